@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** Repositories take either a database or a transaction handle. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies every committed migration not yet applied. */
+  migrate(): Promise<void>;
+  /** The embedded client, when the database is PGlite (for snapshots). */
+  pglite?: PGlite;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** node-postgres connection string; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; omitted means in memory. */
+  dataDir?: string;
+  /** A PGlite data dump to start from (tests reuse a migrated snapshot). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (a server restart) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return wrap(db, 'postgres', () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }), () =>
+      pool.end(),
+    );
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const database = wrap(db, 'pglite', () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }), () =>
+    client.close(),
+  );
+  return { ...database, pglite: client };
+}
+
+function wrap(db: Db, kind: Database['kind'], runMigrations: () => Promise<unknown>, close: () => Promise<unknown>) {
+  return {
+    db,
+    kind,
+    async migrate() {
+      await runMigrations();
+    },
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await close();
+    },
+  } satisfies Database;
+}

@@ -1,0 +1,117 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from './client.ts';
+import { creditLedger, users } from './schema/index.ts';
+
+/**
+ * The credit ledger: the only code that changes a balance. Each change is one append-only row with
+ * a unique idempotency key, written in the same transaction as the balance column it moves, so a
+ * retried grant (a webhook delivered twice) changes nothing the second time.
+ */
+
+export type Currency = 'credits' | 'hypercredits';
+
+export interface LedgerChange {
+  userId: string;
+  currency: Currency;
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+export type LedgerResult =
+  | { status: 'applied'; balance: number }
+  | { status: 'duplicate'; balance: number }
+  | { status: 'insufficient'; balance: number };
+
+export class LedgerError extends Error {}
+
+const balanceColumn = (currency: Currency) => (currency === 'credits' ? users.credits : users.hypercredits);
+
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError(`Amount must be a positive integer`);
+}
+
+/** Adds `amount` to a balance, once per idempotency key. */
+export async function grant(db: Db, change: LedgerChange): Promise<LedgerResult> {
+  assertAmount(change.amount);
+  return applyDelta(db, change, change.amount);
+}
+
+/** Takes `amount` from a balance, once per key, never below zero. */
+export async function spend(db: Db, change: LedgerChange): Promise<LedgerResult> {
+  assertAmount(change.amount);
+  return applyDelta(db, change, -change.amount);
+}
+
+/** Sets a balance to `target` (an admin correction), recorded as the difference. */
+export async function setBalance(
+  db: Db,
+  change: Omit<LedgerChange, 'amount'> & { target: number },
+): Promise<LedgerResult> {
+  if (!Number.isSafeInteger(change.target) || change.target < 0) {
+    throw new LedgerError('Balance must be a non-negative integer');
+  }
+  const current = await readBalance(db, change.userId, change.currency);
+  const delta = change.target - current;
+  if (delta === 0) return { status: 'applied', balance: current };
+  return applyDelta(db, change, delta);
+}
+
+export async function readBalance(db: DbOrTx, userId: string, currency: Currency): Promise<number> {
+  const [row] = await db
+    .select({ balance: balanceColumn(currency) })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new LedgerError('Unknown user');
+  return row.balance;
+}
+
+async function applyDelta(db: Db, change: Omit<LedgerChange, 'amount'>, delta: number): Promise<LedgerResult> {
+  const column = balanceColumn(change.currency);
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ balanceAfter: creditLedger.balanceAfter })
+        .from(creditLedger)
+        .where(eq(creditLedger.idempotencyKey, change.idempotencyKey));
+      if (existing) return { status: 'duplicate', balance: existing.balanceAfter } as const;
+
+      // The conditional update takes the row lock; concurrent spends queue on it and re-check.
+      const [updated] = await tx
+        .update(users)
+        .set({ [change.currency]: sql`${column} + ${delta}`, updatedAt: new Date() })
+        .where(and(eq(users.id, change.userId), delta < 0 ? gte(column, -delta) : undefined))
+        .returning({ balance: column });
+      if (!updated) {
+        const balance = await readBalance(tx, change.userId, change.currency);
+        return { status: 'insufficient', balance } as const;
+      }
+      await tx.insert(creditLedger).values({
+        userId: change.userId,
+        currency: change.currency,
+        delta,
+        reason: change.reason,
+        idempotencyKey: change.idempotencyKey,
+        balanceAfter: updated.balance,
+      });
+      return { status: 'applied', balance: updated.balance } as const;
+    });
+  } catch (error) {
+    // Two concurrent writers with the same key: the loser's insert hits the unique index.
+    if (isUniqueViolation(error)) {
+      const [row] = await db
+        .select({ balanceAfter: creditLedger.balanceAfter })
+        .from(creditLedger)
+        .where(eq(creditLedger.idempotencyKey, change.idempotencyKey));
+      if (row) return { status: 'duplicate', balance: row.balanceAfter };
+    }
+    throw error;
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,38 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Our copy of a Stripe subscription; Stripe stays the source of truth and webhooks refresh it. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    downgradeTo: text('downgrade_to'),
+    gifted: boolean('gifted').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId)],
+);
+
+/** A paid-for plan that someone else redeems once. */
+export const giftCodes = pgTable(
+  'gift_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    tier: text('tier').notNull(),
+    purchaserId: uuid('purchaser_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The checkout session that paid for it: one code per payment. */
+    sourceId: text('source_id').unique(),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('gift_codes_purchaser_idx').on(table.purchaserId)],
+);

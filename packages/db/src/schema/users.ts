@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    discordId: text('discord_id').unique(),
+    discordName: text('discord_name').notNull(),
+    email: text('email'),
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    subscriptionStatus: text('subscription_status').notNull().default('free'),
+    /** '0' while the plan renews; otherwise the plan is set to end and can be renewed. */
+    cancelFlag: text('cancel_flag').notNull().default('0'),
+    credits: integer('credits').notNull().default(0),
+    hypercredits: integer('hypercredits').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_credits_non_negative', sql`${table.credits} >= 0`),
+    check('users_hypercredits_non_negative', sql`${table.hypercredits} >= 0`),
+    index('users_discord_name_idx').on(table.discordName),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

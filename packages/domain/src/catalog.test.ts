@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { BASE_PLAN_NAMES, CREDIT_PACKAGES, TIER_OPTIONS, findCreditPackage, findTier } from './catalog.ts';
+
+describe('catalog', () => {
+  it('offers every plan monthly and yearly', () => {
+    for (const plan of BASE_PLAN_NAMES) {
+      expect(findTier(plan, 'Monthly')?.tier).toBe(plan);
+      expect(findTier(plan, 'Yearly')?.tier).toBe(`${plan} Yearly`);
+    }
+    expect(TIER_OPTIONS).toHaveLength(6);
+  });
+  it('prices are positive integer cents and yearly is cheaper than twelve months', () => {
+    for (const option of TIER_OPTIONS) {
+      expect(Number.isInteger(option.price) && option.price > 0).toBe(true);
+      if (option.ptype === 'Yearly') expect(option.price).toBeLessThan(option.oCost * 12);
+    }
+  });
+  it('has at least three credit packages, each granting something', () => {
+    expect(CREDIT_PACKAGES.length).toBeGreaterThanOrEqual(3);
+    for (const pack of CREDIT_PACKAGES) expect(pack.credits + pack.hypercredits).toBeGreaterThan(0);
+    expect(findCreditPackage('Starter Pack')?.credits).toBe(500);
+    expect(findCreditPackage('Nope')).toBeUndefined();
+  });
+  it('has unique lookup keys', () => {
+    const keys = [...TIER_OPTIONS, ...CREDIT_PACKAGES].map((item) => item.lookupKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('finds a tier by its full yearly name', () => expect(findTier('Founders Plan Yearly')?.ptype).toBe('Yearly'));
+});

@@ -1,0 +1,178 @@
+/**
+ * The plans and credit packages the service sells. This is configuration: it is served verbatim as
+ * /subscription_details.json and /credit_packages.json and synced to Stripe products and prices by
+ * lookup key. Prices are integer cents.
+ */
+
+export const BASE_PLAN_NAMES = ['Founders Image Only Plan', 'Founders Plan', 'Professional Plan'] as const;
+export type BasePlanName = (typeof BASE_PLAN_NAMES)[number];
+
+export const BILLING_PERIODS = ['Monthly', 'Yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/** The plan a user without a subscription is on. */
+export const FREE_PLAN = 'free';
+
+export interface TierOption {
+  /** The tier's name, which is also the user's subscription_status while on it. */
+  tier: string;
+  /** The plan family this tier belongs to. */
+  plan: BasePlanName;
+  ptype: BillingPeriod;
+  /** Price of one billing period, in cents. */
+  price: number;
+  /** The monthly cost before the yearly saving, in cents (struck through on yearly tiers). */
+  oCost: number;
+  /** Credits granted each billing period. */
+  credits: number;
+  /** Hypercredits granted each billing period. */
+  hypercredits: number;
+  details: string;
+  color: string;
+  lookupKey: string;
+}
+
+export interface CreditPackage {
+  name: string;
+  price: number;
+  details: string;
+  color: string;
+  credits: number;
+  hypercredits: number;
+  lookupKey: string;
+}
+
+interface PlanBase {
+  plan: BasePlanName;
+  monthlyPrice: number;
+  yearlyPrice: number;
+  monthlyCredits: number;
+  monthlyHypercredits: number;
+  features: string[];
+  color: string;
+  slug: string;
+}
+
+const PLAN_BASES: PlanBase[] = [
+  {
+    plan: 'Founders Image Only Plan',
+    monthlyPrice: 4999,
+    yearlyPrice: 47990,
+    monthlyCredits: 15000,
+    monthlyHypercredits: 300,
+    features: [
+      'Unlimited image generation with /make',
+      'Priority queue for images, edits and fills',
+      'Train and use custom LoRA models',
+      '300 hypercredits for video, audio and lip-sync',
+    ],
+    color: '#7c3aed',
+    slug: 'founders_image_only',
+  },
+  {
+    plan: 'Founders Plan',
+    monthlyPrice: 2999,
+    yearlyPrice: 28790,
+    monthlyCredits: 6000,
+    monthlyHypercredits: 150,
+    features: [
+      '6,000 credits every month',
+      'Video, movies, audio and lip-sync',
+      'Train and use custom LoRA models',
+      '150 hypercredits for premium generations',
+    ],
+    color: '#2563eb',
+    slug: 'founders',
+  },
+  {
+    plan: 'Professional Plan',
+    monthlyPrice: 1499,
+    yearlyPrice: 14390,
+    monthlyCredits: 2500,
+    monthlyHypercredits: 50,
+    features: [
+      '2,500 credits every month',
+      'Images, video and audio commands',
+      'Commercial use of your own creations',
+      '50 hypercredits for premium generations',
+    ],
+    color: '#0d9488',
+    slug: 'professional',
+  },
+];
+
+const detailsHtml = (features: string[]) => `<ul>${features.map((feature) => `<li>${feature}</li>`).join('')}</ul>`;
+
+/** The full tier name for a plan and billing period: yearly tiers carry ' Yearly'. */
+export function tierName(plan: BasePlanName, period: BillingPeriod): string {
+  return period === 'Yearly' ? `${plan} Yearly` : plan;
+}
+
+export const TIER_OPTIONS: TierOption[] = BILLING_PERIODS.flatMap((period) =>
+  PLAN_BASES.map((base) => ({
+    tier: tierName(base.plan, period),
+    plan: base.plan,
+    ptype: period,
+    price: period === 'Yearly' ? base.yearlyPrice : base.monthlyPrice,
+    oCost: base.monthlyPrice,
+    credits: period === 'Yearly' ? base.monthlyCredits * 12 : base.monthlyCredits,
+    hypercredits: period === 'Yearly' ? base.monthlyHypercredits * 12 : base.monthlyHypercredits,
+    details: detailsHtml(period === 'Yearly' ? [...base.features, 'Two months free, billed yearly'] : base.features),
+    color: base.color,
+    lookupKey: `plan_${base.slug}_${period === 'Yearly' ? 'yearly' : 'monthly'}`,
+  })),
+);
+
+export const CREDIT_PACKAGES: CreditPackage[] = [
+  {
+    name: 'Starter Pack',
+    price: 499,
+    details: detailsHtml(['500 credits', 'Never expire', 'Works on every plan, free included']),
+    color: '#0ea5e9',
+    credits: 500,
+    hypercredits: 0,
+    lookupKey: 'credits_starter',
+  },
+  {
+    name: 'Creator Pack',
+    price: 1299,
+    details: detailsHtml(['1,500 credits', 'Best for weekly creators', 'Never expire']),
+    color: '#22c55e',
+    credits: 1500,
+    hypercredits: 0,
+    lookupKey: 'credits_creator',
+  },
+  {
+    name: 'Studio Pack',
+    price: 3999,
+    details: detailsHtml(['5,000 credits', 'The best price per credit', 'Never expire']),
+    color: '#f59e0b',
+    credits: 5000,
+    hypercredits: 0,
+    lookupKey: 'credits_studio',
+  },
+  {
+    name: 'Hypercredit Pack',
+    price: 999,
+    details: detailsHtml(['100 hypercredits', 'For video, movies, audio and lip-sync', 'Never expire']),
+    color: '#ec4899',
+    credits: 0,
+    hypercredits: 100,
+    lookupKey: 'credits_hyper',
+  },
+];
+
+/** Finds a tier by its full name ('Founders Plan Yearly'), or by plan name and billing period. */
+export function findTier(tierType: string, recurringType?: string): TierOption | undefined {
+  const exact = TIER_OPTIONS.find((option) => option.tier === tierType);
+  if (exact && (!recurringType || exact.ptype === recurringType)) return exact;
+  return TIER_OPTIONS.find((option) => option.plan === tierType && option.ptype === (recurringType ?? 'Monthly'));
+}
+
+export function findCreditPackage(name: string): CreditPackage | undefined {
+  return CREDIT_PACKAGES.find((pack) => pack.name === name);
+}
+
+export function findByLookupKey(lookupKey: string): TierOption | CreditPackage | undefined {
+  return [...TIER_OPTIONS, ...CREDIT_PACKAGES].find((item) => item.lookupKey === lookupKey);
+}
