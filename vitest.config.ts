@@ -13,7 +13,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-
+      './apps/web/vite.config.ts',
     ],
   },
 });

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './lib/context.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
+import { authRoutes } from './routes/api/auth/index.ts';
+import { healthRoutes } from './routes/api/health.ts';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions extends AppContext {
+  logger?: FastifyServerOptions['logger'];
+  webDistDir?: string;
+  /** Origins of the payment provider the browser talks to (script, frames, API). */
+  paymentOrigins?: string[];
+}
+
+/** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: options.settings.nodeEnv === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
+
+  await app.register(errorsPlugin);
+  await app.register(docsPlugin);
+  await app.register(securityPlugin, {
+    paymentOrigins: options.paymentOrigins ?? [],
+    publicUrl: options.settings.publicUrl,
+    crossSiteAllowed: ['/api/payment/webhook'],
+  });
+  await app.register(formbody);
+  await app.register(sessionPlugin, { db: options.database.db, secureCookies: options.settings.secureCookies });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,17 @@
+/** The one error type of the API; the error handler turns it into `{error: {code, message}}`. */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+
+  constructor(code: string, options: { status: number; message: string; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', { status: 404, message: `${what} not found` });
+export const forbidden = (message = 'You are not allowed to do that') =>
+  new AppError('FORBIDDEN', { status: 403, message });
+export const unauthorized = () => new AppError('UNAUTHORIZED', { status: 401, message: 'Please sign in first' });
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(code, { status: 400, message });

@@ -1,0 +1,39 @@
+import { type Db, grant, users } from '@app/db';
+import { and, eq, isNull } from 'drizzle-orm';
+
+export interface SeedUser {
+  discordName: string;
+  role: 'user' | 'admin';
+  subscriptionStatus: string;
+  credits: number;
+  email: string | null;
+}
+
+/** The users the local sign-in page offers in the embedded default. */
+export const SEED_USERS: SeedUser[] = [
+  { discordName: 'admin', role: 'admin', subscriptionStatus: 'Founders Plan', credits: 20000, email: 'admin@example.com' },
+  { discordName: 'member', role: 'user', subscriptionStatus: 'Professional Plan', credits: 2500, email: 'member@example.com' },
+  { discordName: 'free', role: 'user', subscriptionStatus: 'free', credits: 50, email: null },
+];
+
+/** Creates the seeded users once; later starts leave them as they are. */
+export async function seedUsers({ db }: { db: Db }): Promise<void> {
+  for (const seed of SEED_USERS) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.discordName, seed.discordName), isNull(users.discordId)));
+    if (existing) continue;
+    const [created] = await db
+      .insert(users)
+      .values({ discordName: seed.discordName, role: seed.role, subscriptionStatus: seed.subscriptionStatus, email: seed.email })
+      .returning({ id: users.id });
+    await grant(db, {
+      userId: created!.id,
+      currency: 'credits',
+      amount: seed.credits,
+      reason: 'seed',
+      idempotencyKey: `seed:${seed.discordName}:credits`,
+    });
+  }
+}

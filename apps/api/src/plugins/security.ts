@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/errors.ts';
+
+export interface SecurityOptions {
+  /** Extra origins the page may connect to, frame and load scripts from (Stripe, the emulator). */
+  paymentOrigins: string[];
+  publicUrl: string | undefined;
+  /** Paths whose non-GET calls come from other sites by design (signed webhooks). */
+  crossSiteAllowed: string[];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...options.paymentOrigins],
+        // Quill and React set style attributes; scripts stay strictly external.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", ...options.paymentOrigins],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com', ...options.paymentOrigins],
+        formAction: ["'self'", ...options.paymentOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Popups for card authentication must be able to message back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  await app.register(rateLimit, { global: false });
+
+  // Refuse state-changing calls that another site triggers in the user's browser.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const url = request.url.split('?')[0] ?? '';
+    if (options.crossSiteAllowed.includes(url)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site requests are not allowed');
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const allowed = new Set<string>();
+      if (options.publicUrl) allowed.add(new URL(options.publicUrl).origin);
+      const host = request.headers.host;
+      if (host) allowed.add(`${request.protocol}://${host}`);
+      if (!allowed.has(origin)) throw forbidden('Cross-site requests are not allowed');
+    } else if (origin === 'null') {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+  });
+});

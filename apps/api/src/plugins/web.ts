@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { CREDIT_PACKAGES, TIER_OPTIONS } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface WebOptions {
+  /** The built SPA (apps/web/dist); pages answer 503 until it is built. */
+  distDir: string;
+}
+
+// Serialized once: these routes touch no database and are read on every visit.
+const SUBSCRIPTION_DETAILS = JSON.stringify(TIER_OPTIONS);
+const CREDIT_PACKAGES_JSON = JSON.stringify(CREDIT_PACKAGES);
+
+/** Serves the catalog files, the SPA's hashed assets and its index.html for every page route. */
+export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions) => {
+  const catalogHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' };
+  app.get('/subscription_details.json', { schema: { hide: true } }, (_request, reply) => {
+    reply.headers(catalogHeaders).send(SUBSCRIPTION_DETAILS);
+  });
+  app.get('/credit_packages.json', { schema: { hide: true } }, (_request, reply) => {
+    reply.headers(catalogHeaders).send(CREDIT_PACKAGES_JSON);
+  });
+
+  const indexPath = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+
+  if (existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every asset name, so they never change.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    if (isPage && !/\.[a-z0-9]+$/i.test(pathname)) {
+      if (!indexHtml) {
+        return reply.status(503).type('text/plain').send('The web app has not been built yet: run npm run build.');
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No such path: ${request.method} ${pathname}` } });
+  });
+});

@@ -1,0 +1,40 @@
+import { withVersion } from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SEED_USERS } from '../../../modules/users/seed-users.ts';
+import { signInLocalUser } from '../../../modules/users/sign-in-local-user.ts';
+import { toUserWire } from '../../../modules/users/user-wire.ts';
+import { renderLocalSignInPage } from './local-page.ts';
+
+const LocalSignInBody = z.object({
+  discordName: z
+    .string()
+    .trim()
+    .min(2, 'Name must be 2 to 32 characters')
+    .max(32, 'Name must be 2 to 32 characters')
+    .regex(/^[\p{L}\p{N}_.-]+$/u, 'Use letters, numbers, dots, dashes or underscores'),
+});
+
+/** Local sign-in, the embedded default when no Discord application is configured. */
+export const localSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/local', { schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderLocalSignInPage(SEED_USERS.map((user) => user.discordName))),
+  );
+
+  app.post(
+    '/local',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], summary: 'Sign in locally by name', body: LocalSignInBody },
+    },
+    async (request, reply) => {
+      const user = await signInLocalUser({ db: app.ctx.database.db, discordName: request.body.discordName });
+      await reply.startSession(user.id);
+      const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+      return isForm ? reply.redirect(withVersion('/dashboard'), 303) : reply.send(toUserWire(user));
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { createDatabase } from '@app/db';
+import { buildApp } from './app.ts';
+import { seedUsers } from './modules/users/seed-users.ts';
+import { SettingsError, loadSettings } from './settings.ts';
+
+async function main() {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = createDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
+  await database.migrate();
+  if (settings.embedded && !settings.discord) await seedUsers({ db: database.db });
+
+  const app = await buildApp({
+    settings,
+    database,
+    logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const url = settings.publicUrl ?? `http://localhost:${port}`;
+  console.log(`\n  HyperCreate is running at ${url}\n`);
+  if (settings.adminPasswordGenerated) {
+    console.log(`  Admin password for this run (set ADMIN_PASSWORD to choose one): ${settings.adminPassword}\n`);
+  }
+}
+
+main().catch((error) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

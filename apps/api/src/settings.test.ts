@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SettingsError, loadSettings } from './settings.ts';
+
+describe('settings', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const settings = loadSettings({});
+    expect(settings.port).toBe(3000);
+    expect(settings.embedded).toBe(true);
+    expect(settings.discord).toBeUndefined();
+    expect(settings.stripe).toBeUndefined();
+    expect(settings.adminPasswordGenerated).toBe(true);
+    expect(settings.adminPassword.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('names every bad variable in one message', () => {
+    try {
+      loadSettings({ PORT: 'abc', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SettingsError);
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+    }
+  });
+
+  it('refuses production without Discord, Stripe, an admin password and a public URL', () => {
+    expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(
+      /DISCORD_CLIENT_ID[\s\S]*STRIPE_SECRET_KEY[\s\S]*ADMIN_PASSWORD[\s\S]*PUBLIC_URL/,
+    );
+  });
+
+  it('needs Stripe keys together', () => {
+    expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});

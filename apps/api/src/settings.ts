@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the product reads, validated once at start-up. A bad or missing value stops the
+ * process with one message that names every bad variable.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const SettingsSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('localhost'),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+    DISCORD_CLIENT_ID: optionalString,
+    DISCORD_CLIENT_SECRET: optionalString,
+    DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
+    DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STUDIO_URL: optionalUrl,
+    COMMUNITY_INVITE_URL: optionalUrl,
+    CONTACT_EMAIL: z.email().default('support@hypercreate.art'),
+  })
+  .superRefine((env, ctx) => {
+    const need = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
+    };
+    if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
+      need(env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID', 'Discord needs both client id and secret');
+    }
+    if (env.STRIPE_SECRET_KEY) need('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY');
+    if (env.STRIPE_SECRET_KEY) need('STRIPE_PUBLISHABLE_KEY', 'required with STRIPE_SECRET_KEY');
+    if (env.NODE_ENV === 'production') {
+      const why = 'required in production (local sign-in and the Stripe emulator do not run there)';
+      need('DISCORD_CLIENT_ID', why);
+      need('STRIPE_SECRET_KEY', why);
+      need('ADMIN_PASSWORD', 'required in production');
+      need('PUBLIC_URL', 'required in production');
+    }
+  });
+
+export type Env = z.input<typeof SettingsSchema>;
+
+export interface Settings {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  adminPassword: string;
+  /** True when the admin password was generated at start-up and should be printed. */
+  adminPasswordGenerated: boolean;
+  discord: { clientId: string; clientSecret: string; apiUrl: string; authorizeUrl: string } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  studioUrl: string | undefined;
+  communityInviteUrl: string | undefined;
+  contactEmail: string;
+  /** Local sign-in and the Stripe emulator: the embedded defaults. */
+  embedded: boolean;
+  secureCookies: boolean;
+}
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const parsed = SettingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`);
+    throw new SettingsError(problems);
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    nodeEnv: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    publicUrl: value.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    databaseUrl: value.DATABASE_URL,
+    logLevel: value.LOG_LEVEL,
+    adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
+    adminPasswordGenerated: !value.ADMIN_PASSWORD,
+    discord:
+      value.DISCORD_CLIENT_ID && value.DISCORD_CLIENT_SECRET
+        ? {
+            clientId: value.DISCORD_CLIENT_ID,
+            clientSecret: value.DISCORD_CLIENT_SECRET,
+            apiUrl: value.DISCORD_API_URL.replace(/\/$/, ''),
+            authorizeUrl: value.DISCORD_AUTHORIZE_URL,
+          }
+        : undefined,
+    stripe:
+      value.STRIPE_SECRET_KEY && value.STRIPE_PUBLISHABLE_KEY && value.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: value.STRIPE_SECRET_KEY,
+            publishableKey: value.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    studioUrl: value.STUDIO_URL,
+    communityInviteUrl: value.COMMUNITY_INVITE_URL,
+    contactEmail: value.CONTACT_EMAIL,
+    embedded: value.NODE_ENV !== 'production',
+    secureCookies: value.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,40 @@
+import { createTestDatabase } from '@app/db/testing';
+import type { Database } from '@app/db';
+import { buildApp, type App } from '../src/app.ts';
+import { seedUsers } from '../src/modules/users/seed-users.ts';
+import { loadSettings, type Settings } from '../src/settings.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  settings: Settings;
+  /** Signs in locally (creating the user when new) and returns the session cookie header. */
+  signIn(discordName: string): Promise<{ cookie: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
+
+/** A whole API on a clean database with the seeded users, for app.inject tests. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const settings = loadSettings({ NODE_ENV: 'test', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: '.data/test', ...env });
+  await seedUsers({ db: database.db });
+  const app = await buildApp({ settings, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    settings,
+    async signIn(discordName) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'sid');
+      return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { AppLayout } from '@/components/layout/app-layout.tsx';
+import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
+import { landingRoutes } from '@/features/landing/routes/index.tsx';
+
+/**
+ * Pages that use the Redux store (almost all but the landing page and static guides). Their route
+ * list is composed here; each feature exports its own, with `lazy` pages.
+ */
+const storeRoutes: RouteObject[] = [];
+
+/** Static pages that need no store. */
+const staticRoutes: RouteObject[] = [];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...landingRoutes,
+      ...staticRoutes,
+      {
+        lazy: async () => ({ Component: (await import('./provider.tsx')).StoreBoundary }),
+        children: storeRoutes,
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,5 @@
+export * from './alert.tsx';
+export * from './button.tsx';
+export * from './card.tsx';
+export * from './dialog.tsx';
+export * from './spinner.tsx';

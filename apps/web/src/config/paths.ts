@@ -1,0 +1,69 @@
+import { withVersion } from '@app/domain';
+
+/**
+ * Every URL of the web app, defined once. `path` is the router pattern; `href()` is what links and
+ * navigations use, and always carries the version query string.
+ */
+const page = (path: string) => ({ path, href: () => withVersion(path) });
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return withVersion(search ? `${path}?${search}` : path);
+};
+
+export const paths = {
+  home: page('/'),
+  menu: page('/menu'),
+  dashboard: {
+    path: '/dashboard',
+    href: (options: { refresh?: boolean } = {}) => withQuery('/dashboard', { refresh: options.refresh ? 'true' : undefined }),
+  },
+  success: {
+    path: '/success',
+    href: (sessionId?: string) => withQuery('/success', { session_id: sessionId }),
+  },
+  subChangeLanding: page('/subchangelanding'),
+  pay: {
+    path: '/pay',
+    href: (options: { gift?: boolean } = {}) => withQuery('/pay', { purchaseType: options.gift ? 'Gift' : undefined }),
+  },
+  subscription: {
+    path: '/subscription',
+    href: (options: { gift?: boolean } = {}) =>
+      withQuery('/subscription', { purchaseType: options.gift ? 'Gift' : undefined }),
+  },
+  credits: page('/credits'),
+  checkout: page('/checkout'),
+  subscriptionStatus: {
+    path: '/subscriptionstatus',
+    href: (options: { refresh?: boolean } = {}) =>
+      withQuery('/subscriptionstatus', { refresh: options.refresh ? 'true' : undefined }),
+  },
+  paymentHistory: page('/paymenthistory'),
+  privacyPolicy: page('/privacypolicy'),
+  termsOfService: page('/termsofservice'),
+  documentation: page('/documentation'),
+  makeGuide: page('/makecommanddocumentation'),
+  videoGuide: page('/videocommanddocumentation'),
+  audioGuide: page('/audiocommanddocumentation'),
+  lipSyncGuide: page('/LipSyncDocumentation'),
+  loraGuide: page('/loraDocumentation'),
+  adminTools: page('/privacypolicy2'),
+  changelog: page('/changelog'),
+  changelogDetail: {
+    path: '/changelog/:title',
+    href: (title: string) => withVersion(`/changelog/${encodeURIComponent(title)}`),
+  },
+  changelogEdit: {
+    path: '/changelog/edit/:id',
+    href: (id: number | string) => withVersion(`/changelog/edit/${id}`),
+  },
+  addChangelogEntry: page('/add-changelog-entry'),
+} as const;
+
+/** Server routes the browser navigates to (not pages of the app). */
+export const serverPaths = {
+  login: '/api/auth/discord',
+  logout: '/api/auth/logout',
+} as const;

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router.tsx';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+let signedIn = false;
+beforeEach(() => {
+  signedIn = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      signedIn ? new Response(JSON.stringify({ user_id: 'u1' }), { status: 200 }) : new Response('{}', { status: 401 }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('landing page', () => {
+  it('offers Discord login, subscribing and buying credits', () => {
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute('href', '/api/auth/discord');
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription?v=3.1');
+    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits?v=3.1');
+  });
+
+  it('is also served at /menu, with the footer showing version 3.1 and a contact address', () => {
+    renderAt('/menu');
+    expect(screen.getByText('Version 3.1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+  });
+
+  it('links documentation and the changelog with the version query', () => {
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Images guide' })).toHaveAttribute('href', '/makecommanddocumentation?v=3.1');
+    expect(screen.getAllByRole('link', { name: 'changelog' })[0]).toHaveAttribute('href', '/changelog?v=3.1');
+  });
+
+  it('sends a signed-in visitor to the dashboard', async () => {
+    signedIn = true;
+    const router = renderAt('/menu');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toBe('?v=3.1');
+  });
+
+  it('stays on the landing page when signed out', async () => {
+    const router = renderAt('/');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

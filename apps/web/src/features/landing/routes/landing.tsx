@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fetchCurrentUser } from '@/lib/current-user.ts';
+import { ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
+import { paths, serverPaths } from '@/config/paths.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { FeatureGrid } from '../components/feature-grid.tsx';
+
+export function LandingPage() {
+  useDocumentTitle('');
+  const navigate = useNavigate();
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchCurrentUser(controller.signal).then((user) => {
+      if (user) navigate(paths.dashboard.href(), { replace: true });
+    });
+    return () => controller.abort();
+  }, [navigate]);
+  return (
+    <>
+      <section className="hero">
+        <p className="eyebrow">AI creation, right inside Discord</p>
+        <h1>Turn a sentence into images, video, music and voices.</h1>
+        <p className="lead">
+          Type a command in our Discord server and get your creation back in the same channel. Train your own LoRA
+          models, lip-sync a portrait to any audio, and keep everything you make.
+        </p>
+        <div className="actions">
+          <ButtonAnchor href={serverPaths.login}>Log in with Discord</ButtonAnchor>
+          <ButtonLink to={paths.subscription.href()} variant="secondary">
+            Subscribe
+          </ButtonLink>
+          <ButtonLink to={paths.credits.href()} variant="secondary">
+            Buy credits
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section aria-labelledby="what-you-can-make">
+        <h2 id="what-you-can-make">What you can make</h2>
+        <FeatureGrid />
+      </section>
+
+      <section className="split" aria-labelledby="learn-more">
+        <div>
+          <h2 id="learn-more">Learn the commands</h2>
+          <p>
+            Every command, flag and limit, with examples you can copy into Discord. Start with the{' '}
+            <Link to={paths.documentation.href()}>documentation</Link>.
+          </p>
+        </div>
+        <div>
+          <h2>What changed</h2>
+          <p>
+            New models, new commands and fixes are announced in the <Link to={paths.changelog.href()}>changelog</Link>.
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Ctx } from '../ctx.ts';
+import { invalidRequest } from '../errors.ts';
+import { bool, int, str } from '../params.ts';
+import type { Obj, Params } from '../types.ts';
+import type { LineInput } from './invoices.ts';
+import { periodOf, productName, recurringPrice, subscriptionItem } from './items.ts';
+import { addInterval } from './periods.ts';
+
+export interface PlannedChange {
+  items: Obj[];
+  prorations: LineInput[];
+  /** Switching between monthly and yearly restarts the billing cycle now, billed at once. */
+  resetsCycle: boolean;
+  period: { start: number; end: number };
+}
+
+const dateText = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+
+/** Works out new items and proration lines for an `items[]` change at `at`, without applying it. */
+export function planItemChange(ctx: Ctx, sub: Obj, itemParams: Params[], at: number, param = 'items'): PlannedChange {
+  const current = periodOf(sub);
+  const items = structuredClone(sub.items.data as Obj[]);
+  const prorations: LineInput[] = [];
+  const changed: { before: Obj | null; after: Obj | null }[] = [];
+  itemParams.forEach((ip, i) => {
+    const id = str(ip, 'id', `${param}[${i}][id]`);
+    const priceId = str(ip, 'price', `${param}[${i}][price]`);
+    const quantity = int(ip, 'quantity', `${param}[${i}][quantity]`);
+    const index = id ? items.findIndex((it) => it.id === id) : -1;
+    if (id && index < 0) throw invalidRequest(`No such subscription item: '${id}'`, 'resource_missing', `${param}[${i}][id]`, 404);
+    if (index >= 0) {
+      const before = structuredClone(items[index]!);
+      if (bool(ip, 'deleted', `${param}[${i}][deleted]`)) {
+        items.splice(index, 1);
+        changed.push({ before, after: null });
+        return;
+      }
+      const item = items[index]!;
+      if (priceId) {
+        const price = recurringPrice(ctx, priceId, `${param}[${i}][price]`);
+        Object.assign(item, { price: structuredClone(price), plan: subscriptionItem(ctx, sub.id as string, price, 1, current).plan });
+      }
+      if (quantity !== undefined) item.quantity = quantity;
+      changed.push({ before, after: item });
+    } else {
+      if (!priceId) throw invalidRequest(`Missing required param: ${param}[${i}][price].`, 'parameter_missing', `${param}[${i}][price]`);
+      const price = recurringPrice(ctx, priceId, `${param}[${i}][price]`);
+      const item = subscriptionItem(ctx, sub.id as string, price, quantity ?? 1, current);
+      items.push(item);
+      changed.push({ before: null, after: item });
+    }
+  });
+  if (items.length === 0) throw invalidRequest('A subscription must have at least one active plan.', undefined, param);
+  const first = items[0]!.price as Obj;
+  const oldFirst = sub.items.data[0].price as Obj;
+  const resetsCycle =
+    first.recurring.interval !== oldFirst.recurring.interval || first.recurring.interval_count !== oldFirst.recurring.interval_count;
+  const period = resetsCycle
+    ? { start: at, end: addInterval(at, first.recurring.interval as string, first.recurring.interval_count as number) }
+    : current;
+  const length = current.end - current.start;
+  const fraction = length > 0 ? Math.max(0, Math.min(1, (current.end - at) / length)) : 0;
+  for (const { before, after } of changed) {
+    const amountOf = (it: Obj) => (it.price.unit_amount as number) * (it.quantity as number);
+    if (before && (!after || amountOf(before) !== amountOf(after) || before.price.id !== after.price.id)) {
+      prorations.push({
+        amount: -Math.round(amountOf(before) * fraction),
+        description: `Unused time on ${before.quantity} × ${productName(ctx, before.price as Obj)} after ${dateText(at)}`,
+        price: before.price as Obj,
+        quantity: before.quantity as number,
+        period: { start: at, end: current.end },
+        proration: true,
+        subscriptionItem: before.id as string,
+      });
+    }
+    if (after && (!before || amountOf(before) !== amountOf(after) || before.price.id !== after.price.id)) {
+      prorations.push({
+        amount: resetsCycle ? amountOf(after) : Math.round(amountOf(after) * fraction),
+        description: resetsCycle
+          ? `${after.quantity} × ${productName(ctx, after.price as Obj)}`
+          : `Remaining time on ${after.quantity} × ${productName(ctx, after.price as Obj)} after ${dateText(at)}`,
+        price: after.price as Obj,
+        quantity: after.quantity as number,
+        period: resetsCycle ? period : { start: at, end: current.end },
+        proration: !resetsCycle,
+        subscriptionItem: after.id as string,
+      });
+    }
+  }
+  for (const item of items) Object.assign(item, { current_period_start: period.start, current_period_end: period.end });
+  return { items, prorations, resetsCycle, period };
+}

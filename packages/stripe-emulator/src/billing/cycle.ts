@@ -1,0 +1,65 @@
+import type { Ctx } from '../ctx.ts';
+import type { Obj } from '../types.ts';
+import { cancelNow, updateSubscription } from './subscription-events.ts';
+import { periodOf, setPeriod } from './items.ts';
+import { addInterval } from './periods.ts';
+import { applySchedulePhase } from './schedules.ts';
+import { cycleLines, defaultCard, invoiceSubscription } from './subscriptions.ts';
+
+const INCOMPLETE_EXPIRY = 23 * 3600;
+const LIVE = ['active', 'trialing', 'past_due', 'incomplete'];
+
+interface Due {
+  time: number;
+  run: () => void;
+}
+
+function dueFor(ctx: Ctx, sub: Obj): Due | null {
+  if (sub.status === 'incomplete') {
+    return { time: (sub.created as number) + INCOMPLETE_EXPIRY, run: () => updateSubscription(ctx, sub, { status: 'incomplete_expired' }) };
+  }
+  const { end } = periodOf(sub);
+  if (sub.cancel_at && (sub.cancel_at as number) < end) return { time: sub.cancel_at as number, run: () => cancelNow(ctx, sub) };
+  return { time: end, run: () => renew(ctx, sub, end) };
+}
+
+/** What happens at the end of a period: cancellation, trial end, schedule phase, renewal invoice. */
+function renew(ctx: Ctx, sub: Obj, boundary: number): void {
+  if (sub.cancel_at_period_end) return cancelNow(ctx, sub);
+  const endingTrial = sub.status === 'trialing';
+  if (endingTrial && !defaultCard(ctx, sub) && sub.trial_settings?.end_behavior?.missing_payment_method === 'cancel') {
+    return cancelNow(ctx, sub, 'cancellation_requested');
+  }
+  applySchedulePhase(ctx, sub, boundary);
+  const previousItems = structuredClone(sub.items);
+  const kept = (sub.discounts as string[]).filter((id) => {
+    const d = ctx.find(id, 'discount');
+    const coupon = d ? ctx.find(d.source.coupon as string, 'coupon') : undefined;
+    return d && coupon?.duration !== 'once' && (d.end === null || (d.end as number) > boundary);
+  });
+  const price = sub.items.data[0].price as Obj;
+  const period = { start: boundary, end: addInterval(boundary, price.recurring.interval as string, price.recurring.interval_count as number, sub.billing_cycle_anchor as number) };
+  setPeriod(sub, period);
+  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
+  delete ctx.state.hidden.pendingProrations[sub.id as string];
+  const previous: Obj = { items: previousItems };
+  if (kept.length !== (sub.discounts as string[]).length) [previous.discounts, sub.discounts] = [sub.discounts, kept];
+  ctx.emit('customer.subscription.updated', sub, previous);
+  invoiceSubscription(ctx, sub, [...pending, ...cycleLines(ctx, sub, period)], 'subscription_cycle', { pay: true, offSession: true });
+}
+
+/** Runs everything that fell due up to the emulator's current time, in time order. */
+export function runDue(ctx: Ctx): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    const now = ctx.now();
+    let next: Due | null = null;
+    for (const sub of ctx.all('subscription')) {
+      if (!LIVE.includes(sub.status as string)) continue;
+      const due = dueFor(ctx, sub);
+      if (due && due.time <= now && (!next || due.time < next.time)) next = due;
+    }
+    if (!next) return;
+    const { run, time } = next;
+    ctx.at(time, run);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Ctx } from '../ctx.ts';
+import type { Obj } from '../types.ts';
+
+/** Changes a subscription's fields and announces it, unless it is still being created. */
+export function updateSubscription(ctx: Ctx, sub: Obj, changes: Obj): void {
+  const previous: Obj = {};
+  for (const [k, v] of Object.entries(changes)) {
+    if (JSON.stringify(sub[k]) === JSON.stringify(v)) continue;
+    previous[k] = structuredClone(sub[k]);
+    sub[k] = v;
+  }
+  if (Object.keys(previous).length > 0 && !ctx.creating.has(sub.id as string)) {
+    ctx.emit('customer.subscription.updated', sub, previous);
+  }
+}
+
+export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
+  const sub = ctx.find(inv.subscription as string, 'subscription');
+  if (!sub) return;
+  const changes: Obj = {};
+  const fromTrial = sub.status === 'trialing' && inv.billing_reason === 'subscription_cycle';
+  if (['incomplete', 'past_due'].includes(sub.status as string) || fromTrial) changes.status = 'active';
+  const pi = inv.payments.data[0]?.payment?.payment_intent as string | undefined;
+  const pm = pi ? ctx.find(pi, 'payment_intent')?.payment_method : undefined;
+  if (pm && !sub.default_payment_method && sub.payment_settings?.save_default_payment_method === 'on_subscription') {
+    changes.default_payment_method = pm;
+  }
+  updateSubscription(ctx, sub, changes);
+}
+
+export function subscriptionInvoiceFailed(ctx: Ctx, inv: Obj): void {
+  const sub = ctx.find(inv.subscription as string, 'subscription');
+  if (sub && ['active', 'trialing'].includes(sub.status as string)) updateSubscription(ctx, sub, { status: 'past_due' });
+}
+
+export function cancelNow(ctx: Ctx, sub: Obj, reason = 'cancellation_requested'): void {
+  if (sub.status === 'canceled') return;
+  const now = ctx.now();
+  Object.assign(sub, {
+    status: 'canceled',
+    canceled_at: sub.canceled_at ?? now,
+    ended_at: now,
+    cancellation_details: { ...sub.cancellation_details, reason },
+  });
+  ctx.emit('customer.subscription.deleted', sub);
+  const schedule = sub.schedule ? ctx.find(sub.schedule as string, 'subscription_schedule') : undefined;
+  if (schedule && schedule.status === 'active') {
+    Object.assign(schedule, { status: 'canceled', canceled_at: now, current_phase: null });
+    ctx.emit('subscription_schedule.canceled', schedule);
+  }
+}

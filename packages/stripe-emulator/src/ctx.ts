@@ -1,0 +1,128 @@
+import { notFound } from './errors.ts';
+import { newId, type Store } from './store.ts';
+import { TEMPLATES } from './templates.ts';
+import type { Obj, RequestInfo } from './types.ts';
+import type { WebhookDispatcher } from './webhooks.ts';
+
+export const API_VERSION = '2026-10-28.endive';
+
+const KIND_BY_PREFIX: [string, string][] = [
+  ['sub_sched_', 'subscription_schedule'],
+  ['sub_', 'subscription'],
+  ['cus_', 'customer'],
+  ['pm_', 'payment_method'],
+  ['pi_', 'payment_intent'],
+  ['ch_', 'charge'],
+  ['prod_', 'product'],
+  ['price_', 'price'],
+  ['in_', 'invoice'],
+  ['cs_', 'checkout.session'],
+  ['bps_', 'billing_portal.session'],
+  ['evt_', 'event'],
+  ['promo_', 'promotion_code'],
+  ['re_', 'refund'],
+  ['di_', 'discount'],
+];
+
+/** Stripe's wording for a kind of object in "No such …" messages. */
+const NOUNS: Record<string, string> = {
+  payment_method: 'PaymentMethod',
+  payment_intent: 'payment_intent',
+  subscription_schedule: 'subscription schedule',
+  'checkout.session': 'checkout.session',
+  'billing_portal.session': 'billing portal session',
+  promotion_code: 'promotion code',
+};
+
+const storeKey = (kind: string, id: string) => (kind === 'coupon' ? `coupon:${id}` : id);
+
+/** Everything a resource handler needs: state, the emulator clock, events and object access. */
+export class Ctx {
+  request: RequestInfo = { id: '', idempotencyKey: null };
+  /** Subscriptions being created in this request: their status changes are part of `created`. */
+  readonly creating = new Set<string>();
+  /** While the clock replays what happened at a past boundary, objects are dated then. */
+  private virtualNow: number | null = null;
+
+  constructor(
+    readonly store: Store,
+    readonly publicUrl: string,
+    readonly webhooks: WebhookDispatcher,
+  ) {}
+
+  get state() {
+    return this.store.state;
+  }
+
+  now(): number {
+    return this.virtualNow ?? Math.floor(Date.now() / 1000) + this.state.clockOffset;
+  }
+
+  at<T>(time: number, fn: () => T): T {
+    const previous = this.virtualNow;
+    this.virtualNow = time;
+    try {
+      return fn();
+    } finally {
+      this.virtualNow = previous;
+    }
+  }
+
+  /** A new object of `kind` carrying every field of Stripe's own, with `fields` set. */
+  create(kind: string, prefix: string, fields: Obj): Obj {
+    const template = structuredClone(TEMPLATES[kind] ?? {});
+    const obj: Obj = { id: newId(prefix), object: kind, ...template, livemode: false, ...fields };
+    if ('created' in template && fields.created === undefined) obj.created = this.now();
+    if ('metadata' in template && fields.metadata === undefined) obj.metadata = {};
+    return obj;
+  }
+
+  /** Defaults for an embedded object (no own storage), e.g. subscription items or discounts. */
+  embedded(kind: string, prefix: string, fields: Obj): Obj {
+    return this.create(kind, prefix, fields);
+  }
+
+  put(obj: Obj): Obj {
+    this.state.objects[storeKey(obj.object as string, obj.id as string)] = obj;
+    return obj;
+  }
+
+  find(id: string, kind?: string): Obj | undefined {
+    const k = kind ?? kindOf(id);
+    const obj = k ? this.state.objects[storeKey(k, id)] : undefined;
+    return obj && (!kind || obj.object === kind) ? obj : undefined;
+  }
+
+  get(id: string, kind: string, param = 'id'): Obj {
+    const obj = this.find(id, kind);
+    if (!obj || obj.deleted) throw notFound(NOUNS[kind] ?? kind, id, param);
+    return obj;
+  }
+
+  all(kind: string): Obj[] {
+    return Object.values(this.state.objects).filter((o) => o.object === kind && !o.deleted);
+  }
+
+  /** Records the event Stripe would send for a change and queues its webhook. */
+  emit(type: string, object: Obj, previous?: Obj): Obj {
+    const event = this.put(
+      this.create('event', 'evt', {
+        api_version: API_VERSION,
+        data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
+        pending_webhooks: this.state.webhookUrl ? 1 : 0,
+        request: { id: this.request.id || null, idempotency_key: this.request.idempotencyKey },
+        type,
+      }),
+    );
+    this.webhooks.enqueue(event);
+    return event;
+  }
+
+  url(path: string): string {
+    return `${this.publicUrl}${path}`;
+  }
+}
+
+export function kindOf(id: string): string | undefined {
+  return KIND_BY_PREFIX.find(([prefix]) => id.startsWith(prefix))?.[1];
+}

@@ -1,0 +1,52 @@
+export interface StripeErrorFields {
+  code?: string;
+  decline_code?: string;
+  param?: string;
+  payment_intent?: unknown;
+  payment_method?: unknown;
+  charge?: string;
+}
+
+/** An error the emulator answers with Stripe's error shape and HTTP status. */
+export class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly fields: StripeErrorFields = {},
+  ) {
+    super(message);
+  }
+
+  toJSON(): { error: Record<string, unknown> } {
+    const { code } = this.fields;
+    return {
+      error: {
+        type: this.type,
+        message: this.message,
+        ...this.fields,
+        ...(code ? { doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}),
+      },
+    };
+  }
+}
+
+export function invalidRequest(message: string, code?: string, param?: string, status = 400): StripeError {
+  return new StripeError(status, 'invalid_request_error', message, { code, param });
+}
+
+export function notFound(kind: string, id: string, param = 'id'): StripeError {
+  return invalidRequest(`No such ${kind}: '${id}'`, 'resource_missing', param, 404);
+}
+
+export function missingParam(param: string): StripeError {
+  return invalidRequest(`Missing required param: ${param}.`, 'parameter_missing', param);
+}
+
+export function unexpectedState(message: string, param?: string): StripeError {
+  return invalidRequest(message, 'payment_intent_unexpected_state', param);
+}
+
+export function authError(message: string): StripeError {
+  return new StripeError(401, 'invalid_request_error', message);
+}

@@ -1,0 +1,129 @@
+import type { Ctx } from '../ctx.ts';
+import { invalidRequest } from '../errors.ts';
+import { mergeMetadata, obj, str } from '../params.ts';
+import { createdFilter, expandOf, list, render } from '../render.ts';
+import type { ApiRoute } from '../router.ts';
+import type { Obj, Params } from '../types.ts';
+
+const ADDRESS_FIELDS = ['city', 'country', 'line1', 'line2', 'postal_code', 'state'] as const;
+
+function address(p: Params, name: string): Obj | null | undefined {
+  if (p[name] === '') return null;
+  const a = obj(p, name);
+  if (!a) return undefined;
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, str(a, f, `${name}[${f}]`) ?? null]));
+}
+
+function applyFields(ctx: Ctx, customer: Obj, p: Params): Obj {
+  const previous: Obj = {};
+  const set = (key: string, value: unknown) => {
+    if (value === undefined) return;
+    previous[key] = structuredClone(customer[key]);
+    customer[key] = value;
+  };
+  for (const key of ['email', 'name', 'phone', 'description'] as const) {
+    const v = str(p, key);
+    set(key, v === '' ? null : v);
+  }
+  set('address', address(p, 'address'));
+  if (p.metadata !== undefined) set('metadata', mergeMetadata(customer.metadata, p));
+  const settings = obj(p, 'invoice_settings');
+  const pm = settings ? str(settings, 'default_payment_method', 'invoice_settings[default_payment_method]') : undefined;
+  if (pm !== undefined) {
+    if (pm) {
+      const method = ctx.get(pm, 'payment_method', 'invoice_settings[default_payment_method]');
+      if (method.customer !== customer.id) {
+        throw invalidRequest(
+          `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
+          'resource_missing',
+          'invoice_settings[default_payment_method]',
+        );
+      }
+    }
+    set('invoice_settings', { ...customer.invoice_settings, default_payment_method: pm || null });
+  }
+  return previous;
+}
+
+export function createCustomer(ctx: Ctx, p: Params): Obj {
+  const customer = ctx.create('customer', 'cus', {
+    balance: 0,
+    delinquent: false,
+    invoice_prefix: Math.random().toString(16).slice(2, 10).toUpperCase(),
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    next_invoice_sequence: 1,
+    preferred_locales: [],
+    tax_exempt: 'none',
+    address: null,
+    shipping: null,
+  });
+  applyFields(ctx, customer, p);
+  ctx.put(customer);
+  const pm = str(p, 'payment_method');
+  if (pm) attachCard(ctx, ctx.get(pm, 'payment_method', 'payment_method'), customer);
+  ctx.emit('customer.created', customer);
+  return customer;
+}
+
+/** Attaches a card to a customer, as `payment_methods.attach` does. */
+export function attachCard(ctx: Ctx, pm: Obj, customer: Obj): void {
+  if (pm.customer === customer.id) return;
+  if (pm.customer) {
+    throw invalidRequest(
+      'The payment method you provided has already been attached to a customer.',
+      'payment_method_unexpected_state',
+      'payment_method',
+    );
+  }
+  pm.customer = customer.id;
+  ctx.emit('payment_method.attached', pm);
+}
+
+export function setDefaultCard(ctx: Ctx, customer: Obj, pmId: string): void {
+  const previous = { invoice_settings: structuredClone(customer.invoice_settings) };
+  customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pmId };
+  ctx.emit('customer.updated', customer, previous);
+}
+
+export const customerRoutes: ApiRoute[] = [
+  { method: 'POST', path: '/v1/customers', handler: (ctx, { body }) => render(ctx, createCustomer(ctx, body), expandOf(body)) },
+  {
+    method: 'GET',
+    path: '/v1/customers',
+    handler: (ctx, { body }) => {
+      const email = str(body, 'email');
+      const created = createdFilter(body);
+      const items = ctx.all('customer').filter((c) => (email === undefined || c.email === email) && created(c));
+      return list(ctx, items, body, '/v1/customers');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/customers/:id',
+    handler: (ctx, { params, body }) => {
+      const c = ctx.find(params.id as string, 'customer');
+      if (c?.deleted) return { id: c.id, object: 'customer', deleted: true };
+      return render(ctx, ctx.get(params.id as string, 'customer'), expandOf(body));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/customers/:id',
+    handler: (ctx, { params, body }) => {
+      const customer = ctx.get(params.id as string, 'customer');
+      const previous = applyFields(ctx, customer, body);
+      if (Object.keys(previous).length > 0) ctx.emit('customer.updated', customer, previous);
+      return render(ctx, customer, expandOf(body));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/customers/:id',
+    handler: (ctx, { params }) => {
+      const customer = ctx.get(params.id as string, 'customer');
+      customer.deleted = true;
+      ctx.emit('customer.deleted', customer);
+      return { id: customer.id, object: 'customer', deleted: true };
+    },
+  },
+];

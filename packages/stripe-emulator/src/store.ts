@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Obj } from './types.ts';
+
+export interface IdempotentResult {
+  fingerprint: string;
+  status: number;
+  body: string;
+  created: number;
+}
+
+export interface State {
+  version: 1;
+  keys: { secret: string; publishable: string; webhookSecret: string };
+  clockOffset: number;
+  invoiceSequence: number;
+  webhookUrl: string | null;
+  /** Every object by id, in creation order (lists read it backwards: newest first). */
+  objects: Record<string, Obj>;
+  idempotency: Record<string, IdempotentResult>;
+  /** Facts Stripe keeps but does not show: which card number a payment method stands for, … */
+  hidden: {
+    cardNumbers: Record<string, string>;
+    invoiceOfIntent: Record<string, string>;
+    sessionOfIntent: Record<string, string>;
+    pendingProrations: Record<string, Obj[]>;
+    trialEndBehavior: Record<string, string>;
+  };
+}
+
+const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, '').slice(0, n);
+
+export function freshState(): State {
+  return {
+    version: 1,
+    keys: {
+      secret: `sk_test_emu_${token(24)}`,
+      publishable: `pk_test_emu_${token(24)}`,
+      webhookSecret: `whsec_${token(32)}`,
+    },
+    clockOffset: 0,
+    invoiceSequence: 0,
+    webhookUrl: null,
+    objects: {},
+    idempotency: {},
+    hidden: { cardNumbers: {}, invoiceOfIntent: {}, sessionOfIntent: {}, pendingProrations: {}, trialEndBehavior: {} },
+  };
+}
+
+/** Keeps the state in memory and, given a folder, in `state.json` there (written atomically). */
+export class Store {
+  readonly state: State;
+  private readonly file: string | null;
+
+  constructor(dataDir?: string) {
+    this.file = dataDir ? join(dataDir, 'state.json') : null;
+    this.state = this.load() ?? freshState();
+  }
+
+  private load(): State | null {
+    if (!this.file) return null;
+    try {
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as State;
+      const fresh = freshState();
+      return { ...fresh, ...parsed, hidden: { ...fresh.hidden, ...parsed.hidden } };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(join(this.file, '..'), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.state));
+    renameSync(tmp, this.file);
+  }
+}
+
+export function newId(prefix: string, length = 24): string {
+  return `${prefix}_${token(length)}`;
+}
+
+export function secretFor(id: string): string {
+  return `${id}_secret_${token(24)}`;
+}
