@@ -25,7 +25,8 @@ export interface State {
     invoiceOfIntent: Record<string, string>;
     sessionOfIntent: Record<string, string>;
     pendingProrations: Record<string, Obj[]>;
-    trialEndBehavior: Record<string, string>;
+    sessionLineItems: Record<string, Obj[]>;
+    sessionOptions: Record<string, Obj>;
   };
 }
 
@@ -44,7 +45,7 @@ export function freshState(): State {
     webhookUrl: null,
     objects: {},
     idempotency: {},
-    hidden: { cardNumbers: {}, invoiceOfIntent: {}, sessionOfIntent: {}, pendingProrations: {}, trialEndBehavior: {} },
+    hidden: { cardNumbers: {}, invoiceOfIntent: {}, sessionOfIntent: {}, pendingProrations: {}, sessionLineItems: {}, sessionOptions: {} },
   };
 }
 

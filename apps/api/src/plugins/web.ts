@@ -32,10 +32,13 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply: unknown, filePath: string) {
         // Vite puts a content hash in every asset name, so they never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const value = hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+        const target = reply as { header?: (k: string, v: string) => void; setHeader?: (k: string, v: string) => void };
+        if (target.header) target.header('cache-control', value);
+        else target.setHeader?.('cache-control', value);
       },
     });
   }

@@ -31,6 +31,7 @@ function renew(ctx: Ctx, sub: Obj, boundary: number): void {
     return cancelNow(ctx, sub, 'cancellation_requested');
   }
   applySchedulePhase(ctx, sub, boundary);
+  if (sub.status === 'canceled') return;
   const previousItems = structuredClone(sub.items);
   const kept = (sub.discounts as string[]).filter((id) => {
     const d = ctx.find(id, 'discount');

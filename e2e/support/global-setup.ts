@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Starts the product the way `npm start` does (production build, embedded defaults) on a free port
+ * with a temporary data folder, and stops it after the run.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', E2E_BASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    server.stdout.on('data', onData);
+    server.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  const adminPassword = /Admin password for this run[^:]*: (\S+)/.exec('')?.[1];
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+  if (adminPassword) process.env.E2E_ADMIN_PASSWORD = adminPassword;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page shows what the product does and how to start', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('images, video, music');
+  await expect(page.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute('href', '/api/auth/discord');
+  await expect(page.getByRole('link', { name: 'Subscribe' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy credits' })).toBeVisible();
+  await expect(page.getByText('Version 3.1')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('/menu is the landing page too, and unknown pages say so', async ({ page }) => {
+  await page.goto('/menu');
+  await expect(page.getByRole('link', { name: 'Log in with Discord' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('hashed assets are cached for a year and pages are not', async ({ request }) => {
+  const html = await request.get('/');
+  expect(html.headers()['cache-control']).toBe('no-cache');
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())![1]!;
+  const asset = await request.get(script);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toContain('immutable');
+});

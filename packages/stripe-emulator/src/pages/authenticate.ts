@@ -1,0 +1,66 @@
+import type { Ctx } from '../ctx.ts';
+import { finishAuthentication } from '../payments.ts';
+import type { PageRoute } from '../router.ts';
+import { esc, money, notFoundPage, page } from './layout.ts';
+
+function intentFor(ctx: Ctx, id: string, secret: string | null) {
+  const pi = ctx.find(id, 'payment_intent');
+  return pi && secret && pi.client_secret === secret ? pi : undefined;
+}
+
+/** Where the browser goes after authentication, with the query Stripe adds to return_url. */
+function returnTarget(returnUrl: string, pi: Record<string, unknown>): string | null {
+  try {
+    const url = new URL(returnUrl);
+    url.searchParams.set('payment_intent', String(pi.id));
+    url.searchParams.set('payment_intent_client_secret', String(pi.client_secret));
+    url.searchParams.set('redirect_status', pi.status === 'succeeded' ? 'succeeded' : 'failed');
+    return /^https?:$/.test(url.protocol) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export const authenticatePages: PageRoute[] = [
+  {
+    method: 'GET',
+    path: '/_emulator/authenticate/:id',
+    handler: (ctx, { params, query }) => {
+      const pi = intentFor(ctx, params.id as string, query.get('client_secret'));
+      if (!pi) return notFoundPage('payment to authenticate');
+      const returnUrl = query.get('return_url') ?? '';
+      const done = pi.status !== 'requires_action';
+      return page(
+        '3D Secure authentication',
+        `<h1>3D Secure authentication</h1>
+<p class="muted">Test bank page for a payment of <strong>${esc(money(pi.amount as number, pi.currency as string))}</strong>.</p>
+${done ? `<p>This payment is no longer waiting for authentication (status: ${esc(pi.status)}).</p>` : ''}
+<form method="post" action="/_emulator/authenticate/${esc(pi.id)}">
+<input type="hidden" name="client_secret" value="${esc(pi.client_secret)}">
+<input type="hidden" name="return_url" value="${esc(returnUrl)}">
+<button type="submit" name="action" value="complete"${done ? ' disabled' : ''}>Complete authentication</button>
+<button type="submit" name="action" value="fail" class="secondary"${done ? ' disabled' : ''}>Fail authentication</button>
+</form>`,
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_emulator/authenticate/:id',
+    handler: (ctx, { params, form }) => {
+      const pi = intentFor(ctx, params.id as string, typeof form.client_secret === 'string' ? form.client_secret : null);
+      if (!pi) return notFoundPage('payment to authenticate');
+      finishAuthentication(ctx, pi, form.action === 'complete');
+      const target = typeof form.return_url === 'string' && form.return_url ? returnTarget(form.return_url, pi) : null;
+      const message = JSON.stringify({ type: 'stripe-emulator:authentication', paymentIntent: pi.id, status: pi.status }).replace(/</g, '\\u003c');
+      const script = `<script>(function(){var m=${message};var t=window.opener||(window.parent!==window?window.parent:null);if(t){t.postMessage(m,'*');}
+${target ? `location.replace(${JSON.stringify(target).replace(/</g, '\\u003c')});` : ''}})();</script>`;
+      const ok = pi.status === 'succeeded';
+      return page(
+        ok ? 'Authentication complete' : 'Authentication failed',
+        `<h1>${ok ? 'Authentication complete' : 'Authentication failed'}</h1>
+<p>${target ? `<a href="${esc(target)}">Continue</a>` : 'You can close this window.'}</p>${script}`,
+      );
+    },
+  },
+];

@@ -1,0 +1,141 @@
+import type { Ctx } from '../ctx.ts';
+import { invalidRequest, missingParam } from '../errors.ts';
+import { activeDiscounts, readDiscounts } from '../billing/discounts.ts';
+import { planItemChange } from '../billing/changes.ts';
+import { createInvoice, finalizeInvoice, markInvoicePaid, payInvoice } from '../billing/invoices.ts';
+import { addInterval } from '../billing/periods.ts';
+import { cycleLines, defaultCard } from '../billing/subscriptions.ts';
+import { arr, int, mergeMetadata, obj, oneOf, str } from '../params.ts';
+import { createdFilter, expandOf, list, render } from '../render.ts';
+import type { ApiRoute } from '../router.ts';
+import type { Obj, Params } from '../types.ts';
+
+/** The invoice Stripe would make next: a change's prorations, or the next renewal. */
+function preview(ctx: Ctx, p: Params): Obj {
+  const subId = str(p, 'subscription');
+  const sub = subId ? ctx.get(subId, 'subscription', 'subscription') : undefined;
+  const customerId = str(p, 'customer') ?? (sub?.customer as string | undefined);
+  if (!customerId) throw missingParam('customer');
+  const customer = ctx.get(customerId, 'customer', 'customer');
+  if (!sub) throw invalidRequest('Previews need a `subscription` in this emulator.', 'parameter_missing', 'subscription');
+  const details = obj(p, 'subscription_details') ?? {};
+  const items = arr(details, 'items', 'subscription_details[items]');
+  const behavior = oneOf(details, 'proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const) ?? 'create_prorations';
+  const at = int(details, 'proration_date', 'subscription_details[proration_date]') ?? ctx.now();
+  const discounts = p.discounts !== undefined ? [] : activeDiscounts(ctx, sub.discounts as string[], at);
+  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
+  let lines;
+  if (items) {
+    const plan = planItemChange(ctx, sub, items, at, 'subscription_details[items]');
+    const prorations = behavior === 'none' ? plan.prorations.filter((l) => !l.proration) : plan.prorations;
+    if (behavior === 'always_invoice' || plan.resetsCycle) lines = [...pending, ...prorations];
+    else {
+      const price = plan.items[0]!.price as Obj;
+      const next = { start: plan.period.end, end: addInterval(plan.period.end, price.recurring.interval as string) };
+      lines = [...pending, ...prorations, ...cycleLines(ctx, { ...sub, items: { data: plan.items } }, next)];
+    }
+  } else {
+    const end = sub.items.data[0].current_period_end as number;
+    const price = sub.items.data[0].price as Obj;
+    lines = [...pending, ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring.interval as string) })];
+  }
+  const extra = p.discounts !== undefined ? readDiscounts(ctx, p, customerId) : [];
+  const inv = createInvoice(ctx, {
+    customer,
+    subscription: sub,
+    lines,
+    billingReason: items ? 'subscription_update' : 'upcoming',
+    discounts: extra.length ? [] : discounts,
+    currency: sub.currency as string,
+    preview: true,
+  });
+  inv.default_payment_method = defaultCard(ctx, sub);
+  return inv;
+}
+
+export const invoiceRoutes: ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/v1/invoices/create_preview',
+    handler: (ctx, { body }) => render(ctx, preview(ctx, body), expandOf(body)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices',
+    handler: (ctx, { body }) => {
+      const customer = ctx.get(str(body, 'customer') ?? (missingParamThrow('customer') as never), 'customer', 'customer');
+      const subId = str(body, 'subscription');
+      const inv = createInvoice(ctx, {
+        customer,
+        subscription: subId ? ctx.get(subId, 'subscription', 'subscription') : null,
+        lines: [],
+        billingReason: 'manual',
+        currency: str(body, 'currency') ?? 'usd',
+        description: str(body, 'description'),
+        metadata: mergeMetadata({}, body),
+      });
+      return render(ctx, inv, expandOf(body));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoices',
+    handler: (ctx, { body }) => {
+      const customer = str(body, 'customer');
+      const subscription = str(body, 'subscription');
+      const status = str(body, 'status');
+      const created = createdFilter(body);
+      const items = ctx
+        .all('invoice')
+        .filter(
+          (i) =>
+            (!customer || i.customer === customer) &&
+            (!subscription || i.subscription === subscription) &&
+            (!status || i.status === status) &&
+            created(i),
+        );
+      return list(ctx, items, body, '/v1/invoices');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoices/:id',
+    handler: (ctx, { params, body }) => render(ctx, ctx.get(params.id as string, 'invoice'), expandOf(body)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/invoices/:id/lines',
+    handler: (ctx, { params, body }) => {
+      const inv = ctx.get(params.id as string, 'invoice');
+      return list(ctx, [...(inv.lines.data as Obj[])].reverse(), body, `/v1/invoices/${inv.id}/lines`);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/finalize',
+    handler: (ctx, { params, body }) => {
+      const inv = ctx.get(params.id as string, 'invoice');
+      if (inv.status !== 'draft') throw invalidRequest('This invoice is already finalized.', 'invoice_not_editable');
+      finalizeInvoice(ctx, inv);
+      return render(ctx, inv, expandOf(body));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/pay',
+    handler: (ctx, { params, body }) => {
+      const inv = ctx.get(params.id as string, 'invoice');
+      if (inv.status === 'draft') finalizeInvoice(ctx, inv);
+      if (inv.status !== 'open') throw invalidRequest('Invoice is already paid.', 'invoice_payment_intent_requires_action');
+      if (inv.amount_due === 0) markInvoicePaid(ctx, inv);
+      const sub = inv.subscription ? ctx.find(inv.subscription as string, 'subscription') : undefined;
+      const pm = str(body, 'payment_method') ?? (sub ? defaultCard(ctx, sub) : null);
+      payInvoice(ctx, inv, pm ?? null, false);
+      return render(ctx, inv, expandOf(body));
+    },
+  },
+];
+
+function missingParamThrow(param: string): never {
+  throw missingParam(param);
+}

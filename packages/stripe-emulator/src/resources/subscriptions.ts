@@ -1,0 +1,132 @@
+import type { Ctx } from '../ctx.ts';
+import { invalidRequest } from '../errors.ts';
+import { applyDiscounts, readDiscounts } from '../billing/discounts.ts';
+import { planItemChange } from '../billing/changes.ts';
+import { periodOf } from '../billing/items.ts';
+import { cancelNow, updateSubscription } from '../billing/subscription-events.ts';
+import { createSubscription, invoiceSubscription } from '../billing/subscriptions.ts';
+import { arr, bool, int, mergeMetadata, oneOf, str, timestamp } from '../params.ts';
+import { createdFilter, expandOf, list, render } from '../render.ts';
+import type { ApiRoute } from '../router.ts';
+import type { Obj, Params } from '../types.ts';
+
+const PRORATION = ['create_prorations', 'always_invoice', 'none'] as const;
+
+function update(ctx: Ctx, sub: Obj, p: Params): void {
+  if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
+    throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', undefined);
+  }
+  const changes: Obj = {};
+  const itemParams = arr(p, 'items');
+  const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
+  if (sub.schedule && (itemParams || cancelAtPeriodEnd !== undefined)) {
+    throw invalidRequest(
+      `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      undefined,
+    );
+  }
+  if (cancelAtPeriodEnd !== undefined) {
+    changes.cancel_at_period_end = cancelAtPeriodEnd;
+    changes.cancel_at = cancelAtPeriodEnd ? periodOf(sub).end : null;
+    changes.canceled_at = cancelAtPeriodEnd ? ctx.now() : null;
+    changes.cancellation_details = { comment: null, feedback: null, reason: cancelAtPeriodEnd ? 'cancellation_requested' : null };
+  }
+  const cancelAt = timestamp(p, 'cancel_at');
+  if (cancelAt !== undefined) changes.cancel_at = cancelAt === 'now' ? ctx.now() : cancelAt;
+  const pm = str(p, 'default_payment_method');
+  if (pm !== undefined) {
+    if (pm && ctx.get(pm, 'payment_method', 'default_payment_method').customer !== sub.customer) {
+      throw invalidRequest(`The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`, 'resource_missing', 'default_payment_method');
+    }
+    changes.default_payment_method = pm || null;
+  }
+  if (p.metadata !== undefined) changes.metadata = mergeMetadata(sub.metadata, p);
+  const description = str(p, 'description');
+  if (description !== undefined) changes.description = description || null;
+  if (p.discounts !== undefined || p.coupon !== undefined || p.promotion_code !== undefined) {
+    changes.discounts = p.discounts === '' ? [] : applyDiscounts(ctx, readDiscounts(ctx, p, sub.customer as string), sub);
+  }
+  if (timestamp(p, 'trial_end') === 'now' && sub.status === 'trialing') changes.trial_end = ctx.now();
+  const behavior = oneOf(p, 'proration_behavior', PRORATION) ?? 'create_prorations';
+  const at = int(p, 'proration_date') ?? ctx.now();
+  const plan = itemParams ? planItemChange(ctx, sub, itemParams, at) : null;
+  if (plan) changes.items = { ...sub.items, data: plan.items };
+  if (plan?.resetsCycle) changes.billing_cycle_anchor = plan.period.start;
+  updateSubscription(ctx, sub, changes);
+  if (!plan || (behavior === 'none' && !plan.resetsCycle)) return;
+  const lines = behavior === 'none' ? plan.prorations.filter((l) => !l.proration) : plan.prorations;
+  if (lines.length === 0) return;
+  if (behavior === 'always_invoice' || plan.resetsCycle) {
+    const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
+    delete ctx.state.hidden.pendingProrations[sub.id as string];
+    const behaviorParam = str(p, 'payment_behavior');
+    invoiceSubscription(ctx, sub, [...pending, ...lines], 'subscription_update', {
+      pay: behaviorParam !== 'default_incomplete',
+      offSession: false,
+    });
+  } else {
+    const pending = (ctx.state.hidden.pendingProrations[sub.id as string] ??= []);
+    pending.push(...lines);
+  }
+}
+
+export const subscriptionRoutes: ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/v1/subscriptions',
+    handler: (ctx, { body }) => render(ctx, createSubscription(ctx, body), expandOf(body)),
+  },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions',
+    handler: (ctx, { body }) => {
+      const customer = str(body, 'customer');
+      const price = str(body, 'price');
+      const status = str(body, 'status');
+      const created = createdFilter(body);
+      const items = ctx.all('subscription').filter(
+        (s) =>
+          (!customer || s.customer === customer) &&
+          (!price || (s.items.data as Obj[]).some((it) => it.price.id === price)) &&
+          (status === 'all' ? true : status ? s.status === status : !['canceled', 'incomplete_expired'].includes(s.status as string)) &&
+          created(s),
+      );
+      return list(ctx, items, body, '/v1/subscriptions');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/subscriptions/:id',
+    handler: (ctx, { params, body }) => render(ctx, ctx.get(params.id as string, 'subscription'), expandOf(body)),
+  },
+  {
+    method: 'POST',
+    path: '/v1/subscriptions/:id',
+    handler: (ctx, { params, body }) => {
+      const sub = ctx.get(params.id as string, 'subscription');
+      update(ctx, sub, body);
+      return render(ctx, sub, expandOf(body));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/subscriptions/:id',
+    handler: (ctx, { params, body }) => {
+      const sub = ctx.get(params.id as string, 'subscription');
+      if (sub.status === 'canceled') {
+        throw invalidRequest(`No such subscription: '${sub.id}'`, 'resource_missing', 'id', 404);
+      }
+      cancelNow(ctx, sub);
+      return render(ctx, sub, expandOf(body));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/subscriptions/:id/resume',
+    handler: (ctx, { params, body }) => {
+      const sub = ctx.get(params.id as string, 'subscription');
+      updateSubscription(ctx, sub, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+      return render(ctx, sub, expandOf(body));
+    },
+  },
+];

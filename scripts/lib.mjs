@@ -1,0 +1,36 @@
+// Small helpers shared by the project's scripts.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** True when the web build is missing or older than any of its sources. */
+export function webBuildIsStale() {
+  const built = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages'];
+  const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
+  return newestSource > statSync(built).mtimeMs;
+}
