@@ -18,8 +18,8 @@ export default async function globalSetup() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -36,7 +36,8 @@ export default async function globalSetup() {
     });
     server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  const adminPassword = /Admin password for this run[^:]*: (\S+)/.exec('')?.[1];
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const adminPassword = /Admin password for this run[^:]*: (\S+)/.exec(output)?.[1];
   process.env.E2E_BASE_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
   if (adminPassword) process.env.E2E_ADMIN_PASSWORD = adminPassword;

@@ -1,0 +1,37 @@
+import { parseArgs } from 'node:util';
+import { startEmulator } from './index.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '12111' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'data-dir': { type: 'string' },
+    'webhook-url': { type: 'string' },
+    'public-url': { type: 'string' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid --port: ${values.port}`);
+  process.exit(2);
+}
+
+const emulator = await startEmulator({
+  port,
+  host: values.host,
+  dataDir: values['data-dir'],
+  webhookUrl: values['webhook-url'],
+  publicUrl: values['public-url'],
+});
+
+console.log(`URL: ${emulator.url}`);
+console.log(`STRIPE_SECRET_KEY: ${emulator.secretKey}`);
+console.log(`STRIPE_PUBLISHABLE_KEY: ${emulator.publishableKey}`);
+console.log(`STRIPE_WEBHOOK_SECRET: ${emulator.webhookSecret}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void emulator.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,2 @@
+export { startEmulator, type Emulator, type EmulatorOptions } from './emulator.ts';
+export { signPayload } from './webhooks.ts';

@@ -1,0 +1,70 @@
+import type { Ctx } from '../ctx.ts';
+import { StripeError } from '../errors.ts';
+import { attachCard, setDefaultCard } from '../resources/customers.ts';
+import { updateSubscription } from '../billing/subscription-events.ts';
+import type { PageRoute } from '../router.ts';
+import type { Obj } from '../types.ts';
+import { paymentMethodFromForm } from './card-form.ts';
+import { cardFields, date, esc, money, notFoundPage, page, redirect } from './layout.ts';
+
+function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: string }) {
+  const customer = ctx.get(session.customer as string, 'customer');
+  const pmId = customer.invoice_settings?.default_payment_method as string | null;
+  const pm = pmId ? ctx.find(pmId, 'payment_method') : undefined;
+  const invoices = ctx
+    .all('invoice')
+    .filter((i) => i.customer === customer.id && i.status !== 'draft')
+    .reverse();
+  const rows = invoices
+    .map(
+      (i) => `<tr><td>${esc(date(i.created as number))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total as number, i.currency as string))}</td>
+<td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">View</a></td></tr>`,
+    )
+    .join('');
+  const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
+  return page(
+    'Billing',
+    `<h1>Billing</h1><p class="muted">${esc(customer.name ?? '')} ${esc(customer.email ?? '')}</p>
+${notice?.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${notice?.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''}
+<h2>Subscriptions</h2>${subs.length ? `<ul>${subs.map((s) => `<li>${esc(s.items.data[0]?.price?.nickname ?? s.items.data[0]?.price?.id)} — ${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}, renews ${esc(date(s.items.data[0].current_period_end as number))}</li>`).join('')}</ul>` : '<p>No active subscriptions.</p>'}
+<h2>Payment method</h2><p>${pm ? `${esc(pm.card.brand)} ending in ${esc(pm.card.last4)}, expires ${esc(pm.card.exp_month)}/${esc(pm.card.exp_year)}` : 'No default card.'}</p>
+<form method="post" action="/_emulator/portal/${esc(session.id)}/payment-method"><fieldset><legend>Add a new default card</legend>${cardFields()}
+<button type="submit">Save card</button></fieldset></form>
+<h2>Invoices</h2>${rows ? `<table><thead><tr><th>Date</th><th>Number</th><th class="num">Total</th><th>Status</th><th>Documents</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
+${session.return_url ? `<p><a class="button" href="${esc(session.return_url)}">Return</a></p>` : ''}`,
+    notice?.error ? 402 : 200,
+  );
+}
+
+export const portalPages: PageRoute[] = [
+  {
+    method: 'GET',
+    path: '/_emulator/portal/:id',
+    handler: (ctx, { params, query }) => {
+      const session = ctx.find(params.id as string, 'billing_portal.session');
+      if (!session) return notFoundPage('billing portal session');
+      return portalPage(ctx, session, query.get('saved') ? { ok: 'Your default card was updated.' } : undefined);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_emulator/portal/:id/payment-method',
+    handler: (ctx, { params, form }) => {
+      const session = ctx.find(params.id as string, 'billing_portal.session');
+      if (!session) return notFoundPage('billing portal session');
+      const customer = ctx.get(session.customer as string, 'customer');
+      try {
+        const pm = paymentMethodFromForm(ctx, form, { email: customer.email, name: customer.name });
+        attachCard(ctx, pm, customer);
+        setDefaultCard(ctx, customer, pm.id as string);
+        for (const sub of ctx.all('subscription')) {
+          if (sub.customer === customer.id && sub.status !== 'canceled') updateSubscription(ctx, sub, { default_payment_method: pm.id });
+        }
+      } catch (err) {
+        if (!(err instanceof StripeError)) throw err;
+        return portalPage(ctx, session, { error: err.message });
+      }
+      return redirect(`/_emulator/portal/${session.id}?saved=1`);
+    },
+  },
+];

@@ -1,0 +1,34 @@
+import { authenticatePages } from './pages/authenticate.ts';
+import { checkoutPages } from './pages/checkout.ts';
+import { documentPages } from './pages/documents.ts';
+import { portalPages } from './pages/portal.ts';
+import { chargeRoutes } from './resources/charges.ts';
+import { checkoutRoutes } from './resources/checkout.ts';
+import { couponRoutes } from './resources/coupons.ts';
+import { customerRoutes } from './resources/customers.ts';
+import { eventRoutes } from './resources/events.ts';
+import { invoiceRoutes } from './resources/invoices.ts';
+import { paymentIntentRoutes } from './resources/payment-intents.ts';
+import { paymentMethodRoutes } from './resources/payment-methods.ts';
+import { portalRoutes } from './resources/portal.ts';
+import { productRoutes } from './resources/products.ts';
+import { scheduleRoutes } from './resources/schedules.ts';
+import { subscriptionRoutes } from './resources/subscriptions.ts';
+import type { ApiRoute, PageRoute } from './router.ts';
+
+export const apiRoutes: ApiRoute[] = [
+  ...customerRoutes,
+  ...paymentMethodRoutes,
+  ...paymentIntentRoutes,
+  ...chargeRoutes,
+  ...productRoutes,
+  ...couponRoutes,
+  ...invoiceRoutes,
+  ...subscriptionRoutes,
+  ...scheduleRoutes,
+  ...checkoutRoutes,
+  ...portalRoutes,
+  ...eventRoutes,
+];
+
+export const pageRoutes: PageRoute[] = [...authenticatePages, ...checkoutPages, ...portalPages, ...documentPages];
