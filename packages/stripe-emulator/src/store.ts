@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LineInput } from './billing/invoices.ts';
 import type { Obj } from './types.ts';
 
 export interface IdempotentResult {
@@ -24,7 +25,7 @@ export interface State {
     cardNumbers: Record<string, string>;
     invoiceOfIntent: Record<string, string>;
     sessionOfIntent: Record<string, string>;
-    pendingProrations: Record<string, Obj[]>;
+    pendingProrations: Record<string, LineInput[]>;
     sessionLineItems: Record<string, Obj[]>;
     sessionOptions: Record<string, Obj>;
   };

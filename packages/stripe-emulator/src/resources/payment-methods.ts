@@ -75,7 +75,7 @@ export function detachCard(ctx: Ctx, pm: Obj): void {
   }
   const customer = ctx.find(pm.customer as string, 'customer');
   pm.customer = null;
-  if (customer?.invoice_settings?.default_payment_method === pm.id) {
+  if (customer && customer.invoice_settings?.default_payment_method === pm.id) {
     const previous = { invoice_settings: structuredClone(customer.invoice_settings) };
     customer.invoice_settings.default_payment_method = null;
     ctx.emit('customer.updated', customer, previous);
