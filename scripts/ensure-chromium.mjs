@@ -12,9 +12,12 @@ if (existsSync(CHROMIUM_PATH)) {
   const sudo = isRoot ? '' : 'sudo ';
   console.log('Chromium is missing; installing Debian’s chromium package…');
   try {
-    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, {
-      stdio: 'inherit',
-    });
+    execSync(
+      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+      {
+        stdio: 'inherit',
+      },
+    );
   } catch {
     console.error('Could not install Chromium. Install it (apt-get install chromium) or set CHROMIUM_PATH.');
     process.exit(1);

@@ -30,7 +30,13 @@ function newestMtime(target) {
 export function webBuildIsStale() {
   const built = path.join(ROOT, 'apps/web/dist/index.html');
   if (!existsSync(built)) return true;
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'packages',
+  ];
   const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
   return newestSource > statSync(built).mtimeMs;
 }

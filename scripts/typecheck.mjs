@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/domain', 'packages/db', 'packages/stripe-emulator', 'apps/api', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/db',
+  'packages/stripe-emulator',
+  'apps/api',
+  'apps/web',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;

@@ -5,7 +5,10 @@ test('the landing page shows what the product does and how to start', async ({ p
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('images, video, music');
-  await expect(page.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute('href', '/api/auth/discord');
+  await expect(page.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute(
+    'href',
+    '/api/auth/discord',
+  );
   await expect(page.getByRole('link', { name: 'Subscribe' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Buy credits' })).toBeVisible();
   await expect(page.getByText('Version 3.1')).toBeVisible();

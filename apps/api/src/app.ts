@@ -42,7 +42,10 @@ export async function buildApp(options: BuildAppOptions) {
     crossSiteAllowed: ['/api/payment/webhook'],
   });
   await app.register(formbody);
-  await app.register(sessionPlugin, { db: options.database.db, secureCookies: options.settings.secureCookies });
+  await app.register(sessionPlugin, {
+    db: options.database.db,
+    secureCookies: options.settings.secureCookies,
+  });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -48,7 +48,9 @@ async function main() {
   const url = settings.publicUrl ?? `http://localhost:${port}`;
   console.log(`\n  HyperCreate is running at ${url}\n`);
   if (settings.adminPasswordGenerated) {
-    console.log(`  Admin password for this run (set ADMIN_PASSWORD to choose one): ${settings.adminPassword}\n`);
+    console.log(
+      `  Admin password for this run (set ADMIN_PASSWORD to choose one): ${settings.adminPassword}\n`,
+    );
   }
 }
 

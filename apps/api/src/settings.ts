@@ -39,7 +39,10 @@ const SettingsSchema = z
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
     };
     if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
-      need(env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID', 'Discord needs both client id and secret');
+      need(
+        env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID',
+        'Discord needs both client id and secret',
+      );
     }
     if (env.STRIPE_SECRET_KEY) need('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY');
     if (env.STRIPE_SECRET_KEY) need('STRIPE_PUBLISHABLE_KEY', 'required with STRIPE_SECRET_KEY');
@@ -85,7 +88,9 @@ export class SettingsError extends Error {
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
   const parsed = SettingsSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`,
+    );
     throw new SettingsError(problems);
   }
   const value = parsed.data;

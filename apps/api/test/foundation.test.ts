@@ -36,7 +36,9 @@ describe('foundation', () => {
     }
     const tiers = (await t.app.inject('/subscription_details.json')).json();
     expect(tiers[0]).toMatchObject({ tier: 'Founders Image Only Plan', ptype: 'Monthly' });
-    expect(Object.keys(tiers[0])).toEqual(expect.arrayContaining(['tier', 'price', 'ptype', 'oCost', 'credits', 'details', 'color']));
+    expect(Object.keys(tiers[0])).toEqual(
+      expect.arrayContaining(['tier', 'price', 'ptype', 'oCost', 'credits', 'details', 'color']),
+    );
   });
 
   it('answers unknown API paths with a JSON 404 in the one error shape', async () => {

@@ -18,7 +18,12 @@ export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 /** A whole API on a clean database with the seeded users, for app.inject tests. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const settings = loadSettings({ NODE_ENV: 'test', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: '.data/test', ...env });
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    DATA_DIR: '.data/test',
+    ...env,
+  });
   await seedUsers({ db: database.db });
   const app = await buildApp({ settings, database });
   await app.ready();
@@ -28,7 +33,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     settings,
     async signIn(discordName) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'sid');
       return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
     },

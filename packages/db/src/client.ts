@@ -48,8 +48,11 @@ export function createDatabase(options: DatabaseOptions): Database {
     // pool replaces it on the next query.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return wrap(db, 'postgres', () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }), () =>
-      pool.end(),
+    return wrap(
+      db,
+      'postgres',
+      () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      () => pool.end(),
     );
   }
   let dataDir: string | undefined;
@@ -59,13 +62,21 @@ export function createDatabase(options: DatabaseOptions): Database {
   }
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const database = wrap(db, 'pglite', () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }), () =>
-    client.close(),
+  const database = wrap(
+    db,
+    'pglite',
+    () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    () => client.close(),
   );
   return { ...database, pglite: client };
 }
 
-function wrap(db: Db, kind: Database['kind'], runMigrations: () => Promise<unknown>, close: () => Promise<unknown>) {
+function wrap(
+  db: Db,
+  kind: Database['kind'],
+  runMigrations: () => Promise<unknown>,
+  close: () => Promise<unknown>,
+) {
   return {
     db,
     kind,

@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(async () => database.close());
 beforeEach(async () => {
-  const [row] = await database.db.insert(users).values({ discordName: `u${Math.random()}` }).returning();
+  const [row] = await database.db
+    .insert(users)
+    .values({ discordName: `u${Math.random()}` })
+    .returning();
   userId = row!.id;
 });
 
@@ -56,26 +59,39 @@ describe('ledger', () => {
 
   it('sets a balance through a recorded difference', async () => {
     await grant(database.db, change('base', 40));
-    expect(await setBalance(database.db, { ...change('set', 0), target: 15 })).toEqual({ status: 'applied', balance: 15 });
-    const [row] = await database.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `${userId}:set`));
+    expect(await setBalance(database.db, { ...change('set', 0), target: 15 })).toEqual({
+      status: 'applied',
+      balance: 15,
+    });
+    const [row] = await database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `${userId}:set`));
     expect(row?.delta).toBe(-25);
   });
 
   it('is protected by the balance check constraint', async () => {
-    await expect(database.db.update(users).set({ credits: -1 }).where(eq(users.id, userId))).rejects.toThrow();
+    await expect(
+      database.db.update(users).set({ credits: -1 }).where(eq(users.id, userId)),
+    ).rejects.toThrow();
   });
 
-  it.runIf(database_is_postgres())('gives exactly 50 successes for 200 concurrent spends of 1 against 50', async () => {
-    await grant(database.db, change('fifty', 50));
-    const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => spend(database.db, change(`race-${i}`, 1))),
-    );
-    expect(results.filter((result) => result.status === 'applied')).toHaveLength(50);
-    expect(await readBalance(database.db, userId, 'credits')).toBe(0);
-  });
+  it.runIf(database_is_postgres())(
+    'gives exactly 50 successes for 200 concurrent spends of 1 against 50',
+    async () => {
+      await grant(database.db, change('fifty', 50));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => spend(database.db, change(`race-${i}`, 1))),
+      );
+      expect(results.filter((result) => result.status === 'applied')).toHaveLength(50);
+      expect(await readBalance(database.db, userId, 'credits')).toBe(0);
+    },
+  );
 
   it.runIf(database_is_postgres())('applies one of 50 concurrent grants with the same key', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, () => grant(database.db, change('same', 10))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => grant(database.db, change('same', 10))),
+    );
     expect(results.filter((result) => result.status === 'applied')).toHaveLength(1);
     expect(await readBalance(database.db, userId, 'credits')).toBe(10);
   });

@@ -28,7 +28,8 @@ export class LedgerError extends Error {}
 const balanceColumn = (currency: Currency) => (currency === 'credits' ? users.credits : users.hypercredits);
 
 function assertAmount(amount: number) {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerError(`Amount must be a positive integer`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new LedgerError(`Amount must be a positive integer`);
 }
 
 /** Adds `amount` to a balance, once per idempotency key. */
@@ -66,7 +67,11 @@ export async function readBalance(db: DbOrTx, userId: string, currency: Currency
   return row.balance;
 }
 
-async function applyDelta(db: Db, change: Omit<LedgerChange, 'amount'>, delta: number): Promise<LedgerResult> {
+async function applyDelta(
+  db: Db,
+  change: Omit<LedgerChange, 'amount'>,
+  delta: number,
+): Promise<LedgerResult> {
   const column = balanceColumn(change.currency);
   try {
     return await db.transaction(async (tx) => {

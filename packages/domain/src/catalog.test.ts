@@ -25,5 +25,6 @@ describe('catalog', () => {
     const keys = [...TIER_OPTIONS, ...CREDIT_PACKAGES].map((item) => item.lookupKey);
     expect(new Set(keys).size).toBe(keys.length);
   });
-  it('finds a tier by its full yearly name', () => expect(findTier('Founders Plan Yearly')?.ptype).toBe('Yearly'));
+  it('finds a tier by its full yearly name', () =>
+    expect(findTier('Founders Plan Yearly')?.ptype).toBe('Yearly'));
 });

@@ -101,7 +101,8 @@ const PLAN_BASES: PlanBase[] = [
   },
 ];
 
-const detailsHtml = (features: string[]) => `<ul>${features.map((feature) => `<li>${feature}</li>`).join('')}</ul>`;
+const detailsHtml = (features: string[]) =>
+  `<ul>${features.map((feature) => `<li>${feature}</li>`).join('')}</ul>`;
 
 /** The full tier name for a plan and billing period: yearly tiers carry ' Yearly'. */
 export function tierName(plan: BasePlanName, period: BillingPeriod): string {
@@ -117,7 +118,9 @@ export const TIER_OPTIONS: TierOption[] = BILLING_PERIODS.flatMap((period) =>
     oCost: base.monthlyPrice,
     credits: period === 'Yearly' ? base.monthlyCredits * 12 : base.monthlyCredits,
     hypercredits: period === 'Yearly' ? base.monthlyHypercredits * 12 : base.monthlyHypercredits,
-    details: detailsHtml(period === 'Yearly' ? [...base.features, 'Two months free, billed yearly'] : base.features),
+    details: detailsHtml(
+      period === 'Yearly' ? [...base.features, 'Two months free, billed yearly'] : base.features,
+    ),
     color: base.color,
     lookupKey: `plan_${base.slug}_${period === 'Yearly' ? 'yearly' : 'monthly'}`,
   })),
@@ -166,7 +169,9 @@ export const CREDIT_PACKAGES: CreditPackage[] = [
 export function findTier(tierType: string, recurringType?: string): TierOption | undefined {
   const exact = TIER_OPTIONS.find((option) => option.tier === tierType);
   if (exact && (!recurringType || exact.ptype === recurringType)) return exact;
-  return TIER_OPTIONS.find((option) => option.plan === tierType && option.ptype === (recurringType ?? 'Monthly'));
+  return TIER_OPTIONS.find(
+    (option) => option.plan === tierType && option.ptype === (recurringType ?? 'Monthly'),
+  );
 }
 
 export function findCreditPackage(name: string): CreditPackage | undefined {

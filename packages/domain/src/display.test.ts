@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCredits, formatEpochDate, formatHypercredits, yearlyPerMonth } from './display.ts';
+import {
+  formatCents,
+  formatCredits,
+  formatEpochDate,
+  formatHypercredits,
+  yearlyPerMonth,
+} from './display.ts';
 
 describe('display rules', () => {
   it('shows credits above 14999 as Unlimited', () => {
@@ -21,5 +27,6 @@ describe('display rules', () => {
     expect(yearlyPerMonth(12000)).toBe('10.00');
     expect(yearlyPerMonth(28790)).toBe('23.99');
   });
-  it('formats epoch seconds as a date', () => expect(formatEpochDate(1_700_000_000)).toBe('November 14, 2023'));
+  it('formats epoch seconds as a date', () =>
+    expect(formatEpochDate(1_700_000_000)).toBe('November 14, 2023'));
 });

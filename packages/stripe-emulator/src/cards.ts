@@ -23,7 +23,11 @@ const BEHAVIORS: Record<string, CardBehavior> = {
   '4000000000009979': declined('stolen_card', 'Your card was declined.'),
   '4000000000000069': declined('expired_card', 'Your card has expired.', 'expired_card'),
   '4000000000000127': declined('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc'),
-  '4000000000000119': declined('processing_error', 'An error occurred while processing your card.', 'processing_error'),
+  '4000000000000119': declined(
+    'processing_error',
+    'An error occurred while processing your card.',
+    'processing_error',
+  ),
 };
 
 export function behaviorOf(number: string): CardBehavior {

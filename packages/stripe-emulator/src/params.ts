@@ -6,7 +6,8 @@ const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== nul
 export function str(p: Params, name: string, path = name): string | undefined {
   const v = p[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw invalidRequest(`Invalid string: ${path}`, 'parameter_invalid_string', path);
+  if (typeof v !== 'string')
+    throw invalidRequest(`Invalid string: ${path}`, 'parameter_invalid_string', path);
   return v;
 }
 
@@ -32,7 +33,8 @@ export function reqInt(p: Params, name: string, path = name): number {
 export function num(p: Params, name: string, path = name): number | undefined {
   const v = str(p, name, path);
   if (v === undefined || v === '') return undefined;
-  if (!/^-?\d+(\.\d+)?$/.test(v)) throw invalidRequest(`Invalid decimal: ${v}`, 'parameter_invalid_decimal', path);
+  if (!/^-?\d+(\.\d+)?$/.test(v))
+    throw invalidRequest(`Invalid decimal: ${v}`, 'parameter_invalid_decimal', path);
   return Number(v);
 }
 
@@ -45,11 +47,20 @@ export function bool(p: Params, name: string, path = name): boolean | undefined 
   return v === 'true';
 }
 
-export function oneOf<T extends string>(p: Params, name: string, values: readonly T[], path = name): T | undefined {
+export function oneOf<T extends string>(
+  p: Params,
+  name: string,
+  values: readonly T[],
+  path = name,
+): T | undefined {
   const v = str(p, name, path);
   if (v === undefined) return undefined;
   if (!(values as readonly string[]).includes(v)) {
-    throw invalidRequest(`Invalid ${path}: must be one of ${values.join(', ')}`, 'parameter_invalid_string', path);
+    throw invalidRequest(
+      `Invalid ${path}: must be one of ${values.join(', ')}`,
+      'parameter_invalid_string',
+      path,
+    );
   }
   return v as T;
 }
@@ -65,7 +76,8 @@ export function arr(p: Params, name: string, path = name): Params[] | undefined 
   const v = p[name];
   if (v === undefined || v === '') return undefined;
   const list = Array.isArray(v) ? v : isObject(v) ? [v] : null;
-  if (!list || !list.every(isObject)) throw invalidRequest(`Invalid array: ${path}`, 'parameter_invalid_array', path);
+  if (!list || !list.every(isObject))
+    throw invalidRequest(`Invalid array: ${path}`, 'parameter_invalid_array', path);
   return list;
 }
 
@@ -86,7 +98,8 @@ export function mergeMetadata(current: Obj | null | undefined, p: Params): Obj {
   const m = obj(p, 'metadata');
   if (!m) return base;
   for (const [k, v] of Object.entries(m)) {
-    if (typeof v !== 'string') throw invalidRequest(`Invalid metadata[${k}]`, 'parameter_invalid_string', `metadata[${k}]`);
+    if (typeof v !== 'string')
+      throw invalidRequest(`Invalid metadata[${k}]`, 'parameter_invalid_string', `metadata[${k}]`);
     if (v === '') delete base[k];
     else base[k] = v;
   }

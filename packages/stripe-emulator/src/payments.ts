@@ -8,7 +8,12 @@ import type { Obj } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
-function charge(ctx: Ctx, pi: Obj, pm: Obj, failure?: { code: string; declineCode: string; message: string }): Obj {
+function charge(
+  ctx: Ctx,
+  pi: Obj,
+  pm: Obj,
+  failure?: { code: string; declineCode: string; message: string },
+): Obj {
   const ch = ctx.create('charge', 'ch', {
     amount: pi.amount,
     amount_captured: failure ? 0 : pi.amount,
@@ -29,7 +34,9 @@ function charge(ctx: Ctx, pi: Obj, pm: Obj, failure?: { code: string; declineCod
       reason: failure?.declineCode ?? null,
       risk_level: 'normal',
       risk_score: 20,
-      seller_message: failure ? 'The bank did not return any further details with this decline.' : 'Payment complete.',
+      seller_message: failure
+        ? 'The bank did not return any further details with this decline.'
+        : 'Payment complete.',
       type: failure ? 'issuer_declined' : 'authorized',
     },
     paid: !failure,
@@ -90,13 +97,18 @@ export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): Strip
   if (ch) ctx.emit('charge.failed', ch);
   ctx.emit('payment_intent.payment_failed', pi);
   afterInvoicePaymentFailed(ctx, pi);
-  return new StripeError(error.type === 'card_error' ? 402 : 400, error.type as string, error.message as string, {
-    code: error.code as string,
-    decline_code: error.decline_code as string | undefined,
-    charge: ch?.id as string | undefined,
-    payment_intent: render(ctx, pi, []),
-    payment_method: error.payment_method,
-  });
+  return new StripeError(
+    error.type === 'card_error' ? 402 : 400,
+    error.type as string,
+    error.message as string,
+    {
+      code: error.code as string,
+      decline_code: error.decline_code as string | undefined,
+      charge: ch?.id as string | undefined,
+      payment_intent: render(ctx, pi, []),
+      payment_method: error.payment_method,
+    },
+  );
 }
 
 export interface ConfirmOptions {

@@ -31,4 +31,9 @@ export const apiRoutes: ApiRoute[] = [
   ...eventRoutes,
 ];
 
-export const pageRoutes: PageRoute[] = [...authenticatePages, ...checkoutPages, ...portalPages, ...documentPages];
+export const pageRoutes: PageRoute[] = [
+  ...authenticatePages,
+  ...checkoutPages,
+  ...portalPages,
+  ...documentPages,
+];

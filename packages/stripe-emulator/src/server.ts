@@ -60,48 +60,90 @@ export function createHandler(deps: ServerDeps) {
   const pages = new Router(deps.pageRoutes);
   let queue: Promise<unknown> = Promise.resolve();
 
-  const send = (res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: string | Buffer,
+    headers: Record<string, string>,
+  ) => {
     res.writeHead(status, { 'content-length': String(Buffer.byteLength(body)), ...headers });
     res.end(body);
   };
   const json = (res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}) =>
-    send(res, status, body, { 'content-type': 'application/json', 'stripe-version': '2026-10-28.endive', ...extra });
+    send(res, status, body, {
+      'content-type': 'application/json',
+      'stripe-version': '2026-10-28.endive',
+      ...extra,
+    });
 
-  async function handleApi(req: IncomingMessage, url: URL, raw: string, requestId: string): Promise<{ status: number; body: string; replayed?: boolean }> {
+  async function handleApi(
+    req: IncomingMessage,
+    url: URL,
+    raw: string,
+    requestId: string,
+  ): Promise<{ status: number; body: string; replayed?: boolean }> {
     const key = bearer(req);
     const { secret, publishable } = ctx.state.keys;
-    if (!key) throw authError('You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').');
-    if (key !== secret && key !== publishable) throw authError(`Invalid API Key provided: ${key.slice(0, 12)}${'*'.repeat(8)}`);
+    if (!key)
+      throw authError(
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      );
+    if (key !== secret && key !== publishable)
+      throw authError(`Invalid API Key provided: ${key.slice(0, 12)}${'*'.repeat(8)}`);
     const method = req.method ?? 'GET';
     const found = api.match(method, url.pathname);
-    if (found === null) throw invalidRequest(`Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, undefined, undefined, 404);
-    if (found === 'method') throw invalidRequest(`Unrecognized request URL (${method}: ${url.pathname}).`, undefined, undefined, 404);
+    if (found === null)
+      throw invalidRequest(
+        `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        undefined,
+        undefined,
+        404,
+      );
+    if (found === 'method')
+      throw invalidRequest(
+        `Unrecognized request URL (${method}: ${url.pathname}).`,
+        undefined,
+        undefined,
+        404,
+      );
     const auth = key === secret ? 'secret' : 'publishable';
     if (auth === 'publishable' && !found.route.browser) {
-      throw authError('This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.');
+      throw authError(
+        'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+      );
     }
-    const body = method === 'POST' ? parseBody(raw, req.headers['content-type']) : parseForm(url.search.slice(1));
-    const idemKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
+    const body =
+      method === 'POST' ? parseBody(raw, req.headers['content-type']) : parseForm(url.search.slice(1));
+    const idemKey =
+      method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const fingerprint = createHash('sha256').update(`${method} ${url.pathname}\n${raw}`).digest('hex');
     const slot = idemKey ? `${key}:${idemKey}` : null;
     const previous = slot ? ctx.state.idempotency[slot] : undefined;
     if (previous) {
       if (previous.fingerprint !== fingerprint) {
-        throw new StripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`);
+        throw new StripeError(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+        );
       }
       return { status: previous.status, body: previous.body, replayed: true };
     }
     ctx.request = { id: requestId, idempotencyKey: idemKey };
     let result: { status: number; body: string };
     try {
-      result = { status: 200, body: JSON.stringify(found.route.handler(ctx, { params: found.params, body, auth }), null, 2) };
+      result = {
+        status: 200,
+        body: JSON.stringify(found.route.handler(ctx, { params: found.params, body, auth }), null, 2),
+      };
     } catch (err) {
       if (!(err instanceof StripeError)) throw err;
       result = { status: err.status, body: JSON.stringify(err.toJSON(), null, 2) };
     } finally {
       ctx.request = { id: '', idempotencyKey: null };
     }
-    if (slot) ctx.state.idempotency[slot] = { fingerprint, ...result, created: Math.floor(Date.now() / 1000) };
+    if (slot)
+      ctx.state.idempotency[slot] = { fingerprint, ...result, created: Math.floor(Date.now() / 1000) };
     return result;
   }
 
@@ -110,13 +152,18 @@ export function createHandler(deps: ServerDeps) {
     const origin = req.headers.origin;
     const cors: Record<string, string> =
       origin && LOCAL_ORIGIN.test(origin)
-        ? { 'access-control-allow-origin': origin, vary: 'Origin', 'access-control-expose-headers': 'Request-Id, Idempotent-Replayed' }
+        ? {
+            'access-control-allow-origin': origin,
+            vary: 'Origin',
+            'access-control-expose-headers': 'Request-Id, Idempotent-Replayed',
+          }
         : {};
     if (req.method === 'OPTIONS') {
       return send(res, 204, '', {
         ...cors,
         'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account',
+        'access-control-allow-headers':
+          'Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account',
         'access-control-max-age': '600',
       });
     }
@@ -127,25 +174,58 @@ export function createHandler(deps: ServerDeps) {
       raw = await readBody(req);
       if (url.pathname.startsWith('/v1/')) {
         const out = await handleApi(req, url, raw, requestId);
-        return json(res, out.status, out.body, { ...headers, ...(out.replayed ? { 'idempotent-replayed': 'true' } : {}), ...(out.status >= 400 ? { 'stripe-should-retry': 'false' } : {}) });
+        return json(res, out.status, out.body, {
+          ...headers,
+          ...(out.replayed ? { 'idempotent-replayed': 'true' } : {}),
+          ...(out.status >= 400 ? { 'stripe-should-retry': 'false' } : {}),
+        });
       }
       const control = req.method === 'POST' ? deps.controls[url.pathname] : undefined;
       if (control) {
-        if (bearer(req) !== ctx.state.keys.secret) throw authError('The emulator controls need the secret key.');
+        if (bearer(req) !== ctx.state.keys.secret)
+          throw authError('The emulator controls need the secret key.');
         const result = await control(parseBody(raw, req.headers['content-type']));
         return json(res, 200, JSON.stringify(result), headers);
       }
       const found = pages.match(req.method ?? 'GET', url.pathname);
       if (found === null || found === 'method') {
-        return send(res, 404, JSON.stringify(invalidRequest(`Unrecognized request URL (${req.method}: ${url.pathname}).`, undefined, undefined, 404).toJSON()), { ...headers, 'content-type': 'application/json' });
+        return send(
+          res,
+          404,
+          JSON.stringify(
+            invalidRequest(
+              `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+              undefined,
+              undefined,
+              404,
+            ).toJSON(),
+          ),
+          { ...headers, 'content-type': 'application/json' },
+        );
       }
       const form = req.method === 'POST' ? parseBody(raw, req.headers['content-type']) : {};
-      const out: PageResponse = await found.route.handler(ctx, { params: found.params, query: url.searchParams, form, key: bearer(req) });
-      return send(res, out.status ?? 200, out.body, { 'content-type': out.contentType ?? 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers, ...out.headers });
+      const out: PageResponse = await found.route.handler(ctx, {
+        params: found.params,
+        query: url.searchParams,
+        form,
+        key: bearer(req),
+      });
+      return send(res, out.status ?? 200, out.body, {
+        'content-type': out.contentType ?? 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        ...headers,
+        ...out.headers,
+      });
     } catch (err) {
-      const e = err instanceof StripeError ? err : new StripeError(500, 'api_error', 'An unexpected error occurred in the emulator.');
+      const e =
+        err instanceof StripeError
+          ? err
+          : new StripeError(500, 'api_error', 'An unexpected error occurred in the emulator.');
       if (!(err instanceof StripeError)) console.error('[stripe-emulator]', err);
-      return json(res, e.status, JSON.stringify(e.toJSON(), null, 2), { ...headers, 'stripe-should-retry': 'false' });
+      return json(res, e.status, JSON.stringify(e.toJSON(), null, 2), {
+        ...headers,
+        'stripe-should-retry': 'false',
+      });
     } finally {
       if (req.method !== 'GET' && req.method !== 'OPTIONS') ctx.store.save();
     }
@@ -153,6 +233,8 @@ export function createHandler(deps: ServerDeps) {
 
   /** Requests run one at a time: the emulator's state changes are synchronous and atomic per call. */
   return (req: IncomingMessage, res: ServerResponse): void => {
-    queue = queue.then(() => handle(req, res)).catch((err: unknown) => console.error('[stripe-emulator]', err));
+    queue = queue
+      .then(() => handle(req, res))
+      .catch((err: unknown) => console.error('[stripe-emulator]', err));
   };
 }

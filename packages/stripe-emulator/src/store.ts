@@ -46,7 +46,14 @@ export function freshState(): State {
     webhookUrl: null,
     objects: {},
     idempotency: {},
-    hidden: { cardNumbers: {}, invoiceOfIntent: {}, sessionOfIntent: {}, pendingProrations: {}, sessionLineItems: {}, sessionOptions: {} },
+    hidden: {
+      cardNumbers: {},
+      invoiceOfIntent: {},
+      sessionOfIntent: {},
+      pendingProrations: {},
+      sessionLineItems: {},
+      sessionOptions: {},
+    },
   };
 }
 

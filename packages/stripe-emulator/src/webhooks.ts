@@ -6,7 +6,11 @@ const FIRST_RETRY_MS = 250;
 const TIMEOUT_MS = 5000;
 
 /** Stripe's signature header: `t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">`. */
-export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signPayload(
+  payload: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }

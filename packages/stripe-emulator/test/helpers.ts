@@ -75,15 +75,28 @@ export async function card(stripe: Stripe, number: string, customer?: string): P
 }
 
 export async function customerWithCard(stripe: Stripe, number = '4242424242424242') {
-  const customer = await stripe.customers.create({ email: `u${Math.random().toString(36).slice(2)}@example.com`, name: 'Test User' });
+  const customer = await stripe.customers.create({
+    email: `u${Math.random().toString(36).slice(2)}@example.com`,
+    name: 'Test User',
+  });
   const pm = await card(stripe, number, customer.id);
   await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
   return { customer, pm };
 }
 
-export async function monthlyPrice(stripe: Stripe, amount: number, name = 'Plan', interval: 'month' | 'year' = 'month') {
+export async function monthlyPrice(
+  stripe: Stripe,
+  amount: number,
+  name = 'Plan',
+  interval: 'month' | 'year' = 'month',
+) {
   const product = await stripe.products.create({ name });
-  return stripe.prices.create({ product: product.id, unit_amount: amount, currency: 'usd', recurring: { interval } });
+  return stripe.prices.create({
+    product: product.id,
+    unit_amount: amount,
+    currency: 'usd',
+    recurring: { interval },
+  });
 }
 
 export interface Received {
@@ -99,7 +112,10 @@ export async function webhookReceiver(status: (n: number) => number = () => 200)
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      deliveries.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']) });
+      deliveries.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers['stripe-signature']),
+      });
       res.writeHead(status(count++)).end();
     });
   });

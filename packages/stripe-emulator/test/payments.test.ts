@@ -12,10 +12,19 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const pay = (pm: string, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
-  stripe.paymentIntents.create({ amount: 2500, currency: 'usd', payment_method: pm, confirm: true, ...extra });
+  stripe.paymentIntents.create({
+    amount: 2500,
+    currency: 'usd',
+    payment_method: pm,
+    confirm: true,
+    ...extra,
+  });
 
 async function cardError(promise: Promise<unknown>): Promise<Stripe.errors.StripeCardError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
   return err as Stripe.errors.StripeCardError;
 }
@@ -55,11 +64,17 @@ describe('test cards', () => {
   it('rejects past expiry dates and malformed CVCs when the card is created', async () => {
     const year = new Date().getUTCFullYear();
     const expired = await cardError(
-      stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 1, exp_year: year - 1, cvc: '123' } }),
+      stripe.paymentMethods.create({
+        type: 'card',
+        card: { number: '4242424242424242', exp_month: 1, exp_year: year - 1, cvc: '123' },
+      }),
     );
     expect(expired.code).toBe('invalid_expiry_year');
     const cvc = await cardError(
-      stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: year + 1, cvc: '12' } }),
+      stripe.paymentMethods.create({
+        type: 'card',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: year + 1, cvc: '12' },
+      }),
     );
     expect(cvc.code).toBe('invalid_cvc');
     const number = await cardError(
@@ -93,7 +108,10 @@ describe('test cards', () => {
   it('failing authentication leaves requires_payment_method with last_payment_error', async () => {
     const pm = await card(stripe, '4000002500003155');
     const pi = await pay(pm.id);
-    await postForm(`${emulator.url}/_emulator/authenticate/${pi.id}`, { client_secret: pi.client_secret!, action: 'fail' });
+    await postForm(`${emulator.url}/_emulator/authenticate/${pi.id}`, {
+      client_secret: pi.client_secret!,
+      action: 'fail',
+    });
     const after = await stripe.paymentIntents.retrieve(pi.id);
     expect(after.status).toBe('requires_payment_method');
     expect(after.last_payment_error?.code).toBe('payment_intent_authentication_failure');
@@ -103,12 +121,20 @@ describe('test cards', () => {
 describe('payment intents', () => {
   it('creates, updates, confirms later, lists and cancels', async () => {
     const customer = await stripe.customers.create({ email: 'pi@example.com' });
-    const pi = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', customer: customer.id, metadata: { order: '1' } });
+    const pi = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer: customer.id,
+      metadata: { order: '1' },
+    });
     expect(pi.status).toBe('requires_payment_method');
     const updated = await stripe.paymentIntents.update(pi.id, { amount: 1200, metadata: { note: 'x' } });
     expect(updated.metadata).toEqual({ order: '1', note: 'x' });
     const pm = await card(stripe, '4242424242424242', customer.id);
-    const confirmed = await stripe.paymentIntents.confirm(pi.id, { payment_method: pm.id, expand: ['customer'] });
+    const confirmed = await stripe.paymentIntents.confirm(pi.id, {
+      payment_method: pm.id,
+      expand: ['customer'],
+    });
     expect(confirmed.status).toBe('succeeded');
     expect((confirmed.customer as Stripe.Customer).email).toBe('pi@example.com');
     const listed = await stripe.paymentIntents.list({ customer: customer.id });
@@ -120,15 +146,26 @@ describe('payment intents', () => {
 
   it('lets the publishable key create cards and confirm only with the client secret', async () => {
     const browser = stripeFor(emulator, emulator.publishableKey);
-    const pm = await browser.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', ...future } });
+    const pm = await browser.paymentMethods.create({
+      type: 'card',
+      card: { number: '4242424242424242', ...future },
+    });
     const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'usd' });
-    await expect(browser.paymentIntents.retrieve(pi.id)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(browser.paymentIntents.retrieve(pi.id)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
     await expect(browser.customers.list()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     const seen = await browser.paymentIntents.retrieve(pi.id, { client_secret: pi.client_secret! });
     expect(seen.id).toBe(pi.id);
-    const done = await browser.paymentIntents.confirm(pi.id, { client_secret: pi.client_secret!, payment_method: pm.id } as Stripe.PaymentIntentConfirmParams);
+    const done = await browser.paymentIntents.confirm(pi.id, {
+      client_secret: pi.client_secret!,
+      payment_method: pm.id,
+    } as Stripe.PaymentIntentConfirmParams);
     expect(done.status).toBe('succeeded');
-    const res = await fetch(`${emulator.url}/v1/payment_methods`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } });
+    const res = await fetch(`${emulator.url}/v1/payment_methods`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
 
@@ -153,7 +190,9 @@ describe('idempotency', () => {
 
   it('refuses the same key with a different body', async () => {
     await stripe.customers.create({ email: 'one@example.com' }, { idempotencyKey: 'key-2' });
-    const err = await stripe.customers.create({ email: 'two@example.com' }, { idempotencyKey: 'key-2' }).catch((e: unknown) => e);
+    const err = await stripe.customers
+      .create({ email: 'two@example.com' }, { idempotencyKey: 'key-2' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
     expect((err as Stripe.errors.StripeError).statusCode).toBe(400);
   });

@@ -10,8 +10,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', { status: 404, message: `${what} not found` });
+export const notFound = (what: string) =>
+  new AppError('NOT_FOUND', { status: 404, message: `${what} not found` });
 export const forbidden = (message = 'You are not allowed to do that') =>
   new AppError('FORBIDDEN', { status: 403, message });
-export const unauthorized = () => new AppError('UNAUTHORIZED', { status: 401, message: 'Please sign in first' });
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(code, { status: 400, message });
+export const unauthorized = () =>
+  new AppError('UNAUTHORIZED', { status: 401, message: 'Please sign in first' });
+export const badRequest = (message: string, code = 'BAD_REQUEST') =>
+  new AppError(code, { status: 400, message });

@@ -16,13 +16,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           return field ? `${field}: ${issue.message}` : issue.message;
         })
         .join('; ');
-      return reply.status(400).send({ error: { code: 'VALIDATION_ERROR', message: message || 'Invalid input' } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION_ERROR', message: message || 'Invalid input' } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side' } });
+      return reply
+        .status(500)
+        .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side' } });
     }
-    return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    return reply
+      .status(status)
+      .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
   });
 });

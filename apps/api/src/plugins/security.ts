@@ -25,7 +25,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         connectSrc: ["'self'", ...options.paymentOrigins],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://player.vimeo.com', ...options.paymentOrigins],
+        frameSrc: [
+          "'self'",
+          'https://www.youtube.com',
+          'https://player.vimeo.com',
+          ...options.paymentOrigins,
+        ],
         formAction: ["'self'", ...options.paymentOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -45,7 +50,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     if (SAFE_METHODS.has(request.method)) return;
     const url = request.url.split('?')[0] ?? '';
     if (options.crossSiteAllowed.includes(url)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site requests are not allowed');
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw forbidden('Cross-site requests are not allowed');
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
       const allowed = new Set<string>();

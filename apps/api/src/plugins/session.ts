@@ -75,7 +75,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     const previous = this.request.cookies[SESSION_COOKIE];
     if (previous) await db.delete(sessions).where(eq(sessions.idHash, hashId(previous)));
     const id = randomBytes(32).toString('base64url');
-    await db.insert(sessions).values({ idHash: hashId(id), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    await db
+      .insert(sessions)
+      .values({ idHash: hashId(id), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
     this.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   });
   app.decorateReply('endSession', async function (this: FastifyReply) {

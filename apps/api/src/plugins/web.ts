@@ -16,7 +16,10 @@ const CREDIT_PACKAGES_JSON = JSON.stringify(CREDIT_PACKAGES);
 
 /** Serves the catalog files, the SPA's hashed assets and its index.html for every page route. */
 export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions) => {
-  const catalogHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' };
+  const catalogHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'public, max-age=300',
+  };
   app.get('/subscription_details.json', { schema: { hide: true } }, (_request, reply) => {
     reply.headers(catalogHeaders).send(SUBSCRIPTION_DETAILS);
   });
@@ -36,7 +39,10 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
         // Vite puts a content hash in every asset name, so they never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         const value = hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
-        const target = reply as { header?: (k: string, v: string) => void; setHeader?: (k: string, v: string) => void };
+        const target = reply as {
+          header?: (k: string, v: string) => void;
+          setHeader?: (k: string, v: string) => void;
+        };
         if (target.header) target.header('cache-control', value);
         else target.setHeader?.('cache-control', value);
       },
@@ -45,13 +51,21 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api';
     if (isPage && !/\.[a-z0-9]+$/i.test(pathname)) {
       if (!indexHtml) {
-        return reply.status(503).type('text/plain').send('The web app has not been built yet: run npm run build.');
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app has not been built yet: run npm run build.');
       }
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
-    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No such path: ${request.method} ${pathname}` } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No such path: ${request.method} ${pathname}` } });
   });
 });

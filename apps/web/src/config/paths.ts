@@ -17,7 +17,8 @@ export const paths = {
   menu: page('/menu'),
   dashboard: {
     path: '/dashboard',
-    href: (options: { refresh?: boolean } = {}) => withQuery('/dashboard', { refresh: options.refresh ? 'true' : undefined }),
+    href: (options: { refresh?: boolean } = {}) =>
+      withQuery('/dashboard', { refresh: options.refresh ? 'true' : undefined }),
   },
   success: {
     path: '/success',
@@ -26,7 +27,8 @@ export const paths = {
   subChangeLanding: page('/subchangelanding'),
   pay: {
     path: '/pay',
-    href: (options: { gift?: boolean } = {}) => withQuery('/pay', { purchaseType: options.gift ? 'Gift' : undefined }),
+    href: (options: { gift?: boolean } = {}) =>
+      withQuery('/pay', { purchaseType: options.gift ? 'Gift' : undefined }),
   },
   subscription: {
     path: '/subscription',

@@ -6,7 +6,11 @@ import type { UserWire } from '@app/domain';
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserWire | null> {
   try {
-    const response = await fetch('/api/auth/', { credentials: 'include', signal, headers: { accept: 'application/json' } });
+    const response = await fetch('/api/auth/', {
+      credentials: 'include',
+      signal,
+      headers: { accept: 'application/json' },
+    });
     return response.ok ? ((await response.json()) as UserWire) : null;
   } catch {
     return null;

@@ -9,7 +9,9 @@ export const users = pgTable(
     discordName: text('discord_name').notNull(),
     email: text('email'),
     stripeCustomerId: text('stripe_customer_id').unique(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     subscriptionStatus: text('subscription_status').notNull().default('free'),
     /** '0' while the plan renews; otherwise the plan is set to end and can be renewed. */
     cancelFlag: text('cancel_flag').notNull().default('0'),

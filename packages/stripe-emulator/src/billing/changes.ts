@@ -17,7 +17,13 @@ export interface PlannedChange {
 const dateText = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 /** Works out new items and proration lines for an `items[]` change at `at`, without applying it. */
-export function planItemChange(ctx: Ctx, sub: Obj, itemParams: Params[], at: number, param = 'items'): PlannedChange {
+export function planItemChange(
+  ctx: Ctx,
+  sub: Obj,
+  itemParams: Params[],
+  at: number,
+  param = 'items',
+): PlannedChange {
   const current = periodOf(sub);
   const items = structuredClone(sub.items.data as Obj[]);
   const prorations: LineInput[] = [];
@@ -27,7 +33,13 @@ export function planItemChange(ctx: Ctx, sub: Obj, itemParams: Params[], at: num
     const priceId = str(ip, 'price', `${param}[${i}][price]`);
     const quantity = int(ip, 'quantity', `${param}[${i}][quantity]`);
     const index = id ? items.findIndex((it) => it.id === id) : -1;
-    if (id && index < 0) throw invalidRequest(`No such subscription item: '${id}'`, 'resource_missing', `${param}[${i}][id]`, 404);
+    if (id && index < 0)
+      throw invalidRequest(
+        `No such subscription item: '${id}'`,
+        'resource_missing',
+        `${param}[${i}][id]`,
+        404,
+      );
     if (index >= 0) {
       const before = structuredClone(items[index]!);
       if (bool(ip, 'deleted', `${param}[${i}][deleted]`)) {
@@ -38,25 +50,38 @@ export function planItemChange(ctx: Ctx, sub: Obj, itemParams: Params[], at: num
       const item = items[index]!;
       if (priceId) {
         const price = recurringPrice(ctx, priceId, `${param}[${i}][price]`);
-        Object.assign(item, { price: structuredClone(price), plan: subscriptionItem(ctx, sub.id as string, price, 1, current).plan });
+        Object.assign(item, {
+          price: structuredClone(price),
+          plan: subscriptionItem(ctx, sub.id as string, price, 1, current).plan,
+        });
       }
       if (quantity !== undefined) item.quantity = quantity;
       changed.push({ before, after: item });
     } else {
-      if (!priceId) throw invalidRequest(`Missing required param: ${param}[${i}][price].`, 'parameter_missing', `${param}[${i}][price]`);
+      if (!priceId)
+        throw invalidRequest(
+          `Missing required param: ${param}[${i}][price].`,
+          'parameter_missing',
+          `${param}[${i}][price]`,
+        );
       const price = recurringPrice(ctx, priceId, `${param}[${i}][price]`);
       const item = subscriptionItem(ctx, sub.id as string, price, quantity ?? 1, current);
       items.push(item);
       changed.push({ before: null, after: item });
     }
   });
-  if (items.length === 0) throw invalidRequest('A subscription must have at least one active plan.', undefined, param);
+  if (items.length === 0)
+    throw invalidRequest('A subscription must have at least one active plan.', undefined, param);
   const first = items[0]!.price as Obj;
   const oldFirst = sub.items.data[0].price as Obj;
   const resetsCycle =
-    first.recurring.interval !== oldFirst.recurring.interval || first.recurring.interval_count !== oldFirst.recurring.interval_count;
+    first.recurring.interval !== oldFirst.recurring.interval ||
+    first.recurring.interval_count !== oldFirst.recurring.interval_count;
   const period = resetsCycle
-    ? { start: at, end: addInterval(at, first.recurring.interval as string, first.recurring.interval_count as number) }
+    ? {
+        start: at,
+        end: addInterval(at, first.recurring.interval as string, first.recurring.interval_count as number),
+      }
     : current;
   const length = current.end - current.start;
   const fraction = length > 0 ? Math.max(0, Math.min(1, (current.end - at) / length)) : 0;
@@ -87,6 +112,7 @@ export function planItemChange(ctx: Ctx, sub: Obj, itemParams: Params[], at: num
       });
     }
   }
-  for (const item of items) Object.assign(item, { current_period_start: period.start, current_period_end: period.end });
+  for (const item of items)
+    Object.assign(item, { current_period_start: period.start, current_period_end: period.end });
   return { items, prorations, resetsCycle, period };
 }

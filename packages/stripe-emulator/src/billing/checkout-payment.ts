@@ -33,7 +33,9 @@ export function payCheckoutSession(ctx: Ctx, session: Obj, payer: CheckoutPayer)
     session.customer = customer.id;
   }
   const sessionId = session.id as string;
-  const discountParams = (session.discounts as Obj[]).map((d) => (d.promotion_code ? { promotion_code: d.promotion_code } : { coupon: d.coupon }));
+  const discountParams = (session.discounts as Obj[]).map((d) =>
+    d.promotion_code ? { promotion_code: d.promotion_code } : { coupon: d.coupon },
+  );
   if (session.mode === 'subscription' && customer) {
     attachCard(ctx, payer.paymentMethod, customer);
     const items = ctx.state.hidden.sessionLineItems[sessionId] ?? [];
@@ -79,5 +81,8 @@ export function successUrl(session: Obj): string {
 
 function cardErrorOf(pi: Obj): StripeError {
   const e = pi.last_payment_error as Obj;
-  return new StripeError(402, e.type as string, e.message as string, { code: e.code, decline_code: e.decline_code });
+  return new StripeError(402, e.type as string, e.message as string, {
+    code: e.code,
+    decline_code: e.decline_code,
+  });
 }

@@ -16,10 +16,14 @@ interface Due {
 
 function dueFor(ctx: Ctx, sub: Obj): Due | null {
   if (sub.status === 'incomplete') {
-    return { time: (sub.created as number) + INCOMPLETE_EXPIRY, run: () => updateSubscription(ctx, sub, { status: 'incomplete_expired' }) };
+    return {
+      time: (sub.created as number) + INCOMPLETE_EXPIRY,
+      run: () => updateSubscription(ctx, sub, { status: 'incomplete_expired' }),
+    };
   }
   const { end } = periodOf(sub);
-  if (sub.cancel_at && (sub.cancel_at as number) < end) return { time: sub.cancel_at as number, run: () => cancelNow(ctx, sub) };
+  if (sub.cancel_at && (sub.cancel_at as number) < end)
+    return { time: sub.cancel_at as number, run: () => cancelNow(ctx, sub) };
   return { time: end, run: () => renew(ctx, sub, end) };
 }
 
@@ -27,7 +31,11 @@ function dueFor(ctx: Ctx, sub: Obj): Due | null {
 function renew(ctx: Ctx, sub: Obj, boundary: number): void {
   if (sub.cancel_at_period_end) return cancelNow(ctx, sub);
   const endingTrial = sub.status === 'trialing';
-  if (endingTrial && !defaultCard(ctx, sub) && sub.trial_settings?.end_behavior?.missing_payment_method === 'cancel') {
+  if (
+    endingTrial &&
+    !defaultCard(ctx, sub) &&
+    sub.trial_settings?.end_behavior?.missing_payment_method === 'cancel'
+  ) {
     return cancelNow(ctx, sub, 'cancellation_requested');
   }
   applySchedulePhase(ctx, sub, boundary);
@@ -39,14 +47,26 @@ function renew(ctx: Ctx, sub: Obj, boundary: number): void {
     return d && coupon?.duration !== 'once' && (d.end === null || (d.end as number) > boundary);
   });
   const price = sub.items.data[0].price as Obj;
-  const period = { start: boundary, end: addInterval(boundary, price.recurring.interval as string, price.recurring.interval_count as number, sub.billing_cycle_anchor as number) };
+  const period = {
+    start: boundary,
+    end: addInterval(
+      boundary,
+      price.recurring.interval as string,
+      price.recurring.interval_count as number,
+      sub.billing_cycle_anchor as number,
+    ),
+  };
   setPeriod(sub, period);
   const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
   delete ctx.state.hidden.pendingProrations[sub.id as string];
   const previous: Obj = { items: previousItems };
-  if (kept.length !== (sub.discounts as string[]).length) [previous.discounts, sub.discounts] = [sub.discounts, kept];
+  if (kept.length !== (sub.discounts as string[]).length)
+    [previous.discounts, sub.discounts] = [sub.discounts, kept];
   ctx.emit('customer.subscription.updated', sub, previous);
-  invoiceSubscription(ctx, sub, [...pending, ...cycleLines(ctx, sub, period)], 'subscription_cycle', { pay: true, offSession: true });
+  invoiceSubscription(ctx, sub, [...pending, ...cycleLines(ctx, sub, period)], 'subscription_cycle', {
+    pay: true,
+    offSession: true,
+  });
 }
 
 /** Runs everything that fell due up to the emulator's current time, in time order. */

@@ -28,10 +28,18 @@ export function readDiscounts(ctx: Ctx, p: Params, customer: string | null): Dis
     if (w.promotion_code) {
       const code = refreshPromotionCode(ctx, ctx.get(w.promotion_code, 'promotion_code', w.param));
       if (!code.active) {
-        throw invalidRequest(`This promotion code cannot be redeemed because it is inactive.`, 'promotion_code_inactive', w.param);
+        throw invalidRequest(
+          `This promotion code cannot be redeemed because it is inactive.`,
+          'promotion_code_inactive',
+          w.param,
+        );
       }
       if (code.customer && code.customer !== customer) {
-        throw invalidRequest('This promotion code cannot be redeemed by this customer.', 'promotion_code_customer_mismatch', w.param);
+        throw invalidRequest(
+          'This promotion code cannot be redeemed by this customer.',
+          'promotion_code_customer_mismatch',
+          w.param,
+        );
       }
       return { coupon: checkCoupon(ctx, code.promotion.coupon as string, w.param), promotionCode: code };
     }
@@ -59,7 +67,10 @@ export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj):
     const discount = ctx.create('discount', 'di', {
       checkout_session: owner.object === 'checkout.session' ? owner.id : null,
       customer: owner.customer ?? null,
-      end: coupon.duration === 'repeating' ? addInterval(start, 'month', coupon.duration_in_months as number) : null,
+      end:
+        coupon.duration === 'repeating'
+          ? addInterval(start, 'month', coupon.duration_in_months as number)
+          : null,
       invoice: owner.object === 'invoice' ? owner.id : null,
       promotion_code: promotionCode?.id ?? null,
       source: { coupon: coupon.id, type: 'coupon' },
@@ -71,7 +82,11 @@ export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj):
 }
 
 /** The amount a set of discounts takes off a subtotal, and each discount's share. */
-export function discountAmounts(ctx: Ctx, discountIds: string[], subtotal: number): { amount: number; discount: string }[] {
+export function discountAmounts(
+  ctx: Ctx,
+  discountIds: string[],
+  subtotal: number,
+): { amount: number; discount: string }[] {
   let remaining = Math.max(0, subtotal);
   return discountIds.map((id) => {
     const discount = ctx.get(id, 'discount');

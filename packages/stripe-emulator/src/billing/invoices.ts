@@ -181,7 +181,8 @@ export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, off
       amount: inv.amount_due as number,
       currency: inv.currency as string,
       customer: inv.customer as string,
-      description: inv.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+      description:
+        inv.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
       paymentMethod,
     });
     ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;

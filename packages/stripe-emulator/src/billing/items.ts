@@ -35,11 +35,22 @@ export function recurringPrice(ctx: Ctx, id: string, param: string): Obj {
       param,
     );
   }
-  if (!price.active) throw invalidRequest(`The price specified is inactive. This field only accepts active prices.`, undefined, param);
+  if (!price.active)
+    throw invalidRequest(
+      `The price specified is inactive. This field only accepts active prices.`,
+      undefined,
+      param,
+    );
   return price;
 }
 
-export function subscriptionItem(ctx: Ctx, subId: string, price: Obj, quantity: number, period: { start: number; end: number }): Obj {
+export function subscriptionItem(
+  ctx: Ctx,
+  subId: string,
+  price: Obj,
+  quantity: number,
+  period: { start: number; end: number },
+): Obj {
   return ctx.create('subscription_item', 'si', {
     billing_thresholds: null,
     current_period_end: period.end,

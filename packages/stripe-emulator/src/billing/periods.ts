@@ -6,7 +6,14 @@ export function addInterval(start: number, interval: string, count = 1, anchor =
   const months = interval === 'year' ? 12 * count : count;
   const anchorDay = new Date(anchor * 1000).getUTCDate();
   const target = new Date(
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ),
   );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(anchorDay, lastDay));

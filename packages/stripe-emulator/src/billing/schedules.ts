@@ -41,10 +41,18 @@ function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Ob
 
 export function scheduleFromSubscription(ctx: Ctx, sub: Obj): Obj {
   if (sub.schedule) {
-    throw invalidRequest(`You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`, undefined, 'from_subscription');
+    throw invalidRequest(
+      `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`,
+      undefined,
+      'from_subscription',
+    );
   }
   if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
-    throw invalidRequest('You cannot create a schedule from a canceled subscription.', undefined, 'from_subscription');
+    throw invalidRequest(
+      'You cannot create a schedule from a canceled subscription.',
+      undefined,
+      'from_subscription',
+    );
   }
   const { start, end } = periodOf(sub);
   const items = (sub.items.data as Obj[]).map((it) => ({ price: it.price.id, quantity: it.quantity }));
@@ -88,7 +96,11 @@ export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
     const items = (arr(ph, 'items', `phases[${i}][items]`) ?? []).map((it, j) => {
       const param = `phases[${i}][items][${j}][price]`;
       const price = recurringPrice(ctx, str(it, 'price', param) ?? (str(it, 'plan') as string), param);
-      return { price: price.id, quantity: int(it, 'quantity', `phases[${i}][items][${j}][quantity]`) ?? 1, interval: price.recurring };
+      return {
+        price: price.id,
+        quantity: int(it, 'quantity', `phases[${i}][items][${j}][quantity]`) ?? 1,
+        interval: price.recurring,
+      };
     });
     if (items.length === 0) throw missingParam(`phases[${i}][items]`);
     const startParam = timestamp(ph, 'start_date', `phases[${i}][start_date]`);
@@ -103,8 +115,13 @@ export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
         : (endParam ??
           (duration
             ? addInterval(start, str(duration, 'interval') ?? 'month', int(duration, 'interval_count') ?? 1)
-            : addInterval(start, recurring.interval as string, (recurring.interval_count as number) * (iterations ?? 1))));
-    if (end <= start) throw invalidRequest('Phase end_date must be after start_date.', undefined, `phases[${i}][end_date]`);
+            : addInterval(
+                start,
+                recurring.interval as string,
+                (recurring.interval_count as number) * (iterations ?? 1),
+              )));
+    if (end <= start)
+      throw invalidRequest('Phase end_date must be after start_date.', undefined, `phases[${i}][end_date]`);
     result.push(phase(ctx, sub, items, start, end));
     cursor = end;
   });
@@ -136,7 +153,8 @@ export function applySchedulePhase(ctx: Ctx, sub: Obj, boundary: number): void {
   (next.items as Obj[]).forEach((pi, i) => {
     const price = ctx.get(pi.price as string, 'price');
     const item = items[i];
-    if (item) Object.assign(item, { price: structuredClone(price), plan: planOf(price), quantity: pi.quantity });
+    if (item)
+      Object.assign(item, { price: structuredClone(price), plan: planOf(price), quantity: pi.quantity });
   });
   const previous = { current_phase: schedule.current_phase };
   schedule.current_phase = { end_date: next.end_date, start_date: next.start_date };

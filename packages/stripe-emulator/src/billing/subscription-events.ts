@@ -22,7 +22,11 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
   if (['incomplete', 'past_due'].includes(sub.status as string) || fromTrial) changes.status = 'active';
   const pi = inv.payments.data[0]?.payment?.payment_intent as string | undefined;
   const pm = pi ? ctx.find(pi, 'payment_intent')?.payment_method : undefined;
-  if (pm && !sub.default_payment_method && sub.payment_settings?.save_default_payment_method === 'on_subscription') {
+  if (
+    pm &&
+    !sub.default_payment_method &&
+    sub.payment_settings?.save_default_payment_method === 'on_subscription'
+  ) {
     changes.default_payment_method = pm;
   }
   updateSubscription(ctx, sub, changes);
@@ -30,7 +34,8 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
 
 export function subscriptionInvoiceFailed(ctx: Ctx, inv: Obj): void {
   const sub = ctx.find(inv.subscription as string, 'subscription');
-  if (sub && ['active', 'trialing'].includes(sub.status as string)) updateSubscription(ctx, sub, { status: 'past_due' });
+  if (sub && ['active', 'trialing'].includes(sub.status as string))
+    updateSubscription(ctx, sub, { status: 'past_due' });
 }
 
 export function cancelNow(ctx: Ctx, sub: Obj, reason = 'cancellation_requested'): void {

@@ -25,7 +25,13 @@ export function cycleLines(ctx: Ctx, sub: Obj, period: { start: number; end: num
 }
 
 /** Creates, finalizes and charges a subscription invoice; returns it. */
-export function invoiceSubscription(ctx: Ctx, sub: Obj, lines: LineInput[], reason: string, opts: { pay: boolean; offSession: boolean }): Obj {
+export function invoiceSubscription(
+  ctx: Ctx,
+  sub: Obj,
+  lines: LineInput[],
+  reason: string,
+  opts: { pay: boolean; offSession: boolean },
+): Obj {
   const customer = ctx.get(sub.customer as string, 'customer');
   const inv = createInvoice(ctx, {
     customer,
@@ -61,12 +67,23 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
       );
     }
   }
-  const behavior = oneOf(p, 'payment_behavior', ['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'] as const) ?? 'allow_incomplete';
+  const behavior =
+    oneOf(p, 'payment_behavior', [
+      'allow_incomplete',
+      'default_incomplete',
+      'error_if_incomplete',
+      'pending_if_incomplete',
+    ] as const) ?? 'allow_incomplete';
   const now = ctx.now();
   const trialEnd = timestamp(p, 'trial_end');
   const trialDays = int(p, 'trial_period_days');
   const trialUntil = trialEnd === 'now' ? null : (trialEnd ?? (trialDays ? now + trialDays * 86400 : null));
-  if (trialUntil !== null && trialUntil <= now) throw invalidRequest('Invalid timestamp: must be in the future', 'parameter_invalid_integer', 'trial_end');
+  if (trialUntil !== null && trialUntil <= now)
+    throw invalidRequest(
+      'Invalid timestamp: must be in the future',
+      'parameter_invalid_integer',
+      'trial_end',
+    );
   const discounts = readDiscounts(ctx, p, customer.id as string);
   const hasCard = !!(defaultPm ?? customer.invoice_settings?.default_payment_method);
   const amount = prices.reduce((s, x) => s + (x.price.unit_amount as number) * x.quantity, 0);
@@ -77,11 +94,23 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     );
   }
   const trialSettings = obj(p, 'trial_settings');
-  const endBehavior = trialSettings ? obj(trialSettings, 'end_behavior', 'trial_settings[end_behavior]') : undefined;
+  const endBehavior = trialSettings
+    ? obj(trialSettings, 'end_behavior', 'trial_settings[end_behavior]')
+    : undefined;
   const missingPm = endBehavior
-    ? (oneOf(endBehavior, 'missing_payment_method', ['cancel', 'create_invoice', 'pause'] as const, 'trial_settings[end_behavior][missing_payment_method]') ?? 'create_invoice')
+    ? (oneOf(
+        endBehavior,
+        'missing_payment_method',
+        ['cancel', 'create_invoice', 'pause'] as const,
+        'trial_settings[end_behavior][missing_payment_method]',
+      ) ?? 'create_invoice')
     : 'create_invoice';
-  const period = { start: now, end: trialUntil ?? addInterval(now, first.recurring.interval as string, first.recurring.interval_count as number) };
+  const period = {
+    start: now,
+    end:
+      trialUntil ??
+      addInterval(now, first.recurring.interval as string, first.recurring.interval_count as number),
+  };
   const paymentSettings = obj(p, 'payment_settings');
   const sub = ctx.create('subscription', 'sub', {
     automatic_tax: { disabled_reason: null, enabled: false, liability: null },
@@ -103,7 +132,8 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     payment_settings: {
       payment_method_options: null,
       payment_method_types: null,
-      save_default_payment_method: (paymentSettings && str(paymentSettings, 'save_default_payment_method')) || 'off',
+      save_default_payment_method:
+        (paymentSettings && str(paymentSettings, 'save_default_payment_method')) || 'off',
     },
     pending_update: null,
     schedule: null,

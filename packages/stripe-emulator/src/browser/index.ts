@@ -30,18 +30,27 @@ export interface BillingDetails {
   address?: Record<string, string | undefined>;
 }
 
-export type PaymentIntentLike = { id: string; status: string; client_secret: string } & Record<string, unknown>;
-export type PaymentMethodLike = { id: string; card: { brand: string; last4: string } } & Record<string, unknown>;
+export type PaymentIntentLike = { id: string; status: string; client_secret: string } & Record<
+  string,
+  unknown
+>;
+export type PaymentMethodLike = { id: string; card: { brand: string; last4: string } } & Record<
+  string,
+  unknown
+>;
 
-export type PaymentMethodResult = { paymentMethod: PaymentMethodLike; error?: undefined } | { error: ClientError; paymentMethod?: undefined };
-export type PaymentIntentResult = { paymentIntent: PaymentIntentLike; error?: undefined } | { error: ClientError; paymentIntent?: undefined };
+export type PaymentMethodResult =
+  { paymentMethod: PaymentMethodLike; error?: undefined } | { error: ClientError; paymentMethod?: undefined };
+export type PaymentIntentResult =
+  { paymentIntent: PaymentIntentLike; error?: undefined } | { error: ClientError; paymentIntent?: undefined };
 
 const AUTH_MESSAGE = 'stripe-emulator:authentication';
 
 function encode(value: unknown, prefix: string, out: URLSearchParams): void {
   if (value === undefined || value === null) return;
   if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) encode(v, prefix ? `${prefix}[${k}]` : k, out);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      encode(v, prefix ? `${prefix}[${k}]` : k, out);
   } else out.append(prefix, String(value));
 }
 
@@ -50,7 +59,11 @@ const intentId = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? 
 export function createEmulatorClient(options: EmulatorClientOptions) {
   const base = options.url.replace(/\/$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown>): Promise<{ data: T } | { error: ClientError }> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, unknown>,
+  ): Promise<{ data: T } | { error: ClientError }> {
     const body = new URLSearchParams();
     encode(params, '', body);
     const url = method === 'GET' ? `${base}${path}?${body}` : `${base}${path}`;
@@ -64,19 +77,37 @@ export function createEmulatorClient(options: EmulatorClientOptions) {
         body: method === 'POST' ? body.toString() : undefined,
       });
       const json = (await res.json()) as { error?: ClientError } & T;
-      return res.ok ? { data: json } : { error: json.error ?? { type: 'api_error', message: `HTTP ${res.status}` } };
+      return res.ok
+        ? { data: json }
+        : { error: json.error ?? { type: 'api_error', message: `HTTP ${res.status}` } };
     } catch (err) {
-      return { error: { type: 'api_connection_error', message: err instanceof Error ? err.message : 'Network error' } };
+      return {
+        error: {
+          type: 'api_connection_error',
+          message: err instanceof Error ? err.message : 'Network error',
+        },
+      };
     }
   }
 
-  async function createPaymentMethod(input: { card: CardInput; billing_details?: BillingDetails }): Promise<PaymentMethodResult> {
-    const r = await call<PaymentMethodLike>('POST', '/v1/payment_methods', { type: 'card', card: input.card, billing_details: input.billing_details });
+  async function createPaymentMethod(input: {
+    card: CardInput;
+    billing_details?: BillingDetails;
+  }): Promise<PaymentMethodResult> {
+    const r = await call<PaymentMethodLike>('POST', '/v1/payment_methods', {
+      type: 'card',
+      card: input.card,
+      billing_details: input.billing_details,
+    });
     return 'error' in r ? { error: r.error } : { paymentMethod: r.data };
   }
 
   async function retrievePaymentIntent(clientSecret: string): Promise<PaymentIntentResult> {
-    const r = await call<PaymentIntentLike>('GET', `/v1/payment_intents/${encodeURIComponent(intentId(clientSecret))}`, { client_secret: clientSecret });
+    const r = await call<PaymentIntentLike>(
+      'GET',
+      `/v1/payment_intents/${encodeURIComponent(intentId(clientSecret))}`,
+      { client_secret: clientSecret },
+    );
     return 'error' in r ? { error: r.error } : { paymentIntent: r.data };
   }
 
@@ -89,11 +120,13 @@ export function createEmulatorClient(options: EmulatorClientOptions) {
         overlay = document.createElement('div');
         overlay.setAttribute('role', 'dialog');
         overlay.setAttribute('aria-label', '3D Secure authentication');
-        overlay.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2147483647';
+        overlay.style.cssText =
+          'position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2147483647';
         const frame = document.createElement('iframe');
         frame.src = url;
         frame.title = '3D Secure authentication';
-        frame.style.cssText = 'width:min(480px,95vw);height:min(640px,90vh);border:0;border-radius:8px;background:#fff';
+        frame.style.cssText =
+          'width:min(480px,95vw);height:min(640px,90vh);border:0;border-radius:8px;background:#fff';
         overlay.appendChild(frame);
         document.body.appendChild(overlay);
       }
@@ -131,7 +164,9 @@ export function createEmulatorClient(options: EmulatorClientOptions) {
       error: {
         type: last?.type ?? 'invalid_request_error',
         code: last?.code ?? 'payment_intent_authentication_failure',
-        message: last?.message ?? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        message:
+          last?.message ??
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
         payment_intent: after.paymentIntent,
       },
     };
@@ -139,7 +174,10 @@ export function createEmulatorClient(options: EmulatorClientOptions) {
 
   async function confirmCardPayment(
     clientSecret: string,
-    data: { payment_method?: string | { card: CardInput; billing_details?: BillingDetails }; return_url?: string } = {},
+    data: {
+      payment_method?: string | { card: CardInput; billing_details?: BillingDetails };
+      return_url?: string;
+    } = {},
   ): Promise<PaymentIntentResult> {
     let pm = data.payment_method;
     if (pm && typeof pm === 'object') {
@@ -147,11 +185,15 @@ export function createEmulatorClient(options: EmulatorClientOptions) {
       if (created.error) return { error: created.error };
       pm = created.paymentMethod.id;
     }
-    const r = await call<PaymentIntentLike>('POST', `/v1/payment_intents/${encodeURIComponent(intentId(clientSecret))}/confirm`, {
-      client_secret: clientSecret,
-      payment_method: pm,
-      return_url: data.return_url,
-    });
+    const r = await call<PaymentIntentLike>(
+      'POST',
+      `/v1/payment_intents/${encodeURIComponent(intentId(clientSecret))}/confirm`,
+      {
+        client_secret: clientSecret,
+        payment_method: pm,
+        return_url: data.return_url,
+      },
+    );
     if ('error' in r) return { error: r.error };
     if (r.data.status === 'requires_action') return handleCardAction(clientSecret);
     return { paymentIntent: r.data };

@@ -48,11 +48,20 @@ ${done ? `<p>This payment is no longer waiting for authentication (status: ${esc
     method: 'POST',
     path: '/_emulator/authenticate/:id',
     handler: (ctx, { params, form }) => {
-      const pi = intentFor(ctx, params.id as string, typeof form.client_secret === 'string' ? form.client_secret : null);
+      const pi = intentFor(
+        ctx,
+        params.id as string,
+        typeof form.client_secret === 'string' ? form.client_secret : null,
+      );
       if (!pi) return notFoundPage('payment to authenticate');
       finishAuthentication(ctx, pi, form.action === 'complete');
-      const target = typeof form.return_url === 'string' && form.return_url ? returnTarget(form.return_url, pi) : null;
-      const message = JSON.stringify({ type: 'stripe-emulator:authentication', paymentIntent: pi.id, status: pi.status }).replace(/</g, '\\u003c');
+      const target =
+        typeof form.return_url === 'string' && form.return_url ? returnTarget(form.return_url, pi) : null;
+      const message = JSON.stringify({
+        type: 'stripe-emulator:authentication',
+        paymentIntent: pi.id,
+        status: pi.status,
+      }).replace(/</g, '\\u003c');
       const script = `<script>(function(){var m=${message};var t=window.opener||(window.parent!==window?window.parent:null);if(t){t.postMessage(m,'*');}
 ${target ? `location.replace(${JSON.stringify(target).replace(/</g, '\\u003c')});` : ''}})();</script>`;
       const ok = pi.status === 'succeeded';

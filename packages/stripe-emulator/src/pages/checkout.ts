@@ -6,7 +6,12 @@ import type { Obj } from '../types.ts';
 import { field, paymentMethodFromForm } from './card-form.ts';
 import { cardFields, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
-function checkoutPage(ctx: Ctx, session: Obj, error?: string, values: { email?: string; name?: string } = {}) {
+function checkoutPage(
+  ctx: Ctx,
+  session: Obj,
+  error?: string,
+  values: { email?: string; name?: string } = {},
+) {
   const items = ctx.state.hidden.sessionLineItems[session.id as string] ?? [];
   const currency = session.currency as string;
   const customer = session.customer ? ctx.find(session.customer as string, 'customer') : undefined;
@@ -44,7 +49,8 @@ export const checkoutPages: PageRoute[] = [
       const session = ctx.find(params.id as string, 'checkout.session');
       if (!session) return notFoundPage('checkout session');
       if (session.status === 'complete') return redirect(successUrl(session));
-      if (session.status === 'expired') return page('Checkout expired', '<h1>This checkout session has expired.</h1>', 410);
+      if (session.status === 'expired')
+        return page('Checkout expired', '<h1>This checkout session has expired.</h1>', 410);
       return checkoutPage(ctx, session);
     },
   },
@@ -57,7 +63,8 @@ export const checkoutPages: PageRoute[] = [
       if (session.status !== 'open') return redirect(`/_emulator/checkout/${session.id}`);
       const email = field(form, 'email');
       const name = field(form, 'name');
-      if (!/^[^@\s]+@[^@\s]+$/.test(email)) return checkoutPage(ctx, session, 'Enter a valid email address.', { email, name });
+      if (!/^[^@\s]+@[^@\s]+$/.test(email))
+        return checkoutPage(ctx, session, 'Enter a valid email address.', { email, name });
       try {
         const pm = paymentMethodFromForm(ctx, form, { email, name });
         return redirect(payCheckoutSession(ctx, session, { email, name: name || null, paymentMethod: pm }));

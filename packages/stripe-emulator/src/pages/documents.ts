@@ -5,7 +5,9 @@ import { date, esc, money, notFoundPage, page } from './layout.ts';
 
 function invoiceLines(inv: Obj): string[] {
   const currency = inv.currency as string;
-  const lines = (inv.lines.data as Obj[]).map((l) => `${l.description}    ${money(l.amount as number, currency)}`);
+  const lines = (inv.lines.data as Obj[]).map(
+    (l) => `${l.description}    ${money(l.amount as number, currency)}`,
+  );
   const discount = (inv.total_discount_amounts as Obj[]).reduce((s, d) => s + (d.amount as number), 0);
   return [
     `Invoice number: ${inv.number ?? 'draft'}`,

@@ -17,7 +17,9 @@ function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: stri
     .reverse();
   const rows = invoices
     .map(
-      (i) => `<tr><td>${esc(date(i.created as number))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total as number, i.currency as string))}</td>
+      (
+        i,
+      ) => `<tr><td>${esc(date(i.created as number))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total as number, i.currency as string))}</td>
 <td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">View</a></td></tr>`,
     )
     .join('');
@@ -43,7 +45,11 @@ export const portalPages: PageRoute[] = [
     handler: (ctx, { params, query }) => {
       const session = ctx.find(params.id as string, 'billing_portal.session');
       if (!session) return notFoundPage('billing portal session');
-      return portalPage(ctx, session, query.get('saved') ? { ok: 'Your default card was updated.' } : undefined);
+      return portalPage(
+        ctx,
+        session,
+        query.get('saved') ? { ok: 'Your default card was updated.' } : undefined,
+      );
     },
   },
   {
@@ -58,7 +64,8 @@ export const portalPages: PageRoute[] = [
         attachCard(ctx, pm, customer);
         setDefaultCard(ctx, customer, pm.id as string);
         for (const sub of ctx.all('subscription')) {
-          if (sub.customer === customer.id && sub.status !== 'canceled') updateSubscription(ctx, sub, { default_payment_method: pm.id });
+          if (sub.customer === customer.id && sub.status !== 'canceled')
+            updateSubscription(ctx, sub, { default_payment_method: pm.id });
         }
       } catch (err) {
         if (!(err instanceof StripeError)) throw err;

@@ -15,13 +15,24 @@ function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
     const param = `line_items[${i}]`;
     const priceData = obj(li, 'price_data', `${param}[price_data]`);
     const price = priceData
-      ? createPrice(ctx, { ...priceData, currency: reqStr(priceData, 'currency', `${param}[price_data][currency]`) })
+      ? createPrice(ctx, {
+          ...priceData,
+          currency: reqStr(priceData, 'currency', `${param}[price_data][currency]`),
+        })
       : ctx.get(reqStr(li, 'price', `${param}[price]`), 'price', `${param}[price]`);
     if (mode === 'payment' && price.type === 'recurring') {
-      throw invalidRequest('You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', undefined, `${param}[price]`);
+      throw invalidRequest(
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        undefined,
+        `${param}[price]`,
+      );
     }
     if (mode === 'subscription' && price.type !== 'recurring') {
-      throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', undefined, `${param}[price]`);
+      throw invalidRequest(
+        'You must provide at least one recurring price in `subscription` mode when using prices.',
+        undefined,
+        `${param}[price]`,
+      );
     }
     const quantity = int(li, 'quantity', `${param}[quantity]`) ?? 1;
     const amount = (price.unit_amount as number) * quantity;
@@ -51,10 +62,16 @@ function createSession(ctx: Ctx, p: Params): Obj {
   const discounts = readDiscounts(ctx, p, customer?.id as string | null);
   const subtotal = items.reduce((s, it) => s + (it.amount_subtotal as number), 0);
   const id = newId('cs_test', 58);
-  const amountDiscount = discounts.reduce((left, d) => {
-    const off = d.coupon.percent_off !== null ? Math.round((left.remaining * (d.coupon.percent_off as number)) / 100) : Math.min(left.remaining, d.coupon.amount_off as number);
-    return { remaining: left.remaining - off, total: left.total + off };
-  }, { remaining: subtotal, total: 0 }).total;
+  const amountDiscount = discounts.reduce(
+    (left, d) => {
+      const off =
+        d.coupon.percent_off !== null
+          ? Math.round((left.remaining * (d.coupon.percent_off as number)) / 100)
+          : Math.min(left.remaining, d.coupon.amount_off as number);
+      return { remaining: left.remaining - off, total: left.total + off };
+    },
+    { remaining: subtotal, total: 0 },
+  ).total;
   const session = ctx.create('checkout.session', 'cs_test', {
     id,
     allow_promotion_codes: bool(p, 'allow_promotion_codes') ?? null,
@@ -66,7 +83,11 @@ function createSession(ctx: Ctx, p: Params): Obj {
     currency: items[0]!.currency,
     custom_fields: [],
     customer: customer?.id ?? null,
-    customer_creation: customer ? null : mode === 'payment' ? (str(p, 'customer_creation') ?? 'if_required') : 'always',
+    customer_creation: customer
+      ? null
+      : mode === 'payment'
+        ? (str(p, 'customer_creation') ?? 'if_required')
+        : 'always',
     customer_details: null,
     customer_email: str(p, 'customer_email') ?? null,
     discounts: discounts.map((d) => ({ coupon: d.coupon.id, promotion_code: d.promotionCode?.id ?? null })),
@@ -88,16 +109,27 @@ function createSession(ctx: Ctx, p: Params): Obj {
   ctx.state.hidden.sessionOptions[id] = {
     paymentIntentMetadata: piData ? mergeMetadata({}, piData) : {},
     subscriptionMetadata: subData ? mergeMetadata({}, subData) : {},
-    trialPeriodDays: subData ? (int(subData, 'trial_period_days', 'subscription_data[trial_period_days]') ?? null) : null,
+    trialPeriodDays: subData
+      ? (int(subData, 'trial_period_days', 'subscription_data[trial_period_days]') ?? null)
+      : null,
   };
   return ctx.put(session);
 }
 
 function withLineItems(ctx: Ctx, session: Obj, expand: string[]): Obj {
-  const out = render(ctx, session, expand.filter((e) => !e.startsWith('line_items')));
+  const out = render(
+    ctx,
+    session,
+    expand.filter((e) => !e.startsWith('line_items')),
+  );
   if (expand.some((e) => e.startsWith('line_items'))) {
     const items = ctx.state.hidden.sessionLineItems[session.id as string] ?? [];
-    out.line_items = { object: 'list', data: items, has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` };
+    out.line_items = {
+      object: 'list',
+      data: items,
+      has_more: false,
+      url: `/v1/checkout/sessions/${session.id}/line_items`,
+    };
   }
   return out;
 }
@@ -132,14 +164,21 @@ export const checkoutRoutes: ApiRoute[] = [
       const created = createdFilter(body);
       const items = ctx
         .all('checkout.session')
-        .filter((s) => (!pi || s.payment_intent === pi) && (!sub || s.subscription === sub) && (!customer || s.customer === customer) && created(s));
+        .filter(
+          (s) =>
+            (!pi || s.payment_intent === pi) &&
+            (!sub || s.subscription === sub) &&
+            (!customer || s.customer === customer) &&
+            created(s),
+        );
       return list(ctx, items, body, '/v1/checkout/sessions');
     },
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions/:id',
-    handler: (ctx, { params, body }) => withLineItems(ctx, ctx.get(params.id as string, 'checkout.session'), expandOf(body)),
+    handler: (ctx, { params, body }) =>
+      withLineItems(ctx, ctx.get(params.id as string, 'checkout.session'), expandOf(body)),
   },
   {
     method: 'GET',
@@ -155,7 +194,8 @@ export const checkoutRoutes: ApiRoute[] = [
     path: '/v1/checkout/sessions/:id/expire',
     handler: (ctx, { params, body }) => {
       const session = ctx.get(params.id as string, 'checkout.session');
-      if (session.status !== 'open') throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired.`, undefined);
+      if (session.status !== 'open')
+        throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired.`, undefined);
       session.status = 'expired';
       ctx.emit('checkout.session.expired', session);
       return withLineItems(ctx, session, expandOf(body));

@@ -9,14 +9,17 @@ import type { Obj, Params } from '../types.ts';
 /** `valid` follows redeem_by and max_redemptions, as on Stripe. */
 export function refreshCoupon(ctx: Ctx, coupon: Obj): Obj {
   const expired = coupon.redeem_by !== null && ctx.now() > (coupon.redeem_by as number);
-  const used = coupon.max_redemptions !== null && (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
+  const used =
+    coupon.max_redemptions !== null &&
+    (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
   coupon.valid = !expired && !used && !coupon.deleted;
   return coupon;
 }
 
 export function refreshPromotionCode(ctx: Ctx, promo: Obj): Obj {
   const expired = promo.expires_at !== null && ctx.now() > (promo.expires_at as number);
-  const used = promo.max_redemptions !== null && (promo.times_redeemed as number) >= (promo.max_redemptions as number);
+  const used =
+    promo.max_redemptions !== null && (promo.times_redeemed as number) >= (promo.max_redemptions as number);
   if (expired || used) promo.active = false;
   return promo;
 }
@@ -26,7 +29,11 @@ function createCoupon(ctx: Ctx, p: Params): Obj {
   const amountOff = int(p, 'amount_off');
   if (percentOff === undefined && amountOff === undefined) missingOneOf();
   if (percentOff !== undefined && (percentOff <= 0 || percentOff > 100)) {
-    throw invalidRequest('Invalid percent_off: must be greater than 0 and at most 100', 'parameter_invalid_decimal', 'percent_off');
+    throw invalidRequest(
+      'Invalid percent_off: must be greater than 0 and at most 100',
+      'parameter_invalid_decimal',
+      'percent_off',
+    );
   }
   const currency = str(p, 'currency');
   if (amountOff !== undefined && !currency) throw missingParam('currency');
@@ -60,12 +67,17 @@ function missingOneOf(): never {
 
 function createPromotionCode(ctx: Ctx, p: Params): Obj {
   const promotion = obj(p, 'promotion');
-  const couponId = (promotion ? str(promotion, 'coupon', 'promotion[coupon]') : undefined) ?? str(p, 'coupon');
+  const couponId =
+    (promotion ? str(promotion, 'coupon', 'promotion[coupon]') : undefined) ?? str(p, 'coupon');
   if (!couponId) throw missingParam('promotion[coupon]');
   const coupon = ctx.get(couponId, 'coupon', 'promotion[coupon]');
   const code = str(p, 'code') || newId('', 8).slice(1).toUpperCase();
   if (ctx.all('promotion_code').some((x) => x.code === code && x.active)) {
-    throw invalidRequest(`An active promotion code with \`code: ${code}\` already exists.`, 'resource_already_exists', 'code');
+    throw invalidRequest(
+      `An active promotion code with \`code: ${code}\` already exists.`,
+      'resource_already_exists',
+      'code',
+    );
   }
   const promo = ctx.create('promotion_code', 'promo', {
     active: bool(p, 'active') ?? true,
@@ -84,16 +96,27 @@ function createPromotionCode(ctx: Ctx, p: Params): Obj {
 }
 
 export const couponRoutes: ApiRoute[] = [
-  { method: 'POST', path: '/v1/coupons', handler: (ctx, { body }) => render(ctx, createCoupon(ctx, body), expandOf(body)) },
+  {
+    method: 'POST',
+    path: '/v1/coupons',
+    handler: (ctx, { body }) => render(ctx, createCoupon(ctx, body), expandOf(body)),
+  },
   {
     method: 'GET',
     path: '/v1/coupons',
-    handler: (ctx, { body }) => list(ctx, ctx.all('coupon').map((c) => refreshCoupon(ctx, c)), body, '/v1/coupons'),
+    handler: (ctx, { body }) =>
+      list(
+        ctx,
+        ctx.all('coupon').map((c) => refreshCoupon(ctx, c)),
+        body,
+        '/v1/coupons',
+      ),
   },
   {
     method: 'GET',
     path: '/v1/coupons/:id',
-    handler: (ctx, { params, body }) => render(ctx, refreshCoupon(ctx, ctx.get(params.id as string, 'coupon')), expandOf(body)),
+    handler: (ctx, { params, body }) =>
+      render(ctx, refreshCoupon(ctx, ctx.get(params.id as string, 'coupon')), expandOf(body)),
   },
   {
     method: 'POST',

@@ -28,7 +28,9 @@ function applyFields(ctx: Ctx, customer: Obj, p: Params): Obj {
   set('address', address(p, 'address'));
   if (p.metadata !== undefined) set('metadata', mergeMetadata(customer.metadata, p));
   const settings = obj(p, 'invoice_settings');
-  const pm = settings ? str(settings, 'default_payment_method', 'invoice_settings[default_payment_method]') : undefined;
+  const pm = settings
+    ? str(settings, 'default_payment_method', 'invoice_settings[default_payment_method]')
+    : undefined;
   if (pm !== undefined) {
     if (pm) {
       const method = ctx.get(pm, 'payment_method', 'invoice_settings[default_payment_method]');
@@ -50,7 +52,12 @@ export function createCustomer(ctx: Ctx, p: Params): Obj {
     balance: 0,
     delinquent: false,
     invoice_prefix: Math.random().toString(16).slice(2, 10).toUpperCase(),
-    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null,
+      footer: null,
+      rendering_options: null,
+    },
     next_invoice_sequence: 1,
     preferred_locales: [],
     tax_exempt: 'none',
@@ -86,14 +93,20 @@ export function setDefaultCard(ctx: Ctx, customer: Obj, pmId: string): void {
 }
 
 export const customerRoutes: ApiRoute[] = [
-  { method: 'POST', path: '/v1/customers', handler: (ctx, { body }) => render(ctx, createCustomer(ctx, body), expandOf(body)) },
+  {
+    method: 'POST',
+    path: '/v1/customers',
+    handler: (ctx, { body }) => render(ctx, createCustomer(ctx, body), expandOf(body)),
+  },
   {
     method: 'GET',
     path: '/v1/customers',
     handler: (ctx, { body }) => {
       const email = str(body, 'email');
       const created = createdFilter(body);
-      const items = ctx.all('customer').filter((c) => (email === undefined || c.email === email) && created(c));
+      const items = ctx
+        .all('customer')
+        .filter((c) => (email === undefined || c.email === email) && created(c));
       return list(ctx, items, body, '/v1/customers');
     },
   },

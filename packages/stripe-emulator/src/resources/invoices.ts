@@ -17,10 +17,17 @@ function preview(ctx: Ctx, p: Params): Obj {
   const customerId = str(p, 'customer') ?? (sub?.customer as string | undefined);
   if (!customerId) throw missingParam('customer');
   const customer = ctx.get(customerId, 'customer', 'customer');
-  if (!sub) throw invalidRequest('Previews need a `subscription` in this emulator.', 'parameter_missing', 'subscription');
+  if (!sub)
+    throw invalidRequest(
+      'Previews need a `subscription` in this emulator.',
+      'parameter_missing',
+      'subscription',
+    );
   const details = obj(p, 'subscription_details') ?? {};
   const items = arr(details, 'items', 'subscription_details[items]');
-  const behavior = oneOf(details, 'proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const) ?? 'create_prorations';
+  const behavior =
+    oneOf(details, 'proration_behavior', ['create_prorations', 'always_invoice', 'none'] as const) ??
+    'create_prorations';
   const at = int(details, 'proration_date', 'subscription_details[proration_date]') ?? ctx.now();
   const discounts = p.discounts !== undefined ? [] : activeDiscounts(ctx, sub.discounts as string[], at);
   const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
@@ -31,13 +38,19 @@ function preview(ctx: Ctx, p: Params): Obj {
     if (behavior === 'always_invoice' || plan.resetsCycle) lines = [...pending, ...prorations];
     else {
       const price = plan.items[0]!.price as Obj;
-      const next = { start: plan.period.end, end: addInterval(plan.period.end, price.recurring.interval as string) };
+      const next = {
+        start: plan.period.end,
+        end: addInterval(plan.period.end, price.recurring.interval as string),
+      };
       lines = [...pending, ...prorations, ...cycleLines(ctx, { ...sub, items: { data: plan.items } }, next)];
     }
   } else {
     const end = sub.items.data[0].current_period_end as number;
     const price = sub.items.data[0].price as Obj;
-    lines = [...pending, ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring.interval as string) })];
+    lines = [
+      ...pending,
+      ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring.interval as string) }),
+    ];
   }
   const extra = p.discounts !== undefined ? readDiscounts(ctx, p, customerId) : [];
   const inv = createInvoice(ctx, {
@@ -63,7 +76,11 @@ export const invoiceRoutes: ApiRoute[] = [
     method: 'POST',
     path: '/v1/invoices',
     handler: (ctx, { body }) => {
-      const customer = ctx.get(str(body, 'customer') ?? (missingParamThrow('customer') as never), 'customer', 'customer');
+      const customer = ctx.get(
+        str(body, 'customer') ?? (missingParamThrow('customer') as never),
+        'customer',
+        'customer',
+      );
       const subId = str(body, 'subscription');
       const inv = createInvoice(ctx, {
         customer,
@@ -115,7 +132,8 @@ export const invoiceRoutes: ApiRoute[] = [
     path: '/v1/invoices/:id/finalize',
     handler: (ctx, { params, body }) => {
       const inv = ctx.get(params.id as string, 'invoice');
-      if (inv.status !== 'draft') throw invalidRequest('This invoice is already finalized.', 'invoice_not_editable');
+      if (inv.status !== 'draft')
+        throw invalidRequest('This invoice is already finalized.', 'invoice_not_editable');
       finalizeInvoice(ctx, inv);
       return render(ctx, inv, expandOf(body));
     },
@@ -126,7 +144,8 @@ export const invoiceRoutes: ApiRoute[] = [
     handler: (ctx, { params, body }) => {
       const inv = ctx.get(params.id as string, 'invoice');
       if (inv.status === 'draft') finalizeInvoice(ctx, inv);
-      if (inv.status !== 'open') throw invalidRequest('Invoice is already paid.', 'invoice_payment_intent_requires_action');
+      if (inv.status !== 'open')
+        throw invalidRequest('Invoice is already paid.', 'invoice_payment_intent_requires_action');
       if (inv.amount_due === 0) markInvoicePaid(ctx, inv);
       const sub = inv.subscription ? ctx.find(inv.subscription as string, 'subscription') : undefined;
       const pm = str(body, 'payment_method') ?? (sub ? defaultCard(ctx, sub) : null);

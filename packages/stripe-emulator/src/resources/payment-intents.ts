@@ -68,7 +68,11 @@ function intentFor(ctx: Ctx, req: ApiRequest): Obj {
 function confirmFrom(ctx: Ctx, pi: Obj, p: Params): void {
   const pm = str(p, 'payment_method');
   if (pm) ctx.get(pm, 'payment_method', 'payment_method');
-  confirmIntent(ctx, pi, { paymentMethod: pm, returnUrl: str(p, 'return_url'), offSession: bool(p, 'off_session') });
+  confirmIntent(ctx, pi, {
+    paymentMethod: pm,
+    returnUrl: str(p, 'return_url'),
+    offSession: bool(p, 'off_session'),
+  });
 }
 
 export const paymentIntentRoutes: ApiRoute[] = [
@@ -96,7 +100,9 @@ export const paymentIntentRoutes: ApiRoute[] = [
     handler: (ctx, { body }) => {
       const customer = str(body, 'customer');
       const created = createdFilter(body);
-      const items = ctx.all('payment_intent').filter((pi) => (!customer || pi.customer === customer) && created(pi));
+      const items = ctx
+        .all('payment_intent')
+        .filter((pi) => (!customer || pi.customer === customer) && created(pi));
       return list(ctx, items, body, '/v1/payment_intents');
     },
   },
@@ -112,7 +118,9 @@ export const paymentIntentRoutes: ApiRoute[] = [
     handler: (ctx, { params, body }) => {
       const pi = ctx.get(params.id as string, 'payment_intent');
       if (['succeeded', 'canceled', 'processing'].includes(pi.status as string)) {
-        throw unexpectedState(`You cannot update this PaymentIntent because it has a status of ${pi.status}.`);
+        throw unexpectedState(
+          `You cannot update this PaymentIntent because it has a status of ${pi.status}.`,
+        );
       }
       const previous: Obj = {};
       const set = (k: string, v: unknown) => {
@@ -121,7 +129,8 @@ export const paymentIntentRoutes: ApiRoute[] = [
         pi[k] = v;
       };
       const amount = body.amount === undefined ? undefined : reqInt(body, 'amount');
-      if (amount !== undefined && amount < 50) throw invalidRequest('Amount must be at least $0.50 usd', 'amount_too_small', 'amount');
+      if (amount !== undefined && amount < 50)
+        throw invalidRequest('Amount must be at least $0.50 usd', 'amount_too_small', 'amount');
       set('amount', amount);
       set('currency', str(body, 'currency')?.toLowerCase());
       set('description', str(body, 'description'));

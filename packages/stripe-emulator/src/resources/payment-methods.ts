@@ -30,15 +30,21 @@ function billingDetails(p: Params): Obj {
 export function createCardPaymentMethod(ctx: Ctx, p: Params): Obj {
   const type = str(p, 'type') ?? 'card';
   if (type !== 'card') {
-    throw invalidRequest(`The payment method type "${type}" is not supported by this emulator.`, 'parameter_invalid_string', 'type');
+    throw invalidRequest(
+      `The payment method type "${type}" is not supported by this emulator.`,
+      'parameter_invalid_string',
+      'type',
+    );
   }
   const card = obj(p, 'card');
   if (!card) throw invalidRequest('Missing required param: card.', 'parameter_missing', 'card');
   const number = reqStr(card, 'number', 'card[number]').replace(/[\s-]/g, '');
   const expMonth = int(card, 'exp_month', 'card[exp_month]');
   const expYear = int(card, 'exp_year', 'card[exp_year]');
-  if (expMonth === undefined) throw invalidRequest('Missing required param: card[exp_month].', 'parameter_missing', 'card[exp_month]');
-  if (expYear === undefined) throw invalidRequest('Missing required param: card[exp_year].', 'parameter_missing', 'card[exp_year]');
+  if (expMonth === undefined)
+    throw invalidRequest('Missing required param: card[exp_month].', 'parameter_missing', 'card[exp_month]');
+  if (expYear === undefined)
+    throw invalidRequest('Missing required param: card[exp_year].', 'parameter_missing', 'card[exp_year]');
   const cvc = str(card, 'cvc', 'card[cvc]');
   validateCard({ number, expMonth, expYear, cvc }, ctx.now());
   const brand = brandOf(number);
@@ -71,7 +77,10 @@ export function createCardPaymentMethod(ctx: Ctx, p: Params): Obj {
 
 export function detachCard(ctx: Ctx, pm: Obj): void {
   if (!pm.customer) {
-    throw invalidRequest('The payment method is not attached to a customer.', 'payment_method_unexpected_state');
+    throw invalidRequest(
+      'The payment method is not attached to a customer.',
+      'payment_method_unexpected_state',
+    );
   }
   const customer = ctx.find(pm.customer as string, 'customer');
   pm.customer = null;
@@ -114,7 +123,8 @@ export const paymentMethodRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: '/v1/payment_methods/:id',
-    handler: (ctx, { params, body }) => render(ctx, ctx.get(params.id as string, 'payment_method'), expandOf(body)),
+    handler: (ctx, { params, body }) =>
+      render(ctx, ctx.get(params.id as string, 'payment_method'), expandOf(body)),
   },
   {
     method: 'POST',

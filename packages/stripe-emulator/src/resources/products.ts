@@ -20,7 +20,8 @@ export function createProduct(ctx: Ctx, p: Params): Obj {
   });
   const id = str(p, 'id');
   if (id) {
-    if (ctx.find(id, 'product')) throw invalidRequest(`Product already exists.`, 'resource_already_exists', 'id');
+    if (ctx.find(id, 'product'))
+      throw invalidRequest(`Product already exists.`, 'resource_already_exists', 'id');
     product.id = id;
   }
   ctx.put(product);
@@ -48,7 +49,11 @@ export function createPrice(ctx: Ctx, p: Params): Obj {
   const recurring = obj(p, 'recurring');
   const interval = recurring ? reqStr(recurring, 'interval', 'recurring[interval]') : null;
   if (interval && !['day', 'week', 'month', 'year'].includes(interval)) {
-    throw invalidRequest(`Invalid recurring[interval]: ${interval}`, 'parameter_invalid_string', 'recurring[interval]');
+    throw invalidRequest(
+      `Invalid recurring[interval]: ${interval}`,
+      'parameter_invalid_string',
+      'recurring[interval]',
+    );
   }
   const lookupKey = str(p, 'lookup_key') || null;
   if (lookupKey) {
@@ -93,7 +98,11 @@ export function createPrice(ctx: Ctx, p: Params): Obj {
 }
 
 export const productRoutes: ApiRoute[] = [
-  { method: 'POST', path: '/v1/products', handler: (ctx, { body }) => render(ctx, createProduct(ctx, body), expandOf(body)) },
+  {
+    method: 'POST',
+    path: '/v1/products',
+    handler: (ctx, { body }) => render(ctx, createProduct(ctx, body), expandOf(body)),
+  },
   {
     method: 'GET',
     path: '/v1/products',
@@ -102,7 +111,11 @@ export const productRoutes: ApiRoute[] = [
       const ids = strList(body, 'ids');
       const items = ctx
         .all('product')
-        .filter((x) => (active === undefined || x.active === active) && (ids.length === 0 || ids.includes(x.id as string)));
+        .filter(
+          (x) =>
+            (active === undefined || x.active === active) &&
+            (ids.length === 0 || ids.includes(x.id as string)),
+        );
       return list(ctx, items, body, '/v1/products');
     },
   },
@@ -136,7 +149,11 @@ export const productRoutes: ApiRoute[] = [
       return render(ctx, product, expandOf(body));
     },
   },
-  { method: 'POST', path: '/v1/prices', handler: (ctx, { body }) => render(ctx, createPrice(ctx, body), expandOf(body)) },
+  {
+    method: 'POST',
+    path: '/v1/prices',
+    handler: (ctx, { body }) => render(ctx, createPrice(ctx, body), expandOf(body)),
+  },
   {
     method: 'GET',
     path: '/v1/prices',
@@ -174,14 +191,21 @@ export const productRoutes: ApiRoute[] = [
       if (nickname !== undefined) [previous.nickname, price.nickname] = [price.nickname, nickname || null];
       const lookupKey = str(body, 'lookup_key');
       if (lookupKey !== undefined) {
-        const holder = lookupKey ? ctx.all('price').find((x) => x.lookup_key === lookupKey && x.id !== price.id) : undefined;
+        const holder = lookupKey
+          ? ctx.all('price').find((x) => x.lookup_key === lookupKey && x.id !== price.id)
+          : undefined;
         if (holder && bool(body, 'transfer_lookup_key') !== true) {
-          throw invalidRequest(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key_already_exists', 'lookup_key');
+          throw invalidRequest(
+            `A price (\`${holder.id}\`) already uses that lookup key.`,
+            'lookup_key_already_exists',
+            'lookup_key',
+          );
         }
         if (holder) holder.lookup_key = null;
         [previous.lookup_key, price.lookup_key] = [price.lookup_key, lookupKey || null];
       }
-      if (body.metadata !== undefined) [previous.metadata, price.metadata] = [price.metadata, mergeMetadata(price.metadata, body)];
+      if (body.metadata !== undefined)
+        [previous.metadata, price.metadata] = [price.metadata, mergeMetadata(price.metadata, body)];
       ctx.emit('price.updated', price, previous);
       return render(ctx, price, expandOf(body));
     },

@@ -8,7 +8,10 @@ import type { Obj } from '../types.ts';
 
 const activeSchedule = (schedule: Obj, action: string) => {
   if (!['active', 'not_started'].includes(schedule.status as string)) {
-    throw invalidRequest(`You cannot ${action} a subscription schedule that is ${schedule.status}.`, undefined);
+    throw invalidRequest(
+      `You cannot ${action} a subscription schedule that is ${schedule.status}.`,
+      undefined,
+    );
   }
 };
 
@@ -36,7 +39,8 @@ export const scheduleRoutes: ApiRoute[] = [
   {
     method: 'GET',
     path: '/v1/subscription_schedules/:id',
-    handler: (ctx, { params, body }) => render(ctx, ctx.get(params.id as string, 'subscription_schedule'), expandOf(body)),
+    handler: (ctx, { params, body }) =>
+      render(ctx, ctx.get(params.id as string, 'subscription_schedule'), expandOf(body)),
   },
   {
     method: 'POST',

@@ -14,7 +14,10 @@ const PRORATION = ['create_prorations', 'always_invoice', 'none'] as const;
 
 function update(ctx: Ctx, sub: Obj, p: Params): void {
   if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
-    throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', undefined);
+    throw invalidRequest(
+      'A canceled subscription can only update its cancellation_details and metadata.',
+      undefined,
+    );
   }
   const changes: Obj = {};
   const itemParams = arr(p, 'items');
@@ -29,14 +32,22 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
     changes.cancel_at_period_end = cancelAtPeriodEnd;
     changes.cancel_at = cancelAtPeriodEnd ? periodOf(sub).end : null;
     changes.canceled_at = cancelAtPeriodEnd ? ctx.now() : null;
-    changes.cancellation_details = { comment: null, feedback: null, reason: cancelAtPeriodEnd ? 'cancellation_requested' : null };
+    changes.cancellation_details = {
+      comment: null,
+      feedback: null,
+      reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
+    };
   }
   const cancelAt = timestamp(p, 'cancel_at');
   if (cancelAt !== undefined) changes.cancel_at = cancelAt === 'now' ? ctx.now() : cancelAt;
   const pm = str(p, 'default_payment_method');
   if (pm !== undefined) {
     if (pm && ctx.get(pm, 'payment_method', 'default_payment_method').customer !== sub.customer) {
-      throw invalidRequest(`The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`, 'resource_missing', 'default_payment_method');
+      throw invalidRequest(
+        `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
+        'resource_missing',
+        'default_payment_method',
+      );
     }
     changes.default_payment_method = pm || null;
   }
@@ -44,7 +55,8 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   const description = str(p, 'description');
   if (description !== undefined) changes.description = description || null;
   if (p.discounts !== undefined || p.coupon !== undefined || p.promotion_code !== undefined) {
-    changes.discounts = p.discounts === '' ? [] : applyDiscounts(ctx, readDiscounts(ctx, p, sub.customer as string), sub);
+    changes.discounts =
+      p.discounts === '' ? [] : applyDiscounts(ctx, readDiscounts(ctx, p, sub.customer as string), sub);
   }
   if (timestamp(p, 'trial_end') === 'now' && sub.status === 'trialing') changes.trial_end = ctx.now();
   const behavior = oneOf(p, 'proration_behavior', PRORATION) ?? 'create_prorations';
@@ -84,20 +96,27 @@ export const subscriptionRoutes: ApiRoute[] = [
       const price = str(body, 'price');
       const status = str(body, 'status');
       const created = createdFilter(body);
-      const items = ctx.all('subscription').filter(
-        (s) =>
-          (!customer || s.customer === customer) &&
-          (!price || (s.items.data as Obj[]).some((it) => it.price.id === price)) &&
-          (status === 'all' ? true : status ? s.status === status : !['canceled', 'incomplete_expired'].includes(s.status as string)) &&
-          created(s),
-      );
+      const items = ctx
+        .all('subscription')
+        .filter(
+          (s) =>
+            (!customer || s.customer === customer) &&
+            (!price || (s.items.data as Obj[]).some((it) => it.price.id === price)) &&
+            (status === 'all'
+              ? true
+              : status
+                ? s.status === status
+                : !['canceled', 'incomplete_expired'].includes(s.status as string)) &&
+            created(s),
+        );
       return list(ctx, items, body, '/v1/subscriptions');
     },
   },
   {
     method: 'GET',
     path: '/v1/subscriptions/:id',
-    handler: (ctx, { params, body }) => render(ctx, ctx.get(params.id as string, 'subscription'), expandOf(body)),
+    handler: (ctx, { params, body }) =>
+      render(ctx, ctx.get(params.id as string, 'subscription'), expandOf(body)),
   },
   {
     method: 'POST',

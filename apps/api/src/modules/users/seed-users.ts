@@ -11,8 +11,20 @@ export interface SeedUser {
 
 /** The users the local sign-in page offers in the embedded default. */
 export const SEED_USERS: SeedUser[] = [
-  { discordName: 'admin', role: 'admin', subscriptionStatus: 'Founders Plan', credits: 20000, email: 'admin@example.com' },
-  { discordName: 'member', role: 'user', subscriptionStatus: 'Professional Plan', credits: 2500, email: 'member@example.com' },
+  {
+    discordName: 'admin',
+    role: 'admin',
+    subscriptionStatus: 'Founders Plan',
+    credits: 20000,
+    email: 'admin@example.com',
+  },
+  {
+    discordName: 'member',
+    role: 'user',
+    subscriptionStatus: 'Professional Plan',
+    credits: 2500,
+    email: 'member@example.com',
+  },
   { discordName: 'free', role: 'user', subscriptionStatus: 'free', credits: 50, email: null },
 ];
 
@@ -26,7 +38,12 @@ export async function seedUsers({ db }: { db: Db }): Promise<void> {
     if (existing) continue;
     const [created] = await db
       .insert(users)
-      .values({ discordName: seed.discordName, role: seed.role, subscriptionStatus: seed.subscriptionStatus, email: seed.email })
+      .values({
+        discordName: seed.discordName,
+        role: seed.role,
+        subscriptionStatus: seed.subscriptionStatus,
+        email: seed.email,
+      })
       .returning({ id: users.id });
     await grant(db, {
       userId: created!.id,

@@ -5,7 +5,13 @@ import { eq, isNull, and } from 'drizzle-orm';
  * Local sign-in (embedded default only): finds the user with this name that has no Discord
  * account, or creates one.
  */
-export async function signInLocalUser({ db, discordName }: { db: Db; discordName: string }): Promise<UserRow> {
+export async function signInLocalUser({
+  db,
+  discordName,
+}: {
+  db: Db;
+  discordName: string;
+}): Promise<UserRow> {
   const [existing] = await db
     .select()
     .from(users)

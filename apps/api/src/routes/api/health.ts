@@ -4,10 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Whether the API and its database answer', response: { 200: HealthBody, 503: HealthBody } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the API and its database answer',
+        response: { 200: HealthBody, 503: HealthBody },
+      },
+    },
     async (_request, reply) => {
       const up = await app.ctx.database.ping();
-      return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
+      return reply
+        .status(up ? 200 : 503)
+        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
     },
   );
 };

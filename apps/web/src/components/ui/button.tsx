@@ -16,7 +16,11 @@ export function Button({
 }
 
 /** A link that looks like a button, for in-app navigation. */
-export function ButtonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: ButtonVariant }) {
+export function ButtonLink({
+  variant = 'primary',
+  className,
+  ...props
+}: LinkProps & { variant?: ButtonVariant }) {
   return <Link className={classes(variant, className)} {...props} />;
 }
 

@@ -17,11 +17,14 @@ const LocalSignInBody = z.object({
 
 /** Local sign-in, the embedded default when no Discord application is configured. */
 export const localSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/local', { schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(renderLocalSignInPage(SEED_USERS.map((user) => user.discordName))),
+  app.get(
+    '/local',
+    { schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderLocalSignInPage(SEED_USERS.map((user) => user.discordName))),
   );
 
   app.post(

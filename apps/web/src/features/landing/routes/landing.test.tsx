@@ -15,7 +15,9 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
-      signedIn ? new Response(JSON.stringify({ user_id: 'u1' }), { status: 200 }) : new Response('{}', { status: 401 }),
+      signedIn
+        ? new Response(JSON.stringify({ user_id: 'u1' }), { status: 200 })
+        : new Response('{}', { status: 401 }),
     ),
   );
 });
@@ -24,7 +26,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('landing page', () => {
   it('offers Discord login, subscribing and buying credits', () => {
     renderAt('/');
-    expect(screen.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute('href', '/api/auth/discord');
+    expect(screen.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute(
+      'href',
+      '/api/auth/discord',
+    );
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscription?v=3.1');
     expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits?v=3.1');
   });
@@ -32,12 +37,18 @@ describe('landing page', () => {
   it('is also served at /menu, with the footer showing version 3.1 and a contact address', () => {
     renderAt('/menu');
     expect(screen.getByText('Version 3.1')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    );
   });
 
   it('links documentation and the changelog with the version query', () => {
     renderAt('/');
-    expect(screen.getByRole('link', { name: 'Images guide' })).toHaveAttribute('href', '/makecommanddocumentation?v=3.1');
+    expect(screen.getByRole('link', { name: 'Images guide' })).toHaveAttribute(
+      'href',
+      '/makecommanddocumentation?v=3.1',
+    );
     expect(screen.getAllByRole('link', { name: 'changelog' })[0]).toHaveAttribute('href', '/changelog?v=3.1');
   });
 

@@ -22,8 +22,8 @@ export function LandingPage() {
         <p className="eyebrow">AI creation, right inside Discord</p>
         <h1>Turn a sentence into images, video, music and voices.</h1>
         <p className="lead">
-          Type a command in our Discord server and get your creation back in the same channel. Train your own LoRA
-          models, lip-sync a portrait to any audio, and keep everything you make.
+          Type a command in our Discord server and get your creation back in the same channel. Train your own
+          LoRA models, lip-sync a portrait to any audio, and keep everything you make.
         </p>
         <div className="actions">
           <ButtonAnchor href={serverPaths.login}>Log in with Discord</ButtonAnchor>
@@ -52,7 +52,8 @@ export function LandingPage() {
         <div>
           <h2>What changed</h2>
           <p>
-            New models, new commands and fixes are announced in the <Link to={paths.changelog.href()}>changelog</Link>.
+            New models, new commands and fixes are announced in the{' '}
+            <Link to={paths.changelog.href()}>changelog</Link>.
           </p>
         </div>
       </section>
