@@ -1,6 +1,8 @@
 import { notFound } from './errors.ts';
 import { newId, type Store } from './store.ts';
-import { TEMPLATES } from './templates.ts';
+// Default values for every top-level field of Stripe's objects, so the emulator's objects carry the
+// same fields as Stripe's own (values that the emulator does not manage stay null, false or empty).
+import templates from './templates.json' with { type: 'json' };
 import type { Obj, RequestInfo } from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
@@ -70,7 +72,7 @@ export class Ctx {
 
   /** A new object of `kind` carrying every field of Stripe's own, with `fields` set. */
   create(kind: string, prefix: string, fields: Obj): Obj {
-    const template = structuredClone(TEMPLATES[kind] ?? {});
+    const template = structuredClone((templates as Record<string, Obj>)[kind] ?? {});
     const obj: Obj = { id: newId(prefix), object: kind, ...template, livemode: false, ...fields };
     if ('created' in template && fields.created === undefined) obj.created = this.now();
     if ('metadata' in template && fields.metadata === undefined) obj.metadata = {};

@@ -26,9 +26,16 @@ describe('subscriptions', () => {
     });
     expect(sub.status).toBe('active');
     expect(sub.metadata).toEqual({ userId: '42' });
-    expect(((sub.customer as Stripe.Customer).invoice_settings.default_payment_method as Stripe.PaymentMethod).id).toBe(pm.id);
+    expect(
+      ((sub.customer as Stripe.Customer).invoice_settings.default_payment_method as Stripe.PaymentMethod).id,
+    ).toBe(pm.id);
     const invoice = sub.latest_invoice as Stripe.Invoice;
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 2000, total: 2000, billing_reason: 'subscription_create' });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 2000,
+      total: 2000,
+      billing_reason: 'subscription_create',
+    });
     expect(invoice.payments!.data[0]!.payment.payment_intent).toMatch(/^pi_/);
     expect(invoice.lines.data[0]!.description).toContain('Pro');
     const pdf = await fetch(invoice.invoice_pdf!);
@@ -70,9 +77,9 @@ describe('subscriptions', () => {
   it('refuses a subscription without any card unless default_incomplete', async () => {
     const customer = await stripe.customers.create({ email: 'nocard@example.com' });
     const price = await monthlyPrice(stripe, 1500);
-    await expect(stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] })).rejects.toBeInstanceOf(
-      Stripe.errors.StripeInvalidRequestError,
-    );
+    await expect(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
   });
 
   it('renews when the clock passes the period end: new paid invoice and new period', async () => {
@@ -86,7 +93,11 @@ describe('subscriptions', () => {
     expect(renewed.items.data[0]!.current_period_start).toBe(end);
     expect(periodEnd(renewed)).toBeGreaterThan(end + 27 * DAY);
     const invoice = renewed.latest_invoice as Stripe.Invoice;
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 3000, billing_reason: 'subscription_cycle' });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 3000,
+      billing_reason: 'subscription_cycle',
+    });
     const events = await stripe.events.list({ type: 'invoice.paid', limit: 100 });
     expect(events.data.some((e) => (e.data.object as Stripe.Invoice).id === invoice.id)).toBe(true);
   });
@@ -97,7 +108,9 @@ describe('subscriptions', () => {
     const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
     const resumed = await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
     expect(resumed.cancel_at_period_end).toBe(true);
-    expect((await stripe.subscriptions.update(sub.id, { cancel_at_period_end: false })).cancel_at_period_end).toBe(false);
+    expect(
+      (await stripe.subscriptions.update(sub.id, { cancel_at_period_end: false })).cancel_at_period_end,
+    ).toBe(false);
     await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
     await emulator.advanceClock(periodEnd(sub) - emulator.now() + 10);
     const ended = await stripe.subscriptions.retrieve(sub.id);
@@ -108,7 +121,10 @@ describe('subscriptions', () => {
 
   it('cancels immediately', async () => {
     const { customer } = await customerWithCard(stripe);
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: (await monthlyPrice(stripe, 500)).id }] });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: (await monthlyPrice(stripe, 500)).id }],
+    });
     const canceled = await stripe.subscriptions.cancel(sub.id);
     expect(canceled.status).toBe('canceled');
     expect(canceled.ended_at).not.toBeNull();
@@ -121,7 +137,10 @@ describe('subscriptions', () => {
     const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: basic.id }] });
     const preview = await stripe.invoices.createPreview({
       subscription: sub.id,
-      subscription_details: { items: [{ id: sub.items.data[0]!.id, price: pro.id }], proration_behavior: 'always_invoice' },
+      subscription_details: {
+        items: [{ id: sub.items.data[0]!.id, price: pro.id }],
+        proration_behavior: 'always_invoice',
+      },
     });
     expect(preview.amount_due).toBeGreaterThan(1900);
     const upgraded = await stripe.subscriptions.update(sub.id, {
@@ -164,7 +183,11 @@ describe('subscriptions', () => {
     const after = await stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice'] });
     expect(after.items.data[0]!.price.id).toBe(basic.id);
     expect((after.latest_invoice as Stripe.Invoice).amount_paid).toBe(1000);
-    const released = await stripe.subscriptionSchedules.create({ from_subscription: (await stripe.subscriptions.create({ customer: customer.id, items: [{ price: pro.id }] })).id });
+    const released = await stripe.subscriptionSchedules.create({
+      from_subscription: (
+        await stripe.subscriptions.create({ customer: customer.id, items: [{ price: pro.id }] })
+      ).id,
+    });
     expect((await stripe.subscriptionSchedules.release(released.id)).status).toBe('released');
     const retrieved = await stripe.subscriptionSchedules.retrieve(schedule.id);
     expect(retrieved.current_phase?.start_date).toBe(phase.end_date);
@@ -189,7 +212,10 @@ describe('coupons and promotion codes', () => {
   it('applies a valid promotion code and refuses invalid ones', async () => {
     const coupon = await stripe.coupons.create({ percent_off: 25, duration: 'forever', name: 'Quarter off' });
     expect(coupon.valid).toBe(true);
-    const promo = await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: 'SAVE25' });
+    const promo = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'SAVE25',
+    });
     const found = await stripe.promotionCodes.list({ code: 'SAVE25' });
     expect(found.data.map((p) => p.id)).toEqual([promo.id]);
     const { customer } = await customerWithCard(stripe);
@@ -203,16 +229,39 @@ describe('coupons and promotion codes', () => {
     expect((sub.latest_invoice as Stripe.Invoice).amount_paid).toBe(1500);
     expect((sub.discounts[0] as Stripe.Discount).source.coupon).toBe(coupon.id);
 
-    const limited = await stripe.coupons.create({ amount_off: 500, currency: 'usd', duration: 'once', max_redemptions: 1 });
-    await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], discounts: [{ coupon: limited.id }] });
+    const limited = await stripe.coupons.create({
+      amount_off: 500,
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: 1,
+    });
+    await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      discounts: [{ coupon: limited.id }],
+    });
     expect((await stripe.coupons.retrieve(limited.id)).valid).toBe(false);
     await expect(
-      stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], discounts: [{ coupon: limited.id }] }),
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        discounts: [{ coupon: limited.id }],
+      }),
     ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    const expired = await stripe.coupons.create({ percent_off: 10, duration: 'once', redeem_by: emulator.now() - 10 });
+    const expired = await stripe.coupons.create({
+      percent_off: 10,
+      duration: 'once',
+      redeem_by: emulator.now() - 10,
+    });
     expect(expired.valid).toBe(false);
-    await expect(stripe.coupons.retrieve('NOPE')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
-    const inactive = await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, active: false });
+    await expect(stripe.coupons.retrieve('NOPE')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    const inactive = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      active: false,
+    });
     expect((await stripe.promotionCodes.retrieve(inactive.id)).active).toBe(false);
   });
 });
@@ -220,10 +269,20 @@ describe('coupons and promotion codes', () => {
 describe('catalog', () => {
   it('finds prices by lookup key and transfers a lookup key', async () => {
     const product = await stripe.products.create({ name: 'Credits 1000' });
-    const first = await stripe.prices.create({ product: product.id, unit_amount: 999, currency: 'usd', lookup_key: 'credits_1000' });
-    await expect(stripe.prices.create({ product: product.id, unit_amount: 1099, currency: 'usd', lookup_key: 'credits_1000' })).rejects.toBeInstanceOf(
-      Stripe.errors.StripeInvalidRequestError,
-    );
+    const first = await stripe.prices.create({
+      product: product.id,
+      unit_amount: 999,
+      currency: 'usd',
+      lookup_key: 'credits_1000',
+    });
+    await expect(
+      stripe.prices.create({
+        product: product.id,
+        unit_amount: 1099,
+        currency: 'usd',
+        lookup_key: 'credits_1000',
+      }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     const second = await stripe.prices.create({
       product: product.id,
       unit_amount: 1099,

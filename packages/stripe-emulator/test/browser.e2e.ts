@@ -16,25 +16,40 @@ let app: Server;
 let appUrl: string;
 
 // A stand-in for the web app: a success page, and the browser client compiled to plain JS.
-const clientJs = ts.transpileModule(readFileSync(new URL('../src/browser/index.ts', import.meta.url), 'utf8'), {
-  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-}).outputText;
+const clientJs = ts.transpileModule(
+  readFileSync(new URL('../src/browser/index.ts', import.meta.url), 'utf8'),
+  {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  },
+).outputText;
 
 beforeAll(async () => {
   ({ emulator, stripe } = await setup());
   app = createServer((req, res) => {
-    if (req.url === '/client.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(clientJs);
+    if (req.url === '/client.js')
+      return res.writeHead(200, { 'content-type': 'text/javascript' }).end(clientJs);
     if (req.url === '/checkout') {
       const script = `import { createEmulatorClient } from '/client.js'; window.createEmulatorClient = createEmulatorClient;`;
-      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Card</title><script type="module">${script}</script>`);
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>Card</title><script type="module">${script}</script>`);
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>App</title><h1>App page</h1><p>${req.url}</p>`);
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>App</title><h1>App page</h1><p>${req.url}</p>`);
   });
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 });
 
@@ -46,7 +61,13 @@ afterAll(async () => {
 
 it('completes 3-D Secure on the authentication page and returns to return_url', async () => {
   const pm = await card(stripe, '4000002500003155');
-  const pi = await stripe.paymentIntents.create({ amount: 4200, currency: 'usd', payment_method: pm.id, confirm: true, return_url: `${appUrl}/done` });
+  const pi = await stripe.paymentIntents.create({
+    amount: 4200,
+    currency: 'usd',
+    payment_method: pm.id,
+    confirm: true,
+    return_url: `${appUrl}/done`,
+  });
   expect(pi.status).toBe('requires_action');
   const page = await browser.newPage();
   await page.goto(pi.next_action!.redirect_to_url!.url!);
@@ -60,7 +81,9 @@ it('completes 3-D Secure on the authentication page and returns to return_url', 
 it('pays a hosted checkout page with 4242 and lands on success_url with the session id', async () => {
   const session = await stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: [{ price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'Credits' } }, quantity: 2 }],
+    line_items: [
+      { price_data: { currency: 'usd', unit_amount: 500, product_data: { name: 'Credits' } }, quantity: 2 },
+    ],
     success_url: `${appUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${appUrl}/cancel`,
   });
@@ -86,7 +109,8 @@ it('lets the browser client confirm a card payment through the authentication po
   const popup = context.waitForEvent('page');
   const result = page.evaluate(
     async ({ url, key, secret, year }) => {
-      const create = (window as unknown as { createEmulatorClient: typeof createEmulatorClient }).createEmulatorClient;
+      const create = (window as unknown as { createEmulatorClient: typeof createEmulatorClient })
+        .createEmulatorClient;
       const client = create({ url, publishableKey: key });
       const out = await client.confirmCardPayment(secret, {
         payment_method: { card: { number: '4000002500003155', exp_month: 12, exp_year: year, cvc: '123' } },

@@ -14,7 +14,11 @@ afterAll(() => emulator.close());
 const raw = (path: string, init: RequestInit = {}) =>
   fetch(`${emulator.url}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${emulator.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
+    headers: {
+      authorization: `Bearer ${emulator.secretKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...init.headers,
+    },
   });
 
 describe('bad requests get Stripe-shaped errors', () => {
@@ -25,14 +29,18 @@ describe('bad requests get Stripe-shaped errors', () => {
   });
 
   it('missing parameter → 400 parameter_missing with param', async () => {
-    const err = await stripe.prices.create({ currency: 'usd', unit_amount: 100 } as Stripe.PriceCreateParams).catch((e: unknown) => e);
+    const err = await stripe.prices
+      .create({ currency: 'usd', unit_amount: 100 } as Stripe.PriceCreateParams)
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'product' });
   });
 
   it('wrong type → 400 parameter_invalid_integer', async () => {
     const res = await raw('/v1/payment_intents', { method: 'POST', body: 'amount=ten&currency=usd' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount' } });
+    expect(await res.json()).toMatchObject({
+      error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount' },
+    });
   });
 
   it('malformed body → 400', async () => {
@@ -50,16 +58,24 @@ describe('bad requests get Stripe-shaped errors', () => {
   });
 
   it('missing or wrong key → 401 StripeAuthenticationError', async () => {
-    const err = await stripeFor(emulator, 'sk_test_wrong').customers.list().catch((e: unknown) => e);
+    const err = await stripeFor(emulator, 'sk_test_wrong')
+      .customers.list()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect((await fetch(`${emulator.url}/v1/customers`)).status).toBe(401);
   });
 
   it('the clock control needs the secret key and a number', async () => {
-    expect((await fetch(`${emulator.url}/_emulator/clock/advance`, { method: 'POST', body: 'seconds=10' })).status).toBe(401);
+    expect(
+      (await fetch(`${emulator.url}/_emulator/clock/advance`, { method: 'POST', body: 'seconds=10' })).status,
+    ).toBe(401);
     expect((await raw('/_emulator/clock/advance', { method: 'POST', body: 'seconds=x' })).status).toBe(400);
     const before = emulator.now();
-    const res = await raw('/_emulator/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 120 }) });
+    const res = await raw('/_emulator/clock/advance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 120 }),
+    });
     expect(res.status).toBe(200);
     expect(emulator.now()).toBeGreaterThanOrEqual(before + 120);
   });

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.ts';
-import { customerWithCard, expectStripeFields, monthlyPrice, setup, stripeFor, waitFor, webhookReceiver } from './helpers.ts';
+import {
+  customerWithCard,
+  expectStripeFields,
+  monthlyPrice,
+  setup,
+  stripeFor,
+  waitFor,
+  webhookReceiver,
+} from './helpers.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -43,14 +51,20 @@ describe('webhooks', () => {
     const receiver = await webhookReceiver();
     const { emulator, stripe } = await setup({ webhookUrl: receiver.url });
     const { customer } = await customerWithCard(stripe);
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: (await monthlyPrice(stripe, 900)).id }] });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: (await monthlyPrice(stripe, 900)).id }],
+    });
     await emulator.advanceClock(32 * 86400);
     await emulator.flushWebhooks();
     const types = receiver.deliveries.map((d) => (JSON.parse(d.body) as Stripe.Event).type);
     expect(types).toContain('invoice.paid');
     const updated = receiver.deliveries
       .map((d) => JSON.parse(d.body) as Stripe.Event)
-      .filter((e) => e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === sub.id);
+      .filter(
+        (e) =>
+          e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === sub.id,
+      );
     expect(updated.length).toBeGreaterThan(0);
     await emulator.close();
     await receiver.close();

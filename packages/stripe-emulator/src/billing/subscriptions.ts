@@ -4,7 +4,7 @@ import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str, timestamp } fro
 import type { Obj, Params } from '../types.ts';
 import { activeDiscounts, applyDiscounts, readDiscounts } from './discounts.ts';
 import { createInvoice, finalizeInvoice, payInvoice, type LineInput } from './invoices.ts';
-import { itemDescription, periodOf, productName, recurringPrice, subscriptionItem } from './items.ts';
+import { itemDescription, productName, recurringPrice, subscriptionItem } from './items.ts';
 import { addInterval } from './periods.ts';
 
 export function defaultCard(ctx: Ctx, sub: Obj): string | null {
