@@ -4,3 +4,4 @@ export * from './ledger.ts';
 export * from './audit.ts';
 export * from './changelog.ts';
 export * from './billing.ts';
+export * from './oauth.ts';
