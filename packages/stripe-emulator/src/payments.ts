@@ -204,3 +204,13 @@ export function finishAuthentication(ctx: Ctx, pi: Obj, completed: boolean): voi
     null,
   );
 }
+
+/** Points an intent's pending authentication back at `returnUrl` (e.g. a checkout success page). */
+export function setReturnUrl(ctx: Ctx, pi: Obj, returnUrl: string): void {
+  if (pi.status !== 'requires_action') return;
+  const query = new URLSearchParams({ client_secret: pi.client_secret as string, return_url: returnUrl });
+  pi.next_action = {
+    type: 'redirect_to_url',
+    redirect_to_url: { return_url: returnUrl, url: ctx.url(`/_emulator/authenticate/${pi.id}?${query}`) },
+  };
+}

@@ -31,6 +31,8 @@ export interface State {
   };
 }
 
+const IDEMPOTENCY_TTL = 24 * 3600;
+
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, '').slice(0, n);
 
 export function freshState(): State {
@@ -67,6 +69,14 @@ export class Store {
     this.state = this.load() ?? freshState();
   }
 
+  /** Stripe keeps idempotency keys for 24 hours. */
+  private pruneIdempotency(): void {
+    const oldest = Math.floor(Date.now() / 1000) - IDEMPOTENCY_TTL;
+    for (const [key, entry] of Object.entries(this.state.idempotency)) {
+      if (entry.created < oldest) delete this.state.idempotency[key];
+    }
+  }
+
   private load(): State | null {
     if (!this.file) return null;
     try {
@@ -80,6 +90,7 @@ export class Store {
   }
 
   save(): void {
+    this.pruneIdempotency();
     if (!this.file) return;
     mkdirSync(join(this.file, '..'), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;

@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
-import { confirmIntent } from '../payments.ts';
+import { confirmIntent, setReturnUrl } from '../payments.ts';
 import { attachCard, createCustomer } from '../resources/customers.ts';
 import { finishSession } from '../resources/checkout.ts';
 import { createIntent } from '../resources/payment-intents.ts';
@@ -53,8 +53,10 @@ export function payCheckoutSession(ctx: Ctx, session: Obj, payer: CheckoutPayer)
     const pi = invoiceIntent(ctx, inv);
     if (pi) ctx.state.hidden.sessionOfIntent[pi.id as string] = sessionId;
     if (inv.status === 'paid') finishSession(ctx, session);
-    else if (pi?.status === 'requires_action') return pi.next_action.redirect_to_url.url as string;
-    else if (pi?.last_payment_error) throw cardErrorOf(pi);
+    else if (pi?.status === 'requires_action') {
+      setReturnUrl(ctx, pi, successUrl(session));
+      return pi.next_action.redirect_to_url.url as string;
+    } else if (pi?.last_payment_error) throw cardErrorOf(pi);
     return successUrl(session);
   }
   let pi = session.payment_intent ? ctx.get(session.payment_intent as string, 'payment_intent') : null;
