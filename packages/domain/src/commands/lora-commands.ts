@@ -1,0 +1,122 @@
+import { LIMITS } from './limits.ts';
+import type { CommandDefinition, CommandLimit, CommandOption } from './types.ts';
+
+const { lora } = LIMITS;
+
+const nameOption = (description: string): CommandOption => ({
+  name: 'name',
+  type: 'string',
+  required: true,
+  description,
+});
+
+const trainingLimit: CommandLimit = {
+  key: 'training',
+  label: 'Training time',
+  unit: 'minutes',
+  value: lora.trainingMinutes,
+  approximate: true,
+};
+
+const trainingAnswer = {
+  kind: 'queued-dm',
+  result: `Training starts at once; a direct message tells you when the model is ready (about ${lora.trainingMinutes} minutes).`,
+} as const;
+
+/** One attachment option per training image: image1 … image8. */
+const trainingImages: CommandOption[] = Array.from({ length: lora.createImages }, (_, index) => ({
+  name: `image${index + 1}`,
+  type: 'attachment',
+  required: true,
+  description: `Training image ${index + 1} of ${lora.createImages}.`,
+  accepts: lora.zipImageFormats,
+}));
+
+export const LORA_COMMANDS: readonly CommandDefinition[] = [
+  {
+    name: 'loracreate',
+    category: 'lora',
+    summary: `Train your own LoRA image model from ${lora.createImages} images.`,
+    details: `Give the model a short name and upload ${lora.createImages} images of one subject or style. Vary the angles, light and backgrounds so the model learns what they share.`,
+    options: [nameOption('A short name; you type it exactly after -lora.'), ...trainingImages],
+    flags: [],
+    limits: [
+      { key: 'images', label: 'Training images', unit: 'images', value: lora.createImages },
+      trainingLimit,
+    ],
+    examples: [
+      { input: '/loracreate name: FoxKnight image1: fox1.png … image8: fox8.png', note: 'Eight uploads.' },
+    ],
+    answer: trainingAnswer,
+  },
+  {
+    name: 'loracreatefromzip',
+    category: 'lora',
+    summary: `Train a LoRA from a ZIP of ${lora.zipImages.min}-${lora.zipImages.max} png or jpg images.`,
+    details: `More images teach more detail. Put ${lora.zipImages.min} to ${lora.zipImages.max} png or jpg files in one ZIP, with no folders inside.`,
+    options: [
+      nameOption('A short name; you type it exactly after -lora.'),
+      {
+        name: 'zip',
+        type: 'attachment',
+        required: true,
+        description: `A ZIP of ${lora.zipImages.min}-${lora.zipImages.max} png or jpg images.`,
+        accepts: ['zip'],
+      },
+    ],
+    flags: [],
+    limits: [
+      {
+        key: 'zip-images',
+        label: 'Images in the ZIP',
+        unit: 'images',
+        min: lora.zipImages.min,
+        max: lora.zipImages.max,
+      },
+      trainingLimit,
+    ],
+    examples: [
+      { input: '/loracreatefromzip name: InkWash zip: ink-wash-set.zip', note: 'A style from 30 paintings.' },
+    ],
+    answer: trainingAnswer,
+  },
+  {
+    name: 'myloras',
+    category: 'lora',
+    summary: 'List the LoRA models you have trained.',
+    details: 'Shows each model with its exact name, ready to copy after -lora.',
+    options: [],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/myloras', note: 'Your models, only visible to you.' }],
+    answer: { kind: 'immediate', result: 'A list of your models, visible only to you.' },
+  },
+  {
+    name: 'remlora',
+    category: 'lora',
+    summary: 'Delete one of your LoRA models.',
+    details: 'The name is case-sensitive, as with -lora. Deleted models cannot be brought back.',
+    options: [nameOption('The exact name of the model to delete.')],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/remlora name: FoxKnight', note: 'Removes the FoxKnight model.' }],
+    answer: { kind: 'immediate', result: 'A confirmation, visible only to you.' },
+  },
+];
+
+export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
+  {
+    name: 'help',
+    category: 'general',
+    summary: 'Show the commands and a link to these guides.',
+    details: 'Name a command to see its options and an example right in the chat.',
+    options: [{ name: 'command', type: 'string', required: false, description: 'A command to explain.' }],
+    flags: [],
+    limits: [],
+    examples: [
+      { input: '/help', note: 'The overview.' },
+      { input: '/help command: make', note: 'Just /make.' },
+    ],
+    answer: { kind: 'immediate', result: 'A help message, visible only to you.' },
+  },
+];

@@ -1,0 +1,40 @@
+import { GENERAL_COMMANDS, LORA_COMMANDS } from './lora-commands.ts';
+import { IMAGE_COMMANDS } from './image-commands.ts';
+import { AUDIO_COMMANDS, LIPSYNC_COMMANDS, VIDEO_COMMANDS } from './media-commands.ts';
+import type { CommandCategory, CommandDefinition } from './types.ts';
+
+/** Every bot command, grouped by category in the order the guides present them. */
+export const COMMANDS: readonly CommandDefinition[] = [
+  ...IMAGE_COMMANDS,
+  ...VIDEO_COMMANDS,
+  ...AUDIO_COMMANDS,
+  ...LIPSYNC_COMMANDS,
+  ...LORA_COMMANDS,
+  ...GENERAL_COMMANDS,
+];
+
+export const COMMAND_CATEGORIES: readonly { id: CommandCategory; title: string }[] = [
+  { id: 'image', title: 'Images' },
+  { id: 'video', title: 'Video' },
+  { id: 'audio', title: 'Audio' },
+  { id: 'lipsync', title: 'Lip-sync' },
+  { id: 'lora', title: 'LoRA models' },
+  { id: 'general', title: 'Help' },
+];
+
+/** The command with this name (as users type it, `Change` included), if there is one. */
+export function findCommand(name: string): CommandDefinition | undefined {
+  const bare = name.startsWith('/') ? name.slice(1) : name;
+  return COMMANDS.find((command) => command.name === bare);
+}
+
+/** Like `findCommand`, for names the code knows exist. */
+export function getCommand(name: string): CommandDefinition {
+  const command = findCommand(name);
+  if (!command) throw new RangeError(`Unknown command: ${name}`);
+  return command;
+}
+
+export function commandsIn(category: CommandCategory): CommandDefinition[] {
+  return COMMANDS.filter((command) => command.category === category);
+}

@@ -1,0 +1,97 @@
+/**
+ * The shape of the command registry. It is plain data so that the web guides can render it and the
+ * bot can turn it into slash-command definitions (see `toSlashCommandJson`).
+ */
+
+/** Option types a chat slash command accepts; each maps to a Discord application-command option type. */
+export type OptionType = 'string' | 'attachment' | 'number' | 'integer' | 'boolean';
+
+export interface CommandOption {
+  /** Lowercase option name as the user sees it in the chat client (`prompt`, `image`). */
+  name: string;
+  type: OptionType;
+  required: boolean;
+  /** One line, at most 100 characters (the chat platform's limit). */
+  description: string;
+  /** Bounds for number and integer options. */
+  min?: number;
+  max?: number;
+  /** File kinds an attachment option accepts, as extensions without the dot. */
+  accepts?: readonly string[];
+}
+
+export type FlagGroup = 'aspect' | 'lora' | 'voice';
+
+/** A flag typed inside a text option (`-wide`, `-lora name`). */
+export interface CommandFlag {
+  /** The flag as typed, with its leading dash. */
+  flag: string;
+  group: FlagGroup;
+  description: string;
+  /** What follows the flag, when it takes a value. */
+  value?: {
+    type: 'text' | 'number';
+    placeholder: string;
+    min?: number;
+    max?: number;
+    default?: number;
+    caseSensitive?: boolean;
+  };
+  /** Width:height for aspect flags, e.g. `[16, 9]`. */
+  ratio?: readonly [number, number];
+  /** For voice flags: whether the voice imitates a style of famous speaker or is a generic character. */
+  voiceKind?: 'celebrity-style' | 'generic';
+}
+
+export type LimitUnit = 'seconds' | 'minutes' | 'scenes' | 'clips' | 'images' | 'pixels' | 'voices' | 'ratio';
+
+/** A limit as numbers, so that both the bot and the guides read the same values. */
+export interface CommandLimit {
+  key: string;
+  label: string;
+  unit: LimitUnit;
+  /** An exact value, or a range. */
+  value?: number;
+  min?: number;
+  max?: number;
+  default?: number;
+  /** True when the value is an estimate ("about 15 minutes"). */
+  approximate?: boolean;
+}
+
+export interface CommandExample {
+  /** What the user types, as it appears in the chat box. */
+  input: string;
+  /** What this example shows. */
+  note: string;
+}
+
+export type CommandCategory = 'image' | 'video' | 'audio' | 'lipsync' | 'lora' | 'general';
+
+/** Where a command's answer goes and what it looks like. */
+export type CommandAnswer =
+  /** Queued, then posted in the same channel with a ping and the result buttons. */
+  | { kind: 'queued-result'; result: string }
+  /** Queued, then a direct message when a long job (training) finishes. */
+  | { kind: 'queued-dm'; result: string }
+  /** Answered at once, only to the user who asked. */
+  | { kind: 'immediate'; result: string };
+
+export type ChannelKind = 'image' | 'video' | 'music' | 'speech' | 'sound-effects' | 'lipsync';
+
+export interface CommandDefinition {
+  /** The command without its slash, spelled as users see it in the guides (`make`, `Change`). */
+  name: string;
+  category: CommandCategory;
+  /** One line, at most 100 characters. */
+  summary: string;
+  /** A longer explanation for the guides. */
+  details: string;
+  options: readonly CommandOption[];
+  flags: readonly CommandFlag[];
+  limits: readonly CommandLimit[];
+  examples: readonly CommandExample[];
+  answer: CommandAnswer;
+  /** The kind of channel the command is used in; absent when it works anywhere. */
+  channel?: ChannelKind;
+}
