@@ -164,6 +164,22 @@ describe('subscriptions', () => {
     expect((downgraded.customer as Stripe.Customer).balance).toBeLessThan(0);
   });
 
+  it('puts create_prorations lines on the next renewal invoice', async () => {
+    const { customer } = await customerWithCard(stripe);
+    const basic = await monthlyPrice(stripe, 1000, 'Basic');
+    const pro = await monthlyPrice(stripe, 3000, 'Pro');
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: basic.id }] });
+    await emulator.advanceClock(15 * DAY);
+    await stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0]!.id, price: pro.id }] });
+    expect((await stripe.invoices.list({ subscription: sub.id })).data).toHaveLength(1);
+    await emulator.advanceClock(periodEnd(sub) - emulator.now() + 60);
+    const renewal = (await stripe.invoices.list({ subscription: sub.id })).data[0]!;
+    expect(renewal.billing_reason).toBe('subscription_cycle');
+    expect(renewal.lines.data).toHaveLength(3);
+    expect(renewal.amount_paid).toBeGreaterThan(3000);
+    expect(renewal.amount_paid).toBeLessThan(5000);
+  });
+
   it('takes a downgrade scheduled for the period end when the clock gets there', async () => {
     const { customer } = await customerWithCard(stripe);
     const pro = await monthlyPrice(stripe, 3000, 'Pro');
