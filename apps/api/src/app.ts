@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './lib/context.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -10,7 +10,10 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
+import { configRoutes } from './routes/api/config/index.ts';
 import { healthRoutes } from './routes/api/health.ts';
+import { paymentAccountRoutes } from './routes/api/payment/account.ts';
+import { userRoutes } from './routes/api/users/index.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -19,6 +22,8 @@ export interface BuildAppOptions extends AppContext {
   webDistDir?: string;
   /** Origins of the payment provider the browser talks to (script, frames, API). */
   paymentOrigins?: string[];
+  /** Sees every route as it is registered (the authorization test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
@@ -30,6 +35,7 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
@@ -49,6 +55,9 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(configRoutes, { prefix: '/api/config' });
+  await app.register(userRoutes, { prefix: '/api/users' });
+  await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
 
   await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
   return app;

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@app/db/testing';
-import type { Database } from '@app/db';
+import { type Database, type UserRow, sessions, users } from '@app/db';
+import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
+import { SESSION_COOKIE, hashSessionId } from '../src/plugins/session.ts';
 import { seedUsers } from '../src/modules/users/seed-users.ts';
 import { loadSettings, type Settings } from '../src/settings.ts';
 
@@ -10,6 +13,12 @@ export interface TestContext {
   settings: Settings;
   /** Signs in locally (creating the user when new) and returns the session cookie header. */
   signIn(discordName: string): Promise<{ cookie: string; userId: string }>;
+  /** Every route the app registered, as registered (method, url, config). */
+  routes: RouteOptions[];
+  /** Adds a user straight to the database. */
+  createUser(values: Partial<typeof users.$inferInsert> & { discordName: string }): Promise<UserRow>;
+  /** A fresh session for the user, without going through any sign-in route. */
+  sessionCookie(userId: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -25,7 +34,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   await seedUsers({ db: database.db });
-  const app = await buildApp({ settings, database });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({ settings, database, onRoute: (route) => void routes.push(route) });
   await app.ready();
   return {
     app,
@@ -37,6 +47,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'sid');
       return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
+    },
+    routes,
+    async createUser(values) {
+      const [user] = await database.db.insert(users).values(values).returning();
+      return user!;
+    },
+    async sessionCookie(userId) {
+      const id = randomBytes(32).toString('base64url');
+      await database.db
+        .insert(sessions)
+        .values({ idHash: hashSessionId(id), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+      return `${SESSION_COOKIE}=${id}`;
     },
     async close() {
       await app.close();

@@ -13,5 +13,5 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 });

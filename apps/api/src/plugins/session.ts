@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { type Db, type UserRow, sessions, users } from '@app/db';
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -11,9 +11,16 @@ const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a day, not on every request. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
-const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/** Who may call a route; every route declares one in `config.access` (see the guards below). */
+export const ROUTE_ACCESS = ['public', 'user', 'admin', 'webhook'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
   interface FastifyRequest {
     /** The signed-in user, loaded once per request; null when signed out. */
     currentUser(): Promise<UserRow | null>;
@@ -34,6 +41,19 @@ export interface SessionOptions {
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies }: SessionOptions) => {
   await app.register(cookie);
+  // The access marker is the guard: a route marked 'user' or 'admin' gets it before anything else
+  // runs, so the marker the authorization test reads is the rule the server applies.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const guard = access === 'admin' ? requireAdmin : access === 'user' ? requireUser : undefined;
+    if (!guard) return;
+    const existing = route.onRequest;
+    route.onRequest = [
+      guard as onRequestHookHandler,
+      ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),
+    ];
+  });
+
   const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
   async function load(request: FastifyRequest): Promise<UserRow | null> {
@@ -44,13 +64,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, hashId(id)), gt(sessions.expiresAt, now)));
+      .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, now)));
     if (!row) return null;
     if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_MS) {
       await db
         .update(sessions)
         .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-        .where(eq(sessions.idHash, hashId(id)));
+        .where(eq(sessions.idHash, hashSessionId(id)));
     }
     return row.user;
   }
@@ -73,19 +93,31 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
 
   app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
     const previous = this.request.cookies[SESSION_COOKIE];
-    if (previous) await db.delete(sessions).where(eq(sessions.idHash, hashId(previous)));
+    if (previous) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(previous)));
     const id = randomBytes(32).toString('base64url');
     await db
       .insert(sessions)
-      .values({ idHash: hashId(id), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+      .values({ idHash: hashSessionId(id), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
     this.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   });
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const id = this.request.cookies[SESSION_COOKIE];
-    if (id) await db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
+    if (id) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
     this.clearCookie(SESSION_COOKIE, cookieOptions);
   });
 });
+
+/*
+ * Access markers. Every route declares who may call it in `config: { access }`:
+ *   'public'  anyone, signed in or not (pages of the sign-in flow, health, catalog, config);
+ *   'user'    a signed-in user, acting only on their own records (the handler checks ids);
+ *   'admin'   a signed-in admin (guarded here; calls with `password` also check ADMIN_PASSWORD);
+ *   'webhook' another service, proven by a signature the handler verifies.
+ * The onRoute hook above turns 'user' and 'admin' into the guards below. The authorization test
+ * (apps/api/test/authorization.test.ts) walks every registered route and fails when one has no
+ * marker, when an admin route serves a non-admin, or when a call reveals or changes another
+ * user's records.
+ */
 
 /** Route guard: the caller must be signed in. */
 export async function requireUser(request: FastifyRequest) {

@@ -20,10 +20,11 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'public, max-age=300',
   };
-  app.get('/subscription_details.json', { schema: { hide: true } }, (_request, reply) => {
+  const route = { config: { access: 'public' }, schema: { hide: true } } as const;
+  app.get('/subscription_details.json', route, (_request, reply) => {
     reply.headers(catalogHeaders).send(SUBSCRIPTION_DETAILS);
   });
-  app.get('/credit_packages.json', { schema: { hide: true } }, (_request, reply) => {
+  app.get('/credit_packages.json', route, (_request, reply) => {
     reply.headers(catalogHeaders).send(CREDIT_PACKAGES_JSON);
   });
 
@@ -31,21 +32,27 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
 
   if (existsSync(distDir)) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders(reply: unknown, filePath: string) {
-        // Vite puts a content hash in every asset name, so they never change.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        const value = hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
-        const target = reply as {
-          header?: (k: string, v: string) => void;
-          setHeader?: (k: string, v: string) => void;
-        };
-        if (target.header) target.header('cache-control', value);
-        else target.setHeader?.('cache-control', value);
-      },
+    // The built files are public; marked in their own scope, since @fastify/static takes no route config.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await scope.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply: unknown, filePath: string) {
+          // Vite puts a content hash in every asset name, so they never change.
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          const value = hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+          const target = reply as {
+            header?: (k: string, v: string) => void;
+            setHeader?: (k: string, v: string) => void;
+          };
+          if (target.header) target.header('cache-control', value);
+          else target.setHeader?.('cache-control', value);
+        },
+      });
     });
   }
 

@@ -5,6 +5,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Whether the API and its database answer',

@@ -1,33 +1,74 @@
-import { AuthLevelBody, UserWire, withVersion } from '@app/domain';
+import { AuthLevelBody, SetAuthLevelBody, UserWire, withVersion } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkAdminPassword } from '../../../modules/auth/check-admin-password.ts';
+import { toAdminUserWire } from '../../../modules/users/admin-user-wire.ts';
+import { getUser } from '../../../modules/users/get-user.ts';
+import { setUserRole } from '../../../modules/users/set-user-role.ts';
 import { toUserWire } from '../../../modules/users/user-wire.ts';
+import { discordRoutes } from './discord.ts';
 import { localSignInRoutes } from './local.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserWire } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserWire } },
+    },
     async (request) => toUserWire(await request.requireUser()),
   );
 
-  app.get('/logout', { schema: { tags: ['auth'], summary: 'Sign out' } }, async (request, reply) => {
-    await reply.endSession();
-    const wantsJson = request.headers.accept?.includes('application/json');
-    return wantsJson ? reply.send({ ok: true }) : reply.redirect(withVersion('/menu'));
-  });
+  app.get(
+    '/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign out' } },
+    async (request, reply) => {
+      await reply.endSession();
+      const wantsJson = request.headers.accept?.includes('application/json');
+      return wantsJson ? reply.send({ ok: true }) : reply.redirect(withVersion('/menu'));
+    },
+  );
 
   app.get(
     '/authlevel',
-    { schema: { tags: ['auth'], summary: 'Role of the signed-in user', response: { 200: AuthLevelBody } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Role of the signed-in user', response: { 200: AuthLevelBody } },
+    },
     async (request) => {
       const user = await request.currentUser();
       return { authLevel: user ? user.role : null };
     },
   );
 
-  if (!app.ctx.settings.discord && app.ctx.settings.embedded) {
-    app.get('/discord', { schema: { tags: ['auth'], summary: 'Start sign-in' } }, async (_request, reply) =>
-      reply.redirect('/api/auth/local'),
+  app.put(
+    '/authlevel',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth', 'admin'], summary: "Change a user's role", body: SetAuthLevelBody },
+    },
+    async (request) => {
+      const admin = await request.requireUser();
+      const { user_id, newAuthLevel, password } = request.body;
+      checkAdminPassword({ expected: app.ctx.settings.adminPassword, given: password });
+      const user = await getUser({ db: app.ctx.database.db, userId: user_id });
+      const updated = await setUserRole({
+        db: app.ctx.database.db,
+        actorId: admin.id,
+        user,
+        role: newAuthLevel,
+        action: 'role.set',
+      });
+      return toAdminUserWire(updated);
+    },
+  );
+
+  if (app.ctx.settings.discord) {
+    await app.register(discordRoutes);
+  } else if (app.ctx.settings.embedded) {
+    app.get(
+      '/discord',
+      { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Start sign-in' } },
+      async (_request, reply) => reply.redirect('/api/auth/local'),
     );
     await app.register(localSignInRoutes);
   }

@@ -19,7 +19,7 @@ const LocalSignInBody = z.object({
 export const localSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/local',
-    { schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true } },
     async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
@@ -30,7 +30,7 @@ export const localSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/local',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], summary: 'Sign in locally by name', body: LocalSignInBody },
     },
     async (request, reply) => {

@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Db, oauthStates } from '@app/db';
+import { eq, lt } from 'drizzle-orm';
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+const base64url = (bytes: Buffer) => bytes.toString('base64url');
+
+/**
+ * Opens a sign-in attempt: a random `state` (for the cookie and the URL) and a PKCE verifier kept
+ * on the server; Discord gets only the S256 challenge.
+ */
+export async function createDiscordLoginState({ db }: { db: Db }) {
+  const state = base64url(randomBytes(32));
+  const codeVerifier = base64url(randomBytes(32));
+  const codeChallenge = base64url(createHash('sha256').update(codeVerifier).digest());
+  const now = Date.now();
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now)));
+  await db
+    .insert(oauthStates)
+    .values({ stateHash: hashState(state), codeVerifier, expiresAt: new Date(now + STATE_TTL_MS) });
+  return { state, codeChallenge, maxAgeSeconds: STATE_TTL_MS / 1000 };
+}
+
+/** Uses up a state: returns its verifier the first time, null when unknown, used or expired. */
+export async function consumeDiscordLoginState({
+  db,
+  state,
+}: {
+  db: Db;
+  state: string;
+}): Promise<string | null> {
+  const [row] = await db
+    .delete(oauthStates)
+    .where(eq(oauthStates.stateHash, hashState(state)))
+    .returning({ codeVerifier: oauthStates.codeVerifier, expiresAt: oauthStates.expiresAt });
+  if (!row || row.expiresAt.getTime() < Date.now()) return null;
+  return row.codeVerifier;
+}

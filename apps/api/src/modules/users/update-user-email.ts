@@ -1,0 +1,32 @@
+import { type Db, type UserRow, users } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { forbidden } from '../../lib/errors.ts';
+
+/**
+ * A user sets their own email. The ids in the call must be the signed-in user's own: the user id,
+ * and the Stripe customer id when they have one.
+ */
+export async function updateUserEmail({
+  db,
+  user,
+  userId,
+  stripeId,
+  email,
+}: {
+  db: Db;
+  user: UserRow;
+  userId: string;
+  stripeId: string | null | undefined;
+  email: string;
+}): Promise<UserRow> {
+  const ownStripeId = user.stripeCustomerId ?? null;
+  if (userId !== user.id || (stripeId || null) !== ownStripeId) {
+    throw forbidden('You can only change the email of your own account');
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ email, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}

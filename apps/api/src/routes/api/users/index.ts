@@ -1,0 +1,116 @@
+import { type Db, users } from '@app/db';
+import {
+  AdminGrantBody,
+  AdminUserWire,
+  FindUsersQuery,
+  UpdateUserFieldsBody,
+  UserDetailsWire,
+  UsersPageWire,
+} from '@app/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../../lib/errors.ts';
+import { checkAdminPassword } from '../../../modules/auth/check-admin-password.ts';
+import { toAdminUserWire, toUserDetailsWire } from '../../../modules/users/admin-user-wire.ts';
+import { findUsers } from '../../../modules/users/find-users.ts';
+import { getUser } from '../../../modules/users/get-user.ts';
+import { setUserRole } from '../../../modules/users/set-user-role.ts';
+import { updateUserFields } from '../../../modules/users/update-user-fields.ts';
+
+const UserIdParams = z.object({ userId: z.string().max(100) });
+
+async function findByDiscordId(db: Db, discordId: string) {
+  const [user] = await db.select().from(users).where(eq(users.discordId, discordId));
+  if (!user) throw notFound('User with that Discord id');
+  return user;
+}
+
+/** Users: one's own details, and the admin tools (search, edit, grant a role). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+
+  app.get(
+    '/',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users', 'admin'],
+        summary: 'Find users by name, email, Discord id or user id',
+        querystring: FindUsersQuery,
+        response: { 200: UsersPageWire },
+      },
+    },
+    async (request) => {
+      const { query, page } = request.query;
+      const result = await findUsers({ db, query, page });
+      return { users: result.users.map(toAdminUserWire), page, hasMore: result.hasMore };
+    },
+  );
+
+  app.get(
+    '/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Credit and subscription details of a user (self, or anyone for admins)',
+        params: UserIdParams,
+        response: { 200: UserDetailsWire },
+      },
+    },
+    async (request) => {
+      const caller = await request.requireUser();
+      const { userId } = request.params;
+      // Checked before any look-up, so other people's ids reveal nothing, not even that they exist.
+      if (userId !== caller.id && caller.role !== 'admin')
+        throw forbidden('You can only see your own account');
+      return toUserDetailsWire(await getUser({ db, userId }));
+    },
+  );
+
+  app.patch(
+    '/:userId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users', 'admin'],
+        summary: "Set a user's credits, hypercredits, subscription status or Discord name",
+        params: UserIdParams,
+        body: UpdateUserFieldsBody,
+        response: { 200: AdminUserWire },
+      },
+    },
+    async (request) => {
+      const admin = await request.requireUser();
+      const user = await updateUserFields({
+        db,
+        actorId: admin.id,
+        userId: request.params.userId,
+        fields: request.body,
+      });
+      return toAdminUserWire(user);
+    },
+  );
+
+  app.post(
+    '/admin-grant',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users', 'admin'],
+        summary: 'Give the user with this Discord id a role',
+        body: AdminGrantBody,
+        response: { 200: AdminUserWire },
+      },
+    },
+    async (request) => {
+      const admin = await request.requireUser();
+      const { discordId, role, password } = request.body;
+      checkAdminPassword({ expected: app.ctx.settings.adminPassword, given: password });
+      const user = await findByDiscordId(db, discordId);
+      const updated = await setUserRole({ db, actorId: admin.id, user, role, action: 'admin.grant' });
+      return toAdminUserWire(updated);
+    },
+  );
+};
