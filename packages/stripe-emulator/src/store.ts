@@ -32,6 +32,7 @@ export interface State {
 }
 
 const IDEMPOTENCY_TTL = 24 * 3600;
+const MAX_IDEMPOTENCY_KEYS = 10_000;
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, '').slice(0, n);
 
@@ -69,12 +70,13 @@ export class Store {
     this.state = this.load() ?? freshState();
   }
 
-  /** Stripe keeps idempotency keys for 24 hours. */
+  /** Stripe keeps idempotency keys for 24 hours; the newest 10,000 are plenty for an emulator. */
   private pruneIdempotency(): void {
     const oldest = Math.floor(Date.now() / 1000) - IDEMPOTENCY_TTL;
-    for (const [key, entry] of Object.entries(this.state.idempotency)) {
-      if (entry.created < oldest) delete this.state.idempotency[key];
-    }
+    const entries = Object.entries(this.state.idempotency);
+    entries.forEach(([key, entry], i) => {
+      if (entry.created < oldest || entries.length - i > MAX_IDEMPOTENCY_KEYS) delete this.state.idempotency[key];
+    });
   }
 
   private load(): State | null {
