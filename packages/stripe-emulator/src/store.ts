@@ -75,7 +75,8 @@ export class Store {
     const oldest = Math.floor(Date.now() / 1000) - IDEMPOTENCY_TTL;
     const entries = Object.entries(this.state.idempotency);
     entries.forEach(([key, entry], i) => {
-      if (entry.created < oldest || entries.length - i > MAX_IDEMPOTENCY_KEYS) delete this.state.idempotency[key];
+      if (entry.created < oldest || entries.length - i > MAX_IDEMPOTENCY_KEYS)
+        delete this.state.idempotency[key];
     });
   }
 
