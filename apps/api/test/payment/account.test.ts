@@ -1,0 +1,144 @@
+import { auditLog, sessions, users } from '@app/db';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from '../helpers.ts';
+
+let t: TestContext;
+let admin: { cookie: string; userId: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn('admin');
+});
+afterAll(async () => t.close());
+
+const row = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+describe('PUT /api/payment/update_customer_email', () => {
+  async function withUser() {
+    const user = await t.createUser({
+      discordName: 'mail-user',
+      stripeCustomerId: `cus_${Date.now()}${Math.random()}`,
+    });
+    return { user, cookie: await t.sessionCookie(user.id) };
+  }
+  const put = (cookie: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/payment/update_customer_email', headers: { cookie }, payload });
+
+  it('saves the trimmed email of your own account', async () => {
+    const { user, cookie } = await withUser();
+    const response = await put(cookie, {
+      userid: user.id,
+      stripeid: user.stripeCustomerId,
+      email: '  me@example.com ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe('me@example.com');
+    expect((await row(user.id))!.email).toBe('me@example.com');
+  });
+
+  it.each([
+    [{ email: '' }, 400],
+    [{ email: '   ' }, 400],
+    [{ email: 'not-an-email' }, 400],
+    [{ email: undefined }, 400],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 400],
+    [{ stripeid: 'cus_someone_else' }, 403],
+  ])('refuses %j and changes nothing', async (change, status) => {
+    const { user, cookie } = await withUser();
+    const response = await put(cookie, {
+      userid: user.id,
+      stripeid: user.stripeCustomerId,
+      email: 'ok@example.com',
+      ...change,
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toBeTruthy();
+    expect(await row(user.id)).toEqual(user);
+  });
+
+  it("refuses another user's account", async () => {
+    const { cookie } = await withUser();
+    const victim = await withUser();
+    const response = await put(cookie, {
+      userid: victim.user.id,
+      stripeid: victim.user.stripeCustomerId,
+      email: 'thief@example.com',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await row(victim.user.id)).toEqual(victim.user);
+  });
+
+  it('refuses an oversize body with 413', async () => {
+    const { user, cookie } = await withUser();
+    const response = await put(cookie, {
+      userid: user.id,
+      email: 'x@example.com',
+      padding: 'x'.repeat(300_000),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(await row(user.id)).toEqual(user);
+  });
+});
+
+describe('POST /api/payment/user (admin look-up)', () => {
+  it('returns the user with the password, refuses without it', async () => {
+    const user = await t.createUser({ discordName: 'looked-up', email: 'l@example.com' });
+    const call = (password: string, user_id = user.id) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment/user',
+        headers: { cookie: admin.cookie },
+        payload: { user_id, password },
+      });
+    expect((await call('wrong-password')).statusCode).toBe(403);
+    expect((await call(TEST_ADMIN_PASSWORD, UNKNOWN)).statusCode).toBe(404);
+    const ok = await call(TEST_ADMIN_PASSWORD);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      user_id: user.id,
+      discordname: 'looked-up',
+      email: 'l@example.com',
+      role: 'user',
+    });
+  });
+});
+
+describe('POST /api/payment/delete_user', () => {
+  const del = (payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/delete_user',
+      headers: { cookie: admin.cookie },
+      payload,
+    });
+
+  it('deletes a user and their sessions with the password, and audits it', async () => {
+    const user = await t.createUser({ discordName: 'to-delete' });
+    const cookie = await t.sessionCookie(user.id);
+    expect((await del({ user_id: user.id, password: 'wrong-password' })).statusCode).toBe(403);
+    expect(await row(user.id)).toBeDefined();
+
+    const response = await del({ user_id: user.id, password: TEST_ADMIN_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(await row(user.id)).toBeUndefined();
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect((await t.app.inject({ url: '/api/auth/', headers: { cookie } })).statusCode).toBe(401);
+    const [audit] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ action: 'user.delete', actorId: admin.userId, targetId: user.id });
+  });
+
+  it('refuses unknown ids, missing passwords and deleting yourself', async () => {
+    expect((await del({ user_id: UNKNOWN, password: TEST_ADMIN_PASSWORD })).statusCode).toBe(404);
+    expect((await del({ user_id: UNKNOWN })).statusCode).toBe(400);
+    expect((await del({ user_id: admin.userId, password: TEST_ADMIN_PASSWORD })).statusCode).toBe(400);
+    expect(await row(admin.userId)).toBeDefined();
+  });
+});
+
+describe('GET /api/config/public', () => {
+  it('tells the web app its links and sign-in kind, nothing secret', async () => {
+    const response = await t.app.inject('/api/config/public');
+    expect(response.json()).toEqual({ studioUrl: null, communityInviteUrl: null, discordLogin: false });
+  });
+});
