@@ -10,6 +10,12 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
+import { billingPlugin } from './plugins/billing.ts';
+import type { Billing } from './modules/billing/stripe-client.ts';
+import { paymentCustomerRoutes } from './routes/api/payment/billing.ts';
+import { paymentCheckoutRoutes } from './routes/api/payment/checkout.ts';
+import { paymentConfigRoutes } from './routes/api/payment/config.ts';
+import { paymentWebhookRoutes } from './routes/api/payment/webhook.ts';
 import { configRoutes } from './routes/api/config/index.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { paymentAccountRoutes } from './routes/api/payment/account.ts';
@@ -22,6 +28,8 @@ export interface BuildAppOptions extends AppContext {
   webDistDir?: string;
   /** Origins of the payment provider the browser talks to (script, frames, API). */
   paymentOrigins?: string[];
+  /** The payment provider (Stripe or the emulator); without it payment calls answer 503. */
+  billing?: Billing;
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -43,7 +51,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(docsPlugin);
   await app.register(securityPlugin, {
-    paymentOrigins: options.paymentOrigins ?? [],
+    paymentOrigins: options.paymentOrigins ?? options.billing?.paymentOrigins ?? [],
     publicUrl: options.settings.publicUrl,
     crossSiteAllowed: ['/api/payment/webhook'],
   });
@@ -55,6 +63,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(billingPlugin, { billing: options.billing });
+  await app.register(paymentConfigRoutes, { prefix: '/api/payment' });
+  await app.register(paymentCustomerRoutes, { prefix: '/api/payment' });
+  await app.register(paymentCheckoutRoutes, { prefix: '/api/payment' });
+  await app.register(paymentWebhookRoutes, { prefix: '/api/payment' });
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(paymentAccountRoutes, { prefix: '/api/payment' });

@@ -1,5 +1,6 @@
 import { createDatabase } from '@app/db';
 import { buildApp } from './app.ts';
+import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
 
@@ -19,9 +20,12 @@ async function main() {
   await database.migrate();
   if (settings.embedded && !settings.discord) await seedUsers({ db: database.db });
 
+  const billing = await startBilling({ settings, db: database.db });
+
   const app = await buildApp({
     settings,
     database,
+    billing,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
 
@@ -33,6 +37,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await billing.close();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -46,6 +51,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const url = settings.publicUrl ?? `http://localhost:${port}`;
+  // The in-process emulator posts to the address we listen on, not the public one.
+  billing.setWebhookUrl(webhookUrlFor(`http://127.0.0.1:${port}`));
   console.log(`\n  HyperCreate is running at ${url}\n`);
   if (settings.adminPasswordGenerated) {
     console.log(

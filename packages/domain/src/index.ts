@@ -4,6 +4,8 @@ export * from './display.ts';
 export * from './catalog.ts';
 export * from './plan-rank.ts';
 export * from './wire/index.ts';
+export * from './countries.ts';
+export * from './us-states.ts';
 export * from './commands/index.ts';
 export * from './prompt-weighting.ts';
 export * from './terms.ts';

@@ -1,2 +1,3 @@
 export * from './common.ts';
 export * from './user.ts';
+export * from './payment.ts';

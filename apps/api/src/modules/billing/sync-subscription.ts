@@ -1,0 +1,79 @@
+import { type Db, subscriptions, users } from '@app/db';
+import { FREE_PLAN, PLAN_RANK, findByLookupKey } from '@app/domain';
+import { eq, inArray, and } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { customerIdOf } from './access.ts';
+import { findUserByCustomer } from './ensure-customer.ts';
+
+/** Stripe statuses under which the user has the plan. */
+export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
+
+/** The catalog tier a subscription is on, from its price's lookup key. */
+export function tierOfSubscription(subscription: Stripe.Subscription): string | undefined {
+  for (const item of subscription.items.data) {
+    const found = item.price.lookup_key ? findByLookupKey(item.price.lookup_key) : undefined;
+    if (found && 'tier' in found) return found.tier;
+  }
+  return undefined;
+}
+
+/**
+ * Re-reads a subscription from Stripe into our copy, then recomputes the owner's
+ * subscription_status and cancel flag from all their live subscriptions. Safe to run any number
+ * of times, in any order: it only ever writes what Stripe says now.
+ */
+export async function syncSubscription({
+  db,
+  stripe,
+  subscriptionId,
+}: {
+  db: Db;
+  stripe: Stripe;
+  subscriptionId: string;
+}): Promise<{ userId: string; tier: string } | undefined> {
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const user = subscription.metadata.userId
+    ? (await db.select().from(users).where(eq(users.id, subscription.metadata.userId)))[0]
+    : await findUserByCustomer(db, customerIdOf(subscription.customer));
+  const tier = tierOfSubscription(subscription);
+  if (!user || !tier) return undefined;
+
+  const periodEnd = subscription.items.data[0]?.current_period_end;
+  const values = {
+    userId: user.id,
+    tier,
+    status: subscription.status,
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+    downgradeTo: subscription.metadata.downgradeTo || null,
+    gifted: subscription.metadata.gifted === 'true',
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(subscriptions)
+    .values({ id: subscription.id, ...values })
+    .onConflictDoUpdate({ target: subscriptions.id, set: values });
+  await refreshUserPlan({ db, userId: user.id });
+  return { userId: user.id, tier };
+}
+
+/** Sets the user's subscription_status to their best live plan (free when none). */
+export async function refreshUserPlan({ db, userId }: { db: Db; userId: string }): Promise<void> {
+  const live = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)));
+  const rank = (tier: string) => {
+    const index = PLAN_RANK.indexOf(tier);
+    return index < 0 ? PLAN_RANK.length : index;
+  };
+  const best = live.sort((a, b) => rank(a.tier) - rank(b.tier))[0];
+  await db
+    .update(users)
+    .set({
+      subscriptionStatus: best?.tier ?? FREE_PLAN,
+      cancelFlag: best?.cancelAtPeriodEnd ? '1' : '0',
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}

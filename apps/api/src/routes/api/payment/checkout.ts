@@ -1,0 +1,148 @@
+import {
+  CheckoutSessionForm,
+  CreatePaymentIntentBody,
+  ErrorBody,
+  PaymentIntentWire,
+  PaymentSessionWire,
+  ProcessPaymentBody,
+  ProcessPaymentResult,
+  SessionParams,
+  VerifyCouponBody,
+  VerifyCouponResult,
+} from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createCheckoutSession } from '../../../modules/billing/create-checkout-session.ts';
+import { createPaymentIntent } from '../../../modules/billing/create-payment-intent.ts';
+import { getPaymentSession } from '../../../modules/billing/get-payment-session.ts';
+import { processSinglePayment } from '../../../modules/billing/process-single-payment.ts';
+import { processSubscriptionPayment } from '../../../modules/billing/process-subscription-payment.ts';
+import { resolveCoupon } from '../../../modules/billing/resolve-coupon.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const paymentLimit = { max: 20, timeWindow: '1 minute' };
+
+/** Buying: the intent /checkout pays, paying it, coupons, receipts and hosted checkout. */
+export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.database.db;
+
+  app.post(
+    '/create-payment-intent',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'The payment intent the checkout page confirms (credit package or new subscription)',
+        body: CreatePaymentIntentBody,
+        response: { 200: PaymentIntentWire, ...errors },
+      },
+    },
+    async (request) =>
+      createPaymentIntent({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        body: request.body,
+      }),
+  );
+
+  app.post(
+    '/process_single',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Pay for a credit package with the card the browser created',
+        body: ProcessPaymentBody,
+        response: { 200: ProcessPaymentResult, ...errors },
+      },
+    },
+    async (request) =>
+      processSinglePayment({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        body: request.body,
+      }),
+  );
+
+  app.post(
+    '/process_subscription',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: {
+        tags: ['payment'],
+        summary: "Pay a new subscription's first invoice with the card the browser created",
+        body: ProcessPaymentBody,
+        response: { 200: ProcessPaymentResult, ...errors },
+      },
+    },
+    async (request) =>
+      processSubscriptionPayment({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        body: request.body,
+      }),
+  );
+
+  app.post(
+    '/verify_coupon',
+    {
+      config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payment'],
+        summary: 'Whether a coupon or promotion code can be used',
+        body: VerifyCouponBody,
+        response: { 200: VerifyCouponResult, ...errors },
+      },
+    },
+    async (request) => {
+      const coupon = await resolveCoupon({ stripe: app.billing().stripe, code: request.body.couponid });
+      return { valid: Boolean(coupon), discountName: coupon?.name ?? null };
+    },
+  );
+
+  app.get(
+    '/session/:sessionId',
+    {
+      config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payment'],
+        summary: 'The receipt of a completed payment, for the success page',
+        params: SessionParams,
+        response: { 200: PaymentSessionWire, ...errors },
+      },
+    },
+    async (request) =>
+      getPaymentSession({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        sessionId: request.params.sessionId,
+      }),
+  );
+
+  app.post(
+    '/create-checkout-session',
+    {
+      config: { access: 'user', rateLimit: paymentLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Form post: start a hosted checkout (subscription, credits or gift); 303 to its page',
+        body: CheckoutSessionForm,
+        response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const origin = app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+      const url = await createCheckoutSession({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        form: request.body,
+        origin,
+      });
+      return reply.redirect(url, 303);
+    },
+  );
+};

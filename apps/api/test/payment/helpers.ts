@@ -1,0 +1,116 @@
+import { type Database } from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+import type { Emulator } from '@app/stripe-emulator';
+import type Stripe from 'stripe';
+import { buildApp, type App } from '../../src/app.ts';
+import { seedBilling } from '../../src/modules/billing/seed-billing.ts';
+import { type Billing, startEmulatorBilling } from '../../src/modules/billing/stripe-client.ts';
+import { syncCatalog } from '../../src/modules/billing/sync-catalog.ts';
+import { seedUsers } from '../../src/modules/users/seed-users.ts';
+import { loadSettings } from '../../src/settings.ts';
+import { TEST_ADMIN_PASSWORD } from '../helpers.ts';
+
+export interface PaymentTestContext {
+  app: App;
+  database: Database;
+  billing: Billing;
+  emulator: Emulator;
+  stripe: Stripe;
+  signIn(discordName: string): Promise<{ cookie: string; userId: string }>;
+  /** A card payment method, made the way the browser's card field makes one. */
+  card(number: string): Promise<string>;
+  /** Delivers every event the emulator recorded since the last call, signed, through inject. */
+  deliverEvents(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const CARDS = {
+  ok: '4242424242424242',
+  authenticate: '4000002500003155',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/**
+ * The whole API with the Stripe emulator started in this process, its catalog synced and the
+ * seeded users' plans created. Webhooks are not pushed; tests deliver them with deliverEvents().
+ */
+export async function createPaymentTestApp(): Promise<PaymentTestContext> {
+  const { billing, emulator } = await startEmulatorBilling();
+  emulator.setWebhookUrl(null);
+  const { stripe } = billing;
+  await syncCatalog({ stripe });
+  const database = await createTestDatabase();
+  await seedUsers({ db: database.db });
+  await seedBilling({ db: database.db, stripe });
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    DATA_DIR: '.data/test',
+  });
+  const app = await buildApp({ settings, database, billing });
+  await app.ready();
+  const delivered = new Set<string>();
+  return {
+    app,
+    database,
+    billing,
+    emulator,
+    stripe,
+    async signIn(discordName) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'sid');
+      return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
+    },
+    async card(number) {
+      const method = await stripe.paymentMethods.create({
+        type: 'card',
+        card: { number, exp_month: 12, exp_year: 2040, cvc: '123' },
+      } as Stripe.PaymentMethodCreateParams);
+      return method.id;
+    },
+    async deliverEvents() {
+      const events: Stripe.Event[] = [];
+      for await (const event of stripe.events.list({ limit: 100 })) {
+        if (!delivered.has(event.id)) events.push(event);
+      }
+      for (const event of events.reverse()) {
+        delivered.add(event.id);
+        const response = await deliver(app, billing, JSON.stringify(event));
+        if (response.statusCode !== 200) throw new Error(`webhook ${event.type}: ${response.body}`);
+      }
+    },
+    async close() {
+      await app.close();
+      await billing.close();
+      await database.close();
+    },
+  };
+}
+
+/** Posts a payload to the webhook route the way Stripe does, signed now unless told otherwise. */
+export function deliver(
+  app: App,
+  billing: Billing,
+  payload: string,
+  options: { signature?: string | null; at?: number } = {},
+) {
+  const signature =
+    options.signature === undefined
+      ? billing.stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: billing.webhookSecret,
+          timestamp: options.at ?? Math.floor(Date.now() / 1000),
+        })
+      : options.signature;
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
+    payload,
+  });
+}
