@@ -1,10 +1,11 @@
-// `npm test`: unit, component and API tests (vitest), then the browser tests (Playwright in
+// `npm test`: unit, component and API tests (vitest, including the Stripe emulator's Chromium
+// test), then the browser tests (Playwright in
 // Chromium against the production build started as `npm start` starts it).
 import { run } from './lib.mjs';
 
 const steps = [
-  ['vitest', ['npx', ['vitest', 'run']]],
   ['chromium', [process.execPath, ['scripts/ensure-chromium.mjs']]],
+  ['vitest', ['npx', ['vitest', 'run']]],
   ['build', ['npm', ['run', 'build', '--silent']]],
   ['browser tests', ['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]],
 ];

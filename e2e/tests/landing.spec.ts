@@ -26,7 +26,8 @@ test('hashed assets are cached for a year and pages are not', async ({ request }
   const html = await request.get('/');
   expect(html.headers()['cache-control']).toBe('no-cache');
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())![1]!;
-  const asset = await request.get(script);
+  const asset = await request.get(script, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toContain('immutable');
+  expect(asset.headers()['content-encoding']).toBe('br');
 });

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './lib/context.ts';
+import { catalogRoutes } from './plugins/catalog.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -16,10 +17,12 @@ import { paymentCustomerRoutes } from './routes/api/payment/billing.ts';
 import { paymentCheckoutRoutes } from './routes/api/payment/checkout.ts';
 import { paymentConfigRoutes } from './routes/api/payment/config.ts';
 import { paymentWebhookRoutes } from './routes/api/payment/webhook.ts';
+import { changelogRoutes } from './routes/api/changelog/index.ts';
 import { configRoutes } from './routes/api/config/index.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { paymentAccountRoutes } from './routes/api/payment/account.ts';
 import { userRoutes } from './routes/api/users/index.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -49,30 +52,38 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
 
   await app.register(errorsPlugin);
-  await app.register(docsPlugin);
-  await app.register(securityPlugin, {
-    paymentOrigins: options.paymentOrigins ?? options.billing?.paymentOrigins ?? [],
-    publicUrl: options.settings.publicUrl,
-    crossSiteAllowed: ['/api/payment/webhook'],
-  });
-  await app.register(formbody);
-  await app.register(sessionPlugin, {
-    db: options.database.db,
-    secureCookies: options.settings.secureCookies,
-  });
+  // The catalog files are read on every visit and touch no database, so they live outside the
+  // context below, whose hooks parse cookies and compute security headers on every request.
+  await app.register(catalogRoutes);
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(billingPlugin, { billing: options.billing });
-  await app.register(paymentConfigRoutes, { prefix: '/api/payment' });
-  await app.register(paymentCustomerRoutes, { prefix: '/api/payment' });
-  await app.register(paymentCheckoutRoutes, { prefix: '/api/payment' });
-  await app.register(paymentWebhookRoutes, { prefix: '/api/payment' });
-  await app.register(configRoutes, { prefix: '/api/config' });
-  await app.register(userRoutes, { prefix: '/api/users' });
-  await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
+  await app.register(async (app) => {
+    await app.register(docsPlugin);
+    await app.register(securityPlugin, {
+      paymentOrigins: options.paymentOrigins ?? options.billing?.paymentOrigins ?? [],
+      publicUrl: options.settings.publicUrl,
+      crossSiteAllowed: ['/api/payment/webhook'],
+    });
+    await app.register(formbody);
+    await app.register(sessionPlugin, {
+      db: options.database.db,
+      secureCookies: options.settings.secureCookies,
+    });
 
-  await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
+    await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(authRoutes, { prefix: '/api/auth' });
+    await app.register(billingPlugin, { billing: options.billing });
+    await app.register(paymentConfigRoutes, { prefix: '/api/payment' });
+    await app.register(paymentCustomerRoutes, { prefix: '/api/payment' });
+    await app.register(paymentCheckoutRoutes, { prefix: '/api/payment' });
+    await app.register(paymentWebhookRoutes, { prefix: '/api/payment' });
+    await app.register(configRoutes, { prefix: '/api/config' });
+    await app.register(userRoutes, { prefix: '/api/users' });
+    await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
+    await app.register(changelogRoutes, { prefix: '/api/changelog' });
+    await app.register(uploadRoutes);
+
+    await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
+  });
   return app;
 }
 

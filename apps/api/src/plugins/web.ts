@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CREDIT_PACKAGES, TIER_OPTIONS } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -10,24 +9,8 @@ export interface WebOptions {
   distDir: string;
 }
 
-// Serialized once: these routes touch no database and are read on every visit.
-const SUBSCRIPTION_DETAILS = JSON.stringify(TIER_OPTIONS);
-const CREDIT_PACKAGES_JSON = JSON.stringify(CREDIT_PACKAGES);
-
-/** Serves the catalog files, the SPA's hashed assets and its index.html for every page route. */
+/** Serves the SPA's hashed assets and its index.html for every page route. */
 export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions) => {
-  const catalogHeaders = {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'public, max-age=300',
-  };
-  const route = { config: { access: 'public' }, schema: { hide: true } } as const;
-  app.get('/subscription_details.json', route, (_request, reply) => {
-    reply.headers(catalogHeaders).send(SUBSCRIPTION_DETAILS);
-  });
-  app.get('/credit_packages.json', route, (_request, reply) => {
-    reply.headers(catalogHeaders).send(CREDIT_PACKAGES_JSON);
-  });
-
   const indexPath = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
 
@@ -41,6 +24,8 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
         root: distDir,
         wildcard: false,
         index: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
         setHeaders(reply: unknown, filePath: string) {
           // Vite puts a content hash in every asset name, so they never change.
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

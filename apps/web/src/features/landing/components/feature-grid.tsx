@@ -42,8 +42,8 @@ export function FeatureGrid() {
           <h3>{feature.title}</h3>
           <p className="command">{feature.command}</p>
           <p>{feature.text}</p>
-          <Link to={feature.to.href()} aria-label={`${feature.title} guide`}>
-            Read the guide →
+          <Link to={feature.to.href()}>
+            Read the guide <span className="visually-hidden">on {feature.title.toLowerCase()}</span> →
           </Link>
         </li>
       ))}

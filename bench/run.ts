@@ -1,0 +1,52 @@
+// `npm run bench`: measures the budgets of DESIGN.md in one run and writes bench/results/latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { measureBundle } from './bundle.ts';
+import { ROOT } from './lib.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchThroughput } from './throughput.ts';
+
+const BUDGETS = { initialJsGzipKb: 125, throughputRatio: 0.7, lighthouse: 95 };
+const only = new Set(process.argv.slice(2));
+const wants = (name: string) => only.size === 0 || only.has(name);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+
+execSync('npm run build --silent', { cwd: ROOT, stdio: 'inherit' });
+const results: Record<string, unknown> = { date: new Date().toISOString() };
+
+if (wants('bundle')) {
+  const bundle = measureBundle();
+  results.bundle = bundle;
+  console.log(`\nLanding page initial JS: ${kb(bundle.initialJsGzip)} kB gzip (budget ${BUDGETS.initialJsGzipKb} kB) — ${verdict(bundle.initialJsGzip / 1024 <= BUDGETS.initialJsGzipKb)}`);
+  console.log('Lazy chunks (loaded only by the pages that need them):');
+  for (const chunk of bundle.lazyChunks.slice(0, 12)) console.log(`  ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(7)} kB gzip`);
+}
+
+if (wants('throughput')) {
+  const throughput = await benchThroughput();
+  results.throughput = throughput;
+  console.log(`\nGET /subscription_details.json: ${Math.round(throughput.appRps)} req/s`);
+  console.log(`Bare Fastify hello-world:       ${Math.round(throughput.bareRps)} req/s`);
+  console.log(`Ratio: ${(throughput.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.throughputRatio * 100}%) — ${verdict(throughput.ratio >= BUDGETS.throughputRatio)}`);
+}
+
+if (wants('lighthouse')) {
+  const scores = await benchLighthouse([
+    { path: '/' },
+    { path: '/dashboard', signedIn: true },
+    { path: '/documentation' },
+    { path: '/makecommanddocumentation' },
+  ]);
+  results.lighthouse = scores;
+  console.log('\nLighthouse (budget ≥ 95 each):');
+  for (const score of scores) {
+    const ok = score.performance >= BUDGETS.lighthouse && score.accessibility >= BUDGETS.lighthouse;
+    console.log(`  ${score.page.padEnd(28)} performance ${score.performance}  accessibility ${score.accessibility} — ${verdict(ok)}`);
+  }
+}
+
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nResults written to bench/results/latest.json');

@@ -1,0 +1,11 @@
+// The product's API as it runs in production, on an in-memory database, for the throughput bench.
+import { createDatabase } from '@app/db';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadSettings } from '../../apps/api/src/settings.ts';
+
+const database = createDatabase({});
+await database.migrate();
+const app = await buildApp({ settings: loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
