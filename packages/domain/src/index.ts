@@ -9,3 +9,4 @@ export * from './us-states.ts';
 export * from './commands/index.ts';
 export * from './prompt-weighting.ts';
 export * from './terms.ts';
+export * from './rich-text.ts';

@@ -1,0 +1,165 @@
+/**
+ * The one rich-text policy of the product: what the changelog editor can produce, and therefore
+ * all that is ever stored or shown. The API's sanitizer and the browser's both read it.
+ */
+
+/** True when the title survives `decodeURIComponent` (the detail page finds entries by it). */
+export function isDecodableTitle(title: string): boolean {
+  try {
+    decodeURIComponent(title);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const RICH_TEXT_TAGS = [
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ol',
+  'ul',
+  'li',
+  'br',
+  'span',
+  'img',
+  'iframe',
+  'video',
+  'blockquote',
+  'pre',
+  'code',
+  'div',
+] as const;
+
+/** Attributes allowed per tag; `class` and `style` values are filtered further below. */
+export const RICH_TEXT_ATTRIBUTES: Record<string, string[]> = {
+  p: ['class'],
+  h1: ['class'],
+  h2: ['class'],
+  h3: ['class'],
+  li: ['class', 'data-list'],
+  ol: ['class'],
+  ul: ['class'],
+  span: ['class', 'style'],
+  strong: ['style'],
+  em: ['style'],
+  u: ['style'],
+  s: ['style'],
+  a: ['href', 'target', 'rel', 'style'],
+  img: ['src', 'alt', 'width', 'height'],
+  iframe: ['src', 'class', 'frameborder', 'allowfullscreen'],
+  video: ['src', 'controls', 'class'],
+  blockquote: ['class'],
+  pre: ['class', 'spellcheck'],
+  div: ['class', 'spellcheck'],
+};
+
+export const LIST_KINDS = ['ordered', 'bullet', 'checked', 'unchecked'] as const;
+export const FONT_SIZES_PX = ['8px', '10px', '12px', '14px', '16px', '18px', '24px', '36px'] as const;
+
+const CLASS_PATTERN =
+  /^ql-(?:align-(?:center|right|justify)|indent-[1-8]|size-(?:small|large|huge)|font-(?:serif|monospace)|video|code-block|code-block-container)$/;
+
+/** Keeps the editor's own classes (alignment, indent, size, font, video, code block) and drops the rest. */
+export function filterRichTextClasses(value: string): string {
+  return value
+    .split(/\s+/)
+    .filter((name) => CLASS_PATTERN.test(name))
+    .join(' ');
+}
+
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const RGB = /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i;
+
+/** A plain colour value: hex or rgb()/rgba() with numbers only. */
+export function isSafeColor(value: string): boolean {
+  const trimmed = value.trim();
+  return HEX.test(trimmed) || RGB.test(trimmed);
+}
+
+export const RICH_TEXT_STYLES = {
+  color: isSafeColor,
+  'background-color': isSafeColor,
+  'font-size': (value: string) => (FONT_SIZES_PX as readonly string[]).includes(value.trim()),
+} as const satisfies Record<string, (value: string) => boolean>;
+
+/** Keeps only colour and font-size declarations with safe values. */
+export function filterRichTextStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    const check = RICH_TEXT_STYLES[property as keyof typeof RICH_TEXT_STYLES];
+    if (check?.(value)) kept.push(`${property}: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+// Resolving against a base makes relative links count as the page's own scheme, like a browser.
+const BASE = 'https://relative.invalid/';
+
+function protocolOf(url: string): string | null {
+  try {
+    return new URL(url, BASE).protocol;
+  } catch {
+    return null;
+  }
+}
+
+/** The link the editor would keep: http, https, mailto and tel; anything else becomes a blank link. */
+export const BLANK_LINK = 'about:blank';
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+export function isSafeLinkUrl(url: string): boolean {
+  const protocol = protocolOf(url);
+  return protocol !== null && LINK_PROTOCOLS.has(protocol);
+}
+export function sanitizeLinkUrl(url: string): string {
+  return isSafeLinkUrl(url) ? url : BLANK_LINK;
+}
+
+const DATA_IMAGE =
+  /^data:image\/(?:png|gif|jpeg|jpg|bmp|webp|avif|x-icon|vnd\.microsoft\.icon);base64,[a-z0-9+/=\s]+$/i;
+
+/** Image sources: http, https and raster data images (never SVG, which can carry script). */
+export function isSafeImageSrc(url: string): boolean {
+  const trimmed = url.trim();
+  if (/^data:/i.test(trimmed)) return DATA_IMAGE.test(trimmed);
+  const protocol = protocolOf(trimmed);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/** Uploaded media are served by the product at /uploads/<random name>. */
+const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
+export function isUploadedMediaSrc(url: string): boolean {
+  return UPLOAD_PATH.test(url.trim());
+}
+
+const YOUTUBE_EMBED = /^https:\/\/www\.youtube\.com\/embed\/[A-Za-z0-9_-]{6,20}(?:\?[A-Za-z0-9_=&-]*)?$/;
+const VIMEO_EMBED = /^https:\/\/player\.vimeo\.com\/video\/\d{1,12}(?:\?[A-Za-z0-9_=&-]*)?$/;
+
+/** Frames are allowed only for YouTube and Vimeo embeds. */
+export function isVideoEmbedUrl(url: string): boolean {
+  const trimmed = url.trim();
+  return YOUTUBE_EMBED.test(trimmed) || VIMEO_EMBED.test(trimmed);
+}
+
+/** Rewrites a YouTube or Vimeo page link to its embed address; null when it is neither. */
+export function toVideoEmbedUrl(url: string): string | null {
+  const trimmed = url.trim();
+  if (isVideoEmbedUrl(trimmed)) return trimmed;
+  const youtube =
+    /^(?:https?:\/\/)?(?:(?:www|m)\.)?youtube\.com\/watch\?(?:.*&)?v=([A-Za-z0-9_-]{6,20})/.exec(trimmed) ??
+    /^(?:https?:\/\/)?youtu\.be\/([A-Za-z0-9_-]{6,20})/.exec(trimmed);
+  if (youtube) return `https://www.youtube.com/embed/${youtube[1]}?showinfo=0`;
+  const vimeo = /^(?:https?:\/\/)?(?:www\.)?vimeo\.com\/(\d{1,12})/.exec(trimmed);
+  if (vimeo) return `https://player.vimeo.com/video/${vimeo[1]}`;
+  return null;
+}
