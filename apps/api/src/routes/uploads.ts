@@ -10,6 +10,10 @@ import type { FastifyPluginAsync } from 'fastify';
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const root = app.ctx.settings.uploadDir;
   mkdirSync(root, { recursive: true });
+  // Uploads are public; @fastify/static takes no route config, so the marker is set here.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/uploads/',
