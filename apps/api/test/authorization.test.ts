@@ -1,0 +1,216 @@
+import { type UserRow, auditLog, schema } from '@app/db';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_ACCESS, type RouteAccess } from '../src/plugins/session.ts';
+import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * The authorization walker. It takes every route the running API registered (whoever added it)
+ * and calls each as anonymous, as user A aiming at B's records, as user B aiming at A's, and as an
+ * admin. It fails when a route has no access marker, when an admin route serves a non-admin, or
+ * when a call shows or changes the other user's records. Nothing here names a route: new routes
+ * are walked as soon as they are registered.
+ */
+
+const CONFIGURATIONS: [string, Record<string, string>][] = [
+  ['local sign-in', {}],
+  [
+    'Discord sign-in',
+    {
+      DISCORD_CLIENT_ID: 'walker-client',
+      DISCORD_CLIENT_SECRET: 'walker-secret',
+      DISCORD_API_URL: 'http://127.0.0.1:9/api',
+      DISCORD_AUTHORIZE_URL: 'http://127.0.0.1:9/oauth2/authorize',
+    },
+  ],
+];
+
+interface Actor {
+  user: UserRow;
+  /** Strings that only this user's records contain. */
+  secrets: string[];
+}
+
+const SKIPPED_METHODS = new Set(['HEAD', 'OPTIONS']);
+const tables = Object.values(schema).filter(
+  (value): value is PgTable => is(value, PgTable) && value !== auditLog,
+);
+
+function routeList(routes: RouteOptions[]) {
+  return routes.flatMap((route) =>
+    [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access })),
+  );
+}
+
+/** Every id-like field the wire contract names, pointing at the target's records. */
+function payloadFor(route: RouteOptions, target: UserRow, password: string) {
+  const pool: Record<string, unknown> = {
+    user_id: target.id,
+    userid: target.id,
+    userId: target.id,
+    id: target.id,
+    stripeid: target.stripeCustomerId,
+    stripeId: target.stripeCustomerId,
+    stripeCustomerId: target.stripeCustomerId,
+    customer_id: target.stripeCustomerId,
+    customerId: target.stripeCustomerId,
+    discordId: target.discordId,
+    discordName: 'walker-renamed',
+    email: 'walker@example.com',
+    credits: 15000,
+    hypercredits: 15000,
+    subscription_status: 'Founders Plan',
+    newAuthLevel: 'admin',
+    role: 'admin',
+    password,
+    updateFields: { email: 'walker@example.com', credits: 15000, subscription_status: 'Founders Plan' },
+    giftCode: 'WALKER-CODE',
+    couponCode: 'WALKER',
+    couponid: 'WALKER',
+    subscriptionId: 'sub_walker',
+    newsubscriptiontype: 'Founders Plan',
+    purchaseType: 'Subscription',
+    tierType: 'Founders Plan',
+    recurringType: 'Monthly',
+    content: { changeTitle: 'walker', changeDate: '2026-01-01', changeText: '<p>walker</p>' },
+  };
+  // A route whose body schema lists its fields gets exactly those, so strict schemas let the call
+  // reach the ownership checks instead of stopping at validation.
+  const shape = (route.schema?.body as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (!shape) return pool;
+  return Object.fromEntries(
+    Object.keys(shape)
+      .filter((key) => key in pool)
+      .map((key) => [key, pool[key]]),
+  );
+}
+
+function urlFor(route: RouteOptions, method: string, target: UserRow) {
+  const path = route.url
+    .replace(/:(\w+)/g, (_match, name: string) =>
+      /stripe|customer/i.test(name) ? (target.stripeCustomerId ?? 'none') : target.id,
+    )
+    .replace(/\*$/, 'walker');
+  return method === 'GET' || method === 'DELETE'
+    ? `${path}?query=${encodeURIComponent(target.discordName)}`
+    : path;
+}
+
+describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env) => {
+  let t: TestContext;
+  let a: Actor;
+  let b: Actor;
+  let admin: Actor;
+  let bystander: UserRow;
+
+  async function actor(name: string, role: 'user' | 'admin' = 'user'): Promise<Actor> {
+    const tag = `${name}${Math.random().toString(36).slice(2, 8)}`;
+    const user = await t.createUser({
+      discordName: `walker-${tag}`,
+      discordId: `disc-${tag}`,
+      email: `${tag}@walker.example`,
+      stripeCustomerId: `cus_${tag}`,
+      role,
+      credits: 100,
+      subscriptionStatus: 'Professional Plan',
+    });
+    return { user, secrets: [user.discordName, user.discordId!, user.email!, user.stripeCustomerId!] };
+  }
+
+  /** Every row of every table (but the audit log) that mentions the user, in a stable order. */
+  async function recordsOf(user: UserRow) {
+    const needles = [user.id, user.discordId, user.stripeCustomerId].filter(Boolean) as string[];
+    const everything = sql.join(
+      tables.map(
+        (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
+      ),
+      sql` union all `,
+    );
+    const { rows } = (await t.database.db.execute(everything)) as unknown as {
+      rows: { name: string; row: string }[];
+    };
+    return rows
+      .filter(({ row }) => needles.some((needle) => row.includes(needle)))
+      .map(({ name, row }) => `${name} ${row}`)
+      .sort();
+  }
+
+  async function call(
+    route: RouteOptions,
+    method: string,
+    caller: UserRow | null,
+    target: UserRow,
+    password: string,
+  ) {
+    const cookie = caller ? await t.sessionCookie(caller.id) : undefined;
+    const withBody = method !== 'GET' && method !== 'DELETE';
+    return t.app.inject({
+      method: method as 'GET',
+      url: urlFor(route, method, target),
+      headers: cookie ? { cookie } : {},
+      ...(withBody ? { payload: payloadFor(route, target, password) } : {}),
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(env);
+    a = await actor('a');
+    b = await actor('b');
+    admin = await actor('admin', 'admin');
+    bystander = (await actor('c')).user;
+  });
+  afterAll(async () => t.close());
+
+  it('finds routes, and every route declares its access', () => {
+    const routes = routeList(t.routes);
+    expect(routes.length).toBeGreaterThan(5);
+    const unmarked = routes
+      .filter((route) => !ROUTE_ACCESS.includes(route.access as RouteAccess))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unmarked, 'add config: { access } to these routes').toEqual([]);
+  });
+
+  it("lets no non-admin through an admin route, and no one at another user's records", async () => {
+    const problems: string[] = [];
+    for (const route of t.routes) {
+      for (const method of [route.method].flat()) {
+        if (SKIPPED_METHODS.has(method)) continue;
+        const access = route.config?.access;
+        const name = `${method} ${route.url} [${access}]`;
+
+        // Anonymous, A at B, B at A: non-admins, each given the real admin password.
+        const attempts: [string, UserRow | null, Actor][] = [
+          ['anonymous', null, b],
+          ['user A', a.user, b],
+          ['user B', b.user, a],
+        ];
+        for (const [who, caller, target] of attempts) {
+          const before = await recordsOf(target.user);
+          const response = await call(route, method, caller, target.user, TEST_ADMIN_PASSWORD);
+          const after = await recordsOf(target.user);
+          const status = response.statusCode;
+          // 503 is a deliberate "not configured here" (payments without Stripe); 500 is a crash.
+          if (status === 500) problems.push(`${name}: ${who} got ${status}`);
+          if (access === 'admin' && status !== (caller ? 403 : 401))
+            problems.push(`${name}: admin route answered ${status} to ${who}`);
+          if (access === 'user' && !caller && status !== 401)
+            problems.push(`${name}: user route answered ${status} to anonymous`);
+          if (JSON.stringify(after) !== JSON.stringify(before))
+            problems.push(`${name}: ${who} changed the other user's records`);
+          const leaked = target.secrets.filter((secret) => response.body.includes(secret));
+          if (leaked.length) problems.push(`${name}: ${who} saw the other user's ${leaked.join(', ')}`);
+        }
+
+        // The admin passes the guard (a wrong password may still stop a destructive call).
+        const response = await call(route, method, admin.user, bystander, 'wrong-admin-password');
+        const code = response.statusCode >= 400 ? response.json()?.error?.code : undefined;
+        if (response.statusCode === 500) problems.push(`${name}: admin got 500`);
+        if (access === 'admin' && (response.statusCode === 401 || code === 'FORBIDDEN'))
+          problems.push(`${name}: admin route refused the admin (${response.statusCode} ${code})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
