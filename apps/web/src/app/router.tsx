@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout.tsx';
 import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
 import { landingRoutes } from '@/features/landing/routes/index.tsx';
+import { guideRoutes } from '@/features/guides/routes/index.tsx';
+import { legalRoutes } from '@/features/legal/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -10,7 +12,7 @@ import { landingRoutes } from '@/features/landing/routes/index.tsx';
 const storeRoutes: RouteObject[] = [];
 
 /** Static pages that need no store. */
-const staticRoutes: RouteObject[] = [];
+const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes];
 
 export const routes: RouteObject[] = [
   {

@@ -43,7 +43,7 @@ const fillLimit: CommandLimit = {
   value: LIMITS.fillPixels,
 };
 
-const imageResult = { kind: 'queued-result', result: 'A 2×2 grid of images in the same channel.' } as const;
+const imageResult = { kind: 'queued-result', result: 'A 2×2 grid of images.' } as const;
 
 const fill = (name: string, direction: string, example: string): CommandDefinition => ({
   name,
@@ -59,7 +59,7 @@ const fill = (name: string, direction: string, example: string): CommandDefiniti
   examples: [
     { input: `/${name} image: castle.png prompt: ${example}`, note: `Grows the picture ${direction}.` },
   ],
-  answer: { kind: 'queued-result', result: 'The extended image in the same channel.' },
+  answer: { kind: 'queued-result', result: 'The extended image.' },
   channel: 'image',
 });
 

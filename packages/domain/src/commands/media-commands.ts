@@ -50,7 +50,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
     ],
     answer: {
       kind: 'queued-result',
-      result: `A ${LIMITS.videoClipSeconds}-second clip in the same channel.`,
+      result: `A ${LIMITS.videoClipSeconds}-second clip.`,
     },
     channel: 'video',
   },
@@ -65,7 +65,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
     examples: [
       { input: '/batchvideo prompt: a koi pond in autumn, leaves falling', note: 'Two takes side by side.' },
     ],
-    answer: { kind: 'queued-result', result: `${LIMITS.batchVideoClips} clips in the same channel.` },
+    answer: { kind: 'queued-result', result: `${LIMITS.batchVideoClips} clips.` },
     channel: 'video',
   },
   {
@@ -80,7 +80,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
     examples: [
       { input: '/rawbatchvideo prompt: liquid chrome folding into flowers', note: 'Untamed motion.' },
     ],
-    answer: { kind: 'queued-result', result: `${LIMITS.batchVideoClips} raw clips in the same channel.` },
+    answer: { kind: 'queued-result', result: `${LIMITS.batchVideoClips} raw clips.` },
     channel: 'video',
   },
   {
@@ -100,7 +100,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
         note: 'Four beats, four scenes.',
       },
     ],
-    answer: { kind: 'queued-result', result: 'The movie, with music, in the same channel.' },
+    answer: { kind: 'queued-result', result: 'The movie, scored with its music track.' },
     channel: 'video',
   },
 ];
@@ -126,7 +126,7 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
         note: 'Nature-film narration.',
       },
     ],
-    answer: { kind: 'queued-result', result: 'An audio file in the same channel.' },
+    answer: { kind: 'queued-result', result: 'An audio file.' },
     channel: 'speech',
   },
   {
@@ -145,7 +145,7 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
         note: 'Study-session beats.',
       },
     ],
-    answer: { kind: 'queued-result', result: 'A music track in the same channel.' },
+    answer: { kind: 'queued-result', result: 'A music track.' },
     channel: 'music',
   },
   {
@@ -162,7 +162,7 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
         note: 'Echoes included.',
       },
     ],
-    answer: { kind: 'queued-result', result: 'A sound file in the same channel.' },
+    answer: { kind: 'queued-result', result: 'A sound file.' },
     channel: 'sound-effects',
   },
 ];
@@ -193,7 +193,7 @@ export const LIPSYNC_COMMANDS: readonly CommandDefinition[] = [
     flags: [],
     limits: [],
     examples: [{ input: '/lipsync image: painting.png audio: poem.mp3', note: 'A painting recites a poem.' }],
-    answer: { kind: 'queued-result', result: 'A lip-synced video in the same channel.' },
+    answer: { kind: 'queued-result', result: 'A lip-synced video.' },
     channel: 'lipsync',
   },
 ];

@@ -1,0 +1,155 @@
+import { COMMAND_CATEGORIES, COMMANDS, LIMITS, TERMS, commandsIn, type CommandCategory } from '@app/domain';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { BotAnswer } from '../components/bot-answer.tsx';
+import { ChannelTable } from '../components/channel-table.tsx';
+import { CodeBlock } from '../components/code-block.tsx';
+import { GuidePage, GuideSection } from '../components/guide-page.tsx';
+
+/** Which guide teaches which category. */
+const GUIDE_OF: Record<CommandCategory, { to: { href: () => string }; title: string; blurb: string } | null> =
+  {
+    image: {
+      to: paths.makeGuide,
+      title: 'Images guide',
+      blurb: `Prompts, weighting, aspect flags and the ${LIMITS.imageGrid.columns}×${LIMITS.imageGrid.rows} grid, plus editing and fills.`,
+    },
+    video: {
+      to: paths.videoGuide,
+      title: 'Video guide',
+      blurb: `${LIMITS.videoClipSeconds}-second clips, batches and ${LIMITS.movie.seconds}-second movies with music.`,
+    },
+    audio: {
+      to: paths.audioGuide,
+      title: 'Audio guide',
+      blurb: `Speech in ${LIMITS.voiceFlags} voices, music and sound effects.`,
+    },
+    lipsync: {
+      to: paths.lipSyncGuide,
+      title: 'Lip-sync guide',
+      blurb: 'Make a portrait speak or sing — responsibly.',
+    },
+    lora: {
+      to: paths.loraGuide,
+      title: 'LoRA guide',
+      blurb: `Train your own model from ${LIMITS.lora.createImages} images in about ${LIMITS.lora.trainingMinutes} minutes.`,
+    },
+    general: null,
+  };
+
+export function DocumentationPage() {
+  return (
+    <GuidePage
+      eyebrow="Overview"
+      title="Documentation"
+      description="How to use every bot command: images, video, audio, lip-sync and LoRA models."
+      lead="Everything you make happens in our Discord server: type a slash command in the right channel and the bot does the rest. Pick a guide, or find a command in the list below."
+      toc={[
+        { id: 'guides', label: 'Guides' },
+        { id: 'first-steps', label: 'First steps' },
+        { id: 'answers', label: 'How the bot answers' },
+        { id: 'channels', label: 'Channels' },
+        { id: 'all-commands', label: 'All commands' },
+        { id: 'rules', label: 'Rules' },
+      ]}
+    >
+      <GuideSection id="guides" title="Guides">
+        <ul className="guide-cards">
+          {COMMAND_CATEGORIES.map(({ id }) => {
+            const guide = GUIDE_OF[id];
+            if (!guide) return null;
+            return (
+              <li key={id} className="card guide-card">
+                <h3>
+                  <Link to={guide.to.href()}>{guide.title}</Link>
+                </h3>
+                <p>{guide.blurb}</p>
+                <p className="guide-card-commands">
+                  {commandsIn(id).map((command) => (
+                    <code key={command.name}>/{command.name}</code>
+                  ))}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      </GuideSection>
+
+      <GuideSection id="first-steps" title="First steps">
+        <ol className="steps">
+          <li>Join the server and pick a channel for what you want to make (see the channel list below).</li>
+          <li>
+            Type <kbd>/</kbd> and choose a command. The chat client shows its options as you go.
+          </li>
+          <li>Fill in the options and press Enter. Try this one in an image channel:</li>
+        </ol>
+        <CodeBlock code="/make prompt: a cosy cabin in a snowy forest, warm windows, (northern lights:1.3) -wide" />
+        <p>
+          Stuck in the middle of a chat? <code>/help</code> answers with a short overview, only visible to
+          you.
+        </p>
+      </GuideSection>
+
+      <GuideSection id="answers" title="How the bot answers">
+        <BotAnswer />
+      </GuideSection>
+
+      <GuideSection id="channels" title="Channels">
+        <p>
+          Each command works in channels of its kind. The horror channels are for members aged{' '}
+          {TERMS.horrorMinimumAge} or older.
+        </p>
+        <ChannelTable />
+      </GuideSection>
+
+      <GuideSection id="all-commands" title="All commands">
+        <div className="table-wrap">
+          <table>
+            <caption>Every command at a glance</caption>
+            <thead>
+              <tr>
+                <th scope="col">Command</th>
+                <th scope="col">What it does</th>
+                <th scope="col">Guide</th>
+              </tr>
+            </thead>
+            <tbody>
+              {COMMANDS.map((command) => {
+                const guide = GUIDE_OF[command.category];
+                return (
+                  <tr key={command.name}>
+                    <th scope="row">
+                      <code>/{command.name}</code>
+                    </th>
+                    <td>{command.summary}</td>
+                    <td>
+                      {guide ? (
+                        <Link
+                          to={`${guide.to.href()}#cmd-${command.name.toLowerCase()}`}
+                          aria-label={`${guide.title}: /${command.name}`}
+                        >
+                          {guide.title.replace(' guide', '')}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </GuideSection>
+
+      <GuideSection id="rules" title="Rules">
+        <p>
+          By using the bot you agree to the <Link to={paths.termsOfService.href()}>Terms of Service</Link>,
+          and our <Link to={paths.privacyPolicy.href()}>Privacy Policy</Link> explains what we keep. In short:
+          you must be at least {TERMS.minimumAge}, what you make is yours, and creations are public unless you
+          delete them.
+        </p>
+      </GuideSection>
+    </GuidePage>
+  );
+}

@@ -1,0 +1,89 @@
+import { ASPECT_FLAGS, LIMITS, getCommand } from '@app/domain';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { AspectDiagram } from '../assets/aspect-diagram.tsx';
+import { DenoiseScale } from '../assets/denoise-scale.tsx';
+import { FillDiagram } from '../assets/fill-diagram.tsx';
+import { GridDiagram } from '../assets/grid-diagram.tsx';
+import { CodeBlock } from '../components/code-block.tsx';
+import { CommandReference } from '../components/command-reference.tsx';
+import { FlagTable } from '../components/flag-table.tsx';
+import { GuidePage, GuideSection } from '../components/guide-page.tsx';
+import { WeightingBox } from '../components/weighting-box.tsx';
+import { WeightingRules } from '../components/weighting-rules.tsx';
+
+const EDITING = ['describe', 'blend', 'Change', 'adjust'].map(getCommand);
+const FILLS = ['filltall', 'fillwide', 'fillboth'].map(getCommand);
+
+export function MakeGuidePage() {
+  const make = getCommand('make');
+  return (
+    <GuidePage
+      eyebrow="Images"
+      title="Making images with /make"
+      description="Prompts, prompt weighting, aspect flags and image editing commands."
+      lead={`Describe a picture in words and get a ${LIMITS.imageGrid.columns}×${LIMITS.imageGrid.rows} grid of takes on it. Weighting tells the bot what matters most; a flag picks the shape.`}
+      toc={[
+        { id: 'cmd-make', label: '/make' },
+        { id: 'weighting', label: 'Prompt weighting' },
+        { id: 'aspect', label: 'Aspect flags' },
+        { id: 'editing', label: 'Editing images' },
+        { id: 'fills', label: 'Generative fill' },
+      ]}
+    >
+      <div className="guide-split">
+        <CommandReference command={make} showFlags={false} />
+        <GridDiagram />
+      </div>
+
+      <GuideSection id="weighting" title="Prompt weighting">
+        <p>
+          Put parentheses around the words that matter most. Each pair adds 25 points of strength. To set a
+          strength yourself, write a colon and a number inside: below 1 is weaker, above 1 is stronger. Text
+          outside parentheses has weight 1.
+        </p>
+        <WeightingRules />
+        <WeightingBox />
+        <p className="muted">
+          A lone parenthesis is read as plain text, and a number that is not a number (like{' '}
+          <code>(sky:lots)</code>) counts as a plain pair of parentheses. Type <code>\(</code> for a literal
+          parenthesis.
+        </p>
+      </GuideSection>
+
+      <GuideSection id="aspect" title="Aspect flags">
+        <p>Add one flag at the end of your prompt to change the shape of the images.</p>
+        <AspectDiagram />
+        <FlagTable flags={ASPECT_FLAGS} caption="Aspect flags" valueHeading="Shape (width:height)" />
+        <CodeBlock code="/make prompt: a winding river seen from above -tall" />
+        <p>
+          Trained your own model? <code>-lora</code> and <code>-loraweight</code> are explained in the{' '}
+          <Link to={paths.loraGuide.href()}>LoRA guide</Link>.
+        </p>
+      </GuideSection>
+
+      <GuideSection id="editing" title="Editing images">
+        <p>
+          Start from a picture instead of a blank page. <code>/Change</code> and <code>/adjust</code> take a
+          denoising strength from {LIMITS.denoise.min} to {LIMITS.denoise.max}: how much of your image may be
+          painted over.
+        </p>
+        <DenoiseScale />
+        {EDITING.map((command) => (
+          <CommandReference key={command.name} command={command} level={3} />
+        ))}
+      </GuideSection>
+
+      <GuideSection id="fills" title="Generative fill">
+        <p>
+          Need more room around a picture? The fill commands extend it by {LIMITS.fillPixels} px on each side
+          that grows and paint the new area to match.
+        </p>
+        <FillDiagram />
+        {FILLS.map((command) => (
+          <CommandReference key={command.name} command={command} level={3} />
+        ))}
+      </GuideSection>
+    </GuidePage>
+  );
+}
