@@ -58,7 +58,8 @@ export const UpdateFjCustomerBody = z.object({
   updateFields: CustomerUpdateBody,
 });
 
-export const CreatePaymentIntentBody = z.object({
+/** Strict: a client-sent amount or price is refused, never used (prices come from the catalog). */
+export const CreatePaymentIntentBody = z.strictObject({
   purchaseType: z.enum(['Credits', 'Subscription']),
   /** The package name for Credits, the plan (or full tier) name for Subscription. */
   tierType: id('tierType').pipe(z.string().max(100)),

@@ -18,7 +18,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhook',
     {
-      config: { access: 'webhook', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      // No rate limit: Stripe delivers bursts from shared addresses, and the signature gate is cheap.
+      config: { access: 'webhook' },
       schema: {
         tags: ['payment'],
         summary: 'Stripe webhook: signed events update subscriptions and grant credits',
