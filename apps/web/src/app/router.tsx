@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout.tsx';
 import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
+import { adminToolsRoutes } from '@/features/admin-tools/routes/index.tsx';
+import { dashboardRoutes } from '@/features/dashboard/routes/index.tsx';
 import { landingRoutes } from '@/features/landing/routes/index.tsx';
 import { guideRoutes } from '@/features/guides/routes/index.tsx';
 import { legalRoutes } from '@/features/legal/routes/index.tsx';
@@ -9,7 +11,13 @@ import { legalRoutes } from '@/features/legal/routes/index.tsx';
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
  * list is composed here; each feature exports its own, with `lazy` pages.
  */
-const storeRoutes: RouteObject[] = [];
+const storeRoutes: RouteObject[] = [
+  {
+    // Private pages: they redirect to /menu when the current-user fetch fails. Add yours here.
+    lazy: async () => ({ Component: (await import('@/features/auth/index.ts')).RequireUser }),
+    children: [...dashboardRoutes, ...adminToolsRoutes],
+  },
+];
 
 /** Static pages that need no store. */
 const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes];

@@ -1,7 +1,8 @@
+import { LOGIN_ERROR_TEXT } from '@app/domain';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fetchCurrentUser } from '@/lib/current-user.ts';
-import { ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
+import { Alert, ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { FeatureGrid } from '../components/feature-grid.tsx';
@@ -9,6 +10,11 @@ import { FeatureGrid } from '../components/feature-grid.tsx';
 export function LandingPage() {
   useDocumentTitle('');
   const navigate = useNavigate();
+  const errorCode = useSearchParams()[0].get('error');
+  const loginError =
+    errorCode && Object.hasOwn(LOGIN_ERROR_TEXT, errorCode)
+      ? LOGIN_ERROR_TEXT[errorCode as keyof typeof LOGIN_ERROR_TEXT]
+      : undefined;
   useEffect(() => {
     const controller = new AbortController();
     void fetchCurrentUser(controller.signal).then((user) => {
@@ -19,6 +25,7 @@ export function LandingPage() {
   return (
     <>
       <section className="hero">
+        {loginError && <Alert>{loginError}</Alert>}
         <p className="eyebrow">AI creation, right inside Discord</p>
         <h1>Turn a sentence into images, video, music and voices.</h1>
         <p className="lead">

@@ -1,0 +1,141 @@
+import { FREE_PLAN, PLAN_RANK, type AdminUserWire, type UpdateUserFieldsBody } from '@app/domain';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Dialog } from '@/components/ui/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import {
+  useDeleteUserMutation,
+  useSetAuthLevelMutation,
+  useUpdateUserFieldsMutation,
+} from '../api/admin-users.ts';
+
+const PLANS = [FREE_PLAN, ...PLAN_RANK];
+
+/** Edits one user: name, balances and plan; grants admin and deletes with the admin password. */
+export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () => void }) {
+  const [form, setForm] = useState({
+    discordName: user.discordname,
+    credits: String(user.credits),
+    hypercredits: String(user.hypercredits),
+    subscription_status: user.subscription_status,
+  });
+  const [password, setPassword] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [updateFields, update] = useUpdateUserFieldsMutation();
+  const [setAuthLevel, grant] = useSetAuthLevelMutation();
+  const [deleteUser, removal] = useDeleteUserMutation();
+  const failure = update.error ?? grant.error ?? removal.error;
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault();
+    setNotice(undefined);
+    const fields: UpdateUserFieldsBody = {};
+    if (form.discordName.trim() !== user.discordname) fields.discordName = form.discordName.trim();
+    if (Number(form.credits) !== user.credits) fields.credits = Number(form.credits);
+    if (Number(form.hypercredits) !== user.hypercredits) fields.hypercredits = Number(form.hypercredits);
+    if (form.subscription_status !== user.subscription_status)
+      fields.subscription_status = form.subscription_status;
+    if (Object.keys(fields).length === 0) return setNotice('Nothing to save: no field changed.');
+    const result = await updateFields({ userId: user.user_id, fields });
+    if (!('error' in result)) setNotice(`Saved ${user.discordname}.`);
+  }
+
+  async function onGrantAdmin() {
+    setNotice(undefined);
+    const result = await setAuthLevel({ user_id: user.user_id, newAuthLevel: 'admin', password });
+    if (!('error' in result)) setNotice(`${user.discordname} is now an admin.`);
+  }
+
+  async function onDelete() {
+    setConfirmDelete(false);
+    const result = await deleteUser({ user_id: user.user_id, password });
+    if (!('error' in result)) onDone();
+  }
+
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [key]: event.target.value })),
+  });
+
+  return (
+    <Card>
+      <h2>Edit {user.discordname}</h2>
+      <p className="muted">
+        User id {user.user_id}
+        {user.discord_id && <> · Discord id {user.discord_id}</>} · role {user.role}
+      </p>
+      <form onSubmit={onSave}>
+        <div className="field">
+          <label htmlFor="edit-name">Discord name</label>
+          <input id="edit-name" required minLength={2} maxLength={32} {...field('discordName')} />
+        </div>
+        <div className="field">
+          <label htmlFor="edit-credits">Credits</label>
+          <input id="edit-credits" type="number" min={0} step={1} required {...field('credits')} />
+        </div>
+        <div className="field">
+          <label htmlFor="edit-hypercredits">Hypercredits</label>
+          <input id="edit-hypercredits" type="number" min={0} step={1} required {...field('hypercredits')} />
+        </div>
+        <div className="field">
+          <label htmlFor="edit-plan">Subscription status</label>
+          <select id="edit-plan" {...field('subscription_status')}>
+            {PLANS.map((plan) => (
+              <option key={plan} value={plan}>
+                {plan}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={update.isLoading}>
+          {update.isLoading ? 'Saving…' : 'Save changes'}
+        </Button>
+      </form>
+
+      <h3>Actions that need the admin password</h3>
+      <div className="field">
+        <label htmlFor="admin-password">Admin password</label>
+        <input
+          id="admin-password"
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <div className="actions">
+        <Button
+          variant="secondary"
+          disabled={!password || grant.isLoading || user.role === 'admin'}
+          onClick={onGrantAdmin}
+        >
+          Grant admin
+        </Button>
+        <Button
+          variant="danger"
+          disabled={!password || removal.isLoading}
+          onClick={() => setConfirmDelete(true)}
+        >
+          Delete user
+        </Button>
+      </div>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {failure && <Alert>{apiErrorMessage(failure)}</Alert>}
+
+      <Dialog open={confirmDelete} title="Delete this user?" onClose={() => setConfirmDelete(false)}>
+        <p>
+          {user.discordname} and their sessions and credit history will be removed. This cannot be undone.
+        </p>
+        <div className="actions">
+          <Button variant="danger" onClick={onDelete}>
+            Yes, delete {user.discordname}
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+            Keep
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { AdminUserWire } from '@app/domain';
+import { useState } from 'react';
+import { Alert, Spinner } from '@/components/ui/index.ts';
+import { useAuthLevelQuery } from '@/features/auth/index.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { UserEditor } from '../components/user-editor.tsx';
+import { UserSearch } from '../components/user-search.tsx';
+
+/** /privacypolicy2: the admin tools. Non-admins see none of them, and the server refuses their calls. */
+export function AdminToolsPage() {
+  useDocumentTitle('Admin tools');
+  const { data: role, isLoading, isError } = useAuthLevelQuery();
+  const [selected, setSelected] = useState<AdminUserWire>();
+
+  if (isLoading) return <Spinner label="Checking your access…" />;
+  if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
+  if (role !== 'admin') {
+    return (
+      <section className="narrow">
+        <h1>Not available</h1>
+        <p>This page is not available to your account.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="admin-tools">
+      <h1>Admin tools</h1>
+      <UserSearch onSelect={setSelected} />
+      {selected && (
+        <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * The public entry of the auth feature; other features import from here only. Load it lazily (it
+ * brings the store's API with it): `lazy: async () => ({ Component: (await import(...)).RequireUser })`.
+ */
+export { RequireUser } from './components/require-user.tsx';
+export { useCurrentUserQuery } from './api/get-current-user.ts';
+export { useAuthLevelQuery } from './api/get-auth-level.ts';

@@ -1,0 +1,80 @@
+import { FREE_PLAN, type UserWire } from '@app/domain';
+import { ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
+import { paths, serverPaths } from '@/config/paths.ts';
+import { usePublicConfigQuery } from '@/lib/public-config.ts';
+
+/**
+ * The dashboard's buttons, in one place so other features' actions (the redeem-gift modal) slot in
+ * here as one more button.
+ */
+export function DashboardActions({ user }: { user: UserWire }) {
+  const { data: config } = usePublicConfigQuery();
+  const hasPlan = user.subscription_status !== FREE_PLAN;
+  return (
+    <div className="dashboard-actions">
+      <section aria-labelledby="account-actions">
+        <h2 id="account-actions">Your account</h2>
+        <div className="actions">
+          <ButtonLink to={hasPlan ? paths.subscriptionStatus.href() : paths.subscription.href()}>
+            {hasPlan ? 'Manage subscription' : 'Subscribe'}
+          </ButtonLink>
+          <ButtonLink to={paths.credits.href()} variant="secondary">
+            Buy credits
+          </ButtonLink>
+          <ButtonLink to={paths.paymentHistory.href()} variant="secondary">
+            Payment history
+          </ButtonLink>
+          {config?.studioUrl && (
+            <ButtonAnchor
+              href={config.studioUrl}
+              variant="secondary"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              Studio
+            </ButtonAnchor>
+          )}
+        </div>
+      </section>
+      <section aria-labelledby="learn-actions">
+        <h2 id="learn-actions">Learn and connect</h2>
+        <div className="actions">
+          <ButtonLink to={paths.documentation.href()} variant="secondary">
+            Documentation
+          </ButtonLink>
+          <ButtonLink to={paths.makeGuide.href()} variant="ghost">
+            Images
+          </ButtonLink>
+          <ButtonLink to={paths.videoGuide.href()} variant="ghost">
+            Video
+          </ButtonLink>
+          <ButtonLink to={paths.audioGuide.href()} variant="ghost">
+            Audio
+          </ButtonLink>
+          <ButtonLink to={paths.lipSyncGuide.href()} variant="ghost">
+            Lip-sync
+          </ButtonLink>
+          <ButtonLink to={paths.loraGuide.href()} variant="ghost">
+            LoRA
+          </ButtonLink>
+          {config?.communityInviteUrl && (
+            <ButtonAnchor
+              href={config.communityInviteUrl}
+              variant="secondary"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              Chat community
+            </ButtonAnchor>
+          )}
+          <ButtonLink to={paths.changelog.href()} variant="secondary">
+            Changelog
+          </ButtonLink>
+          <ButtonAnchor href={serverPaths.logout} variant="danger">
+            Log out
+          </ButtonAnchor>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatCredits, formatHypercredits } from '@app/domain';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Card, Spinner } from '@/components/ui/index.ts';
+import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { DashboardActions } from '../components/dashboard-actions.tsx';
+import { EmailModal } from '../components/email-modal.tsx';
+
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const [params] = useSearchParams();
+  const refresh = params.get('refresh') === 'true';
+  const { data: user, error, isFetching, refetch } = useCurrentUserQuery();
+
+  // ?refresh=true (after a purchase) reloads the balance instead of showing the cached one.
+  useEffect(() => {
+    if (refresh) void refetch();
+  }, [refresh, refetch]);
+
+  if (!user)
+    return error ? <Alert>{apiErrorMessage(error)}</Alert> : <Spinner label="Loading your account…" />;
+  return (
+    <section className="dashboard" aria-busy={isFetching}>
+      <h1>Welcome, {user.discordname}</h1>
+      <Card className="dashboard-balances">
+        <dl>
+          <div>
+            <dt>Chat name</dt>
+            <dd>{user.discordname}</dd>
+          </div>
+          <div>
+            <dt>Credits</dt>
+            <dd data-testid="credits">{formatCredits(user.credits)}</dd>
+          </div>
+          <div>
+            <dt>Hypercredits</dt>
+            <dd data-testid="hypercredits">{formatHypercredits(user.hypercredits)}</dd>
+          </div>
+          <div>
+            <dt>Subscription</dt>
+            <dd data-testid="subscription-status">{user.subscription_status}</dd>
+          </div>
+        </dl>
+      </Card>
+      <DashboardActions user={user} />
+      <EmailModal user={user} />
+    </section>
+  );
+}
