@@ -6,6 +6,7 @@ import { dashboardRoutes } from '@/features/dashboard/routes/index.tsx';
 import { landingRoutes } from '@/features/landing/routes/index.tsx';
 import { guideRoutes } from '@/features/guides/routes/index.tsx';
 import { legalRoutes } from '@/features/legal/routes/index.tsx';
+import { purchaseRoutes } from '@/features/purchases/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -15,7 +16,7 @@ const storeRoutes: RouteObject[] = [
   {
     // Private pages: they redirect to /menu when the current-user fetch fails. Add yours here.
     lazy: async () => ({ Component: (await import('@/features/auth/index.ts')).RequireUser }),
-    children: [...dashboardRoutes, ...adminToolsRoutes],
+    children: [...dashboardRoutes, ...adminToolsRoutes, ...purchaseRoutes],
   },
 ];
 

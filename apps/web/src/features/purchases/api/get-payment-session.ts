@@ -1,0 +1,13 @@
+import type { PaymentSessionWire } from '@app/domain';
+import { baseApi } from '@/app/base-api.ts';
+
+/** GET /api/payment/session/:sessionId: the receipt the success page shows. */
+export const paymentSessionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPaymentSession: build.query<PaymentSessionWire, string>({
+      query: (sessionId) => `api/payment/session/${encodeURIComponent(sessionId)}`,
+    }),
+  }),
+});
+
+export const { useGetPaymentSessionQuery } = paymentSessionApi;

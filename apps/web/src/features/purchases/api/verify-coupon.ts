@@ -1,0 +1,13 @@
+import type { VerifyCouponResult } from '@app/domain';
+import { baseApi } from '@/app/base-api.ts';
+
+/** POST /api/payment/verify_coupon {couponid} → {valid}. */
+export const verifyCouponApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    verifyCoupon: build.mutation<VerifyCouponResult, { couponid: string }>({
+      query: (body) => ({ url: 'api/payment/verify_coupon', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useVerifyCouponMutation } = verifyCouponApi;

@@ -1,0 +1,170 @@
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_STATE,
+  ERROR_TEXT,
+  authenticationFailed,
+  isEmailMissing,
+  paymentFailed,
+  paymentMethodCreationFailed,
+} from '@app/domain';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useProcessPaymentMutation } from '../api/process-payment.ts';
+import { useVerifyCouponMutation } from '../api/verify-coupon.ts';
+import { AddressFields, type AddressValues } from './address-fields.tsx';
+import { type CardController, useCardFontSize } from './card-field.ts';
+import type { CheckoutState } from './checkout-state.ts';
+import { EmulatorCardField } from './emulator-card-field.tsx';
+
+// Stripe.js is only fetched when the real card field renders.
+const StripeCardField = lazy(async () => ({
+  default: (await import('./stripe-card-field.tsx')).StripeCardField,
+}));
+
+const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+export interface CheckoutFormProps {
+  checkout: CheckoutState;
+  config: { publishableKey: string; emulatorUrl?: string };
+  user: { discordname: string; email: string };
+  onPaid(sessionId: string): void;
+}
+
+/** The card form of SPEC §2/§4/§5/§8: address, optional coupon, card, pay. */
+export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormProps) {
+  const fontSize = useCardFontSize();
+  const [values, setValues] = useState<AddressValues>({
+    name: user.discordname,
+    email: isEmailMissing(user.email) ? '' : user.email,
+    line1: '',
+    city: '',
+    state: DEFAULT_STATE,
+    postalCode: '',
+    country: DEFAULT_COUNTRY,
+  });
+  const [coupon, setCoupon] = useState('');
+  const [couponStatus, setCouponStatus] = useState<'accepted' | 'invalid' | null>(null);
+  const [cardEmpty, setCardEmpty] = useState(true);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  // The intent to pay; a coupon on a new subscription swaps it for a discounted one.
+  const clientSecret = useRef(checkout.paymentIntent.client_secret);
+  const controller = useRef<CardController | null>(null);
+  const [verifyCoupon, { isLoading: verifying }] = useVerifyCouponMutation();
+  const [processPayment, { isLoading: paying }] = useProcessPaymentMutation();
+  const busy = verifying || paying;
+
+  const onReady = useCallback((next: CardController) => {
+    controller.current = next;
+  }, []);
+  const onCardChange = useCallback((state: { empty: boolean; error: string | null }) => {
+    setCardEmpty(state.empty);
+    setCardError(state.error);
+  }, []);
+
+  const fail = (message: string) => {
+    setCardError(message);
+    controller.current?.clear();
+    setProcessing(false);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (processing || busy || cardEmpty || !controller.current) return;
+    setProcessing(true);
+    setCardError(null);
+
+    const couponCode = coupon.trim();
+    if (couponCode) {
+      try {
+        const { valid } = await verifyCoupon({ couponid: couponCode }).unwrap();
+        setCouponStatus(valid ? 'accepted' : 'invalid');
+        if (!valid) {
+          setProcessing(false);
+          return;
+        }
+      } catch (error) {
+        setCouponStatus('invalid');
+        setCardError(paymentFailed(apiErrorMessage(error, ERROR_TEXT.somethingWentWrong)));
+        setProcessing(false);
+        return;
+      }
+    }
+
+    const method = await controller.current.createPaymentMethod({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      address: {
+        line1: values.line1.trim(),
+        city: values.city.trim(),
+        state: values.state === 'Not Listed' ? '' : values.state,
+        postal_code: values.postalCode.trim(),
+        country: values.country,
+      },
+    });
+    if (!method.ok) return fail(paymentMethodCreationFailed(method.message));
+
+    let result;
+    try {
+      result = await processPayment({
+        purchaseType: checkout.paymentIntent.metadata.payment_type,
+        paymentIntentId: intentIdOf(clientSecret.current),
+        paymentMethodId: method.value,
+        couponCode: couponCode || null,
+      }).unwrap();
+    } catch (error) {
+      return fail(paymentFailed(apiErrorMessage(error, ERROR_TEXT.somethingWentWrong)));
+    }
+    if (result.client_secret) clientSecret.current = result.client_secret;
+    const sessionId = result.sessionId ?? intentIdOf(clientSecret.current);
+    if (result.error) return fail(paymentFailed(result.error));
+    if (result.status === 'succeeded') return onPaid(sessionId);
+    if (result.status === 'requires_action' && result.client_secret) {
+      const authenticated = await controller.current.handleCardAction(result.client_secret);
+      if (!authenticated.ok) return fail(authenticationFailed(authenticated.message));
+      if (authenticated.value === 'succeeded') return onPaid(sessionId);
+      return fail(ERROR_TEXT.paymentFailedAfterAuthentication);
+    }
+    return fail(paymentFailed(result.status));
+  }
+
+  const cardProps = { fontSize, disabled: processing, onReady, onChange: onCardChange };
+  return (
+    <form className="checkout-form" onSubmit={(event) => void submit(event)} noValidate={false}>
+      <AddressFields
+        values={values}
+        onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+      />
+      <div className="field">
+        <label htmlFor="checkout-coupon">Coupon (optional)</label>
+        <input
+          id="checkout-coupon"
+          name="coupon"
+          autoComplete="off"
+          value={coupon}
+          onChange={(event) => {
+            setCoupon(event.target.value);
+            setCouponStatus(null);
+          }}
+        />
+        {couponStatus === 'invalid' && <p className="field-error">{ERROR_TEXT.invalidCoupon}</p>}
+        {couponStatus === 'accepted' && <p className="field-ok">{ERROR_TEXT.couponAccepted}</p>}
+      </div>
+      {config.emulatorUrl ? (
+        <EmulatorCardField {...cardProps} url={config.emulatorUrl} publishableKey={config.publishableKey} />
+      ) : (
+        <Suspense fallback={<Spinner label="Loading the card field…" />}>
+          <StripeCardField {...cardProps} publishableKey={config.publishableKey} />
+        </Suspense>
+      )}
+      <div className="card-errors" aria-live="assertive">
+        {cardError && <Alert>{cardError}</Alert>}
+      </div>
+      <Button type="submit" className="pay-button" disabled={processing || cardEmpty || busy}>
+        {processing ? <span className="pay-spinner" aria-hidden="true" /> : null}
+        {processing ? 'Processing…' : 'Pay now'}
+      </Button>
+    </form>
+  );
+}
