@@ -3,6 +3,7 @@ import { AppLayout } from '@/components/layout/app-layout.tsx';
 import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
 import { adminToolsRoutes } from '@/features/admin-tools/routes/index.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes/index.tsx';
+import { changelogRoutes } from '@/features/changelog/routes/index.tsx';
 import { landingRoutes } from '@/features/landing/routes/index.tsx';
 import { guideRoutes } from '@/features/guides/routes/index.tsx';
 import { legalRoutes } from '@/features/legal/routes/index.tsx';
@@ -18,6 +19,7 @@ const storeRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/auth/index.ts')).RequireUser }),
     children: [...dashboardRoutes, ...adminToolsRoutes, ...purchaseRoutes],
   },
+  ...changelogRoutes,
 ];
 
 /** Static pages that need no store. */

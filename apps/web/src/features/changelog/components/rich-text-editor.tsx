@@ -1,0 +1,110 @@
+import Quill from 'quill';
+import 'quill/dist/quill.snow.css';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/index.ts';
+import { uploadMedia } from '../api/upload-media.ts';
+import { editorOptions, registerEditorFormats } from './editor-config.ts';
+import './changelog-editor.css';
+
+registerEditorFormats();
+
+/** The editor's HTML, or '' when it holds nothing. */
+function currentHtml(quill: Quill): string {
+  return quill.getLength() <= 1 && !quill.root.querySelector('img, iframe, video')
+    ? ''
+    : quill.root.innerHTML;
+}
+
+/**
+ * Quill 2 in the snow theme. The content is uncontrolled: `initialHtml` is read when the editor
+ * is created (and when the toolbar is switched), and every change is reported through onChange.
+ */
+export function RichTextEditor({
+  initialHtml,
+  onChange,
+  extended,
+  labelId,
+}: {
+  initialHtml: string;
+  onChange: (html: string) => void;
+  extended: boolean;
+  labelId: string;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const htmlRef = useRef(initialHtml);
+  const onChangeRef = useRef(onChange);
+  const [uploadState, setUploadState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const host = document.createElement('div');
+    container.append(host);
+    // The toolbar's media handler is built before the editor it inserts into.
+    const holder: { quill?: Quill } = {};
+
+    const pickMedia = () => {
+      const toolbar = container.querySelector('.ql-toolbar');
+      let input = toolbar?.querySelector<HTMLInputElement>('input.ql-media-file');
+      if (!input) {
+        input = document.createElement('input');
+        input.type = 'file';
+        input.accept = 'image/*,video/*';
+        input.className = 'ql-media-file';
+        input.hidden = true;
+        input.addEventListener('change', () => {
+          const file = input!.files?.[0];
+          input!.value = '';
+          const editor = holder.quill;
+          if (!file || !editor) return;
+          const range = editor.getSelection(true);
+          setUploadState({ busy: true, error: null });
+          uploadMedia(file)
+            .then((url) => {
+              // Video is chosen by the file's type; everything else is inserted as an image.
+              const kind = file.type.startsWith('video/') ? 'uploaded-video' : 'image';
+              editor.insertEmbed(range.index, kind, url, 'user');
+              editor.setSelection(range.index + 1, 0, 'silent');
+              setUploadState({ busy: false, error: null });
+            })
+            .catch((error: Error) => setUploadState({ busy: false, error: error.message }));
+        });
+        toolbar?.append(input);
+      }
+      input.click();
+    };
+
+    const quill = new Quill(host, editorOptions(extended, { media: pickMedia }));
+    holder.quill = quill;
+    quill.root.setAttribute('aria-labelledby', labelId);
+    quill.root.setAttribute('aria-multiline', 'true');
+    quill.root.setAttribute('role', 'textbox');
+    const mediaButton = container.querySelector('button.ql-media');
+    mediaButton?.setAttribute('aria-label', 'Upload image or video');
+    mediaButton?.setAttribute('title', 'Upload image or video');
+    if (htmlRef.current) quill.setContents(quill.clipboard.convert({ html: htmlRef.current }), 'silent');
+    const editor = quill;
+    editor.on('text-change', () => {
+      htmlRef.current = currentHtml(editor);
+      onChangeRef.current(htmlRef.current);
+    });
+    return () => {
+      container.replaceChildren();
+    };
+  }, [extended, labelId]);
+
+  return (
+    <div className="changelog-editor">
+      <div ref={containerRef} />
+      {uploadState.busy && <p role="status">Uploading…</p>}
+      {uploadState.error && <Alert>{uploadState.error}</Alert>}
+    </div>
+  );
+}

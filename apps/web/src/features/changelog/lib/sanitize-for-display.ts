@@ -1,0 +1,67 @@
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_TAGS,
+  filterRichTextClasses,
+  filterRichTextStyle,
+  isSafeImageSrc,
+  isUploadedMediaSrc,
+  isVideoEmbedUrl,
+  sanitizeLinkUrl,
+} from '@app/domain';
+import DOMPurify from 'dompurify';
+
+// A purifier of our own, so its hooks apply to changelog HTML only.
+const purifier = DOMPurify();
+
+const ALL_ATTRIBUTES = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
+
+const isMediaSrc = (src: string) => isSafeImageSrc(src) || isUploadedMediaSrc(src);
+
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  const tag = node.tagName.toLowerCase();
+  const allowed = RICH_TEXT_ATTRIBUTES[tag] ?? [];
+  for (const name of node.getAttributeNames()) if (!allowed.includes(name)) node.removeAttribute(name);
+
+  const classes = node.getAttribute('class');
+  if (classes !== null) {
+    const kept = filterRichTextClasses(classes);
+    if (kept) node.setAttribute('class', kept);
+    else node.removeAttribute('class');
+  }
+  const style = node.getAttribute('style');
+  if (style !== null) {
+    const kept = filterRichTextStyle(style);
+    if (kept) node.setAttribute('style', kept);
+    else node.removeAttribute('style');
+  }
+
+  const src = node.getAttribute('src') ?? '';
+  if (tag === 'a') {
+    const href = node.getAttribute('href');
+    if (href !== null) node.setAttribute('href', sanitizeLinkUrl(href));
+    node.setAttribute('rel', 'noopener noreferrer');
+    node.setAttribute('target', '_blank');
+  } else if (tag === 'img' && !isMediaSrc(src)) {
+    node.remove();
+  } else if (tag === 'iframe') {
+    if (isVideoEmbedUrl(src)) node.setAttribute('class', 'ql-video');
+    else node.remove();
+  } else if (tag === 'video') {
+    if (isUploadedMediaSrc(src) || (isSafeImageSrc(src) && !/^data:/i.test(src)))
+      node.setAttribute('controls', 'true');
+    else node.remove();
+  }
+});
+
+/** The browser's second pass over stored changelog HTML, with the same allow-list as the server. */
+export function sanitizeForDisplay(html: string): string {
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+    ALLOWED_ATTR: ALL_ATTRIBUTES,
+    ALLOW_DATA_ATTR: false,
+    ADD_ATTR: ['target'],
+    ADD_URI_SAFE_ATTR: [],
+    FORBID_TAGS: ['style', 'script', 'svg', 'math', 'form', 'object', 'embed', 'template', 'noscript'],
+    RETURN_TRUSTED_TYPE: false,
+  });
+}

@@ -1,0 +1,97 @@
+import { ERROR_TEXT } from '@app/domain';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { useIsAdmin } from '../api/get-auth-level.ts';
+import { EntryCard } from '../components/entry-card.tsx';
+import { decodeTitle } from '../lib/is-listable.ts';
+import { deleteChangelogEntry, fetchChangelogEntries, selectChangelog } from '../store/changelog-slice.ts';
+
+const PREFIX = '/changelog/';
+
+function setDescription(content: string) {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = content;
+}
+
+export function ChangelogDetailPage() {
+  // The raw path segment, decoded once here (the router's own decoding would decode twice).
+  const { pathname } = useLocation();
+  const title = decodeTitle(pathname.startsWith(PREFIX) ? pathname.slice(PREFIX.length) : pathname);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isAdmin = useIsAdmin();
+  const { entries } = useAppSelector(selectChangelog);
+  const [loading, setLoading] = useState(true);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const entry = entries.find((candidate) => candidate.changeTitle === title);
+
+  useEffect(() => {
+    let active = true;
+    void dispatch(fetchChangelogEntries()).finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [dispatch]);
+
+  useEffect(() => {
+    document.title = `Changelog: ${title}`;
+    setDescription(
+      entry
+        ? `${entry.changeTitle}, ${entry.changeDate}: what changed in HyperCreate.`
+        : `Changelog: ${title}`,
+    );
+  }, [title, entry]);
+
+  async function onDelete() {
+    if (!entry) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await dispatch(deleteChangelogEntry(entry.id)).unwrap();
+      navigate(paths.changelog.href());
+    } catch (error) {
+      setDeleteError((error as { message?: string }).message ?? ERROR_TEXT.somethingWentWrong);
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <section className="changelog narrow">
+      <div className="changelog-actions">
+        <ButtonLink to={paths.changelog.href()} variant="secondary">
+          Back
+        </ButtonLink>
+        {isAdmin && entry && (
+          <>
+            <ButtonLink to={paths.changelogEdit.href(entry.id)} variant="secondary">
+              Edit
+            </ButtonLink>
+            <Button variant="danger" onClick={() => void onDelete()} disabled={deleting}>
+              {deleting ? 'Deleting…' : 'Delete'}
+            </Button>
+          </>
+        )}
+      </div>
+      {deleteError && <Alert>{deleteError}</Alert>}
+      {entry ? (
+        <EntryCard entry={entry} heading={<h1>{entry.changeTitle}</h1>} />
+      ) : loading ? (
+        <Spinner />
+      ) : (
+        <>
+          <h1>{ERROR_TEXT.entryNotFound}</h1>
+          <p className="muted">There is no changelog entry titled “{title}”.</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { ERROR_TEXT, type ChangelogContent } from '@app/domain';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { ButtonLink, Spinner } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useIsAdmin } from '../api/get-auth-level.ts';
+import { EntryForm } from '../components/entry-form.tsx';
+import {
+  addChangelogEntry,
+  fetchChangelogEntries,
+  selectChangelog,
+  updateChangelogEntry,
+} from '../store/changelog-slice.ts';
+
+export function AddChangelogEntryPage() {
+  useDocumentTitle('Add a changelog entry');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isAdmin = useIsAdmin();
+
+  async function onSave(content: ChangelogContent) {
+    const entry = await dispatch(addChangelogEntry(content)).unwrap();
+    navigate(paths.changelogDetail.href(entry.changeTitle));
+  }
+
+  return (
+    <section className="changelog narrow">
+      <div className="changelog-actions">
+        <ButtonLink to={paths.changelog.href()} variant="secondary">
+          Back
+        </ButtonLink>
+      </div>
+      <h1>Add a changelog entry</h1>
+      <EntryForm submitLabel="Add" canSave={isAdmin} onSave={onSave} />
+    </section>
+  );
+}
+
+export function EditChangelogEntryPage() {
+  useDocumentTitle('Edit a changelog entry');
+  const id = Number(useParams().id);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isAdmin = useIsAdmin();
+  const { entries } = useAppSelector(selectChangelog);
+  const entry = entries.find((candidate) => candidate.id === id);
+  const [loading, setLoading] = useState(!entry);
+
+  useEffect(() => {
+    let active = true;
+    void dispatch(fetchChangelogEntries()).finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [dispatch]);
+
+  async function onSave(content: ChangelogContent) {
+    const saved = await dispatch(updateChangelogEntry({ id, content })).unwrap();
+    navigate(paths.changelogDetail.href(saved.changeTitle));
+  }
+
+  return (
+    <section className="changelog narrow">
+      <div className="changelog-actions">
+        <ButtonLink
+          to={entry ? paths.changelogDetail.href(entry.changeTitle) : paths.changelog.href()}
+          variant="secondary"
+        >
+          Back
+        </ButtonLink>
+      </div>
+      <h1>Edit a changelog entry</h1>
+      {entry ? (
+        <EntryForm key={entry.id} initial={entry} submitLabel="Save" canSave={isAdmin} onSave={onSave} />
+      ) : loading ? (
+        <Spinner />
+      ) : (
+        <p>{ERROR_TEXT.entryNotFound}</p>
+      )}
+    </section>
+  );
+}

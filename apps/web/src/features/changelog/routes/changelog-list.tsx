@@ -1,0 +1,66 @@
+import { ERROR_TEXT } from '@app/domain';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { Alert, ButtonLink, Spinner } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useIsAdmin } from '../api/get-auth-level.ts';
+import { EntryCard } from '../components/entry-card.tsx';
+import { isListable } from '../lib/is-listable.ts';
+import { fetchChangelogEntries, selectChangelog } from '../store/changelog-slice.ts';
+
+export function ChangelogListPage() {
+  useDocumentTitle('Changelog', 'What changed in HyperCreate: new models, commands and fixes.');
+  const dispatch = useAppDispatch();
+  const { entries } = useAppSelector(selectChangelog);
+  const isAdmin = useIsAdmin();
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    dispatch(fetchChangelogEntries())
+      .unwrap()
+      .then(() => active && setLoadError(null))
+      .catch(
+        (error: { message?: string }) =>
+          active && setLoadError(error.message ?? ERROR_TEXT.somethingWentWrong),
+      )
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [dispatch]);
+
+  const shown = entries.filter(isListable);
+  return (
+    <section className="changelog narrow" aria-labelledby="changelog-heading">
+      <div className="changelog-top">
+        <h1 id="changelog-heading">Changelog</h1>
+        {isAdmin && <ButtonLink to={paths.addChangelogEntry.href()}>Add Entry</ButtonLink>}
+      </div>
+      {loadError && <Alert>{loadError}</Alert>}
+      {loading && shown.length === 0 ? (
+        <Spinner label="Loading the changelog…" />
+      ) : shown.length === 0 ? (
+        <p className="changelog-empty">{ERROR_TEXT.emptyChangelog}</p>
+      ) : (
+        <ol className="changelog-list">
+          {shown.map((entry) => (
+            <li key={entry.id}>
+              <EntryCard
+                entry={entry}
+                heading={
+                  <h2>
+                    <Link to={paths.changelogDetail.href(entry.changeTitle)}>{entry.changeTitle}</Link>
+                  </h2>
+                }
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
