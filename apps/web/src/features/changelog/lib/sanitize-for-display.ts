@@ -1,4 +1,5 @@
 import {
+  BLANK_LINK,
   RICH_TEXT_ATTRIBUTES,
   RICH_TEXT_TAGS,
   filterRichTextClasses,
@@ -16,6 +17,13 @@ const purifier = DOMPurify();
 const ALL_ATTRIBUTES = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 
 const isMediaSrc = (src: string) => isSafeImageSrc(src) || isUploadedMediaSrc(src);
+
+// Unsafe links become blank links, as the editor and the server make them.
+purifier.addHook('uponSanitizeAttribute', (node, data) => {
+  if (node.nodeName !== 'A' || data.attrName !== 'href') return;
+  data.attrValue = sanitizeLinkUrl(data.attrValue);
+  if (data.attrValue === BLANK_LINK) data.forceKeepAttr = true;
+});
 
 purifier.addHook('afterSanitizeAttributes', (node) => {
   const tag = node.tagName.toLowerCase();
