@@ -63,9 +63,10 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     setCardError(state.error);
   }, []);
 
+  // Payment errors go to the alert area and the card field starts over.
   const fail = (message: string) => {
-    setCardError(message);
     controller.current?.clear();
+    setCardError(message);
     setProcessing(false);
   };
 
