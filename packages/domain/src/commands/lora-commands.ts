@@ -20,7 +20,7 @@ const trainingLimit: CommandLimit = {
 
 const trainingAnswer = {
   kind: 'queued-dm',
-  result: `Training starts; a direct message tells you when the model is ready (about ${lora.trainingMinutes} minutes).`,
+  result: 'Training starts, and a direct message tells you when the model is ready.',
 } as const;
 
 /** One attachment option per training image: image1 … image8. */

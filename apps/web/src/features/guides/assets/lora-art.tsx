@@ -140,10 +140,12 @@ export const LORA_SAMPLES: readonly LoraSample[] = [
   },
 ];
 
-export function LoraArt({ sample, title }: { sample: LoraSample; title?: string }) {
+/** The sample as an image with its alt text, or as decoration when a label nearby names it. */
+export function LoraArt({ sample, decorative = false }: { sample: LoraSample; decorative?: boolean }) {
   const { Art } = sample;
+  const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': sample.alt };
   return (
-    <svg viewBox="0 0 200 200" role="img" aria-label={title ?? sample.alt} className="lora-art">
+    <svg viewBox="0 0 200 200" className="lora-art" focusable="false" {...a11y}>
       <Art />
     </svg>
   );

@@ -30,7 +30,7 @@ export function LoraGallery() {
                 setOpen(sample);
               }}
             >
-              <LoraArt sample={sample} />
+              <LoraArt sample={sample} decorative />
               <span className="lora-thumb-label">
                 {sample.model} <span className="muted">· weight {sample.weight}</span>
               </span>

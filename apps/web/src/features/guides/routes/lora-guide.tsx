@@ -39,10 +39,9 @@ export function LoraGuidePage() {
       <GuideSection id="using" title="Using a LoRA">
         <p>
           Add <code>-lora</code> and your model&apos;s name to a <code>/make</code> prompt. The name is
-          case-sensitive:
-          <code>FoxKnight</code> and <code>foxknight</code> are different models. <code>-loraweight</code>{' '}
-          sets how strongly it shapes the image, from {lora.weight.min} to {lora.weight.max}; without it the
-          weight is {lora.weight.default}.
+          case-sensitive: <code>FoxKnight</code> and <code>foxknight</code> are different models.{' '}
+          <code>-loraweight</code> sets how strongly it shapes the image, from {lora.weight.min} to{' '}
+          {lora.weight.max}; without it the weight is {lora.weight.default}.
         </p>
         <FlagTable flags={LORA_FLAGS} caption="LoRA flags for /make" />
         <CodeBlock code="/make prompt: a knight in autumn woods -lora FoxKnight -loraweight 0.6" />
