@@ -16,3 +16,14 @@ export const ERROR_TEXT = {
 export const paymentMethodCreationFailed = (message: string) => `Payment method creation failed: ${message}`;
 export const paymentFailed = (error: string) => `Payment failed: ${error}`;
 export const authenticationFailed = (message: string) => `Authentication failed: ${message}`;
+
+/**
+ * Why a sign-in sent the user back to /menu: the API puts the code in `?error=`, the landing page
+ * shows the text.
+ */
+export const LOGIN_ERROR_TEXT = {
+  discord_denied: 'Discord sign-in was cancelled. You are not signed in.',
+  discord_state: 'That sign-in link was not valid or was already used. Please log in again.',
+  discord_failed: 'Discord did not confirm your account. Please try again in a moment.',
+} as const;
+export type LoginErrorCode = keyof typeof LOGIN_ERROR_TEXT;

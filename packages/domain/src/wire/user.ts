@@ -111,13 +111,3 @@ export const PublicConfigWire = z.object({
 });
 export type PublicConfigWire = z.infer<typeof PublicConfigWire>;
 
-/**
- * Why a sign-in sent the user back to /menu: the API puts the code in `?error=`, the landing page
- * shows the text.
- */
-export const LOGIN_ERROR_TEXT = {
-  discord_denied: 'Discord sign-in was cancelled. You are not signed in.',
-  discord_state: 'That sign-in link was not valid or was already used. Please log in again.',
-  discord_failed: 'Discord did not confirm your account. Please try again in a moment.',
-} as const;
-export type LoginErrorCode = keyof typeof LOGIN_ERROR_TEXT;
