@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 test('the landing page shows what the product does and how to start', async ({ page }) => {
@@ -30,4 +31,22 @@ test('hashed assets are cached for a year and pages are not', async ({ request }
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toContain('immutable');
   expect(asset.headers()['content-encoding']).toBe('br');
+});
+
+test('the landing page loads only its own code, within the 125 kB gzip budget', async ({ page }) => {
+  const scripts: Promise<{ url: string; gzip: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) {
+      scripts.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body).length })));
+    }
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  // The editor, checkout, Stripe and the store load with the pages that need them.
+  expect(
+    loaded.map((script) => script.url).filter((url) => /editor|quill|checkout|stripe|base-api/.test(url)),
+  ).toEqual([]);
+  const total = loaded.reduce((sum, script) => sum + script.gzip, 0);
+  expect(total).toBeLessThanOrEqual(125 * 1024);
 });
