@@ -3,14 +3,19 @@
  * all that is ever stored or shown. The API's sanitizer and the browser's both read it.
  */
 
+/** The URI-decoded text, or null when it does not decode (a stray or malformed %-escape). */
+export function tryDecodeURIComponent(value: string): string | null {
+  // The decoded value is returned, not just probed: minifiers drop a "pure" call whose result is unused.
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /** True when the title survives `decodeURIComponent` (the detail page finds entries by it). */
 export function isDecodableTitle(title: string): boolean {
-  try {
-    decodeURIComponent(title);
-    return true;
-  } catch {
-    return false;
-  }
+  return tryDecodeURIComponent(title) !== null;
 }
 
 export const RICH_TEXT_TAGS = [

@@ -1,4 +1,4 @@
-import type { ChangelogEntryWire } from '@app/domain';
+import { tryDecodeURIComponent, type ChangelogEntryWire } from '@app/domain';
 
 /** The list skips entries lacking id, date, title or text (SPEC §2). */
 export function isListable(entry: Partial<ChangelogEntryWire>): entry is ChangelogEntryWire {
@@ -7,9 +7,5 @@ export function isListable(entry: Partial<ChangelogEntryWire>): entry is Changel
 
 /** The detail page's title: URL-decoded, or the raw segment when it does not decode. */
 export function decodeTitle(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+  return tryDecodeURIComponent(raw) ?? raw;
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filterRichTextClasses,
+  filterRichTextStyle,
+  isDecodableTitle,
+  isSafeImageSrc,
+  isVideoEmbedUrl,
+  sanitizeLinkUrl,
+  toVideoEmbedUrl,
+  tryDecodeURIComponent,
+} from './rich-text.ts';
+
+describe('rich-text policy', () => {
+  it('knows which titles decode as URI text', () => {
+    expect(isDecodableTitle('Release 3.1')).toBe(true);
+    expect(isDecodableTitle('a%20b')).toBe(true);
+    expect(isDecodableTitle('Up 100%')).toBe(false);
+    expect(isDecodableTitle('%E0%A4%A')).toBe(false);
+    expect(tryDecodeURIComponent('a%20b')).toBe('a b');
+    expect(tryDecodeURIComponent('50%')).toBeNull();
+  });
+
+  it('keeps http, https, mailto and tel links and blanks the rest', () => {
+    for (const url of ['https://a.example/x', 'http://a.example', 'mailto:a@b.c', 'tel:+1', '/changelog'])
+      expect(sanitizeLinkUrl(url)).toBe(url);
+    for (const url of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:x',
+      'java\tscript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      'sms:1',
+    ])
+      expect(sanitizeLinkUrl(url)).toBe('about:blank');
+  });
+
+  it('allows http, https and raster data images only', () => {
+    expect(isSafeImageSrc('https://a.example/x.png')).toBe(true);
+    expect(isSafeImageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
+    expect(isSafeImageSrc('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+    expect(isSafeImageSrc('javascript:alert(1)')).toBe(false);
+  });
+
+  it('rewrites YouTube and Vimeo links to embeds and allows only those frames', () => {
+    expect(toVideoEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe(
+      'https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0',
+    );
+    expect(toVideoEmbedUrl('https://youtu.be/dQw4w9WgXcQ')).toBe(
+      'https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0',
+    );
+    expect(toVideoEmbedUrl('https://vimeo.com/76979871')).toBe('https://player.vimeo.com/video/76979871');
+    expect(toVideoEmbedUrl('https://evil.example/watch?v=1')).toBeNull();
+    expect(isVideoEmbedUrl('https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ')).toBe(false);
+  });
+
+  it("keeps only the editor's classes and safe colour and size styles", () => {
+    expect(filterRichTextClasses('ql-align-center evil ql-indent-9 ql-indent-8')).toBe(
+      'ql-align-center ql-indent-8',
+    );
+    expect(
+      filterRichTextStyle('color: #e60000; position: fixed; background-color: url(x); font-size: 18px'),
+    ).toBe('color: #e60000; font-size: 18px');
+    expect(filterRichTextStyle('color: expression(alert(1))')).toBe('');
+  });
+});
