@@ -173,7 +173,9 @@ test('an admin writes, edits and deletes an entry in the editor', async ({ page 
   await expect(shown.locator('li')).toHaveText(['First change', 'Second change']);
   const image = shown.locator('img');
   await expect(image).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  await expect
+    .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(8);
 
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
 import { EntryForm } from '../components/entry-form.tsx';
+import '../components/changelog.css';
 import {
   addChangelogEntry,
   fetchChangelogEntries,
