@@ -17,13 +17,13 @@ import { deleteEntry } from '../../../modules/changelog/delete-entry.ts';
 import { listEntries } from '../../../modules/changelog/list-entries.ts';
 import { MAX_VIDEO_BYTES, storeUpload, tooLarge } from '../../../modules/changelog/store-upload.ts';
 import { updateEntry } from '../../../modules/changelog/update-entry.ts';
-import { requireAdmin } from '../../../plugins/session.ts';
 
 const tags = ['changelog'];
 const adminErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 // Entries may carry pasted data images, so writes take more than the default body limit.
 const WRITE_BODY_LIMIT = 8 * 1024 * 1024;
 
+/** The changelog: anyone reads; only admins write (the `access` marker is the route's guard). */
 export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   await app.register(multipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -55,7 +55,6 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       bodyLimit: WRITE_BODY_LIMIT,
-      preHandler: requireAdmin,
       schema: {
         tags,
         summary: 'Add an entry (admins)',
@@ -75,7 +74,6 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       bodyLimit: WRITE_BODY_LIMIT,
-      preHandler: requireAdmin,
       schema: {
         tags,
         summary: 'Edit an entry (admins)',
@@ -91,7 +89,6 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'admin' },
-      preHandler: requireAdmin,
       schema: {
         tags,
         summary: 'Delete an entry (admins)',
@@ -106,7 +103,6 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload',
     {
       config: { access: 'admin', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      preHandler: requireAdmin,
       schema: {
         tags,
         summary: 'Upload an image or video for an entry (admins; multipart field "image")',
