@@ -24,8 +24,8 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
         root: distDir,
         wildcard: false,
         index: false,
-      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
-      preCompressed: true,
+        // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+        preCompressed: true,
         setHeaders(reply: unknown, filePath: string) {
           // Vite puts a content hash in every asset name, so they never change.
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -47,7 +47,13 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
-    if (isPage && !/\.[a-z0-9]+$/i.test(pathname)) {
+    // A page address may end in what looks like a file extension ('/changelog/Version 3.1'), so a
+    // browser navigation (which accepts HTML) always gets the app; a missing asset gets a 404.
+    const wantsHtml = request.headers.accept?.includes('text/html') ?? false;
+    const looksLikeAsset =
+      pathname.startsWith('/assets/') ||
+      /\.(js|css|map|svg|png|jpe?g|webp|ico|json|txt|woff2?)$/i.test(pathname);
+    if (isPage && (wantsHtml || !looksLikeAsset)) {
       if (!indexHtml) {
         return reply
           .status(503)
