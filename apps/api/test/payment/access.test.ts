@@ -34,6 +34,8 @@ async function paymentIntentsOf(customer: string | null) {
   return (await t.stripe.paymentIntents.list({ customer, limit: 100 })).data.length;
 }
 
+type Method = 'GET' | 'PUT' | 'POST';
+
 describe("another user's ids are refused", () => {
   it.each([
     ['GET', () => `/api/payment/customer/${owner.customer}`, undefined],
@@ -55,7 +57,7 @@ describe("another user's ids are refused", () => {
       () => '/api/payment/process_subscription',
       () => ({ paymentIntentId: owner.intent, paymentMethodId: 'pm_x' }),
     ],
-  ] as const)('%s %s', async (method, url, body) => {
+  ] as [Method, () => string, (() => object) | undefined][])('%s %s', async (method, url, body) => {
     const response = await t.app.inject({
       method,
       url: url(),
@@ -68,7 +70,10 @@ describe("another user's ids are refused", () => {
   });
 
   it('refuses a checkout form carrying someone else’s userId or stripeId', async () => {
-    for (const field of [{ userId: owner.userId }, { stripeId: owner.customer }]) {
+    for (const field of [{ userId: owner.userId }, { stripeId: owner.customer }] as Record<
+      string,
+      string
+    >[]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/payment/create-checkout-session',

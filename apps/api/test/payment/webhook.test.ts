@@ -67,10 +67,8 @@ describe('webhook signature', () => {
     const [event] = await eventsOf('payment_intent.succeeded', new Set([intent.id]));
     const payload = JSON.stringify(event);
     const before = await rowCounts();
-    const [{ credits: creditsBefore }] = (await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, userId))) as [{ credits: number }];
+    const [userBefore] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    const creditsBefore = userBefore!.credits;
 
     const now = Math.floor(Date.now() / 1000);
     const cases = [
