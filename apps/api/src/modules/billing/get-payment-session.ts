@@ -1,8 +1,8 @@
-import { type Db, type UserRow, giftCodes } from '@app/db';
+import type { Db, UserRow } from '@app/db';
 import type { PaymentSessionWire } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { issueGiftCode } from '../gifts/issue-gift-code.ts';
 import { assertOwnCustomer, customerIdOf } from './access.ts';
 
 const notPaid = () =>
@@ -43,17 +43,15 @@ export async function getPaymentSession({
     const customer = customerIdOf(session.customer);
     assertOwnCustomer(user, customer);
     if (session.status !== 'complete') throw notPaid();
-    const [gift] = await db
-      .select({ code: giftCodes.code })
-      .from(giftCodes)
-      .where(eq(giftCodes.sourceId, session.id));
+    // The success page may arrive before the webhook: issuing is idempotent per session.
+    const giftCode = await issueGiftCode({ db, session });
     return {
       id: session.id,
       amount_total: session.amount_total ?? 0,
       customer,
       customer_details: { email: session.customer_details?.email ?? (await customerEmail(stripe, customer)) },
       metadata: { gift: session.metadata?.gift, tierType: session.metadata?.tierType },
-      giftCode: gift?.code ?? null,
+      giftCode,
     };
   }
   if (sessionId.startsWith('pi_')) {

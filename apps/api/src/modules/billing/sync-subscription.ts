@@ -45,7 +45,11 @@ export async function syncSubscription({
     status: subscription.status,
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
-    downgradeTo: subscription.metadata.downgradeTo || null,
+    // A downgrade that has taken effect leaves its target equal to the plan: nothing is pending.
+    downgradeTo:
+      subscription.metadata.downgradeTo && subscription.metadata.downgradeTo !== tier
+        ? subscription.metadata.downgradeTo
+        : null,
     gifted: subscription.metadata.gifted === 'true',
     updatedAt: new Date(),
   };

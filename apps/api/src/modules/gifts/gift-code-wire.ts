@@ -1,0 +1,12 @@
+import type { giftCodes } from '@app/db';
+import type { GiftCodeWire } from '@app/domain';
+
+/** A stored gift code as the buyer sees it. */
+export function toGiftCodeWire(row: typeof giftCodes.$inferSelect): GiftCodeWire {
+  return {
+    code: row.code,
+    tier: row.tier,
+    date: Math.floor(row.createdAt.getTime() / 1000),
+    valid: row.redeemedBy === null && row.redeemedAt === null,
+  };
+}

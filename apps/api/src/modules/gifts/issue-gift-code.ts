@@ -1,0 +1,44 @@
+import { type Db, giftCodes, users } from '@app/db';
+import { findTier } from '@app/domain';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { customerIdOf } from '../billing/access.ts';
+import { findUserByCustomer } from '../billing/ensure-customer.ts';
+import { generateGiftCode } from './generate-gift-code.ts';
+
+/**
+ * The gift code a paid gift checkout bought, created on first call. One code per payment however
+ * often this runs (webhook retries, the success page asking first): the checkout session id is the
+ * row's unique source_id. Returns null for a session that is not a paid gift.
+ */
+export async function issueGiftCode({
+  db,
+  session,
+}: {
+  db: Db;
+  session: Stripe.Checkout.Session;
+}): Promise<string | null> {
+  if (session.metadata?.gift !== 'true') return null;
+  if (session.status !== 'complete' || session.payment_status !== 'paid') return null;
+  const tier = findTier(session.metadata.tierType ?? '');
+  if (!tier) return null;
+  const existing = async () =>
+    (await db.select({ code: giftCodes.code }).from(giftCodes).where(eq(giftCodes.sourceId, session.id)))[0];
+  const found = await existing();
+  if (found) return found.code;
+
+  const byId = session.metadata.userId
+    ? (await db.select().from(users).where(eq(users.id, session.metadata.userId)))[0]
+    : undefined;
+  const purchaser = byId ?? (await findUserByCustomer(db, customerIdOf(session.customer)));
+  // A clash with another code is practically impossible at 100 bits; trying again costs nothing.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await db
+      .insert(giftCodes)
+      .values({ code: generateGiftCode(), tier: tier.tier, purchaserId: purchaser?.id, sourceId: session.id })
+      .onConflictDoNothing();
+    const row = await existing();
+    if (row) return row.code;
+  }
+  throw new Error(`Could not store a gift code for ${session.id}`);
+}

@@ -1,0 +1,89 @@
+import type { UserRow } from '@app/db';
+import type { PaymentRecordWire } from '@app/domain';
+import type Stripe from 'stripe';
+import { assertOwnCustomer } from '../billing/access.ts';
+
+/** At most this many invoices and this many charges are read (newest first). */
+const LIMIT = 100;
+
+const intentOf = (value: string | { id: string } | null | undefined) =>
+  !value ? null : typeof value === 'string' ? value : value.id;
+
+function invoiceDescription(invoice: Stripe.Invoice): string {
+  if (invoice.description) return invoice.description;
+  const tier = invoice.parent?.subscription_details?.metadata?.tier;
+  const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration);
+  if (invoice.billing_reason === 'subscription_update') return `Plan change${tier ? `: ${tier}` : ''}`;
+  return line?.description ?? tier ?? `Invoice ${invoice.number ?? invoice.id}`;
+}
+
+function chargeDescription(charge: Stripe.Charge): string {
+  const { payment_type: type, tierType } = charge.metadata;
+  if (type === 'Gift' && tierType) return `Gift: ${tierType}`;
+  return tierType || charge.description || 'Payment';
+}
+
+/**
+ * The customer's payments, newest first: every finalized invoice (plans, plan changes) and every
+ * one-off charge (credit packages, gifts), each with its PDF and/or receipt link. Own customer only;
+ * admins any.
+ */
+export async function listPaymentHistory({
+  stripe,
+  user,
+  customerId,
+}: {
+  stripe: Stripe;
+  user: UserRow;
+  customerId: string;
+}): Promise<PaymentRecordWire[]> {
+  assertOwnCustomer(user, customerId);
+  const [invoices, charges] = await Promise.all([
+    stripe.invoices
+      .list({ customer: customerId, limit: LIMIT, expand: ['data.payments'] })
+      .autoPagingToArray({ limit: LIMIT }),
+    stripe.charges.list({ customer: customerId, limit: LIMIT }).autoPagingToArray({ limit: LIMIT }),
+  ]);
+  const chargeOfIntent = new Map<string, Stripe.Charge>();
+  for (const charge of charges) {
+    const intent = intentOf(charge.payment_intent);
+    if (intent && (charge.status === 'succeeded' || !chargeOfIntent.has(intent))) {
+      chargeOfIntent.set(intent, charge);
+    }
+  }
+  const invoiceIntents = new Set<string>();
+  const records: PaymentRecordWire[] = [];
+  for (const invoice of invoices) {
+    if (invoice.status === 'draft') continue;
+    const intents = (invoice.payments?.data ?? [])
+      .map((payment) => intentOf(payment.payment.payment_intent))
+      .filter((id): id is string => Boolean(id));
+    intents.forEach((id) => invoiceIntents.add(id));
+    const charge = intents.map((id) => chargeOfIntent.get(id)).find((c) => c?.status === 'succeeded');
+    records.push({
+      id: invoice.id,
+      date: invoice.status_transitions?.paid_at ?? invoice.created,
+      amount: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+      status: invoice.status ?? 'open',
+      type: invoice.parent?.subscription_details ? 'subscription' : 'invoice',
+      description: invoiceDescription(invoice),
+      invoice_pdf: invoice.invoice_pdf ?? null,
+      receipt_url: charge?.receipt_url ?? null,
+    });
+  }
+  for (const charge of charges) {
+    const intent = intentOf(charge.payment_intent);
+    if (intent && invoiceIntents.has(intent)) continue;
+    records.push({
+      id: charge.id,
+      date: charge.created,
+      amount: charge.amount,
+      status: charge.status,
+      type: 'charge',
+      description: chargeDescription(charge),
+      invoice_pdf: null,
+      receipt_url: charge.receipt_url ?? null,
+    });
+  }
+  return records.sort((a, b) => b.date - a.date || b.id.localeCompare(a.id));
+}

@@ -1,0 +1,43 @@
+import { type Db, type UserRow, subscriptions } from '@app/db';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { assertOwnCustomer, customerIdOf } from '../billing/access.ts';
+
+/** Fields the subscription calls read expanded in one round trip. */
+export const SUBSCRIPTION_EXPAND = ['discounts', 'discounts.source.coupon', 'schedule'];
+
+/**
+ * Reads a subscription from Stripe after checking it belongs to the signed-in user (admins: any).
+ * Our copy answers first, so another user's id is refused without asking Stripe; an id we have not
+ * seen is checked by its Stripe customer.
+ */
+export async function loadOwnSubscription({
+  db,
+  stripe,
+  user,
+  subscriptionId,
+}: {
+  db: Db;
+  stripe: Stripe;
+  user: UserRow;
+  subscriptionId: string;
+}): Promise<Stripe.Subscription> {
+  const [row] = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (row && row.userId !== user.id && user.role !== 'admin') {
+    throw forbidden('That subscription belongs to another account');
+  }
+  if (!subscriptionId.startsWith('sub_')) throw notFound('Subscription');
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_EXPAND });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'resource_missing') throw notFound('Subscription');
+    throw error;
+  }
+  if (!row) assertOwnCustomer(user, customerIdOf(subscription.customer));
+  return subscription;
+}

@@ -1,0 +1,134 @@
+import { type Db, type UserRow, users } from '@app/db';
+import {
+  SAME_PLAN_MESSAGE,
+  type UpdateSubscriptionBody,
+  type UpdateSubscriptionResult,
+  decidePlanChange,
+  findTier,
+  formatEpochDate,
+} from '@app/domain';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { priceFor } from '../billing/sync-catalog.ts';
+import { syncSubscription, tierOfSubscription } from '../billing/sync-subscription.ts';
+import { findLiveSubscription } from './find-live-subscription.ts';
+import { SUBSCRIPTION_EXPAND } from './load-own-subscription.ts';
+import { scheduleDowngrade } from './schedule-downgrade.ts';
+
+async function targetUser(db: Db, user: UserRow, body: UpdateSubscriptionBody): Promise<UserRow> {
+  let target = user;
+  if (body.userId !== user.id) {
+    if (user.role !== 'admin') throw forbidden('That account is not yours');
+    const [found] = await db.select().from(users).where(eq(users.id, body.userId));
+    if (!found) throw notFound('User');
+    target = found;
+  }
+  if (body.stripeId && body.stripeId !== target.stripeCustomerId) {
+    throw forbidden('That customer is not yours');
+  }
+  return target;
+}
+
+const noSubscription = () =>
+  new AppError('NO_SUBSCRIPTION', {
+    status: 409,
+    message: 'There is no paid plan to change. Choose a plan to subscribe instead.',
+  });
+
+/**
+ * Upgrades at once, charging the prorated difference on an invoice paid now (Stripe emails it to
+ * the customer's address); the subscription keeps its billing date.
+ */
+async function upgrade(stripe: Stripe, subscription: Stripe.Subscription, tierName: string) {
+  const tier = findTier(tierName)!;
+  const ref = subscription.schedule;
+  if (ref) await stripe.subscriptionSchedules.release(typeof ref === 'string' ? ref : ref.id);
+  const price = await priceFor(stripe, tier.lookupKey);
+  const updated = await stripe.subscriptions.update(subscription.id, {
+    items: [{ id: subscription.items.data[0]!.id, price: price.id }],
+    proration_behavior: 'always_invoice',
+    payment_behavior: 'error_if_incomplete',
+    cancel_at_period_end: false,
+    metadata: { tier: tier.tier, downgradeTo: '' },
+    expand: ['latest_invoice'],
+  });
+  const invoice = updated.latest_invoice as Stripe.Invoice | null;
+  if (invoice && invoice.status !== 'paid' && invoice.amount_due > 0) {
+    throw new AppError('UPGRADE_PAYMENT_FAILED', {
+      status: 402,
+      message: 'The card on file was declined. Update your payment method and try again.',
+    });
+  }
+  return {
+    periodEnd: updated.items.data[0]?.current_period_end ?? 0,
+    charged: invoice?.amount_paid ?? 0,
+    credited: invoice && invoice.total < 0 ? -invoice.total : 0,
+    invoiceId: invoice?.id ?? null,
+  };
+}
+
+/**
+ * `updateSubscription`: moves the user's paid plan to `newsubscriptiontype`. Same plan → the
+ * no-change message; a higher plan → now, prorated; a lower plan → at the end of the period.
+ */
+export async function updateSubscription({
+  db,
+  stripe,
+  user,
+  body,
+}: {
+  db: Db;
+  stripe: Stripe;
+  user: UserRow;
+  body: UpdateSubscriptionBody;
+}): Promise<UpdateSubscriptionResult> {
+  const target = await targetUser(db, user, body);
+  const tier = findTier(body.newsubscriptiontype);
+  if (!tier || tier.tier !== body.newsubscriptiontype) {
+    throw new AppError('UNKNOWN_PLAN', { status: 400, message: `Unknown plan: ${body.newsubscriptiontype}` });
+  }
+  const live = await findLiveSubscription({ db, userId: target.id });
+  if (!live) throw noSubscription();
+  const subscription = await stripe.subscriptions.retrieve(live.id, { expand: SUBSCRIPTION_EXPAND });
+  const current = tierOfSubscription(subscription);
+  if (!current) throw noSubscription();
+  const change = decidePlanChange(current, tier.tier);
+  const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
+
+  if (change === 'same') {
+    return {
+      change,
+      message: SAME_PLAN_MESSAGE,
+      updatedSubscription: { id: subscription.id, plan: current, current_period_end: periodEnd },
+      amountCharged: 0,
+      amountCredited: 0,
+      effectiveDate: null,
+      invoiceId: null,
+    };
+  }
+  if (change === 'upgrade') {
+    const result = await upgrade(stripe, subscription, tier.tier);
+    await syncSubscription({ db, stripe, subscriptionId: subscription.id });
+    return {
+      change,
+      message: `Your plan is now ${tier.tier}. The invoice was sent to your email.`,
+      updatedSubscription: { id: subscription.id, plan: tier.tier, current_period_end: result.periodEnd },
+      amountCharged: result.charged,
+      amountCredited: result.credited,
+      effectiveDate: null,
+      invoiceId: result.invoiceId,
+    };
+  }
+  const effectiveDate = await scheduleDowngrade({ stripe, subscription, tier });
+  await syncSubscription({ db, stripe, subscriptionId: subscription.id });
+  return {
+    change,
+    message: `Your plan changes to ${tier.tier} on ${formatEpochDate(effectiveDate)}.`,
+    updatedSubscription: { id: subscription.id, plan: tier.tier, current_period_end: effectiveDate },
+    amountCharged: 0,
+    amountCredited: 0,
+    effectiveDate,
+    invoiceId: null,
+  };
+}

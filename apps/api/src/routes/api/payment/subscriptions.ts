@@ -1,0 +1,199 @@
+import {
+  CheckSubscriptionStatusBody,
+  ErrorBody,
+  PortalBody,
+  PortalResult,
+  SubscriptionIdParams,
+  SubscriptionWire,
+  UpdateSubscriptionBody,
+  UpdateSubscriptionResult,
+} from '@app/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelSubscription } from '../../../modules/subscriptions/cancel-subscription.ts';
+import { createPortalSession } from '../../../modules/subscriptions/create-portal-session.ts';
+import { getSubscriptionDetails } from '../../../modules/subscriptions/get-subscription-details.ts';
+import { refreshSubscription } from '../../../modules/subscriptions/refresh-subscription.ts';
+import { renewSubscription } from '../../../modules/subscriptions/renew-subscription.ts';
+import { updateSubscription } from '../../../modules/subscriptions/update-subscription.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+};
+// Per session (people behind one address do not share a budget), else per address.
+const keyGenerator = (request: FastifyRequest) => request.headers.cookie ?? request.ip;
+const readLimit = { max: 60, timeWindow: '1 minute', keyGenerator };
+const changeLimit = { max: 20, timeWindow: '1 minute', keyGenerator };
+
+/** Managing a subscription: details, cancel and renew, re-sync, plan changes, billing portal. */
+export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.database.db;
+  const origin = (request: { protocol: string; host: string }) =>
+    app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/subscriptionDetails/:id',
+    {
+      config: { access: 'user', rateLimit: readLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'A subscription: plan, price, next amount, period end, cancellation, scheduled downgrade',
+        params: SubscriptionIdParams,
+        response: { 200: SubscriptionWire, ...errors },
+      },
+    },
+    async (request) =>
+      getSubscriptionDetails({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        subscriptionId: request.params.id,
+      }),
+  );
+
+  app.post(
+    '/cancelSubscription/:id',
+    {
+      config: { access: 'user', rateLimit: changeLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Cancel at the end of the current period (a scheduled downgrade is dropped)',
+        params: SubscriptionIdParams,
+        response: { 200: SubscriptionWire, ...errors },
+      },
+    },
+    async (request) =>
+      cancelSubscription({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        subscriptionId: request.params.id,
+      }),
+  );
+
+  app.post(
+    '/renew_subscription/:id',
+    {
+      config: { access: 'user', rateLimit: changeLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Undo a cancellation: the subscription renews again',
+        params: SubscriptionIdParams,
+        response: { 200: SubscriptionWire, ...errors },
+      },
+    },
+    async (request) =>
+      renewSubscription({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        subscriptionId: request.params.id,
+      }),
+  );
+
+  app.get(
+    '/update_subscription_status/:id',
+    {
+      config: { access: 'user', rateLimit: readLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Re-read a subscription from Stripe into our copy and the plan shown',
+        params: SubscriptionIdParams,
+        response: { 200: SubscriptionWire, ...errors },
+      },
+    },
+    async (request) =>
+      refreshSubscription({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        subscriptionId: request.params.id,
+      }),
+  );
+
+  app.post(
+    '/check-subscription-status',
+    {
+      config: { access: 'user', rateLimit: readLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Re-read a subscription from Stripe into our copy and the plan shown',
+        body: CheckSubscriptionStatusBody,
+        response: { 200: SubscriptionWire, ...errors },
+      },
+    },
+    async (request) =>
+      refreshSubscription({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        subscriptionId: request.body.subscriptionId,
+      }),
+  );
+
+  app.post(
+    '/updateSubscription',
+    {
+      config: { access: 'user', rateLimit: changeLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Change plan: same → no change; upgrade → now, prorated; downgrade → at period end',
+        body: UpdateSubscriptionBody,
+        response: { 200: UpdateSubscriptionResult, ...errors },
+      },
+    },
+    async (request) =>
+      updateSubscription({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        body: request.body,
+      }),
+  );
+
+  app.post(
+    '/payment_method_update_portal',
+    {
+      config: { access: 'user', rateLimit: changeLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Billing portal on the default payment method form; returns to /subscriptionstatus',
+        body: PortalBody,
+        response: { 200: PortalResult, ...errors },
+      },
+    },
+    async (request) =>
+      createPortalSession({
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        customerId: request.body.customer_id,
+        origin: origin(request),
+        flow: 'payment_method_update',
+      }),
+  );
+
+  app.post(
+    '/create_invoice_portal',
+    {
+      config: { access: 'user', rateLimit: changeLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'Billing portal (invoices, details, cards); returns to /subscriptionstatus',
+        body: PortalBody,
+        response: { 200: PortalResult, ...errors },
+      },
+    },
+    async (request) =>
+      createPortalSession({
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        customerId: request.body.customer_id,
+        origin: origin(request),
+      }),
+  );
+};
