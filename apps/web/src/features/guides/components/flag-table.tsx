@@ -11,6 +11,8 @@ export function FlagTable({
   caption: string;
   valueHeading?: string;
 }) {
+  // Voices are described in words; they take no value.
+  const showValue = flags.some((flag) => flag.group !== 'voice');
   return (
     <div className="table-wrap">
       <table>
@@ -18,7 +20,7 @@ export function FlagTable({
         <thead>
           <tr>
             <th scope="col">Flag</th>
-            <th scope="col">{valueHeading}</th>
+            {showValue && <th scope="col">{valueHeading}</th>}
             <th scope="col">What it does</th>
           </tr>
         </thead>
@@ -28,13 +30,7 @@ export function FlagTable({
               <th scope="row">
                 <code>{flagUsage(flag)}</code>
               </th>
-              <td>
-                {flag.voiceKind
-                  ? flag.voiceKind === 'generic'
-                    ? 'Character'
-                    : 'Style of'
-                  : flagValueText(flag)}
-              </td>
+              {showValue && <td>{flagValueText(flag)}</td>}
               <td>{flag.description}</td>
             </tr>
           ))}

@@ -26,12 +26,8 @@ export function AudioGuidePage() {
           Add one flag at the end of your <code>/speak</code> text. Styled voices imitate a familiar way of
           speaking, never a real person; characters are voices of our own.
         </p>
-        <FlagTable flags={styled} caption={`Styled voices (${styled.length})`} valueHeading="Kind" />
-        <FlagTable
-          flags={characters}
-          caption={`Character voices (${characters.length})`}
-          valueHeading="Kind"
-        />
+        <FlagTable flags={styled} caption={`Styled voices (${styled.length})`} />
+        <FlagTable flags={characters} caption={`Character voices (${characters.length})`} />
       </GuideSection>
     </GuidePage>
   );
