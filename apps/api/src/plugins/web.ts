@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +9,57 @@ export interface WebOptions {
   distDir: string;
 }
 
-/** Serves the SPA's hashed assets and its index.html for every page route. */
+/** One HTML document with the precompressed copies the build wrote beside it. */
+interface HtmlDocument {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function readHtml(file: string): HtmlDocument {
+  const optional = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  return { identity: readFileSync(file), br: optional('.br'), gzip: optional('.gz') };
+}
+
+/**
+ * The prerendered pages (dist/prerendered/<page>.html, '/' as index.html), by lower-case path:
+ * the router matches page paths without regard to case.
+ */
+function readPrerendered(distDir: string): Map<string, HtmlDocument> {
+  const pages = new Map<string, HtmlDocument>();
+  const dir = path.join(distDir, 'prerendered');
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.html')) continue;
+    const page = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
+    pages.set(page.toLowerCase(), readHtml(path.join(dir, name)));
+  }
+  return pages;
+}
+
+/**
+ * The prerendered page for an address: only when the query string carries nothing but the version
+ * (`?v=3.1`), since other parameters can change what the page shows.
+ */
+function prerenderedPage(
+  pages: Map<string, HtmlDocument>,
+  pathname: string,
+  query: string,
+): HtmlDocument | undefined {
+  const params = new URLSearchParams(query);
+  for (const key of params.keys()) if (key !== 'v') return undefined;
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  return pages.get(page.toLowerCase());
+}
+
+/**
+ * Serves the SPA's hashed assets, its prerendered pages, and the app shell (index.html) for every
+ * other page route. The HTML is read once, at start-up.
+ */
 export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions) => {
   const indexPath = path.join(distDir, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  const indexHtml = existsSync(indexPath) ? readHtml(indexPath) : undefined;
+  const prerendered = readPrerendered(distDir);
 
   if (existsSync(distDir)) {
     // The built files are public; marked in their own scope, since @fastify/static takes no route config.
@@ -42,7 +89,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = request.url.split('?', 2);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
@@ -60,7 +107,26 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
           .type('text/plain')
           .send('The web app has not been built yet: run npm run build.');
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      let pagePath = pathname;
+      try {
+        pagePath = decodeURIComponent(pathname);
+      } catch {
+        // A malformed escape is no prerendered page.
+      }
+      const html = prerenderedPage(prerendered, pagePath, query) ?? indexHtml;
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const [encoding, body] =
+        html.br && /\bbr\b/.test(accepted)
+          ? ['br', html.br]
+          : html.gzip && /\bgzip\b/.test(accepted)
+            ? ['gzip', html.gzip]
+            : [undefined, html.identity];
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body);
     }
     return reply
       .status(404)

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AppLayout } from '@/components/layout/app-layout.tsx';
+import { AppLayout, AppShell } from '@/components/layout/app-layout.tsx';
 import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
 import { adminToolsRoutes } from '@/features/admin-tools/routes/index.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes/index.tsx';
@@ -25,14 +25,20 @@ const storeRoutes: RouteObject[] = [
 /** Static pages that need no store. */
 const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes];
 
+/** The id of the layout route that gives its pages the store; pages under it are not prerendered. */
+export const STORE_ROUTE_ID = 'store';
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // The first render while the page's lazy code loads: the same markup as the HTML shell.
+    HydrateFallback: AppShell,
     errorElement: <RouteError />,
     children: [
       ...landingRoutes,
       ...staticRoutes,
       {
+        id: STORE_ROUTE_ID,
         lazy: async () => ({ Component: (await import('./provider.tsx')).StoreBoundary }),
         children: storeRoutes,
       },

@@ -1,10 +1,29 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { SITE } from '@/config/env.ts';
+
+/** What a page wants in the document head; the prerenderer collects it while rendering. */
+export interface DocumentHead {
+  title?: string;
+  description?: string;
+}
+
+/** Given only when rendering on the server, where effects do not run. */
+export const DocumentHeadContext = createContext<DocumentHead | null>(null);
+
+/** The document title for a page title ('' for the start page). */
+export function documentTitle(title: string): string {
+  return title ? `${title} · ${SITE.name}` : SITE.name;
+}
 
 /** Sets the document title (and optionally the description meta) while a page is shown. */
 export function useDocumentTitle(title: string, description?: string) {
+  const head = useContext(DocumentHeadContext);
+  if (head) {
+    head.title = documentTitle(title);
+    if (description !== undefined) head.description = description;
+  }
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE.name}` : SITE.name;
+    document.title = documentTitle(title);
     if (description !== undefined) {
       let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
       if (!meta) {

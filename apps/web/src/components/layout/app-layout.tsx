@@ -1,10 +1,14 @@
 import { APP_VERSION } from '@app/domain';
+import type { ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
+import { Spinner } from '@/components/ui/index.ts';
 import { SITE } from '@/config/env.ts';
 import { paths } from '@/config/paths.ts';
+import './layout.css';
 
-export function AppLayout() {
+/** The page chrome around every page: header, main area and footer. */
+function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -22,11 +26,34 @@ export function AppLayout() {
         </nav>
       </header>
       <main id="main" className="site-main">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+      <ScrollRestoration />
+    </SiteFrame>
+  );
+}
+
+/**
+ * The page chrome with a loading state: sent as the HTML of every page that is not prerendered, and
+ * the router's first render while that page's code loads, so the first paint happens with the HTML
+ * and nothing moves when the page arrives.
+ */
+export function AppShell() {
+  return (
+    <SiteFrame>
+      <div className="page-loading">
+        <Spinner />
+      </div>
+    </SiteFrame>
   );
 }
 

@@ -1,0 +1,69 @@
+/**
+ * Server rendering of the public, static pages at build time (scripts/prerender.mjs). Pages under
+ * the store boundary need a user or the store and are left to the client, which first shows the
+ * app shell rendered here.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  StaticRouter,
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+} from 'react-router';
+import { STORE_ROUTE_ID, routes } from './app/router.tsx';
+import { AppShell } from './components/layout/app-layout.tsx';
+import { paths } from './config/paths.ts';
+import { DocumentHeadContext, type DocumentHead } from './lib/use-document-title.ts';
+
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  head: DocumentHead;
+}
+
+/** Every page address without parameters that needs neither the store nor a user. */
+export function prerenderPaths(): string[] {
+  const candidates = Object.values(paths)
+    .map((entry) => entry.path)
+    .filter((path) => !path.includes(':'));
+  return [...new Set(candidates)].filter((path) => {
+    const matches = matchRoutes(routes, path);
+    return (
+      matches !== null &&
+      !matches.some((match) => match.route.id === STORE_ROUTE_ID || match.route.path === '*')
+    );
+  });
+}
+
+/** Renders one page as the client's first render will show it (lazy pages resolved). */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  // A fresh handler per page: its route copies resolve their lazy modules for this page only.
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${url} answered with a redirect`);
+  if (context.statusCode !== 200) throw new Error(`${url} rendered with status ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const head: DocumentHead = {};
+  const html = renderToString(
+    <StrictMode>
+      <DocumentHeadContext value={head}>
+        {/* hydrate={false}: no inline data script (the CSP forbids it; the pages have no loaders). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </DocumentHeadContext>
+    </StrictMode>,
+  );
+  return { html, head };
+}
+
+/** The page chrome with a loading state, sent as the HTML of every other page. */
+export function renderShell(): string {
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location="/">
+        <AppShell />
+      </StaticRouter>
+    </StrictMode>,
+  );
+}
