@@ -60,6 +60,7 @@ export async function benchLighthouse(pages: { path: string; signedIn?: boolean 
         { extends: 'lighthouse:default', settings: { formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'simulate' } },
       );
       const categories = result?.lhr.categories;
+      if (result?.lhr.runtimeError) console.log(page.path, "runtime error:", result.lhr.runtimeError.code, result.lhr.runtimeError.message);
       if (process.env.BENCH_VERBOSE) {
         const audits = result?.lhr.audits ?? {};
         for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) console.log(page.path, id, audits[id]?.displayValue, audits[id]?.score);

@@ -34,7 +34,7 @@ interface Actor {
 }
 
 const SKIPPED_METHODS = new Set(['HEAD', 'OPTIONS']);
-const tables = Object.values(schema).filter(
+const tables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => is(value, PgTable) && value !== auditLog,
 );
 

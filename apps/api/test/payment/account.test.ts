@@ -22,7 +22,7 @@ describe('PUT /api/payment/update_customer_email', () => {
     });
     return { user, cookie: await t.sessionCookie(user.id) };
   }
-  const put = (cookie: string, payload: unknown) =>
+  const put = (cookie: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: '/api/payment/update_customer_email', headers: { cookie }, payload });
 
   it('saves the trimmed email of your own account', async () => {
@@ -105,7 +105,7 @@ describe('POST /api/payment/user (admin look-up)', () => {
 });
 
 describe('POST /api/payment/delete_user', () => {
-  const del = (payload: unknown) =>
+  const del = (payload: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
       url: '/api/payment/delete_user',
