@@ -59,7 +59,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
       const host = request.headers.host;
       if (host) allowed.add(`${request.protocol}://${host}`);
       if (!allowed.has(origin)) throw forbidden('Cross-site requests are not allowed');
-    } else if (origin === 'null') {
+    } else if (origin === 'null' && request.headers['sec-fetch-site'] !== 'same-origin') {
+      // A same-origin form post sends `Origin: null` under `Referrer-Policy: no-referrer`; the
+      // browser's own Sec-Fetch-Site tells it apart from an opaque (sandboxed, file:) origin.
       throw forbidden('Cross-site requests are not allowed');
     }
   });

@@ -8,6 +8,8 @@ import { landingRoutes } from '@/features/landing/routes/index.tsx';
 import { guideRoutes } from '@/features/guides/routes/index.tsx';
 import { legalRoutes } from '@/features/legal/routes/index.tsx';
 import { purchaseRoutes } from '@/features/purchases/routes/index.tsx';
+import { subscriptionStatusRoutes } from '@/features/subscription-status/routes/index.tsx';
+import { paymentHistoryRoutes } from '@/features/payment-history/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -17,7 +19,13 @@ const storeRoutes: RouteObject[] = [
   {
     // Private pages: they redirect to /menu when the current-user fetch fails. Add yours here.
     lazy: async () => ({ Component: (await import('@/features/auth/index.ts')).RequireUser }),
-    children: [...dashboardRoutes, ...adminToolsRoutes, ...purchaseRoutes],
+    children: [
+      ...dashboardRoutes,
+      ...adminToolsRoutes,
+      ...purchaseRoutes,
+      ...subscriptionStatusRoutes,
+      ...paymentHistoryRoutes,
+    ],
   },
   ...changelogRoutes,
 ];

@@ -68,3 +68,11 @@ export type UpdateSubscriptionResult = z.infer<typeof UpdateSubscriptionResult>;
 
 export const PortalBody = z.object({ customer_id: id('customer_id') });
 export const PortalResult = z.object({ url: z.string() });
+
+/** The signed-in user's live subscriptions (ours: SPEC §7 leaves how the page finds its id open). */
+export const OwnSubscriptionsResult = z.object({
+  subscriptions: z.array(
+    z.object({ subscription_id: z.string(), tier: z.string(), status: z.string(), gifted: z.boolean() }),
+  ),
+});
+export type OwnSubscriptionsResult = z.infer<typeof OwnSubscriptionsResult>;

@@ -1,5 +1,6 @@
 import {
   CheckSubscriptionStatusBody,
+  OwnSubscriptionsResult,
   ErrorBody,
   PortalBody,
   PortalResult,
@@ -12,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelSubscription } from '../../../modules/subscriptions/cancel-subscription.ts';
 import { createPortalSession } from '../../../modules/subscriptions/create-portal-session.ts';
+import { listOwnSubscriptions } from '../../../modules/subscriptions/list-own-subscriptions.ts';
 import { getSubscriptionDetails } from '../../../modules/subscriptions/get-subscription-details.ts';
 import { refreshSubscription } from '../../../modules/subscriptions/refresh-subscription.ts';
 import { renewSubscription } from '../../../modules/subscriptions/renew-subscription.ts';
@@ -35,6 +37,19 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
   const origin = (request: { protocol: string; host: string }) =>
     app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/subscriptions',
+    {
+      config: { access: 'user', rateLimit: readLimit },
+      schema: {
+        tags: ['payment'],
+        summary: "The signed-in user's live subscriptions, the one to manage first",
+        response: { 200: OwnSubscriptionsResult, 401: ErrorBody },
+      },
+    },
+    async (request) => listOwnSubscriptions({ db, userId: (await request.requireUser()).id }),
+  );
 
   app.get(
     '/subscriptionDetails/:id',

@@ -1,7 +1,8 @@
 import type { AdminUserWire } from '@app/domain';
 import { useState } from 'react';
 import { Alert, Spinner } from '@/components/ui/index.ts';
-import { useAuthLevelQuery } from '@/features/auth/index.ts';
+import { useAuthLevelQuery, useCurrentUserQuery } from '@/features/auth/index.ts';
+import { TestGiftRedeem } from '@/features/gifts/index.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
 import { UserSearch } from '../components/user-search.tsx';
@@ -11,6 +12,7 @@ export function AdminToolsPage() {
   useDocumentTitle('Admin tools');
   const { data: role, isLoading, isError } = useAuthLevelQuery();
   const [selected, setSelected] = useState<AdminUserWire>();
+  const { data: me } = useCurrentUserQuery();
 
   if (isLoading) return <Spinner label="Checking your access…" />;
   if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
@@ -29,6 +31,7 @@ export function AdminToolsPage() {
       {selected && (
         <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
       )}
+      {me && <TestGiftRedeem user={me} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { FREE_PLAN, type UserWire } from '@app/domain';
 import { ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
+import { RedeemGiftButton } from '@/features/gifts/index.ts';
 import { usePublicConfigQuery } from '@/lib/public-config.ts';
 
 /**
@@ -18,6 +19,7 @@ export function DashboardActions({ user }: { user: UserWire }) {
           <ButtonLink to={hasPlan ? paths.subscriptionStatus.href() : paths.subscription.href()}>
             {hasPlan ? 'Manage subscription' : 'Subscribe'}
           </ButtonLink>
+          <RedeemGiftButton user={user} />
           <ButtonLink to={paths.credits.href()} variant="secondary">
             Buy credits
           </ButtonLink>

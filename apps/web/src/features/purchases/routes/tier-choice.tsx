@@ -1,9 +1,10 @@
-import { type BillingPeriod, TIER_OPTIONS } from '@app/domain';
+import { type BillingPeriod, FREE_PLAN, TIER_OPTIONS } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { ChangePlanButton } from '@/features/subscription-status/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCreatePaymentIntentMutation } from '../api/create-payment-intent.ts';
@@ -67,6 +68,14 @@ export function TierChoicePage() {
             <TierCard key={tier.tier} tier={tier} current={!gift && user?.subscription_status === tier.tier}>
               {gift ? (
                 <GiftCheckoutForm tier={tier} />
+              ) : user && user.subscription_status !== FREE_PLAN ? (
+                // A paying user changes plan in place rather than starting a second subscription.
+                <ChangePlanButton
+                  tier={tier}
+                  userId={user.user_id}
+                  stripeId={user.stripeid}
+                  current={user.subscription_status === tier.tier}
+                />
               ) : (
                 <button
                   type="button"

@@ -1,0 +1,63 @@
+import type { UserWire } from '@app/domain';
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Dialog } from '@/components/ui/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useRedeem } from './use-redeem.ts';
+
+/** The dashboard's "Redeem gift subscription" button and its modal (the code is required). */
+export function RedeemGiftButton({ user }: { user: UserWire }) {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [done, setDone] = useState(false);
+  const [redeem, { isLoading, error, reset }] = useRedeem(user);
+
+  function close() {
+    setOpen(false);
+    setCode('');
+    reset();
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (await redeem(code)) {
+      setDone(true);
+      close();
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Redeem gift subscription
+      </Button>
+      {done && <Alert tone="success">Your gift was redeemed. Enjoy your new plan!</Alert>}
+      <Dialog open={open} title="Redeem a gift subscription" onClose={close}>
+        <p>Enter the gift code you were given. The plan starts now; no card is needed.</p>
+        <form onSubmit={onSubmit}>
+          <div className="field">
+            <label htmlFor="gift-code">Gift code</label>
+            <input
+              id="gift-code"
+              name="giftCode"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+          {error && <Alert>{apiErrorMessage(error, 'That gift code could not be redeemed.')}</Alert>}
+          <div className="actions">
+            <Button type="submit" disabled={isLoading || !code.trim()}>
+              {isLoading ? 'Redeeming…' : 'Redeem'}
+            </Button>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

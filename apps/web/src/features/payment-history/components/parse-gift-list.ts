@@ -1,0 +1,13 @@
+/** Splits the 'code: date|code: date' text of get_gift_code_list into its entries. */
+export function parseGiftList(text: string): { code: string; date: string }[] {
+  return text
+    .split('|')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.indexOf(':');
+      return at < 0
+        ? { code: entry, date: '' }
+        : { code: entry.slice(0, at).trim(), date: entry.slice(at + 1).trim() };
+    });
+}

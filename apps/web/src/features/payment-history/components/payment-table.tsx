@@ -1,0 +1,49 @@
+import { type PaymentRecordWire, formatCents, formatEpochDate } from '@app/domain';
+import './payment-history.css';
+
+/** The payment records, newest first, with invoice PDF and receipt links. */
+export function PaymentTable({ records }: { records: PaymentRecordWire[] }) {
+  if (records.length === 0) return <p className="muted">No payments yet.</p>;
+  return (
+    <div className="payment-table-wrap">
+      <table className="payment-table">
+        <caption className="visually-hidden">Payments, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Description</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="amount">
+              Amount
+            </th>
+            <th scope="col">Documents</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => (
+            <tr key={record.id} data-testid="payment-record">
+              <td>{formatEpochDate(record.date)}</td>
+              <td>{record.description}</td>
+              <td>{record.status}</td>
+              <td className="amount">${formatCents(record.amount)}</td>
+              <td>
+                <span className="payment-links">
+                  {record.invoice_pdf && (
+                    <a href={record.invoice_pdf} target="_blank" rel="noopener noreferrer">
+                      Invoice<span className="visually-hidden"> for {record.description}</span>
+                    </a>
+                  )}
+                  {record.receipt_url && (
+                    <a href={record.receipt_url} target="_blank" rel="noopener noreferrer">
+                      Receipt<span className="visually-hidden"> for {record.description}</span>
+                    </a>
+                  )}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

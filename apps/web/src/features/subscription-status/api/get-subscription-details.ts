@@ -1,0 +1,14 @@
+import type { SubscriptionWire } from '@app/domain';
+import { baseApi } from '@/app/base-api.ts';
+
+/** GET /api/payment/subscriptionDetails/:id */
+export const subscriptionDetailsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getSubscriptionDetails: build.query<SubscriptionWire, string>({
+      query: (id) => `api/payment/subscriptionDetails/${encodeURIComponent(id)}`,
+      providesTags: ['Subscription'],
+    }),
+  }),
+});
+
+export const { useGetSubscriptionDetailsQuery } = subscriptionDetailsApi;

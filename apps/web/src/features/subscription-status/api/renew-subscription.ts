@@ -1,0 +1,14 @@
+import type { SubscriptionWire } from '@app/domain';
+import { baseApi } from '@/app/base-api.ts';
+
+/** POST /api/payment/renew_subscription/:id: undo a cancellation. */
+export const renewSubscriptionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    renewSubscription: build.mutation<SubscriptionWire, string>({
+      query: (id) => ({ url: `api/payment/renew_subscription/${encodeURIComponent(id)}`, method: 'POST' }),
+      invalidatesTags: ['Subscription', 'CurrentUser'],
+    }),
+  }),
+});
+
+export const { useRenewSubscriptionMutation } = renewSubscriptionApi;

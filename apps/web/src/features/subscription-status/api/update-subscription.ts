@@ -1,0 +1,14 @@
+import type { UpdateSubscriptionBody, UpdateSubscriptionResult } from '@app/domain';
+import { baseApi } from '@/app/base-api.ts';
+
+/** POST /api/payment/updateSubscription: change plan (upgrade now, downgrade at period end). */
+export const updateSubscriptionApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    updateSubscription: build.mutation<UpdateSubscriptionResult, UpdateSubscriptionBody>({
+      query: (body) => ({ url: 'api/payment/updateSubscription', method: 'POST', body }),
+      invalidatesTags: ['Subscription', 'CurrentUser', 'PaymentHistory'],
+    }),
+  }),
+});
+
+export const { useUpdateSubscriptionMutation } = updateSubscriptionApi;

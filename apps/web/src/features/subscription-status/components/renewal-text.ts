@@ -1,0 +1,11 @@
+import { type SubscriptionWire, formatCents, formatEpochDate } from '@app/domain';
+
+/** The line under the plan: a scheduled downgrade, a pending cancellation, or the next renewal. */
+export function renewalText(subscription: SubscriptionWire): string {
+  const date = formatEpochDate(subscription.current_period_end);
+  if (subscription.downgrade_to_subname) {
+    return `Your plan changes to ${subscription.downgrade_to_subname} on ${date}.`;
+  }
+  if (subscription.cancel_at_period_end) return `Currently Active but cancels on ${date}`;
+  return `Renews on ${date} for $${formatCents(subscription.upcomingAmount)}.`;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useCancelSubscriptionMutation } from '../api/cancel-subscription.ts';
+import { useGetOwnSubscriptionsQuery } from '../api/get-own-subscriptions.ts';
+import { useGetSubscriptionDetailsQuery } from '../api/get-subscription-details.ts';
+import { useInvoicePortalMutation } from '../api/invoice-portal.ts';
+import { usePaymentMethodPortalMutation } from '../api/payment-method-portal.ts';
+import { useRefreshSubscriptionStatusMutation } from '../api/refresh-subscription-status.ts';
+import { useRenewSubscriptionMutation } from '../api/renew-subscription.ts';
+import { SubscriptionCard } from '../components/subscription-card.tsx';
+import '../components/subscription-status.css';
+
+export const CANCEL_CONFIRM = 'Do you really want to cancel?';
+
+/** /subscriptionstatus (refresh=true re-reads Stripe): see, cancel, renew and change the plan. */
+export function SubscriptionStatusPage() {
+  useDocumentTitle('Your subscription');
+  const [params] = useSearchParams();
+  const refresh = params.get('refresh') === 'true';
+  const { data: user } = useCurrentUserQuery();
+  const own = useGetOwnSubscriptionsQuery(undefined, { refetchOnMountOrArgChange: refresh });
+  const subscriptionId = own.data?.subscriptions[0]?.subscription_id;
+  const details = useGetSubscriptionDetailsQuery(subscriptionId ?? '', { skip: !subscriptionId });
+  const [refreshStatus] = useRefreshSubscriptionStatusMutation();
+  const [cancel, cancelState] = useCancelSubscriptionMutation();
+  const [renew, renewState] = useRenewSubscriptionMutation();
+  const [methodPortal, methodState] = usePaymentMethodPortalMutation();
+  const [invoicePortal, invoiceState] = useInvoicePortalMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Coming back from Stripe's portal or a payment: re-read the subscription before showing it.
+  useEffect(() => {
+    if (refresh && subscriptionId) void refreshStatus(subscriptionId);
+  }, [refresh, subscriptionId, refreshStatus]);
+
+  async function run(action: () => Promise<unknown>, message: string) {
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      console.error(message, error);
+      setFailure(apiErrorMessage(error, message));
+    }
+  }
+
+  async function openPortal(kind: 'method' | 'invoice') {
+    const customer = user?.stripeid;
+    if (!customer) return;
+    await run(async () => {
+      const open = kind === 'method' ? methodPortal : invoicePortal;
+      const { url } = await open({ customer_id: customer }).unwrap();
+      window.location.assign(url);
+    }, 'The billing portal could not be opened.');
+  }
+
+  const subscription = details.data;
+  const busy = cancelState.isLoading || renewState.isLoading;
+  let body;
+  if (own.isError || details.isError) {
+    body = (
+      <Alert>{apiErrorMessage(own.error ?? details.error, 'Your subscription could not be loaded.')}</Alert>
+    );
+  } else if (own.isLoading || (subscriptionId && !subscription)) {
+    body = <Spinner label="Loading your subscription…" />;
+  } else if (!subscription) {
+    body = (
+      <>
+        <p className="lead">You are on the free plan.</p>
+        <div className="actions">
+          <ButtonLink to={paths.subscription.href()}>Subscribe</ButtonLink>
+        </div>
+      </>
+    );
+  } else {
+    const canRenew = subscription.cancel_at_period_end && !subscription.gifted;
+    body = (
+      <>
+        <SubscriptionCard subscription={subscription} />
+        <div className="subscription-actions">
+          {canRenew ? (
+            <Button
+              disabled={busy}
+              onClick={() => void run(() => renew(subscription.subscription_id).unwrap(), 'Renew failed.')}
+            >
+              {renewState.isLoading ? 'Renewing…' : 'Renew'}
+            </Button>
+          ) : (
+            !subscription.cancel_at_period_end && (
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={() => {
+                  if (!window.confirm(CANCEL_CONFIRM)) return;
+                  void run(() => cancel(subscription.subscription_id).unwrap(), 'Cancel failed.');
+                }}
+              >
+                {cancelState.isLoading ? 'Cancelling…' : 'Cancel'}
+              </Button>
+            )
+          )}
+          <ButtonLink to={paths.subscription.href()} variant="secondary">
+            Change Subscription
+          </ButtonLink>
+          <Button
+            variant="secondary"
+            disabled={methodState.isLoading}
+            onClick={() => void openPortal('method')}
+          >
+            Change Default Payment Method
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={invoiceState.isLoading}
+            onClick={() => void openPortal('invoice')}
+          >
+            Update Your Stripe Info
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="subscription-status narrow">
+      <h1>Your subscription</h1>
+      {body}
+      {failure && <Alert>{failure}</Alert>}
+      <div className="actions">
+        <ButtonLink to={paths.dashboard.href({ refresh: true })} variant="ghost">
+          Dashboard
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}

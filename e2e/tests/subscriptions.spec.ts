@@ -1,0 +1,118 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+
+/**
+ * The journeys on the seeded `member` and `free`. Every step that changes their plans lives in this
+ * one file, run in order, so no other spec sees them half-way.
+ */
+test.describe.configure({ mode: 'serial' });
+
+async function pageAs(browser: Browser, discordName: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, discordName);
+  return page;
+}
+
+async function dismissEmailModal(page: Page) {
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  const later = page.getByRole('button', { name: 'Later' });
+  if (await later.isVisible().catch(() => false)) await later.click();
+}
+
+test('member upgrades, schedules a downgrade, cancels after the confirm dialog, and renews', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, 'member');
+
+  // Upgrade Professional → Founders Plan from the tier page: charged now, shown on the landing.
+  await page.goto('/subscription?v=3.1');
+  await page.getByRole('button', { name: 'Switch to Founders Plan', exact: true }).click();
+  await expect(page).toHaveURL(/\/subchangelanding/);
+  await expect(page.getByTestId('change-kind')).toHaveText('Upgrade');
+  await expect(page.getByTestId('change-package')).toHaveText('Founders Plan');
+  await expect(page.getByTestId('change-amount')).toHaveText(/^\$(?!0\.00)\d+\.\d{2}$/);
+  await expect(page.getByText('Amount charged')).toBeVisible();
+
+  await page.goto('/subscriptionstatus?v=3.1');
+  await expect(page.getByTestId('subscription-tier')).toHaveText('Founders Plan');
+  await expect(page.getByTestId('subscription-renewal')).toHaveText(/^Renews on .+ for \$29\.99\.$/);
+
+  // Downgrade back to Professional: scheduled for the period end, its date shown.
+  await page.getByRole('link', { name: 'Change Subscription' }).click();
+  await page.getByRole('button', { name: 'Switch to Professional Plan', exact: true }).click();
+  await expect(page.getByTestId('change-kind')).toHaveText('Downgrade');
+  const date = (await page.getByTestId('change-date').textContent())!;
+  expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  await page.getByRole('link', { name: 'Subscription status' }).click();
+  await expect(page.getByTestId('subscription-renewal')).toHaveText(
+    `Your plan changes to Professional Plan on ${date}.`,
+  );
+
+  // Cancel: dismissing the dialog changes nothing; accepting it cancels at the period end.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Do you really want to cancel?');
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('subscription-renewal')).toHaveText(/^Your plan changes to/);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('subscription-renewal')).toHaveText(
+    `Currently Active but cancels on ${date}`,
+  );
+
+  // Renew undoes it.
+  await page.getByRole('button', { name: 'Renew' }).click();
+  await expect(page.getByTestId('subscription-renewal')).toHaveText(/^Renews on /);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  // refresh=true re-reads Stripe and shows the same.
+  await page.goto('/subscriptionstatus?refresh=true&v=3.1');
+  await expect(page.getByTestId('subscription-tier')).toHaveText('Founders Plan');
+  await expect(page.getByRole('button', { name: 'Change Default Payment Method' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update Your Stripe Info' })).toBeVisible();
+  await page.getByRole('button', { name: 'Update Your Stripe Info' }).click();
+  await expect(page).toHaveURL(/\/_emulator\/portal\/bps_/);
+  await page.context().close();
+});
+
+test("member gifts Founders Plan; free redeems it; the code is struck through in member's history", async ({
+  browser,
+}) => {
+  const member = await pageAs(browser, 'member');
+  await member.goto('/pay?purchaseType=Gift&v=3.1');
+  await member.getByRole('button', { name: 'Gift Founders Plan', exact: true }).click();
+  await expect(member).toHaveURL(/\/_emulator\/checkout\//);
+  await member.getByLabel('Email').fill('member@example.com');
+  await member.getByLabel('Name on card').fill('Member');
+  await member.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await member.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await member.getByLabel('CVC').fill('123');
+  await member.getByRole('button', { name: 'Pay' }).click();
+  await expect(member).toHaveURL(/\/success\?session_id=cs_/);
+  await expect(member.getByTestId('receipt-purchase')).toHaveText('Gift: Founders Plan');
+  const code = (await member.locator('.receipt-gift-code').textContent())!.trim();
+  expect(code).toMatch(/^([0-9A-Z]{4}-){4}[0-9A-Z]{4}$/);
+
+  const free = await pageAs(browser, 'free');
+  await free.goto('/dashboard?v=3.1');
+  await dismissEmailModal(free);
+  await expect(free.getByTestId('subscription-status')).toHaveText('free');
+  const before = Number(await free.getByTestId('credits').textContent());
+  await free.getByRole('button', { name: 'Redeem gift subscription' }).click();
+  const dialog = free.getByRole('dialog', { name: 'Redeem a gift subscription' });
+  await dialog.getByLabel('Gift code').fill(code);
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(free.getByTestId('subscription-status')).toHaveText('Founders Plan');
+  await expect(free.getByTestId('credits')).toHaveText(String(before + 6000));
+
+  await member.goto('/paymenthistory?v=3.1');
+  const entry = member.getByTestId('gift-code-entry').filter({ hasText: code });
+  await expect(entry.locator('s')).toHaveText(code);
+  await expect(entry).toContainText('No longer valid');
+  await expect(member.getByTestId('payment-record').first()).toContainText('Gift: Founders Plan');
+  await expect(member.getByRole('link', { name: /Receipt/ }).first()).toBeVisible();
+  await expect(member.getByRole('link', { name: /Invoice/ }).first()).toBeVisible();
+});
