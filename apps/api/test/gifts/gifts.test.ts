@@ -79,6 +79,20 @@ describe('buying and redeeming a gift', () => {
     expect(listAfter.json().giftcode).toMatchObject({ code, valid: false });
   });
 
+  it("the gift form posted from our own page is accepted (Origin: null under no-referrer), another site's refused", async () => {
+    const { cookie } = await t.signIn('gift-form-user');
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment/create-checkout-session',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers },
+        payload: 'purchaseType=Gift&tierType=Founders%20Plan&recurringType=Monthly',
+      });
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(303);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await post({})).statusCode).toBe(403);
+  });
+
   it('answers a path on this site whatever it is sent', async () => {
     const admin = await t.signIn('admin');
     const hostile = [

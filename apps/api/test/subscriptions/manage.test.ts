@@ -29,6 +29,21 @@ describe('subscription details', () => {
   });
 });
 
+describe('own subscriptions', () => {
+  it("lists the user's live subscriptions, paid ones first, and only theirs", async () => {
+    const s = await subscribe(t, 'listing-user', 'Professional Plan');
+    const response = await call(t, s.cookie, 'GET', '/api/payment/subscriptions');
+    expect(response.json()).toEqual({
+      subscriptions: [
+        { subscription_id: s.subscriptionId, tier: 'Professional Plan', status: 'active', gifted: false },
+      ],
+    });
+    const other = await t.signIn('listing-other');
+    const none = await call(t, other.cookie, 'GET', '/api/payment/subscriptions');
+    expect(none.json()).toEqual({ subscriptions: [] });
+  });
+});
+
 describe('cancel and renew', () => {
   it('cancels at period end, keeps the plan until then, and renew undoes it', async () => {
     const s = await subscribe(t, 'cancel-user', 'Founders Plan');

@@ -4,6 +4,7 @@ import { Alert, Button, Card } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useCreateTestGiftCodeMutation } from '../api/create-test-gift-code.ts';
 import { useRedeem } from './use-redeem.ts';
+import './gifts.css';
 
 /** The hidden admin page's "test gift redeem": make an unpaid test code, then redeem a code. */
 export function TestGiftRedeem({ user }: { user: UserWire }) {

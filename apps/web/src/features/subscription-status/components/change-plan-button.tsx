@@ -39,7 +39,11 @@ export function ChangePlanButton({
 
   return (
     <div className="change-plan">
-      <Button onClick={() => (current ? setNotice(SAME_PLAN_MESSAGE) : void change())} disabled={isLoading}>
+      <Button
+        variant={current ? 'secondary' : 'primary'}
+        onClick={() => (current ? setNotice(SAME_PLAN_MESSAGE) : void change())}
+        disabled={isLoading}
+      >
         {isLoading ? 'Changing plan…' : current ? 'Your current plan' : `Switch to ${tier.tier}`}
       </Button>
       {notice && <Alert tone="info">{notice}</Alert>}
