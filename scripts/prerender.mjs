@@ -45,7 +45,12 @@ function assetsOf(moduleKeys) {
 }
 
 function page({ html, title, description, scripts = [], styles = [], prerendered }) {
-  let out = template;
+  // The markup paints without the scripts (module scripts never block rendering): the styles come
+  // first, the code after them.
+  let out = template.replace(
+    /<(script type="module"|link rel="modulepreload") /g,
+    '<$1 fetchpriority="low" ',
+  );
   if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   if (description) {
     out = out.replace(
@@ -55,7 +60,7 @@ function page({ html, title, description, scripts = [], styles = [], prerendered
   }
   const links = [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
   ];
   if (links.length) out = out.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   const root = prerendered ? `<div id="root" data-prerendered>${html}</div>` : `<div id="root">${html}</div>`;

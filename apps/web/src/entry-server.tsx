@@ -45,10 +45,13 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`${url} answered with a redirect`);
   if (context.statusCode !== 200) throw new Error(`${url} rendered with status ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const head: DocumentHead = {};
+  let head: DocumentHead = {};
+  const collectHead = (pageHead: DocumentHead) => {
+    head = { title: pageHead.title, description: pageHead.description ?? head.description };
+  };
   const html = renderToString(
     <StrictMode>
-      <DocumentHeadContext value={head}>
+      <DocumentHeadContext value={collectHead}>
         {/* hydrate={false}: no inline data script (the CSP forbids it; the pages have no loaders). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </DocumentHeadContext>

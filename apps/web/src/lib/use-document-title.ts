@@ -7,8 +7,8 @@ export interface DocumentHead {
   description?: string;
 }
 
-/** Given only when rendering on the server, where effects do not run. */
-export const DocumentHeadContext = createContext<DocumentHead | null>(null);
+/** Given only when rendering on the server, where effects do not run: receives each page's head. */
+export const DocumentHeadContext = createContext<((head: DocumentHead) => void) | null>(null);
 
 /** The document title for a page title ('' for the start page). */
 export function documentTitle(title: string): string {
@@ -17,11 +17,8 @@ export function documentTitle(title: string): string {
 
 /** Sets the document title (and optionally the description meta) while a page is shown. */
 export function useDocumentTitle(title: string, description?: string) {
-  const head = useContext(DocumentHeadContext);
-  if (head) {
-    head.title = documentTitle(title);
-    if (description !== undefined) head.description = description;
-  }
+  const collectHead = useContext(DocumentHeadContext);
+  collectHead?.({ title: documentTitle(title), description });
   useEffect(() => {
     document.title = documentTitle(title);
     if (description !== undefined) {

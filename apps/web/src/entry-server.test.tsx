@@ -1,0 +1,94 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router.tsx';
+import { startClient } from '@/app/start-client.tsx';
+import { prerenderPaths, renderPage, renderShell } from '@/entry-server.tsx';
+
+let errors: string[];
+let container: HTMLElement;
+let unmount: (() => void) | undefined;
+
+beforeEach(() => {
+  errors = [];
+  // React reports hydration mismatches through console.error in development.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args.map(String).join(' '));
+  });
+  // Signed out: the landing page's check for a session finds none.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 401 })),
+  );
+  container = document.createElement('div');
+  container.id = 'root';
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => unmount?.());
+  unmount = undefined;
+  container.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Puts the server's markup in place and starts the client over it at the given address. */
+async function hydrateAt(url: string, html: string, prerendered: boolean) {
+  window.history.replaceState(null, '', url);
+  container.innerHTML = html;
+  if (prerendered) container.setAttribute('data-prerendered', '');
+  const before = container.innerHTML;
+  let started: Awaited<ReturnType<typeof startClient>> | undefined;
+  await act(async () => {
+    started = await startClient(container, routes, {
+      onRecoverableError: (error) => errors.push(`recoverable: ${String(error)}`),
+    });
+  });
+  unmount = () => started?.root.unmount();
+  return { before, router: started!.router };
+}
+
+describe('prerendering', () => {
+  it('covers the public static pages and none that need the store or a user', () => {
+    const pages = prerenderPaths();
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/menu',
+        '/documentation',
+        '/makecommanddocumentation',
+        '/videocommanddocumentation',
+        '/audiocommanddocumentation',
+        '/LipSyncDocumentation',
+        '/loraDocumentation',
+        '/termsofservice',
+        '/privacypolicy',
+      ]),
+    );
+    for (const page of ['/dashboard', '/changelog', '/credits', '/checkout', '/privacypolicy2'])
+      expect(pages).not.toContain(page);
+  });
+
+  it.each(prerenderPaths())('the client takes over the markup of %s without a mismatch', async (page) => {
+    const { html, head } = await renderPage(`${page}?v=3.1`);
+    expect(html).toContain('<h1');
+    expect(head.title).toMatch(/HyperCreate$/);
+    const { before } = await hydrateAt(`${page}?v=3.1`, html, true);
+    expect(errors).toEqual([]);
+    // Hydration adopted the server's DOM as it was.
+    expect(container.innerHTML).toBe(before);
+    expect(container.querySelector('h1')?.textContent).toBe(
+      new DOMParser().parseFromString(html, 'text/html').querySelector('h1')?.textContent,
+    );
+  });
+
+  it('the app shell is the first render of a page whose code is still loading', async () => {
+    const { router, before } = await hydrateAt('/dashboard?v=3.1', renderShell(), false);
+    expect(router.state.initialized).toBe(false);
+    expect(errors).toEqual([]);
+    expect(container.innerHTML).toBe(before);
+    expect(container.querySelector('[role="status"]')).not.toBeNull();
+    expect(container.querySelector('footer')).not.toBeNull();
+    router.dispose();
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Console errors and uncaught errors of the page's code (React reports hydration mismatches as
+ * errors). The browser's own network log lines (the signed-out session check answers 401) are not.
+ */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const [path, heading] of [
+  ['/', 'Turn a sentence into images, video, music and voices.'],
+  ['/documentation', 'Documentation'],
+] as const) {
+  test(`${path} arrives with its main heading in the HTML and hydrates without errors`, async ({
+    page,
+    request,
+  }) => {
+    // Before any script runs: the HTML response itself carries the page.
+    const response = await request.get(`${path}?v=3.1`, { headers: { accept: 'text/html' } });
+    expect(response.headers()['cache-control']).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
+
+    const errors = collectErrors(page);
+    await page.goto(`${path}?v=3.1`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await page.waitForLoadState('networkidle');
+    // The page is interactive: a client-side navigation works without a reload.
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Privacy Policy' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('other pages arrive as the app shell and the page replaces its loading state', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/changelog?v=3.1', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('class="site-footer"');
+  expect(html).toContain('role="status"');
+  const errors = collectErrors(page);
+  await page.goto('/changelog?v=3.1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
