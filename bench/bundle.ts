@@ -14,7 +14,9 @@ export interface BundleResult {
 }
 
 export function measureBundle(): BundleResult {
-  const indexPath = path.join(DIST, 'index.html');
+  // The landing page is prerendered; dist/index.html is the app shell of the other pages.
+  const prerenderedPath = path.join(DIST, 'prerendered', 'index.html');
+  const indexPath = existsSync(prerenderedPath) ? prerenderedPath : path.join(DIST, 'index.html');
   if (!existsSync(indexPath)) throw new Error('apps/web/dist is missing: run npm run build first');
   const html = readFileSync(indexPath, 'utf8');
   const initialFiles = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
