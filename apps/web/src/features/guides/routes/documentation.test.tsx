@@ -7,7 +7,7 @@ import { routes } from '@/app/router.tsx';
 async function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { level: 1 });
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
   return router;
 }
 
