@@ -14,8 +14,11 @@ import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.
  * are walked as soon as they are registered.
  */
 
-const CONFIGURATIONS: [string, Record<string, string>][] = [
-  ['local sign-in', {}],
+const CONFIGURATIONS: [string, Record<string, string>, { payments?: boolean }][] = [
+  ['local sign-in', {}, {}],
+  // With a payment provider behind them, the payment calls run all the way to their ownership
+  // checks and to Stripe, instead of answering 503.
+  ['local sign-in with payments', {}, { payments: true }],
   [
     'Discord sign-in',
     {
@@ -24,6 +27,7 @@ const CONFIGURATIONS: [string, Record<string, string>][] = [
       DISCORD_API_URL: 'http://127.0.0.1:9/api',
       DISCORD_AUTHORIZE_URL: 'http://127.0.0.1:9/oauth2/authorize',
     },
+    {},
   ],
 ];
 
@@ -106,7 +110,7 @@ function urlFor(route: RouteOptions, method: string, target: UserRow) {
     : path;
 }
 
-describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env) => {
+describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options) => {
   let t: TestContext;
   let a: Actor;
   let b: Actor;
@@ -119,7 +123,9 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env) => {
       discordName: `walker-${tag}`,
       discordId: `disc-${tag}`,
       email: `${tag}@walker.example`,
-      stripeCustomerId: `cus_${tag}`,
+      stripeCustomerId: t.billing
+        ? (await t.billing.stripe.customers.create({ email: `${tag}@walker.example`, name: tag })).id
+        : `cus_${tag}`,
       role,
       credits: 100,
       subscriptionStatus: 'Professional Plan',
@@ -163,7 +169,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(env);
+    t = await createTestApp(env, options);
     a = await actor('a');
     b = await actor('b');
     admin = await actor('admin', 'admin');

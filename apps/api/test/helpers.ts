@@ -3,6 +3,8 @@ import { createTestDatabase } from '@app/db/testing';
 import { type Database, type UserRow, sessions, users } from '@app/db';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
+import { type Billing, startEmulatorBilling } from '../src/modules/billing/stripe-client.ts';
+import { syncCatalog } from '../src/modules/billing/sync-catalog.ts';
 import { SESSION_COOKIE, hashSessionId } from '../src/plugins/session.ts';
 import { seedUsers } from '../src/modules/users/seed-users.ts';
 import { loadSettings, type Settings } from '../src/settings.ts';
@@ -11,6 +13,8 @@ export interface TestContext {
   app: App;
   database: Database;
   settings: Settings;
+  /** The Stripe emulator behind the payment calls, when the app was built with payments. */
+  billing?: Billing;
   /** Signs in locally (creating the user when new) and returns the session cookie header. */
   signIn(discordName: string): Promise<{ cookie: string; userId: string }>;
   /** Every route the app registered, as registered (method, url, config). */
@@ -25,8 +29,16 @@ export interface TestContext {
 export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 
 /** A whole API on a clean database with the seeded users, for app.inject tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { payments?: boolean } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
+  let billing: Billing | undefined;
+  if (options.payments) {
+    billing = (await startEmulatorBilling()).billing;
+    await syncCatalog({ stripe: billing.stripe });
+  }
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -35,12 +47,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await seedUsers({ db: database.db });
   const routes: RouteOptions[] = [];
-  const app = await buildApp({ settings, database, onRoute: (route) => void routes.push(route) });
+  const app = await buildApp({ settings, database, billing, onRoute: (route) => void routes.push(route) });
   await app.ready();
   return {
     app,
     database,
     settings,
+    billing,
     async signIn(discordName) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
       if (response.statusCode !== 200)
@@ -63,6 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      await billing?.close();
     },
   };
 }
