@@ -7,11 +7,11 @@ export default defineConfig({
   outputDir: '../test-results',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     // Set by the global setup, which starts the product on a free port.
     baseURL: process.env.E2E_BASE_URL,
@@ -29,4 +29,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Journeys that start from the seeded users' known state run before the one that changes
+    // the seeded `member` and `free` for good (plan changes, a gift redeemed).
+    { name: 'journeys', testIgnore: /subscriptions\.spec\.ts/ },
+    { name: 'seeded-users', testMatch: /subscriptions\.spec\.ts/, dependencies: ['journeys'] },
+  ],
 });
