@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Starts a TypeScript server script and resolves with its port once it prints `PORT n`. */
-export function startServer(script: string, env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
+export function startServer(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },

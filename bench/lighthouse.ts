@@ -25,7 +25,9 @@ const CHROME_FLAGS = [
  * Lighthouse performance and accessibility of the given pages, against the production build
  * started as `npm start` starts it. Pages marked `signedIn` are audited with a member's session.
  */
-export async function benchLighthouse(pages: { path: string; signedIn?: boolean }[]): Promise<LighthouseScore[]> {
+export async function benchLighthouse(
+  pages: { path: string; signedIn?: boolean }[],
+): Promise<LighthouseScore[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const server = await startServer('apps/api/src/server.ts', {
     PORT: '0',
@@ -57,14 +59,42 @@ export async function benchLighthouse(pages: { path: string; signedIn?: boolean 
           extraHeaders: page.signedIn && cookie ? { Cookie: cookie } : undefined,
         },
         // Desktop-class device: the pages are measured as the product is used most.
-        { extends: 'lighthouse:default', settings: { formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'simulate' } },
+        {
+          extends: 'lighthouse:default',
+          settings: {
+            formFactor: 'desktop',
+            screenEmulation: { disabled: true },
+            throttlingMethod: 'simulate',
+          },
+        },
       );
       const categories = result?.lhr.categories;
-      if (result?.lhr.runtimeError) console.log(page.path, "runtime error:", result.lhr.runtimeError.code, result.lhr.runtimeError.message);
+      if (result?.lhr.runtimeError)
+        console.log(
+          page.path,
+          'runtime error:',
+          result.lhr.runtimeError.code,
+          result.lhr.runtimeError.message,
+        );
       if (process.env.BENCH_VERBOSE) {
         const audits = result?.lhr.audits ?? {};
-        for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) console.log(page.path, id, audits[id]?.displayValue, audits[id]?.score);
-        for (const a of Object.values(audits)) if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary") { console.log("  failing:", a.id, a.title); for (const item of ((a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []).slice(0, 6)) console.log("     ", item.node?.snippet, item.node?.explanation?.split("\n")[1] ?? ""); }
+        for (const id of [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ])
+          console.log(page.path, id, audits[id]?.displayValue, audits[id]?.score);
+        for (const a of Object.values(audits))
+          if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary') {
+            console.log('  failing:', a.id, a.title);
+            for (const item of (
+              (a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)
+                ?.items ?? []
+            ).slice(0, 6))
+              console.log('     ', item.node?.snippet, item.node?.explanation?.split('\n')[1] ?? '');
+          }
       }
       scores.push({
         page: page.path,

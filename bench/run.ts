@@ -19,9 +19,12 @@ const results: Record<string, unknown> = { date: new Date().toISOString() };
 if (wants('bundle')) {
   const bundle = measureBundle();
   results.bundle = bundle;
-  console.log(`\nLanding page initial JS: ${kb(bundle.initialJsGzip)} kB gzip (budget ${BUDGETS.initialJsGzipKb} kB) — ${verdict(bundle.initialJsGzip / 1024 <= BUDGETS.initialJsGzipKb)}`);
+  console.log(
+    `\nLanding page initial JS: ${kb(bundle.initialJsGzip)} kB gzip (budget ${BUDGETS.initialJsGzipKb} kB) — ${verdict(bundle.initialJsGzip / 1024 <= BUDGETS.initialJsGzipKb)}`,
+  );
   console.log('Lazy chunks (loaded only by the pages that need them):');
-  for (const chunk of bundle.lazyChunks.slice(0, 12)) console.log(`  ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(7)} kB gzip`);
+  for (const chunk of bundle.lazyChunks.slice(0, 12))
+    console.log(`  ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(7)} kB gzip`);
 }
 
 if (wants('throughput')) {
@@ -29,7 +32,9 @@ if (wants('throughput')) {
   results.throughput = throughput;
   console.log(`\nGET /subscription_details.json: ${Math.round(throughput.appRps)} req/s`);
   console.log(`Bare Fastify hello-world:       ${Math.round(throughput.bareRps)} req/s`);
-  console.log(`Ratio: ${(throughput.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.throughputRatio * 100}%) — ${verdict(throughput.ratio >= BUDGETS.throughputRatio)}`);
+  console.log(
+    `Ratio: ${(throughput.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.throughputRatio * 100}%) — ${verdict(throughput.ratio >= BUDGETS.throughputRatio)}`,
+  );
 }
 
 if (wants('lighthouse')) {
@@ -43,7 +48,9 @@ if (wants('lighthouse')) {
   console.log('\nLighthouse (budget ≥ 95 each):');
   for (const score of scores) {
     const ok = score.performance >= BUDGETS.lighthouse && score.accessibility >= BUDGETS.lighthouse;
-    console.log(`  ${score.page.padEnd(28)} performance ${score.performance}  accessibility ${score.accessibility} — ${verdict(ok)}`);
+    console.log(
+      `  ${score.page.padEnd(28)} performance ${score.performance}  accessibility ${score.accessibility} — ${verdict(ok)}`,
+    );
   }
 }
 

@@ -3,7 +3,8 @@ import { startServer, stop } from './lib.ts';
 
 async function measure(url: string, seconds: number): Promise<number> {
   const result = await autocannon({ url, connections: 16, pipelining: 1, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 

@@ -21,7 +21,10 @@ for (const file of files(DIST)) {
   const source = readFileSync(file);
   if (source.length < 1024) continue;
   writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-  writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   count++;
 }
 console.log(`Compressed ${count} assets`);

@@ -51,7 +51,10 @@ test('the landing page loads only its own code, within the 125 kB gzip budget', 
   expect(total).toBeLessThanOrEqual(125 * 1024);
 });
 
-test('a page address ending in something like an extension still opens the app', async ({ page, request }) => {
+test('a page address ending in something like an extension still opens the app', async ({
+  page,
+  request,
+}) => {
   await page.goto('/changelog/Version%203.1');
   await expect(page.getByText('Version 3.1', { exact: true })).toBeVisible();
   await expect(page.locator('#root')).not.toBeEmpty();

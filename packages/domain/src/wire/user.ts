@@ -110,4 +110,3 @@ export const PublicConfigWire = z.object({
   discordLogin: z.boolean(),
 });
 export type PublicConfigWire = z.infer<typeof PublicConfigWire>;
-
