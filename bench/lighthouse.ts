@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { explain } from './lighthouse-explain.ts';
 import { startServer, stop } from './lib.ts';
 
 export interface LighthouseScore {
@@ -48,8 +50,8 @@ export async function benchLighthouse(
     });
     const cookie = /sid=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0];
     const scores: LighthouseScore[] = [];
-    for (const page of pages) {
-      const result = await lighthouse(
+    const audit = (page: { path: string; signedIn?: boolean }) =>
+      lighthouse(
         `${base}${page.path}`,
         {
           port: chrome.port,
@@ -58,44 +60,17 @@ export async function benchLighthouse(
           onlyCategories: ['performance', 'accessibility'],
           extraHeaders: page.signedIn && cookie ? { Cookie: cookie } : undefined,
         },
-        // Desktop-class device: the pages are measured as the product is used most.
-        {
-          extends: 'lighthouse:default',
-          settings: {
-            formFactor: 'desktop',
-            screenEmulation: { disabled: true },
-            throttlingMethod: 'simulate',
-          },
-        },
+        // Lighthouse's own desktop preset (desktop screen, its simulated dense-4G desktop network
+        // and CPU), the form the product's pages are used in most.
+        desktopConfig,
       );
+    for (const page of pages) {
+      let result = await audit(page);
+      // A failed trace recording (NO_NAVSTART and the like) is Lighthouse's own hiccup: it asks
+      // to be run again, so it is, up to twice.
+      for (let attempt = 0; attempt < 2 && result?.lhr.runtimeError; attempt++) result = await audit(page);
       const categories = result?.lhr.categories;
-      if (result?.lhr.runtimeError)
-        console.log(
-          page.path,
-          'runtime error:',
-          result.lhr.runtimeError.code,
-          result.lhr.runtimeError.message,
-        );
-      if (process.env.BENCH_VERBOSE) {
-        const audits = result?.lhr.audits ?? {};
-        for (const id of [
-          'first-contentful-paint',
-          'largest-contentful-paint',
-          'total-blocking-time',
-          'cumulative-layout-shift',
-          'speed-index',
-        ])
-          console.log(page.path, id, audits[id]?.displayValue, audits[id]?.score);
-        for (const a of Object.values(audits))
-          if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary') {
-            console.log('  failing:', a.id, a.title);
-            for (const item of (
-              (a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)
-                ?.items ?? []
-            ).slice(0, 6))
-              console.log('     ', item.node?.snippet, item.node?.explanation?.split('\n')[1] ?? '');
-          }
-      }
+      if (result && (process.env.BENCH_VERBOSE || result.lhr.runtimeError)) explain(page.path, result.lhr);
       scores.push({
         page: page.path,
         performance: Math.round((categories?.performance?.score ?? 0) * 100),
