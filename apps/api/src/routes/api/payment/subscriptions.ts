@@ -35,8 +35,21 @@ const changeLimit = { max: 20, timeWindow: '1 minute', keyGenerator };
 /** Managing a subscription: details, cancel and renew, re-sync, plan changes, billing portal. */
 export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
-  const origin = (request: { protocol: string; host: string }) =>
-    app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+  // What every call on one subscription of the signed-in user's takes (own ones only; admins any).
+  const ownSubscription = async (request: FastifyRequest, subscriptionId: string) => ({
+    db,
+    stripe: app.billing().stripe,
+    user: await request.requireUser(),
+    subscriptionId,
+  });
+  const portal = async (request: FastifyRequest, customerId: string, flow?: 'payment_method_update') =>
+    createPortalSession({
+      stripe: app.billing().stripe,
+      user: await request.requireUser(),
+      customerId,
+      origin: app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`,
+      flow,
+    });
 
   app.get(
     '/subscriptions',
@@ -62,13 +75,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionWire, ...errors },
       },
     },
-    async (request) =>
-      getSubscriptionDetails({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        subscriptionId: request.params.id,
-      }),
+    async (request) => getSubscriptionDetails(await ownSubscription(request, request.params.id)),
   );
 
   app.post(
@@ -82,13 +89,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionWire, ...errors },
       },
     },
-    async (request) =>
-      cancelSubscription({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        subscriptionId: request.params.id,
-      }),
+    async (request) => cancelSubscription(await ownSubscription(request, request.params.id)),
   );
 
   app.post(
@@ -102,13 +103,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionWire, ...errors },
       },
     },
-    async (request) =>
-      renewSubscription({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        subscriptionId: request.params.id,
-      }),
+    async (request) => renewSubscription(await ownSubscription(request, request.params.id)),
   );
 
   app.get(
@@ -122,13 +117,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionWire, ...errors },
       },
     },
-    async (request) =>
-      refreshSubscription({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        subscriptionId: request.params.id,
-      }),
+    async (request) => refreshSubscription(await ownSubscription(request, request.params.id)),
   );
 
   app.post(
@@ -142,13 +131,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionWire, ...errors },
       },
     },
-    async (request) =>
-      refreshSubscription({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        subscriptionId: request.body.subscriptionId,
-      }),
+    async (request) => refreshSubscription(await ownSubscription(request, request.body.subscriptionId)),
   );
 
   app.post(
@@ -182,14 +165,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PortalResult, ...errors },
       },
     },
-    async (request) =>
-      createPortalSession({
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        customerId: request.body.customer_id,
-        origin: origin(request),
-        flow: 'payment_method_update',
-      }),
+    async (request) => portal(request, request.body.customer_id, 'payment_method_update'),
   );
 
   app.post(
@@ -203,12 +179,6 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PortalResult, ...errors },
       },
     },
-    async (request) =>
-      createPortalSession({
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        customerId: request.body.customer_id,
-        origin: origin(request),
-      }),
+    async (request) => portal(request, request.body.customer_id),
   );
 };
