@@ -1,4 +1,4 @@
-import type { AdminUserWire } from '@app/domain';
+import { isEmailMissing, type AdminUserWire } from '@app/domain';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
@@ -18,7 +18,7 @@ export function UserSearch({ onSelect }: { onSelect: (user: AdminUserWire) => vo
   return (
     <section aria-labelledby="find-users">
       <h2 id="find-users">Find users</h2>
-      <form onSubmit={onSubmit} className="actions">
+      <form onSubmit={onSubmit} className="actions inline-form">
         <div className="field">
           <label htmlFor="user-query">Name, email, Discord id or user id</label>
           <input
@@ -54,7 +54,9 @@ export function UserSearch({ onSelect }: { onSelect: (user: AdminUserWire) => vo
                 {data.users.map((user) => (
                   <tr key={user.user_id}>
                     <td>{user.discordname}</td>
-                    <td>{user.email}</td>
+                    <td>
+                      {isEmailMissing(user.email) ? <span className="muted">Not set</span> : user.email}
+                    </td>
                     <td>{user.subscription_status}</td>
                     <td>{user.credits}</td>
                     <td>{user.role}</td>
