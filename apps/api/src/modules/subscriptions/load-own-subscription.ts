@@ -7,6 +7,14 @@ import { assertOwnCustomer, customerIdOf } from '../billing/access.ts';
 /** Fields the subscription calls read expanded in one round trip. */
 export const SUBSCRIPTION_EXPAND = ['discounts', 'discounts.source.coupon', 'schedule'];
 
+/** What every call on one subscription of the signed-in user's takes. */
+export type OwnSubscriptionOptions = {
+  db: Db;
+  stripe: Stripe;
+  user: UserRow;
+  subscriptionId: string;
+};
+
 /**
  * Reads a subscription from Stripe after checking it belongs to the signed-in user (admins: any).
  * Our copy answers first, so another user's id is refused without asking Stripe; an id we have not
@@ -17,12 +25,7 @@ export async function loadOwnSubscription({
   stripe,
   user,
   subscriptionId,
-}: {
-  db: Db;
-  stripe: Stripe;
-  user: UserRow;
-  subscriptionId: string;
-}): Promise<Stripe.Subscription> {
+}: OwnSubscriptionOptions): Promise<Stripe.Subscription> {
   const [row] = await db
     .select({ userId: subscriptions.userId })
     .from(subscriptions)

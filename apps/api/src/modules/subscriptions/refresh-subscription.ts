@@ -1,20 +1,13 @@
-import type { Db, UserRow } from '@app/db';
 import type { SubscriptionWire } from '@app/domain';
-import type Stripe from 'stripe';
 import { syncSubscription } from '../billing/sync-subscription.ts';
 import { describeSubscription } from './describe-subscription.ts';
-import { loadOwnSubscription } from './load-own-subscription.ts';
+import { type OwnSubscriptionOptions, loadOwnSubscription } from './load-own-subscription.ts';
 
 /**
  * Re-reads a subscription from Stripe into our copy and the owner's subscription_status, for when a
  * webhook is late or was missed. Answers the fresh Subscription.
  */
-export async function refreshSubscription(options: {
-  db: Db;
-  stripe: Stripe;
-  user: UserRow;
-  subscriptionId: string;
-}): Promise<SubscriptionWire> {
+export async function refreshSubscription(options: OwnSubscriptionOptions): Promise<SubscriptionWire> {
   const subscription = await loadOwnSubscription(options);
   await syncSubscription({ db: options.db, stripe: options.stripe, subscriptionId: subscription.id });
   return describeSubscription(options.stripe, subscription);
