@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_RANK, decidePlanChange } from './plan-rank.ts';
+import { PLAN_RANK, decidePlanChange, planRank } from './plan-rank.ts';
 
 const ORDER = [
   'Founders Image Only Plan',
@@ -22,6 +22,14 @@ describe('plan rank', () => {
         expect(decidePlanChange(current, selected), `${current} → ${selected}`).toBe(expected);
       }
     }
+  });
+  it('sorts by rank with free and unknown plans last', () => {
+    const shuffled = ['free', 'Gold', ...ORDER.slice(0, -1).reverse()];
+    expect(shuffled.sort((a, b) => planRank(a) - planRank(b))).toEqual([
+      ...ORDER.slice(0, -1),
+      'free',
+      'Gold',
+    ]);
   });
   it('refuses unknown plans', () => expect(() => decidePlanChange('free', 'Gold')).toThrow(RangeError));
 });

@@ -6,6 +6,12 @@ import { FREE_PLAN, TIER_OPTIONS } from './catalog.ts';
  */
 export const PLAN_RANK: readonly string[] = TIER_OPTIONS.map((option) => option.tier);
 
+/** A plan's place in PLAN_RANK for sorting, best first; free and unknown plans sort last. */
+export function planRank(plan: string): number {
+  const index = PLAN_RANK.indexOf(plan);
+  return index < 0 ? PLAN_RANK.length : index;
+}
+
 export type PlanChange = 'upgrade' | 'downgrade' | 'same';
 
 function position(plan: string): number {

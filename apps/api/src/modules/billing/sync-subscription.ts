@@ -1,5 +1,5 @@
 import { type Db, subscriptions, users } from '@app/db';
-import { FREE_PLAN, PLAN_RANK, findByLookupKey } from '@app/domain';
+import { FREE_PLAN, findByLookupKey, planRank } from '@app/domain';
 import { eq, inArray, and } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { customerIdOf } from './access.ts';
@@ -61,17 +61,18 @@ export async function syncSubscription({
   return { userId: user.id, tier };
 }
 
-/** Sets the user's subscription_status to their best live plan (free when none). */
-export async function refreshUserPlan({ db, userId }: { db: Db; userId: string }): Promise<void> {
+/** The user's live subscriptions from our copy, the best plan first. */
+export async function listLiveSubscriptions({ db, userId }: { db: Db; userId: string }) {
   const live = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)));
-  const rank = (tier: string) => {
-    const index = PLAN_RANK.indexOf(tier);
-    return index < 0 ? PLAN_RANK.length : index;
-  };
-  const best = live.sort((a, b) => rank(a.tier) - rank(b.tier))[0];
+  return live.sort((a, b) => planRank(a.tier) - planRank(b.tier));
+}
+
+/** Sets the user's subscription_status to their best live plan (free when none). */
+export async function refreshUserPlan({ db, userId }: { db: Db; userId: string }): Promise<void> {
+  const [best] = await listLiveSubscriptions({ db, userId });
   await db
     .update(users)
     .set({
