@@ -42,6 +42,7 @@ test('a card purchase with 4242 shows the receipt and raises the dashboard credi
   await expect(page).toHaveURL(/\/success\?session_id=pi_/);
   await expect(page.getByTestId('receipt-amount')).toHaveText('$12.99');
   await expect(page.getByTestId('receipt-purchase')).toHaveText('Creator Pack');
+  await expect(page.getByText('buyer@example.com')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print Receipt' })).toBeVisible();
   await page.locator('#main').getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('credits')).toHaveText(String(before + 1500));

@@ -55,15 +55,21 @@ export async function getPaymentSession({
     };
   }
   if (sessionId.startsWith('pi_')) {
-    const intent = await retrieve(() => stripe.paymentIntents.retrieve(sessionId));
+    const intent = await retrieve(() =>
+      stripe.paymentIntents.retrieve(sessionId, { expand: ['latest_charge'] }),
+    );
     const customer = customerIdOf(intent.customer);
     assertOwnCustomer(user, customer);
     if (intent.status !== 'succeeded') throw notPaid();
+    // The email typed on the card form travels with the charge's billing details.
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const email =
+      intent.receipt_email ?? charge?.billing_details.email ?? (await customerEmail(stripe, customer));
     return {
       id: intent.id,
       amount_total: intent.amount_received,
       customer,
-      customer_details: { email: intent.receipt_email ?? (await customerEmail(stripe, customer)) },
+      customer_details: { email },
       metadata: { tierType: intent.metadata.tierType },
       giftCode: null,
     };

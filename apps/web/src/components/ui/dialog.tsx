@@ -24,6 +24,10 @@ export function Dialog({
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // A dialog that asks for something starts in its first field; others on their close button.
+      dialog
+        .querySelector<HTMLElement>('.dialog-body :is(input, select, textarea):not([type=hidden])')
+        ?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
