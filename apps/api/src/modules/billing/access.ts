@@ -1,5 +1,6 @@
-import type { UserRow } from '@app/db';
-import { forbidden } from '../../lib/errors.ts';
+import { type Db, type UserRow, users } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { forbidden, notFound } from '../../lib/errors.ts';
 
 /** A user acts only on their own Stripe customer; admins on anyone's. */
 export function assertOwnCustomer(user: UserRow, customerId: string | null | undefined): void {
@@ -13,4 +14,32 @@ export function assertOwnCustomer(user: UserRow, customerId: string | null | und
 export function customerIdOf(customer: string | { id: string } | null | undefined): string | null {
   if (!customer) return null;
   return typeof customer === 'string' ? customer : customer.id;
+}
+
+/**
+ * The account a call acts for: the signed-in user's own, or (admins only) the one `userId` names.
+ * A `stripeId` sent along must be that account's customer.
+ */
+export async function findTargetUser({
+  db,
+  user,
+  userId,
+  stripeId,
+}: {
+  db: Db;
+  user: UserRow;
+  userId?: string | null;
+  stripeId?: string | null;
+}): Promise<UserRow> {
+  let target = user;
+  if (userId && userId !== user.id) {
+    if (user.role !== 'admin') throw forbidden('That account is not yours');
+    const [found] = await db.select().from(users).where(eq(users.id, userId));
+    if (!found) throw notFound('User');
+    target = found;
+  }
+  if (stripeId && stripeId !== target.stripeCustomerId) {
+    throw forbidden('That customer is not yours');
+  }
+  return target;
 }

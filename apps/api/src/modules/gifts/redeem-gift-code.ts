@@ -1,4 +1,4 @@
-import { type Db, type UserRow, giftCodes, users } from '@app/db';
+import { type Db, type UserRow, giftCodes } from '@app/db';
 import {
   type RedeemGiftCodeBody,
   type RedeemGiftCodeResult,
@@ -8,7 +8,8 @@ import {
 } from '@app/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findTargetUser } from '../billing/access.ts';
 import { ensureCustomer } from '../billing/ensure-customer.ts';
 import { grantInvoiceCredits } from '../billing/grant-credits.ts';
 import { priceFor } from '../billing/sync-catalog.ts';
@@ -25,20 +26,6 @@ const wrongCode = () =>
   new AppError('GIFT_CODE_INVALID', { status: 404, message: 'That gift code is not valid' });
 const usedCode = () =>
   new AppError('GIFT_CODE_USED', { status: 409, message: 'That gift code has already been used' });
-
-async function redeemer(db: Db, user: UserRow, body: RedeemGiftCodeBody): Promise<UserRow> {
-  let target = user;
-  if (body.userId && body.userId !== user.id) {
-    if (user.role !== 'admin') throw forbidden('That account is not yours');
-    const [found] = await db.select().from(users).where(eq(users.id, body.userId));
-    if (!found) throw notFound('User');
-    target = found;
-  }
-  if (body.stripeId && body.stripeId !== target.stripeCustomerId) {
-    throw forbidden('That customer is not yours');
-  }
-  return target;
-}
 
 /**
  * Redeems a gift code for the signed-in user (admins: for anyone). The code is claimed first with
@@ -68,7 +55,7 @@ export async function redeemGiftCode({
   /** The caller's address, counted alongside the user for wrong codes. */
   clientKey: string;
 }): Promise<RedeemGiftCodeResult> {
-  const target = await redeemer(db, user, body);
+  const target = await findTargetUser({ db, user, userId: body.userId, stripeId: body.stripeId });
   const keys = [`user:${user.id}`, `client:${clientKey}`];
   limiter.check(keys);
   const code = normalizeGiftCode(body.giftCode);

@@ -1,4 +1,4 @@
-import { type Db, type UserRow, users } from '@app/db';
+import type { Db, UserRow } from '@app/db';
 import {
   SAME_PLAN_MESSAGE,
   type UpdateSubscriptionBody,
@@ -7,28 +7,14 @@ import {
   findTier,
   formatEpochDate,
 } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findTargetUser } from '../billing/access.ts';
 import { priceFor } from '../billing/sync-catalog.ts';
 import { syncSubscription, tierOfSubscription } from '../billing/sync-subscription.ts';
 import { findLiveSubscription } from './find-live-subscription.ts';
 import { SUBSCRIPTION_EXPAND } from './load-own-subscription.ts';
 import { scheduleDowngrade } from './schedule-downgrade.ts';
-
-async function targetUser(db: Db, user: UserRow, body: UpdateSubscriptionBody): Promise<UserRow> {
-  let target = user;
-  if (body.userId !== user.id) {
-    if (user.role !== 'admin') throw forbidden('That account is not yours');
-    const [found] = await db.select().from(users).where(eq(users.id, body.userId));
-    if (!found) throw notFound('User');
-    target = found;
-  }
-  if (body.stripeId && body.stripeId !== target.stripeCustomerId) {
-    throw forbidden('That customer is not yours');
-  }
-  return target;
-}
 
 const noSubscription = () =>
   new AppError('NO_SUBSCRIPTION', {
@@ -83,7 +69,7 @@ export async function updateSubscription({
   user: UserRow;
   body: UpdateSubscriptionBody;
 }): Promise<UpdateSubscriptionResult> {
-  const target = await targetUser(db, user, body);
+  const target = await findTargetUser({ db, user, userId: body.userId, stripeId: body.stripeId });
   const tier = findTier(body.newsubscriptiontype);
   if (!tier || tier.tier !== body.newsubscriptiontype) {
     throw new AppError('UNKNOWN_PLAN', { status: 400, message: `Unknown plan: ${body.newsubscriptiontype}` });
