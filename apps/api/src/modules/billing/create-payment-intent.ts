@@ -1,4 +1,4 @@
-import { type Db, type UserRow, subscriptions } from '@app/db';
+import { subscriptions } from '@app/db';
 import {
   type CreatePaymentIntentBody,
   type PaymentIntentWire,
@@ -11,6 +11,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { priceFor } from './sync-catalog.ts';
 import { LIVE_STATUSES } from './sync-subscription.ts';
+import type { PaymentCallOptions } from './payment-call.ts';
 
 export const unknownPackage = (name: string) =>
   badRequest(`There is no credit package called '${name}'`, 'UNKNOWN_PACKAGE');
@@ -81,12 +82,7 @@ export async function createPaymentIntent({
   stripe,
   user,
   body,
-}: {
-  db: Db;
-  stripe: Stripe;
-  user: UserRow;
-  body: CreatePaymentIntentBody;
-}): Promise<PaymentIntentWire> {
+}: PaymentCallOptions<CreatePaymentIntentBody>): Promise<PaymentIntentWire> {
   if (body.purchaseType === 'Credits') {
     const pack = findCreditPackage(body.tierType);
     if (!pack) throw unknownPackage(body.tierType);

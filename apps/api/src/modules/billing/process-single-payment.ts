@@ -1,4 +1,4 @@
-import type { Db, UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
 import { type ProcessPaymentBody, type ProcessPaymentResult, findCreditPackage } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -7,6 +7,7 @@ import { confirmPayment } from './confirm-payment.ts';
 import { unknownPackage } from './create-payment-intent.ts';
 import { grantPaymentCredits } from './grant-credits.ts';
 import { discountedAmount, resolveCoupon } from './resolve-coupon.ts';
+import type { PaymentCallOptions } from './payment-call.ts';
 
 export const invalidCoupon = () =>
   new AppError('INVALID_COUPON', { status: 400, message: 'Invalid Coupon Entered' });
@@ -36,12 +37,7 @@ export async function processSinglePayment({
   stripe,
   user,
   body,
-}: {
-  db: Db;
-  stripe: Stripe;
-  user: UserRow;
-  body: ProcessPaymentBody;
-}): Promise<ProcessPaymentResult> {
+}: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
   let intent = await loadOwnIntent(stripe, user, body.paymentIntentId);
   if (intent.metadata.payment_type !== 'Credits') {
     throw badRequest('This payment is not a credit package purchase', 'WRONG_PAYMENT_TYPE');

@@ -1,4 +1,4 @@
-import type { Db, UserRow } from '@app/db';
+import type { Db } from '@app/db';
 import { type ProcessPaymentBody, type ProcessPaymentResult, findTier } from '@app/domain';
 import type Stripe from 'stripe';
 import { badRequest } from '../../lib/errors.ts';
@@ -9,6 +9,7 @@ import { grantInvoiceCredits } from './grant-credits.ts';
 import { PAYABLE_STATUSES, alreadyPaid, invalidCoupon, loadOwnIntent } from './process-single-payment.ts';
 import { discountOf, resolveCoupon } from './resolve-coupon.ts';
 import { syncSubscription } from './sync-subscription.ts';
+import type { PaymentCallOptions } from './payment-call.ts';
 
 /** Once the first invoice is paid: our copy, the user's status and the period's credits. */
 async function settle(db: Db, stripe: Stripe, subscriptionId: string) {
@@ -28,12 +29,7 @@ export async function processSubscriptionPayment({
   stripe,
   user,
   body,
-}: {
-  db: Db;
-  stripe: Stripe;
-  user: UserRow;
-  body: ProcessPaymentBody;
-}): Promise<ProcessPaymentResult> {
+}: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
   const intent = await loadOwnIntent(stripe, user, body.paymentIntentId);
   const subscriptionId = intent.metadata.subscription_id;
   if (intent.metadata.payment_type !== 'Subscription' || !subscriptionId) {

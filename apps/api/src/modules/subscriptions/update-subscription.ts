@@ -1,4 +1,3 @@
-import type { Db, UserRow } from '@app/db';
 import {
   SAME_PLAN_MESSAGE,
   type UpdateSubscriptionBody,
@@ -15,6 +14,7 @@ import { syncSubscription, tierOfSubscription } from '../billing/sync-subscripti
 import { findLiveSubscription } from './find-live-subscription.ts';
 import { SUBSCRIPTION_EXPAND } from './load-own-subscription.ts';
 import { scheduleDowngrade } from './schedule-downgrade.ts';
+import type { PaymentCallOptions } from '../billing/payment-call.ts';
 
 const noSubscription = () =>
   new AppError('NO_SUBSCRIPTION', {
@@ -63,12 +63,7 @@ export async function updateSubscription({
   stripe,
   user,
   body,
-}: {
-  db: Db;
-  stripe: Stripe;
-  user: UserRow;
-  body: UpdateSubscriptionBody;
-}): Promise<UpdateSubscriptionResult> {
+}: PaymentCallOptions<UpdateSubscriptionBody>): Promise<UpdateSubscriptionResult> {
   const target = await findTargetUser({ db, user, userId: body.userId, stripeId: body.stripeId });
   const tier = findTier(body.newsubscriptiontype);
   if (!tier || tier.tier !== body.newsubscriptiontype) {

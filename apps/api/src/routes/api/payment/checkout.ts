@@ -10,6 +10,7 @@ import {
   VerifyCouponBody,
   VerifyCouponResult,
 } from '@app/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCheckoutSession } from '../../../modules/billing/create-checkout-session.ts';
 import { createPaymentIntent } from '../../../modules/billing/create-payment-intent.ts';
@@ -24,6 +25,13 @@ const paymentLimit = { max: 20, timeWindow: '1 minute' };
 /** Buying: the intent /checkout pays, paying it, coupons, receipts and hosted checkout. */
 export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
+  // A payment call for the signed-in user with the request body.
+  const withBody = async <Body>(request: FastifyRequest & { body: Body }) => ({
+    db,
+    stripe: app.billing().stripe,
+    user: await request.requireUser(),
+    body: request.body,
+  });
 
   app.post(
     '/create-payment-intent',
@@ -36,13 +44,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentIntentWire, ...errors },
       },
     },
-    async (request) =>
-      createPaymentIntent({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        body: request.body,
-      }),
+    async (request) => createPaymentIntent(await withBody(request)),
   );
 
   app.post(
@@ -56,13 +58,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProcessPaymentResult, ...errors },
       },
     },
-    async (request) =>
-      processSinglePayment({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        body: request.body,
-      }),
+    async (request) => processSinglePayment(await withBody(request)),
   );
 
   app.post(
@@ -76,13 +72,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProcessPaymentResult, ...errors },
       },
     },
-    async (request) =>
-      processSubscriptionPayment({
-        db,
-        stripe: app.billing().stripe,
-        user: await request.requireUser(),
-        body: request.body,
-      }),
+    async (request) => processSubscriptionPayment(await withBody(request)),
   );
 
   app.post(

@@ -1,0 +1,10 @@
+import type { Db, UserRow } from '@app/db';
+import type Stripe from 'stripe';
+
+/** What a payment call made for the signed-in user with their request body takes. */
+export type PaymentCallOptions<Body> = {
+  db: Db;
+  stripe: Stripe;
+  user: UserRow;
+  body: Body;
+};
