@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterRichTextClasses,
+  isAllowedImageSrc,
+  isAllowedVideoSrc,
   filterRichTextStyle,
   isDecodableTitle,
   isSafeImageSrc,
@@ -61,5 +63,16 @@ describe('rich-text policy', () => {
       filterRichTextStyle('color: #e60000; position: fixed; background-color: url(x); font-size: 18px'),
     ).toBe('color: #e60000; font-size: 18px');
     expect(filterRichTextStyle('color: expression(alert(1))')).toBe('');
+  });
+
+  it('lets images load from safe sources and uploads, videos from uploads and http(s) only', () => {
+    for (const src of ['https://a.example/i.png', '/uploads/abc.png', 'data:image/png;base64,AAAA'])
+      expect(isAllowedImageSrc(src), src).toBe(true);
+    for (const src of ['javascript:x', 'data:image/svg+xml;base64,AAAA', 'ftp://a.example/i.png'])
+      expect(isAllowedImageSrc(src), src).toBe(false);
+    for (const src of ['https://a.example/v.mp4', '/uploads/abc.mp4'])
+      expect(isAllowedVideoSrc(src), src).toBe(true);
+    for (const src of ['data:image/png;base64,AAAA', 'javascript:x'])
+      expect(isAllowedVideoSrc(src), src).toBe(false);
   });
 });

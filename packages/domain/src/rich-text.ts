@@ -108,6 +108,12 @@ export function filterRichTextStyle(style: string): string {
   return kept.join('; ');
 }
 
+/** Attributes whose values are filtered on every element; an empty result drops the attribute. */
+export const RICH_TEXT_VALUE_FILTERS = {
+  class: filterRichTextClasses,
+  style: filterRichTextStyle,
+} as const satisfies Record<string, (value: string) => string>;
+
 // Resolving against a base makes relative links count as the page's own scheme, like a browser.
 const BASE = 'https://relative.invalid/';
 
@@ -145,6 +151,16 @@ export function isSafeImageSrc(url: string): boolean {
 const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
 export function isUploadedMediaSrc(url: string): boolean {
   return UPLOAD_PATH.test(url.trim());
+}
+
+/** Where an image may load from: safe image sources and our uploads. */
+export function isAllowedImageSrc(src: string): boolean {
+  return isSafeImageSrc(src) || isUploadedMediaSrc(src);
+}
+
+/** Where a video may load from: our uploads, or http/https (never a data URL). */
+export function isAllowedVideoSrc(src: string): boolean {
+  return isUploadedMediaSrc(src) || (isSafeImageSrc(src) && !/^data:/i.test(src));
 }
 
 const YOUTUBE_EMBED = /^https:\/\/www\.youtube\.com\/embed\/[A-Za-z0-9_-]{6,20}(?:\?[A-Za-z0-9_=&-]*)?$/;

@@ -1,10 +1,9 @@
 import {
   RICH_TEXT_ATTRIBUTES,
   RICH_TEXT_TAGS,
-  filterRichTextClasses,
-  filterRichTextStyle,
-  isSafeImageSrc,
-  isUploadedMediaSrc,
+  RICH_TEXT_VALUE_FILTERS,
+  isAllowedImageSrc,
+  isAllowedVideoSrc,
   isVideoEmbedUrl,
   sanitizeLinkUrl,
 } from '@app/domain';
@@ -15,15 +14,11 @@ type Attributes = Record<string, string>;
 /** Keeps only the editor's classes and safe colour/size styles on every element. */
 function filterCommon(tagName: string, attribs: Attributes) {
   const next: Attributes = { ...attribs };
-  if (next.class !== undefined) {
-    const classes = filterRichTextClasses(next.class);
-    if (classes) next.class = classes;
-    else delete next.class;
-  }
-  if (next.style !== undefined) {
-    const style = filterRichTextStyle(next.style);
-    if (style) next.style = style;
-    else delete next.style;
+  for (const [name, filter] of Object.entries(RICH_TEXT_VALUE_FILTERS)) {
+    if (next[name] === undefined) continue;
+    const kept = filter(next[name]);
+    if (kept) next[name] = kept;
+    else delete next[name];
   }
   return { tagName, attribs: next };
 }
@@ -69,7 +64,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({
       tagName,
-      attribs: withSrc(attribs, (src) => isSafeImageSrc(src) || isUploadedMediaSrc(src)),
+      attribs: withSrc(attribs, isAllowedImageSrc),
     }),
     iframe: (tagName, attribs) => ({
       tagName,
@@ -83,10 +78,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     video: (tagName, attribs) => ({
       tagName,
       attribs: {
-        ...withSrc(
-          attribs,
-          (src) => isUploadedMediaSrc(src) || (isSafeImageSrc(src) && !/^data:/i.test(src)),
-        ),
+        ...withSrc(attribs, isAllowedVideoSrc),
         controls: 'true',
       },
     }),

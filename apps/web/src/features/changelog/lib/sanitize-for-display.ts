@@ -2,10 +2,9 @@ import {
   BLANK_LINK,
   RICH_TEXT_ATTRIBUTES,
   RICH_TEXT_TAGS,
-  filterRichTextClasses,
-  filterRichTextStyle,
-  isSafeImageSrc,
-  isUploadedMediaSrc,
+  RICH_TEXT_VALUE_FILTERS,
+  isAllowedImageSrc,
+  isAllowedVideoSrc,
   isVideoEmbedUrl,
   sanitizeLinkUrl,
 } from '@app/domain';
@@ -15,8 +14,6 @@ import DOMPurify from 'dompurify';
 const purifier = DOMPurify();
 
 const ALL_ATTRIBUTES = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
-
-const isMediaSrc = (src: string) => isSafeImageSrc(src) || isUploadedMediaSrc(src);
 
 // Unsafe links become blank links, as the editor and the server make them.
 purifier.addHook('uponSanitizeAttribute', (node, data) => {
@@ -30,17 +27,12 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   const allowed = RICH_TEXT_ATTRIBUTES[tag] ?? [];
   for (const name of node.getAttributeNames()) if (!allowed.includes(name)) node.removeAttribute(name);
 
-  const classes = node.getAttribute('class');
-  if (classes !== null) {
-    const kept = filterRichTextClasses(classes);
-    if (kept) node.setAttribute('class', kept);
-    else node.removeAttribute('class');
-  }
-  const style = node.getAttribute('style');
-  if (style !== null) {
-    const kept = filterRichTextStyle(style);
-    if (kept) node.setAttribute('style', kept);
-    else node.removeAttribute('style');
+  for (const [name, filter] of Object.entries(RICH_TEXT_VALUE_FILTERS)) {
+    const value = node.getAttribute(name);
+    if (value === null) continue;
+    const kept = filter(value);
+    if (kept) node.setAttribute(name, kept);
+    else node.removeAttribute(name);
   }
 
   const src = node.getAttribute('src') ?? '';
@@ -49,14 +41,13 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     if (href !== null) node.setAttribute('href', sanitizeLinkUrl(href));
     node.setAttribute('rel', 'noopener noreferrer');
     node.setAttribute('target', '_blank');
-  } else if (tag === 'img' && !isMediaSrc(src)) {
+  } else if (tag === 'img' && !isAllowedImageSrc(src)) {
     node.remove();
   } else if (tag === 'iframe') {
     if (isVideoEmbedUrl(src)) node.setAttribute('class', 'ql-video');
     else node.remove();
   } else if (tag === 'video') {
-    if (isUploadedMediaSrc(src) || (isSafeImageSrc(src) && !/^data:/i.test(src)))
-      node.setAttribute('controls', 'true');
+    if (isAllowedVideoSrc(src)) node.setAttribute('controls', 'true');
     else node.remove();
   }
 });
