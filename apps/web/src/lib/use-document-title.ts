@@ -15,20 +15,23 @@ export function documentTitle(title: string): string {
   return title ? `${title} · ${SITE.name}` : SITE.name;
 }
 
+/** Sets the page's description meta, adding the tag when the document has none. */
+export function setDescriptionMeta(content: string) {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = content;
+}
+
 /** Sets the document title (and optionally the description meta) while a page is shown. */
 export function useDocumentTitle(title: string, description?: string) {
   const collectHead = useContext(DocumentHeadContext);
   collectHead?.({ title: documentTitle(title), description });
   useEffect(() => {
     document.title = documentTitle(title);
-    if (description !== undefined) {
-      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-      if (!meta) {
-        meta = document.createElement('meta');
-        meta.name = 'description';
-        document.head.append(meta);
-      }
-      meta.content = description;
-    }
+    if (description !== undefined) setDescriptionMeta(description);
   }, [title, description]);
 }

@@ -4,22 +4,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
 import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
+import { setDescriptionMeta } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
 import { EntryCard } from '../components/entry-card.tsx';
 import { decodeTitle } from '../lib/is-listable.ts';
-import { deleteChangelogEntry, fetchChangelogEntries, selectChangelog } from '../store/changelog-slice.ts';
+import { deleteChangelogEntry, selectChangelog } from '../store/changelog-slice.ts';
+import { useFetchChangelogEntries } from '../store/use-fetch-changelog-entries.ts';
 
 const PREFIX = '/changelog/';
-
-function setDescription(content: string) {
-  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.name = 'description';
-    document.head.append(meta);
-  }
-  meta.content = content;
-}
 
 export function ChangelogDetailPage() {
   // The raw path segment, decoded once here (the router's own decoding would decode twice).
@@ -29,22 +21,14 @@ export function ChangelogDetailPage() {
   const navigate = useNavigate();
   const isAdmin = useIsAdmin();
   const { entries } = useAppSelector(selectChangelog);
-  const [loading, setLoading] = useState(true);
+  const loading = useFetchChangelogEntries();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const entry = entries.find((candidate) => candidate.changeTitle === title);
 
   useEffect(() => {
-    let active = true;
-    void dispatch(fetchChangelogEntries()).finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
-
-  useEffect(() => {
     document.title = `Changelog: ${title}`;
-    setDescription(
+    setDescriptionMeta(
       entry
         ? `${entry.changeTitle}, ${entry.changeDate}: what changed in HyperCreate.`
         : `Changelog: ${title}`,

@@ -1,5 +1,4 @@
 import { ERROR_TEXT, type ChangelogContent } from '@app/domain';
-import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
 import { ButtonLink, Spinner } from '@/components/ui/index.ts';
@@ -8,12 +7,8 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 import '../components/changelog.css';
-import {
-  addChangelogEntry,
-  fetchChangelogEntries,
-  selectChangelog,
-  updateChangelogEntry,
-} from '../store/changelog-slice.ts';
+import { addChangelogEntry, selectChangelog, updateChangelogEntry } from '../store/changelog-slice.ts';
+import { useFetchChangelogEntries } from '../store/use-fetch-changelog-entries.ts';
 
 export function AddChangelogEntryPage() {
   useDocumentTitle('Add a changelog entry');
@@ -47,15 +42,7 @@ export function EditChangelogEntryPage() {
   const isAdmin = useIsAdmin();
   const { entries } = useAppSelector(selectChangelog);
   const entry = entries.find((candidate) => candidate.id === id);
-  const [loading, setLoading] = useState(!entry);
-
-  useEffect(() => {
-    let active = true;
-    void dispatch(fetchChangelogEntries()).finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
+  const loading = useFetchChangelogEntries(!entry);
 
   async function onSave(content: ChangelogContent) {
     const saved = await dispatch(updateChangelogEntry({ id, content })).unwrap();
