@@ -1,8 +1,19 @@
 import { FREE_PLAN, type UserWire } from '@app/domain';
+import type { ReactNode } from 'react';
 import { ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
 import { RedeemGiftButton } from '@/features/gifts/index.ts';
 import { usePublicConfigQuery } from '@/lib/public-config.ts';
+
+/** A link to another site, opened in a new tab; nothing when the site is not configured. */
+function ExternalButton({ href, children }: { href: string | null | undefined; children: ReactNode }) {
+  if (!href) return null;
+  return (
+    <ButtonAnchor href={href} variant="secondary" rel="noopener noreferrer" target="_blank">
+      {children}
+    </ButtonAnchor>
+  );
+}
 
 /**
  * The dashboard's buttons, in one place so other features' actions (the redeem-gift modal) slot in
@@ -26,16 +37,7 @@ export function DashboardActions({ user }: { user: UserWire }) {
           <ButtonLink to={paths.paymentHistory.href()} variant="secondary">
             Payment history
           </ButtonLink>
-          {config?.studioUrl && (
-            <ButtonAnchor
-              href={config.studioUrl}
-              variant="secondary"
-              rel="noopener noreferrer"
-              target="_blank"
-            >
-              Studio
-            </ButtonAnchor>
-          )}
+          <ExternalButton href={config?.studioUrl}>Studio</ExternalButton>
         </div>
       </section>
       <section aria-labelledby="learn-actions">
@@ -59,16 +61,7 @@ export function DashboardActions({ user }: { user: UserWire }) {
           <ButtonLink to={paths.loraGuide.href()} variant="ghost">
             LoRA
           </ButtonLink>
-          {config?.communityInviteUrl && (
-            <ButtonAnchor
-              href={config.communityInviteUrl}
-              variant="secondary"
-              rel="noopener noreferrer"
-              target="_blank"
-            >
-              Chat community
-            </ButtonAnchor>
-          )}
+          <ExternalButton href={config?.communityInviteUrl}>Chat community</ExternalButton>
           <ButtonLink to={paths.changelog.href()} variant="secondary">
             Changelog
           </ButtonLink>
