@@ -74,6 +74,27 @@ describe('subscriptions', () => {
     expect((after.latest_invoice as Stripe.Invoice).status).toBe('paid');
   });
 
+  it("refuses another customer's card as the default payment method, wherever it is set", async () => {
+    const { customer } = await customerWithCard(stripe);
+    const { pm: foreign } = await customerWithCard(stripe);
+    const price = await monthlyPrice(stripe, 1500);
+    const refused = (param: string) => ({ statusCode: 400, code: 'resource_missing', param });
+    await expect(
+      stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: foreign.id } }),
+    ).rejects.toMatchObject(refused('invoice_settings[default_payment_method]'));
+    await expect(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        default_payment_method: foreign.id,
+      }),
+    ).rejects.toMatchObject(refused('default_payment_method'));
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    await expect(
+      stripe.subscriptions.update(sub.id, { default_payment_method: foreign.id }),
+    ).rejects.toMatchObject(refused('default_payment_method'));
+  });
+
   it('refuses a subscription without any card unless default_incomplete', async () => {
     const customer = await stripe.customers.create({ email: 'nocard@example.com' });
     const price = await monthlyPrice(stripe, 1500);

@@ -1,5 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
+import { assertAttached } from '../resources/customers.ts';
 import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str, timestamp } from '../params.ts';
 import type { Obj, Params } from '../types.ts';
 import { activeDiscounts, applyDiscounts, readDiscounts } from './discounts.ts';
@@ -57,16 +58,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
   }));
   const first = prices[0]!.price;
   const defaultPm = str(p, 'default_payment_method') || null;
-  if (defaultPm) {
-    const pm = ctx.get(defaultPm, 'payment_method', 'default_payment_method');
-    if (pm.customer !== customer.id) {
-      throw invalidRequest(
-        `The customer does not have a payment method with the ID ${defaultPm}. The payment method must be attached to the customer.`,
-        'resource_missing',
-        'default_payment_method',
-      );
-    }
-  }
+  if (defaultPm) assertAttached(ctx, defaultPm, customer.id, 'default_payment_method');
   const behavior =
     oneOf(p, 'payment_behavior', [
       'allow_incomplete',

@@ -32,16 +32,7 @@ function applyFields(ctx: Ctx, customer: Obj, p: Params): Obj {
     ? str(settings, 'default_payment_method', 'invoice_settings[default_payment_method]')
     : undefined;
   if (pm !== undefined) {
-    if (pm) {
-      const method = ctx.get(pm, 'payment_method', 'invoice_settings[default_payment_method]');
-      if (method.customer !== customer.id) {
-        throw invalidRequest(
-          `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
-          'resource_missing',
-          'invoice_settings[default_payment_method]',
-        );
-      }
-    }
+    if (pm) assertAttached(ctx, pm, customer.id, 'invoice_settings[default_payment_method]');
     set('invoice_settings', { ...customer.invoice_settings, default_payment_method: pm || null });
   }
   return previous;
@@ -70,6 +61,17 @@ export function createCustomer(ctx: Ctx, p: Params): Obj {
   if (pm) attachCard(ctx, ctx.get(pm, 'payment_method', 'payment_method'), customer);
   ctx.emit('customer.created', customer);
   return customer;
+}
+
+/** A customer's default payment method must be one attached to them, as Stripe insists. */
+export function assertAttached(ctx: Ctx, paymentMethodId: string, customerId: string, param: string): void {
+  if (ctx.get(paymentMethodId, 'payment_method', param).customer !== customerId) {
+    throw invalidRequest(
+      `The customer does not have a payment method with the ID ${paymentMethodId}. The payment method must be attached to the customer.`,
+      'resource_missing',
+      param,
+    );
+  }
 }
 
 /** Attaches a card to a customer, as `payment_methods.attach` does. */

@@ -5,6 +5,7 @@ import { planItemChange } from '../billing/changes.ts';
 import { periodOf } from '../billing/items.ts';
 import { cancelNow, updateSubscription } from '../billing/subscription-events.ts';
 import { createSubscription, invoiceSubscription } from '../billing/subscriptions.ts';
+import { assertAttached } from './customers.ts';
 import { arr, bool, int, mergeMetadata, oneOf, str, timestamp } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
@@ -42,13 +43,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   if (cancelAt !== undefined) changes.cancel_at = cancelAt === 'now' ? ctx.now() : cancelAt;
   const pm = str(p, 'default_payment_method');
   if (pm !== undefined) {
-    if (pm && ctx.get(pm, 'payment_method', 'default_payment_method').customer !== sub.customer) {
-      throw invalidRequest(
-        `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
-        'resource_missing',
-        'default_payment_method',
-      );
-    }
+    if (pm) assertAttached(ctx, pm, sub.customer, 'default_payment_method');
     changes.default_payment_method = pm || null;
   }
   if (p.metadata !== undefined) changes.metadata = mergeMetadata(sub.metadata, p);
