@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment provider; answers 503 when the app was built without one. */
     billing(): Billing;
+    /** The payment provider, or undefined when there is none (for calls that work without one). */
+    optionalBilling(): Billing | undefined;
   }
 }
 
@@ -24,4 +26,5 @@ export const billingPlugin = fp(async (app: FastifyInstance, options: { billing?
     }
     return options.billing;
   });
+  app.decorate('optionalBilling', () => options.billing);
 });

@@ -1,10 +1,12 @@
 import { type Db, type UserRow, users } from '@app/db';
 import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { forbidden } from '../../lib/errors.ts';
 
 /**
  * A user sets their own email. The ids in the call must be the signed-in user's own: the user id,
- * and the Stripe customer id when they have one.
+ * and the Stripe customer id when they have one. Stripe's customer gets the new address too, since
+ * Stripe sends the receipts and invoices.
  */
 export async function updateUserEmail({
   db,
@@ -12,8 +14,11 @@ export async function updateUserEmail({
   userId,
   stripeId,
   email,
+  stripe,
 }: {
   db: Db;
+  /** The payment provider, when there is one. */
+  stripe?: Stripe;
   user: UserRow;
   userId: string;
   stripeId: string | null | undefined;
@@ -23,6 +28,7 @@ export async function updateUserEmail({
   if (userId !== user.id || (stripeId || null) !== ownStripeId) {
     throw forbidden('You can only change the email of your own account');
   }
+  if (stripe && ownStripeId) await stripe.customers.update(ownStripeId, { email });
   const [updated] = await db
     .update(users)
     .set({ email, updatedAt: new Date() })

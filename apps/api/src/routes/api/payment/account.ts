@@ -36,6 +36,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: userid,
         stripeId: stripeid,
         email,
+        stripe: app.optionalBilling()?.stripe,
       });
       return toUserWire(user);
     },
