@@ -35,7 +35,13 @@ describe('own subscriptions', () => {
     const response = await call(t, s.cookie, 'GET', '/api/payment/subscriptions');
     expect(response.json()).toEqual({
       subscriptions: [
-        { subscription_id: s.subscriptionId, tier: 'Professional Plan', status: 'active', gifted: false },
+        {
+          subscription_id: s.subscriptionId,
+          tier: 'Professional Plan',
+          status: 'active',
+          gifted: false,
+          current_period_end: expect.any(Number),
+        },
       ],
     });
     const other = await t.signIn('listing-other');

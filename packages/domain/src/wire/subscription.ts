@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatEpochDate } from '../display.ts';
 
 /** Wire shapes of the subscription management calls under /api/payment (SPEC §3 and §7 names). */
 
@@ -45,6 +46,16 @@ export type SubscriptionChange = (typeof SUBSCRIPTION_CHANGES)[number];
 /** The no-change answer when the selected plan is the current one. */
 export const SAME_PLAN_MESSAGE = 'You are already subscribed to this plan. No changes were made.';
 
+/**
+ * Why a user whose only plan is a gift cannot change it or start a paid plan yet: the gift is a
+ * one-period plan that ends by itself, and a paid plan can be chosen once it has ended.
+ */
+export function giftPlanMessage(tier: string, periodEnd: number | null): string {
+  return periodEnd
+    ? `Your gifted ${tier} runs until ${formatEpochDate(periodEnd)}; you can choose a paid plan from then.`
+    : `Your gifted ${tier} is still running; you can choose a paid plan once it ends.`;
+}
+
 export const UpdateSubscriptionResult = z.object({
   change: z.enum(SUBSCRIPTION_CHANGES),
   message: z.string(),
@@ -72,7 +83,14 @@ export const PortalResult = z.object({ url: z.string() });
 /** The signed-in user's live subscriptions (ours: SPEC §7 leaves how the page finds its id open). */
 export const OwnSubscriptionsResult = z.object({
   subscriptions: z.array(
-    z.object({ subscription_id: z.string(), tier: z.string(), status: z.string(), gifted: z.boolean() }),
+    z.object({
+      subscription_id: z.string(),
+      tier: z.string(),
+      status: z.string(),
+      gifted: z.boolean(),
+      /** Epoch seconds: the end of the period now running (a gift ends then); null if unknown. */
+      current_period_end: z.number().int().nullable(),
+    }),
   ),
 });
 export type OwnSubscriptionsResult = z.infer<typeof OwnSubscriptionsResult>;

@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { giftPlanActive } from '../gifts/gift-plan-active.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { priceFor } from './sync-catalog.ts';
 import { LIVE_STATUSES } from './sync-subscription.ts';
@@ -106,6 +107,8 @@ export async function createPaymentIntent({
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, LIVE_STATUSES)));
   if (live) {
+    const gift = await giftPlanActive({ db, userId: user.id });
+    if (gift) throw gift;
     throw new AppError('ALREADY_SUBSCRIBED', {
       status: 409,
       message: 'You already have a subscription; change it from the subscription page',

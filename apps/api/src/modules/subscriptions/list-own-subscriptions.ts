@@ -22,6 +22,7 @@ export async function listOwnSubscriptions({
       tier: row.tier,
       status: row.status,
       gifted: row.gifted,
+      current_period_end: row.currentPeriodEnd ? Math.floor(row.currentPeriodEnd.getTime() / 1000) : null,
     })),
   };
 }

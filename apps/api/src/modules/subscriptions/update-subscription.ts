@@ -9,6 +9,7 @@ import {
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 import { findTargetUser } from '../billing/access.ts';
+import { giftPlanActive } from '../gifts/gift-plan-active.ts';
 import { priceFor } from '../billing/sync-catalog.ts';
 import { syncSubscription, tierOfSubscription } from '../billing/sync-subscription.ts';
 import { findLiveSubscription } from './find-live-subscription.ts';
@@ -56,7 +57,8 @@ async function upgrade(stripe: Stripe, subscription: Stripe.Subscription, tierNa
 
 /**
  * `updateSubscription`: moves the user's paid plan to `newsubscriptiontype`. Same plan → the
- * no-change message; a higher plan → now, prorated; a lower plan → at the end of the period.
+ * no-change message; a higher plan → now, prorated; a lower plan → at the end of the period. A gift
+ * is never changed: with only a gift running, the answer says until when it runs.
  */
 export async function updateSubscription({
   db,
@@ -70,7 +72,7 @@ export async function updateSubscription({
     throw new AppError('UNKNOWN_PLAN', { status: 400, message: `Unknown plan: ${body.newsubscriptiontype}` });
   }
   const live = await findLiveSubscription({ db, userId: target.id });
-  if (!live) throw noSubscription();
+  if (!live) throw (await giftPlanActive({ db, userId: target.id })) ?? noSubscription();
   const subscription = await stripe.subscriptions.retrieve(live.id, { expand: SUBSCRIPTION_EXPAND });
   const current = tierOfSubscription(subscription);
   if (!current) throw noSubscription();

@@ -1,10 +1,10 @@
-import { type BillingPeriod, FREE_PLAN, TIER_OPTIONS } from '@app/domain';
+import { type BillingPeriod, FREE_PLAN, TIER_OPTIONS, formatEpochDate, giftPlanMessage } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/features/auth/index.ts';
-import { ChangePlanButton } from '@/features/subscription-status/index.ts';
+import { ChangePlanButton, useGetOwnSubscriptionsQuery } from '@/features/subscription-status/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCreatePaymentIntentMutation } from '../api/create-payment-intent.ts';
@@ -21,6 +21,13 @@ export function TierChoicePage() {
   const navigate = useNavigate();
   // A gift is for someone else, so the buyer's own subscription is not loaded.
   const { data: user } = useCurrentUserQuery(undefined, { skip: gift });
+  const onAPlan = Boolean(user && user.subscription_status !== FREE_PLAN);
+  // Whether the plan is paid (changed in place) or a gift (it runs out; nothing to change).
+  const own = useGetOwnSubscriptionsQuery(undefined, { skip: gift || !onAPlan });
+  const live = own.data?.subscriptions ?? [];
+  const paid = live.find((subscription) => !subscription.gifted);
+  const onlyGift = paid ? undefined : live.find((subscription) => subscription.gifted);
+  const currentTier = gift ? undefined : (paid?.tier ?? onlyGift?.tier ?? user?.subscription_status);
   const [createIntent, { isLoading, error }] = useCreatePaymentIntentMutation();
   const [pending, setPending] = useState<string | null>(null);
 
@@ -62,19 +69,27 @@ export function TierChoicePage() {
         ))}
       </div>
       {error && <Alert>{apiErrorMessage(error)}</Alert>}
+      {onlyGift && <Alert tone="info">{giftPlanMessage(onlyGift.tier, onlyGift.current_period_end)}</Alert>}
       <div className="tier-grid">
         {TIER_OPTIONS.map((tier, index) =>
           tier.ptype !== period ? null : (
-            <TierCard key={tier.tier} tier={tier} current={!gift && user?.subscription_status === tier.tier}>
+            <TierCard key={tier.tier} tier={tier} current={currentTier === tier.tier}>
               {gift ? (
                 <GiftCheckoutForm tier={tier} />
-              ) : user && user.subscription_status !== FREE_PLAN ? (
+              ) : onlyGift ? (
+                // A gift cannot be changed; a paid plan is chosen once it has ended (see the notice).
+                onlyGift.tier === tier.tier && onlyGift.current_period_end ? (
+                  <p className="tier-gift-until">
+                    Gifted until {formatEpochDate(onlyGift.current_period_end)}
+                  </p>
+                ) : null
+              ) : onAPlan && own.isLoading ? null : user && onAPlan ? (
                 // A paying user changes plan in place rather than starting a second subscription.
                 <ChangePlanButton
                   tier={tier}
                   userId={user.user_id}
                   stripeId={user.stripeid}
-                  current={user.subscription_status === tier.tier}
+                  current={currentTier === tier.tier}
                 />
               ) : (
                 <button
