@@ -49,6 +49,14 @@ test("the admin's test gift code is redeemed once from the dashboard", async ({ 
   await expect(page.getByTestId('subscription-renewal')).toHaveText(/^Currently Active but cancels on /);
   await expect(page.getByRole('button', { name: 'Renew' })).toHaveCount(0);
 
+  // The plan page shows the gift with its end date and offers no change that would fail.
+  await page.getByRole('link', { name: 'Change Subscription' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    /^Your gifted Professional Plan runs until \w+ \d{1,2}, \d{4}; you can choose a paid plan from then\.$/,
+  );
+  await expect(page.getByText(/^Gifted until /)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Switch to|Choose) / })).toHaveCount(0);
+
   const other = await context.browser()!.newContext();
   const second = await other.newPage();
   await signIn(second, uniqueName('gift-late'));
