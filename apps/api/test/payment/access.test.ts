@@ -88,6 +88,25 @@ describe("another user's ids are refused", () => {
     }
   });
 
+  it('refuses a hosted subscription checkout to someone already on a plan', async () => {
+    const member = await t.signIn('member');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/create-checkout-session',
+      headers: { cookie: member.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        purchaseType: 'Subscription',
+        tierType: 'Founders Plan',
+        recurringType: 'Monthly',
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('ALREADY_SUBSCRIBED');
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, member.userId));
+    const live = await t.stripe.subscriptions.list({ customer: row!.stripeCustomerId! });
+    expect(live.data).toHaveLength(1);
+  });
+
   it('lets the owner read their own receipt and customer', async () => {
     const session = await t.app.inject({
       url: `/api/payment/session/${owner.intent}`,

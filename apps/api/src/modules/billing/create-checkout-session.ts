@@ -3,6 +3,7 @@ import { type CheckoutSessionForm, findCreditPackage, findTier } from '@app/doma
 import type Stripe from 'stripe';
 import { forbidden } from '../../lib/errors.ts';
 import { unknownPackage, unknownPlan } from './create-payment-intent.ts';
+import { assertNoLiveSubscription } from './assert-no-live-subscription.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { priceFor } from './sync-catalog.ts';
 
@@ -75,6 +76,7 @@ export async function createCheckoutSession({
     });
     return session.url!;
   }
+  await assertNoLiveSubscription({ db, userId: user.id });
   const price = await priceFor(stripe, tier.lookupKey);
   const session = await stripe.checkout.sessions.create({
     ...common,

@@ -1,17 +1,14 @@
-import { subscriptions } from '@app/db';
 import {
   type CreatePaymentIntentBody,
   type PaymentIntentWire,
   findCreditPackage,
   findTier,
 } from '@app/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { giftPlanActive } from '../gifts/gift-plan-active.ts';
+import { assertNoLiveSubscription } from './assert-no-live-subscription.ts';
 import { ensureCustomer } from './ensure-customer.ts';
 import { priceFor } from './sync-catalog.ts';
-import { LIVE_STATUSES } from './sync-subscription.ts';
 import type { PaymentCallOptions } from './payment-call.ts';
 
 export const unknownPackage = (name: string) =>
@@ -102,18 +99,7 @@ export async function createPaymentIntent({
 
   const tier = findTier(body.tierType, body.recurringType);
   if (!tier) throw unknownPlan(body.tierType);
-  const [live] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, LIVE_STATUSES)));
-  if (live) {
-    const gift = await giftPlanActive({ db, userId: user.id });
-    if (gift) throw gift;
-    throw new AppError('ALREADY_SUBSCRIBED', {
-      status: 409,
-      message: 'You already have a subscription; change it from the subscription page',
-    });
-  }
+  await assertNoLiveSubscription({ db, userId: user.id });
   const customer = await ensureCustomer({ db, stripe, user });
   const created = await createIncompleteSubscription({ stripe, customer, userId: user.id, tier });
   if (!created.intent) throw new AppError('NOTHING_TO_PAY', { status: 409, message: 'Nothing to pay' });
