@@ -5,3 +5,4 @@ export * from './audit.ts';
 export * from './changelog.ts';
 export * from './billing.ts';
 export * from './oauth.ts';
+export * from './rate-limits.ts';
