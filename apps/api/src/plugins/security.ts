@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
+import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   /** Extra origins the page may connect to, frame and load scripts from (Stripe, the emulator). */
@@ -43,7 +44,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
-  await app.register(rateLimit, { global: false });
+  // Counters live in PostgreSQL so every process counts against the same limits.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.ctx.database.db) });
 
   // Refuse state-changing calls that another site triggers in the user's browser.
   app.addHook('onRequest', async (request) => {

@@ -56,11 +56,11 @@ export async function redeemGiftCode({
   clientKey: string;
 }): Promise<RedeemGiftCodeResult> {
   const target = await findTargetUser({ db, user, userId: body.userId, stripeId: body.stripeId });
-  const keys = [`user:${user.id}`, `client:${clientKey}`];
-  limiter.check(keys);
+  const keys = [`user:${user.id}`, `ip:${clientKey}`];
+  await limiter.check(keys);
   const code = normalizeGiftCode(body.giftCode);
   if (!code) {
-    limiter.record(keys);
+    await limiter.record(keys);
     throw wrongCode();
   }
 
@@ -75,7 +75,7 @@ export async function redeemGiftCode({
   if (!claimed) {
     const [exists] = await db.select({ id: giftCodes.id }).from(giftCodes).where(eq(giftCodes.code, code));
     if (exists) throw usedCode();
-    limiter.record(keys);
+    await limiter.record(keys);
     throw wrongCode();
   }
 

@@ -1,35 +1,33 @@
+import { type Db, hit, peekRateLimits } from '@app/db';
 import { AppError } from '../../lib/errors.ts';
 
 export interface WrongCodeLimiter {
   /** Refuses (429) while any of the keys has used up its wrong guesses. */
-  check(keys: string[]): void;
+  check(keys: string[]): Promise<void>;
   /** Counts one wrong code against each key. */
-  record(keys: string[]): void;
+  record(keys: string[]): Promise<void>;
 }
 
 /**
  * Counts wrong gift codes per key (the user, the client address) in a fixed window, so codes cannot
- * be guessed in bulk; right codes and already-used ones do not count. Kept in memory per process
- * like the route rate limits: a guesser spread over processes still meets 100 bits of randomness.
+ * be guessed in bulk; right codes and already-used ones do not count. The counters live in
+ * PostgreSQL (`rate_limits`, keys `gift-wrong:<key>`), so every API process shares them.
  */
 export function createWrongCodeLimiter({
+  db,
   max = 10,
   windowMs = 15 * 60_000,
-  now = Date.now,
-}: { max?: number; windowMs?: number; now?: () => number } = {}): WrongCodeLimiter {
-  const counts = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const entry = counts.get(key);
-    if (entry && entry.resetAt > now()) return entry;
-    counts.delete(key);
-    return undefined;
-  };
+}: {
+  db: Db;
+  max?: number;
+  windowMs?: number;
+}): WrongCodeLimiter {
+  const stored = (keys: string[]) => keys.map((key) => `gift-wrong:${key}`);
   return {
-    check(keys) {
-      for (const key of keys) {
-        const entry = current(key);
-        if (entry && entry.count >= max) {
-          const minutes = Math.max(1, Math.ceil((entry.resetAt - now()) / 60_000));
+    async check(keys) {
+      for (const entry of await peekRateLimits(db, stored(keys))) {
+        if (entry.count >= max) {
+          const minutes = Math.max(1, Math.ceil(entry.ttlMs / 60_000));
           throw new AppError('TOO_MANY_WRONG_CODES', {
             status: 429,
             message: `Too many wrong gift codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -37,13 +35,8 @@ export function createWrongCodeLimiter({
         }
       }
     },
-    record(keys) {
-      if (counts.size > 50_000) counts.clear();
-      for (const key of keys) {
-        const entry = current(key) ?? { count: 0, resetAt: now() + windowMs };
-        entry.count += 1;
-        counts.set(key, entry);
-      }
+    async record(keys) {
+      for (const key of stored(keys)) await hit(db, { key, windowMs });
     },
   };
 }

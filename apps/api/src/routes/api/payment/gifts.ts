@@ -20,7 +20,7 @@ const readLimit = { max: 60, timeWindow: '1 minute' };
 /** Gift codes: the buyer's codes, redeeming one, and the admin's test code. */
 export const paymentGiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
-  const limiter = createWrongCodeLimiter();
+  const limiter = createWrongCodeLimiter({ db });
 
   app.post(
     '/get_gift_code',
