@@ -40,6 +40,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The browser default: other sites see only our origin, and our own form posts carry a real
+    // Origin header (under no-referrer they would send `Origin: null`, which the check below refuses).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Popups for card authentication must be able to message back.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
@@ -61,9 +64,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
       const host = request.headers.host;
       if (host) allowed.add(`${request.protocol}://${host}`);
       if (!allowed.has(origin)) throw forbidden('Cross-site requests are not allowed');
-    } else if (origin === 'null' && request.headers['sec-fetch-site'] !== 'same-origin') {
-      // A same-origin form post sends `Origin: null` under `Referrer-Policy: no-referrer`; the
-      // browser's own Sec-Fetch-Site tells it apart from an opaque (sandboxed, file:) origin.
+    } else if (origin === 'null') {
+      // An opaque origin: a sandboxed frame, a file, or a redirect chain through another site.
       throw forbidden('Cross-site requests are not allowed');
     }
   });
