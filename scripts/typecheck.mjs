@@ -6,6 +6,7 @@ const projects = [
   'packages/domain',
   'packages/db',
   'packages/stripe-emulator',
+  'packages/generation',
   'apps/api',
   'apps/web',
   'e2e',
