@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { ROOT } from './lib.mjs';
+import { ROOT, isStale } from './lib.mjs';
 
 /** The server apps and their entries; an app is built when its entry exists. */
 export const SERVER_APPS = [
@@ -43,14 +43,24 @@ const sourceRelativeUrls = (outDir) => ({
   },
 });
 
+const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entry)));
+
+/** The compiled file of a server app, relative to the root. */
+export const compiledEntry = (app) =>
+  path.join(app.dir, 'dist', path.basename(app.entry).replace(/\.ts$/, '.js'));
+
+/** True when a server app's compiled file is missing or older than its sources or our packages. */
+export const serverBuildIsStale = () =>
+  existing().some((app) =>
+    isStale(compiledEntry(app), [path.join(app.dir, 'src'), path.join(app.dir, 'package.json'), 'packages']),
+  );
+
 export async function buildServers() {
-  for (const app of SERVER_APPS) {
-    const entry = path.join(ROOT, app.dir, app.entry);
-    if (!existsSync(entry)) continue;
+  for (const app of existing()) {
     const outDir = path.join(ROOT, app.dir, 'dist');
     await build({
-      entryPoints: [entry],
-      outfile: path.join(outDir, path.basename(app.entry).replace(/\.ts$/, '.js')),
+      entryPoints: [path.join(ROOT, app.dir, app.entry)],
+      outfile: path.join(ROOT, compiledEntry(app)),
       bundle: true,
       platform: 'node',
       format: 'esm',

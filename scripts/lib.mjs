@@ -27,7 +27,7 @@ function newestMtime(target) {
 }
 
 /** True when a built file is missing or older than any of its sources (paths from the root). */
-function isStale(builtFile, sources) {
+export function isStale(builtFile, sources) {
   const built = path.join(ROOT, builtFile);
   if (!existsSync(built)) return true;
   const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
@@ -43,9 +43,4 @@ export function webBuildIsStale() {
     'apps/web/vite.config.ts',
     'packages',
   ]);
-}
-
-/** True when the compiled API is missing or older than any of its sources. */
-export function serverBuildIsStale() {
-  return isStale('apps/api/dist/server.js', ['apps/api/src', 'apps/api/package.json', 'packages']);
 }

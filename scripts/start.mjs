@@ -2,8 +2,8 @@
 // runs the compiled API, which serves the app, on the settings in the environment (embedded
 // defaults when none are set).
 import { spawn } from 'node:child_process';
-import { buildServers } from './build-server.mjs';
-import { ROOT, run, serverBuildIsStale, webBuildIsStale } from './lib.mjs';
+import { buildServers, serverBuildIsStale } from './build-server.mjs';
+import { ROOT, run, webBuildIsStale } from './lib.mjs';
 
 if (webBuildIsStale()) {
   console.log('Building the web app…');
@@ -11,7 +11,7 @@ if (webBuildIsStale()) {
   if (code !== 0) process.exit(code);
 }
 if (serverBuildIsStale()) {
-  console.log('Compiling the API…');
+  console.log('Compiling the server…');
   await buildServers();
 }
 
