@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/api/health.ts';
 import { paymentAccountRoutes } from './routes/api/payment/account.ts';
 import { userRoutes } from './routes/api/users/index.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: undecodablePageUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
