@@ -15,7 +15,10 @@ export interface VoiceSetting {
 
 export const DEFAULT_VOICE: VoiceSetting = { voice: 'en-us', pitch: 50, speed: 160 };
 
-/** The 19 voice flags of /speak. Each differs from the others in variant, pitch, speed or finish. */
+/**
+ * The 19 voice flags of /speak. Each differs from the others in variant, pitch, speed or finish. Only
+ * variants that need no Klatt synthesizer are used: this espeak-ng build leaves it out.
+ */
 export const VOICE_SETTINGS: Record<string, VoiceSetting> = {
   documentary: { voice: 'en-gb-x-rp+m1', pitch: 38, speed: 140, filters: 'aecho=0.8:0.5:40:0.15' },
   trailer: { voice: 'en-us+m7', pitch: 12, speed: 125, filters: 'aecho=0.8:0.7:90|180:0.35|0.2,bass=g=6' },
@@ -31,11 +34,11 @@ export const VOICE_SETTINGS: Record<string, VoiceSetting> = {
   storyteller: { voice: 'en-gb+grandma', pitch: 56, speed: 128 },
   wizard: { voice: 'en-gb+grandpa', pitch: 28, speed: 120, filters: 'aecho=0.8:0.5:70:0.2' },
   pirate: { voice: 'en-gb-scotland+m7', pitch: 34, speed: 148 },
-  robot: { voice: 'en-us+robosoft', pitch: 50, speed: 150, filters: 'aecho=0.8:0.88:6:0.4' },
+  robot: { voice: 'en-us+robosoft6', pitch: 50, speed: 150, filters: 'aecho=0.8:0.88:6:0.4' },
   villain: { voice: 'en-gb-x-rp+m1', pitch: 18, speed: 128, filters: 'aecho=0.8:0.6:50:0.3' },
   whisper: { voice: 'en-us+whisper', pitch: 50, speed: 140 },
   cheerful: { voice: 'en-us+f5', pitch: 78, speed: 182 },
-  announcer: { voice: 'en-us+announcer', pitch: 40, speed: 158, filters: 'aecho=0.8:0.6:150|300:0.4|0.2' },
+  announcer: { voice: 'en-us+Storm', pitch: 40, speed: 158, filters: 'aecho=0.8:0.6:150|300:0.4|0.2' },
 };
 
 /** The parts of the WebAssembly global used here (the DOM library that types it is not loaded). */
