@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { runFfmpeg } from '../src/media/ffmpeg.ts';
 import { createLocalProvider } from '../src/providers/local/index.ts';
 import type {
   Family,
@@ -81,4 +82,24 @@ export async function difference(a: Buffer, b: Buffer): Promise<number> {
   let sum = 0;
   for (let index = 0; index < left.length; index++) sum += Math.abs(left[index]! - right[index]!);
   return sum / left.length;
+}
+
+/** Every frame of a video, shrunk to `size`×`size` RGB, for comparing motion. */
+export async function videoFrames(bytes: Buffer, size = 16): Promise<Buffer[]> {
+  const { stdout } = await runFfmpeg(
+    ['-i', 'pipe:0', '-vf', `scale=${size}:${size}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    {
+      stdin: bytes,
+    },
+  );
+  const frame = size * size * 3;
+  return Array.from({ length: Math.floor(stdout.length / frame) }, (_, index) =>
+    stdout.subarray(index * frame, (index + 1) * frame),
+  );
+}
+
+export function frameDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index++) sum += Math.abs(a[index]! - b[index]!);
+  return sum / a.length;
 }

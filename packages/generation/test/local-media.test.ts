@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { audioPeakDb, probeMedia } from '../src/media/probe.ts';
-import { context, provider, request, run, solid } from './helpers.ts';
+import { context, frameDifference, provider, request, run, solid, videoFrames } from './helpers.ts';
 
 const SOUND_DB = -40;
 
@@ -27,14 +27,20 @@ describe('local provider: video', () => {
     expect(imageInfo.video!.width / imageInfo.video!.height).toBeCloseTo(2, 1);
   });
 
-  it('/batchvideo and /rawbatchvideo answer two different 3-second clips', async () => {
+  it('/batchvideo and /rawbatchvideo answer two different 3-second clips; raw ones move more', async () => {
+    const travel: Record<string, number> = {};
     for (const command of ['batchvideo', 'rawbatchvideo']) {
       const result = await run(command, { width: 96, height: 96 });
       expect(result.outputs).toHaveLength(2);
+      const frames = await videoFrames(result.outputs[0]!.bytes);
+      expect(frames).toHaveLength(72);
+      travel[command] = frameDifference(frames[0]!, frames.at(-1)!);
       expect(result.outputs[0]!.bytes.equals(result.outputs[1]!.bytes)).toBe(false);
       for (const output of result.outputs)
         expect(Math.abs((await probeMedia(output.bytes)).durationMs - 3000)).toBeLessThan(100);
     }
+    expect(travel.batchvideo).toBeGreaterThan(1);
+    expect(travel.rawbatchvideo).toBeGreaterThan(travel.batchvideo! * 1.5);
   });
 
   it('/movie is 12 seconds of video with a music track', async () => {
@@ -94,5 +100,9 @@ describe('local provider: audio and lip-sync', () => {
     expect(info.video!.height).toBeGreaterThan(info.video!.width);
     expect(info.audio?.codec).toBe('aac');
     expect(await audioPeakDb(result.outputs[0]!.bytes)).toBeGreaterThan(SOUND_DB);
+    // The mouth moves with the voice: loud frames differ from the closed-mouth start.
+    const frames = await videoFrames(result.outputs[0]!.bytes, 32);
+    const movement = Math.max(...frames.map((frame) => frameDifference(frames[0]!, frame)));
+    expect(movement).toBeGreaterThan(1);
   });
 });
