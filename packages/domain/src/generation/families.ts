@@ -17,8 +17,9 @@ const IMAGE_ACTIONS = new Set(['vary', 'gif']);
  * Throws RangeError for a name the registry does not know.
  */
 export function familyOf(command: string): JobFamily | 'general' {
-  if (IMAGE_ACTIONS.has(command)) return 'image';
-  const definition = findCommand(command);
+  const bare = command.startsWith('/') ? command.slice(1) : command;
+  if (IMAGE_ACTIONS.has(bare)) return 'image';
+  const definition = findCommand(bare);
   if (!definition) throw new RangeError(`Unknown command: ${command}`);
   if (GENERAL.has(definition.name) || definition.category === 'general') return 'general';
   return definition.category;

@@ -19,6 +19,7 @@ describe('prices', () => {
     expect(isJobCommand('remlora')).toBe(false);
     expect(familyOf('Change')).toBe('image');
     expect(familyOf('/lipsync')).toBe('lipsync');
+    expect(priceOf('/gif')).toEqual(priceOf('gif'));
     expect(() => priceOf('teleport')).toThrow(RangeError);
   });
 
