@@ -44,9 +44,8 @@ function parseUrl(text: string): string | null {
 
 /** Parses the whole setting and reports every bad entry at once, so one start-up message lists them all. */
 export function parseGenerationBackends(value: string | undefined): RoutingParseResult {
-  const table = Object.fromEntries(
-    FAMILIES.map((family) => [family, { provider: 'local', urls: [] } satisfies Route]),
-  ) as RoutingTable;
+  const local = (): Route => ({ provider: 'local', urls: [] });
+  const table: RoutingTable = { image: local(), video: local(), audio: local(), lipsync: local(), lora: local() };
   const errors: string[] = [];
   const seen = new Set<Family>();
 
