@@ -45,7 +45,13 @@ function parseUrl(text: string): string | null {
 /** Parses the whole setting and reports every bad entry at once, so one start-up message lists them all. */
 export function parseGenerationBackends(value: string | undefined): RoutingParseResult {
   const local = (): Route => ({ provider: 'local', urls: [] });
-  const table: RoutingTable = { image: local(), video: local(), audio: local(), lipsync: local(), lora: local() };
+  const table: RoutingTable = {
+    image: local(),
+    video: local(),
+    audio: local(),
+    lipsync: local(),
+    lora: local(),
+  };
   const errors: string[] = [];
   const seen = new Set<Family>();
 
@@ -142,9 +148,13 @@ export class HostPool {
       if (await this.isHealthy(url)) return url;
     }
     const label = this.options.serviceLabel ?? 'generation service';
-    throw new ProviderError('BACKEND_UNREACHABLE', `The ${label} is not reachable right now; try again in a moment.`, {
-      retryable: true,
-    });
+    throw new ProviderError(
+      'BACKEND_UNREACHABLE',
+      `The ${label} is not reachable right now; try again in a moment.`,
+      {
+        retryable: true,
+      },
+    );
   }
 
   /** Whether any host answers. */

@@ -30,7 +30,11 @@ describe('a1111 provider: make', () => {
     sd.generationMs = 80;
     const context = makeContext();
     const result = await provider().run(
-      makeRequest({ width: 1344, height: 768, lora: { name: 'FoxKnight', weight: 0.6, reference: 'FoxKnight.safetensors' } }),
+      makeRequest({
+        width: 1344,
+        height: 768,
+        lora: { name: 'FoxKnight', weight: 0.6, reference: 'FoxKnight.safetensors' },
+      }),
       context,
     );
 
@@ -66,7 +70,11 @@ describe('a1111 provider: image edits', () => {
   it('sends Change through img2img with the upload and the chosen denoise', async () => {
     const upload = await pngBytes(640, 480, 77);
     const result = await provider().run(
-      makeRequest({ command: 'Change', denoise: 0.7, inputs: { image: [{ name: 'a.png', mime: 'image/png', bytes: upload }] } }),
+      makeRequest({
+        command: 'Change',
+        denoise: 0.7,
+        inputs: { image: [{ name: 'a.png', mime: 'image/png', bytes: upload }] },
+      }),
       makeContext(),
     );
     const body = jsonOf<{ init_images: string[]; denoising_strength: number; width: number; height: number }>(
@@ -81,14 +89,20 @@ describe('a1111 provider: image edits', () => {
   it('grows a fillwide canvas by 256 px on the left and right and masks only the new area', async () => {
     const upload = await pngBytes(512, 512, 5);
     const result = await provider().run(
-      makeRequest({ command: 'fillwide', inputs: { image: [{ name: 'a.png', mime: 'image/png', bytes: upload }] } }),
+      makeRequest({
+        command: 'fillwide',
+        inputs: { image: [{ name: 'a.png', mime: 'image/png', bytes: upload }] },
+      }),
       makeContext(),
     );
     const body = jsonOf<{ init_images: string[]; mask: string; width: number; height: number }>(
       sd.calls('POST', '/sdapi/v1/img2img')[0]!,
     );
     expect([body.width, body.height]).toEqual([1024, 512]);
-    const mask = await sharp(Buffer.from(body.mask, 'base64')).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const mask = await sharp(Buffer.from(body.mask, 'base64'))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(mask.info.width).toBe(1024);
     const at = (x: number, y: number) => mask.data[(y * mask.info.width + x) * mask.info.channels];
     expect(at(10, 256)).toBe(255);
@@ -102,7 +116,10 @@ describe('a1111 provider: image edits', () => {
     sd.caption = 'a watercolour fox';
     const upload = await pngBytes(64, 64, 9);
     const result = await provider().run(
-      makeRequest({ command: 'describe', inputs: { image: [{ name: 'a.png', mime: 'image/png', bytes: upload }] } }),
+      makeRequest({
+        command: 'describe',
+        inputs: { image: [{ name: 'a.png', mime: 'image/png', bytes: upload }] },
+      }),
       makeContext(),
     );
     expect(result.text).toBe('a watercolour fox');
@@ -114,9 +131,13 @@ describe('a1111 provider: failures', () => {
   it('reports a refused connection as retryable', async () => {
     const url = sd.url;
     await sd.close();
-    const error = await provider([url]).run(makeRequest(), makeContext()).catch((e: unknown) => e);
+    const error = await provider([url])
+      .run(makeRequest(), makeContext())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BACKEND_UNREACHABLE', retryable: true });
-    expect((error as Error).message).toBe('The image service is not reachable right now; try again in a moment.');
+    expect((error as Error).message).toBe(
+      'The image service is not reachable right now; try again in a moment.',
+    );
   });
 
   it('reports a 5xx as retryable and a 4xx as final', async () => {
@@ -146,14 +167,20 @@ describe('a1111 provider: failures', () => {
   it('reports a host slower than the timeout as retryable', async () => {
     sd.generationMs = 500;
     const slow = createA1111Provider({ urls: [sd.url], generationTimeoutMs: 100 });
-    await expect(slow.run(makeRequest(), makeContext())).rejects.toMatchObject({ code: 'BACKEND_TIMEOUT', retryable: true });
+    await expect(slow.run(makeRequest(), makeContext())).rejects.toMatchObject({
+      code: 'BACKEND_TIMEOUT',
+      retryable: true,
+    });
   });
 
   it('interrupts the host when the job is cancelled', async () => {
     sd.generationMs = 300;
     const context = makeContext();
     setTimeout(() => context.controller.abort(), 50);
-    await expect(provider().run(makeRequest(), context)).rejects.toMatchObject({ code: 'CANCELLED', retryable: false });
+    await expect(provider().run(makeRequest(), context)).rejects.toMatchObject({
+      code: 'CANCELLED',
+      retryable: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sd.calls('POST', '/sdapi/v1/interrupt')).toHaveLength(1);
   });

@@ -15,26 +15,42 @@ export interface A1111StandIn extends StandIn {
 
 export async function startA1111StandIn(): Promise<A1111StandIn> {
   let progress = 0;
-  const state = { loras: [] as { name: string; alias: string }[], generationMs: 0, caption: 'a red barn in a field' };
+  const state = {
+    loras: [] as { name: string; alias: string }[],
+    generationMs: 0,
+    caption: 'a red barn in a field',
+  };
 
   const standIn = await startStandIn(async (request) => {
     const route = `${request.method} ${request.path}`;
     switch (route) {
       case 'GET /sdapi/v1/progress':
         return {
-          body: { progress, eta_relative: 0, state: { job_count: progress ? 1 : 0 }, current_image: null, textinfo: null },
+          body: {
+            progress,
+            eta_relative: 0,
+            state: { job_count: progress ? 1 : 0 },
+            current_image: null,
+            textinfo: null,
+          },
         };
       case 'GET /sdapi/v1/loras':
-        return { body: state.loras.map((l) => ({ ...l, path: `/models/Lora/${l.name}.safetensors`, metadata: {} })) };
+        return {
+          body: state.loras.map((l) => ({ ...l, path: `/models/Lora/${l.name}.safetensors`, metadata: {} })),
+        };
       case 'POST /sdapi/v1/interrogate':
         return { body: { caption: state.caption } };
       case 'POST /sdapi/v1/interrupt':
         return { body: {} };
       case 'POST /sdapi/v1/txt2img':
       case 'POST /sdapi/v1/img2img': {
-        const body = jsonOf<{ width?: number; height?: number; seed?: number; batch_size?: number; n_iter?: number }>(
-          request,
-        );
+        const body = jsonOf<{
+          width?: number;
+          height?: number;
+          seed?: number;
+          batch_size?: number;
+          n_iter?: number;
+        }>(request);
         if (request.path.endsWith('img2img') && !(body as { init_images?: unknown[] }).init_images?.length) {
           return { status: 404, body: { error: 'HTTPException', detail: 'Init image not found' } };
         }

@@ -45,7 +45,8 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
   const faults = noFaults();
   const sockets = new Set<Socket>();
 
-  const affected = (path: string) => faults.paths.length === 0 || faults.paths.some((p) => path.startsWith(p));
+  const affected = (path: string) =>
+    faults.paths.length === 0 || faults.paths.some((p) => path.startsWith(p));
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
@@ -71,9 +72,13 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
       Buffer.isBuffer(reply.body) || typeof reply.body === 'string'
         ? Buffer.from(reply.body)
         : Buffer.from(JSON.stringify(reply.body));
-    const type = reply.type ?? (Buffer.isBuffer(reply.body) ? 'application/octet-stream' : 'application/json');
+    const type =
+      reply.type ?? (Buffer.isBuffer(reply.body) ? 'application/octet-stream' : 'application/json');
     if (hit && faults.drop) {
-      res.writeHead(reply.status ?? 200, { 'content-type': type, 'content-length': String(body.length + 1024) });
+      res.writeHead(reply.status ?? 200, {
+        'content-type': type,
+        'content-length': String(body.length + 1024),
+      });
       res.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))));
       setTimeout(() => req.socket.destroy(), 10);
       return;

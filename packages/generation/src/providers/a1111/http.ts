@@ -39,17 +39,25 @@ export function toProviderError(error: unknown, label: string, signal?: AbortSig
   if (signal?.aborted) return cancelledError(error);
   const name = (error as { name?: string } | null)?.name;
   if (name === 'TimeoutError') {
-    return new ProviderError('BACKEND_TIMEOUT', `The ${label} took too long to answer; try again in a moment.`, {
-      retryable: true,
-      cause: error,
-    });
+    return new ProviderError(
+      'BACKEND_TIMEOUT',
+      `The ${label} took too long to answer; try again in a moment.`,
+      {
+        retryable: true,
+        cause: error,
+      },
+    );
   }
   const code = causeCode(error);
   if (code && UNREACHABLE.has(code)) {
-    return new ProviderError('BACKEND_UNREACHABLE', `The ${label} is not reachable right now; try again in a moment.`, {
-      retryable: true,
-      cause: error,
-    });
+    return new ProviderError(
+      'BACKEND_UNREACHABLE',
+      `The ${label} is not reachable right now; try again in a moment.`,
+      {
+        retryable: true,
+        cause: error,
+      },
+    );
   }
   return new ProviderError(
     'BACKEND_DROPPED',
@@ -61,7 +69,10 @@ export function toProviderError(error: unknown, label: string, signal?: AbortSig
 export function statusError(status: number, detail: string, label: string): ProviderError {
   const cause = new Error(`HTTP ${status}: ${detail.slice(0, 500)}`);
   if (status >= 500 || status === 408 || status === 429) {
-    return new ProviderError('BACKEND_BUSY', `The ${label} is busy; try again in a moment.`, { retryable: true, cause });
+    return new ProviderError('BACKEND_BUSY', `The ${label} is busy; try again in a moment.`, {
+      retryable: true,
+      cause,
+    });
   }
   return new ProviderError('BACKEND_REJECTED', `The ${label} could not take this request.`, {
     retryable: false,

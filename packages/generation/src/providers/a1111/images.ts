@@ -18,13 +18,28 @@ export async function prepareImage(bytes: Buffer, maxSide: number): Promise<Prep
   const scale = Math.min(1, maxSide / Math.max(w0, h0));
   const width = toMultipleOf8(w0 * scale);
   const height = toMultipleOf8(h0 * scale);
-  const out = await sharp(bytes).rotate().resize(width, height, { fit: 'fill' }).removeAlpha().png().toBuffer();
+  const out = await sharp(bytes)
+    .rotate()
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .png()
+    .toBuffer();
   return { bytes: out, width, height };
 }
 
 /** Both images over each other at half strength: the starting point that img2img then repaints. */
-export async function blendImages(first: Buffer, second: Buffer, width: number, height: number): Promise<Buffer> {
-  const base = await sharp(first).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().png().toBuffer();
+export async function blendImages(
+  first: Buffer,
+  second: Buffer,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const base = await sharp(first)
+    .rotate()
+    .resize(width, height, { fit: 'cover' })
+    .removeAlpha()
+    .png()
+    .toBuffer();
   const top = await sharp(second)
     .rotate()
     .resize(width, height, { fit: 'cover' })
@@ -32,7 +47,10 @@ export async function blendImages(first: Buffer, second: Buffer, width: number, 
     .ensureAlpha(0.5)
     .png()
     .toBuffer();
-  return sharp(base).composite([{ input: top }]).png().toBuffer();
+  return sharp(base)
+    .composite([{ input: top }])
+    .png()
+    .toBuffer();
 }
 
 export type FillCommand = 'filltall' | 'fillwide' | 'fillboth';

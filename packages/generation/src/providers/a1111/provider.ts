@@ -9,7 +9,14 @@ import {
   ProviderError,
 } from '../../types.ts';
 import { answers, requestJson, toProviderError } from './http.ts';
-import { blendImages, FILL_COMMANDS, type FillCommand, fillCanvas, prepareImage, toMultipleOf8 } from './images.ts';
+import {
+  blendImages,
+  FILL_COMMANDS,
+  type FillCommand,
+  fillCanvas,
+  prepareImage,
+  toMultipleOf8,
+} from './images.ts';
 import { toOutput } from './media.ts';
 
 /** AUTOMATIC1111 stable-diffusion-webui and the forks that keep its API (Forge, SD.Next), started with `--api`. */
@@ -57,14 +64,18 @@ export function createA1111Provider(options: A1111Options): Provider {
     const lora = request.lora;
     if (!lora) return '';
     // A1111 names a LoRA by its file name without folder or extension.
-    const wanted = (lora.reference || lora.name).split(/[\\/]/).pop()!.replace(/\.(safetensors|pt|ckpt)$/i, '');
+    const wanted = (lora.reference || lora.name)
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.(safetensors|pt|ckpt)$/i, '');
     const list = await requestJson<{ name: string; alias?: string }[]>(`${host}/sdapi/v1/loras`, {
       timeoutMs: requestTimeoutMs,
       signal,
       label: LABEL,
     });
     const names = (list ?? []).flatMap((entry) => [entry.name, entry.alias].filter((n): n is string => !!n));
-    const found = names.find((n) => n === wanted) ?? names.find((n) => n.toLowerCase() === wanted.toLowerCase());
+    const found =
+      names.find((n) => n === wanted) ?? names.find((n) => n.toLowerCase() === wanted.toLowerCase());
     if (!found) {
       throw new ProviderError(
         'LORA_NOT_FOUND',
@@ -84,18 +95,24 @@ export function createA1111Provider(options: A1111Options): Provider {
   ): Promise<Buffer[]> {
     let done = false;
     const interrupt = () => {
-      void fetch(`${host}/sdapi/v1/interrupt`, { method: 'POST', signal: AbortSignal.timeout(5_000) }).catch(() => {});
+      void fetch(`${host}/sdapi/v1/interrupt`, { method: 'POST', signal: AbortSignal.timeout(5_000) }).catch(
+        () => {},
+      );
     };
     context.signal.addEventListener('abort', interrupt, { once: true });
     const poll = async () => {
       while (!done) {
         await new Promise((resolve) => setTimeout(resolve, progressIntervalMs));
         if (done) break;
-        const state = await requestJson<{ progress?: number }>(`${host}/sdapi/v1/progress?skip_current_image=true`, {
-          timeoutMs: requestTimeoutMs,
-          label: LABEL,
-        }).catch(() => null);
-        if (!done && state?.progress && state.progress > 0) context.onProgress(Math.min(0.99, state.progress));
+        const state = await requestJson<{ progress?: number }>(
+          `${host}/sdapi/v1/progress?skip_current_image=true`,
+          {
+            timeoutMs: requestTimeoutMs,
+            label: LABEL,
+          },
+        ).catch(() => null);
+        if (!done && state?.progress && state.progress > 0)
+          context.onProgress(Math.min(0.99, state.progress));
       }
     };
     void poll();
@@ -139,7 +156,11 @@ export function createA1111Provider(options: A1111Options): Provider {
     throw new ProviderError('INPUT_MISSING', `/${request.command} needs an image.`, { retryable: false });
   }
 
-  async function runOn(host: string, request: GenerationRequest, context: ProviderContext): Promise<GenerationResult> {
+  async function runOn(
+    host: string,
+    request: GenerationRequest,
+    context: ProviderContext,
+  ): Promise<GenerationResult> {
     const { command } = request;
     const denoise = request.denoise ?? DEFAULT_DENOISE[command] ?? 0.5;
     const base = { negative_prompt: options.negativePrompt ?? '', seed: request.seed, n_iter: 1 };
@@ -197,7 +218,9 @@ export function createA1111Provider(options: A1111Options): Provider {
     } else if (IMG2IMG.has(command)) {
       init = await prepareImage(firstInput(request, 'image').bytes, MAX_SIDE);
     } else {
-      throw new ProviderError('UNSUPPORTED', `The image service cannot run /${command}.`, { retryable: false });
+      throw new ProviderError('UNSUPPORTED', `The image service cannot run /${command}.`, {
+        retryable: false,
+      });
     }
     const body = {
       ...base,
@@ -221,7 +244,10 @@ export function createA1111Provider(options: A1111Options): Provider {
       } catch (error) {
         if (!(error instanceof ProviderError) && !context.signal.aborted) {
           // Network failures arrive here already mapped; anything else is an image we could not read.
-          throw new ProviderError('IMAGE_UNREADABLE', 'The image could not be read.', { retryable: false, cause: error });
+          throw new ProviderError('IMAGE_UNREADABLE', 'The image could not be read.', {
+            retryable: false,
+            cause: error,
+          });
         }
         const failure = toProviderError(error, LABEL, context.signal);
         if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
