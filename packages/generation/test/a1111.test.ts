@@ -185,3 +185,27 @@ describe('a1111 provider: failures', () => {
     expect(sd.calls('POST', '/sdapi/v1/interrupt')).toHaveLength(1);
   });
 });
+
+describe('a1111 provider: several hosts', () => {
+  it('spreads jobs over the hosts that answer and sends basic-auth credentials from the URL', async () => {
+    const other = await startA1111StandIn();
+    const dead = await startA1111StandIn();
+    const deadUrl = dead.url;
+    await dead.close();
+    try {
+      const withAuth = other.url.replace('http://', 'http://webui:s%40cret@');
+      const pool = provider([sd.url, deadUrl, withAuth]);
+      for (let i = 0; i < 4; i++) await pool.run(makeRequest(), makeContext());
+      expect(sd.calls('POST', '/sdapi/v1/txt2img')).toHaveLength(2);
+      const authorized = other.calls('POST', '/sdapi/v1/txt2img');
+      expect(authorized).toHaveLength(2);
+      expect(authorized[0]!.headers.authorization).toBe(
+        `Basic ${Buffer.from('webui:s@cret').toString('base64')}`,
+      );
+      expect(await pool.health!()).toBe(true);
+      expect(await provider([deadUrl]).health!()).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});

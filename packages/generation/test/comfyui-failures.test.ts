@@ -105,4 +105,15 @@ describe('comfyui provider failures', () => {
     expect(comfy.calls('POST', '/interrupt')).toHaveLength(1);
     expect(await running).toMatchObject({ code: 'GENERATION_FAILED' });
   });
+
+  it('reports a host that answers too slowly as retryable', async () => {
+    comfy.faults.paths = ['/history'];
+    comfy.faults.delayMs = 400;
+    const slow = createComfyUIProvider({ urls: [comfy.url], pollIntervalMs: 10, requestTimeoutMs: 100 });
+    await expect(slow.run(makeRequest(), makeContext())).rejects.toMatchObject({
+      code: 'BACKEND_TIMEOUT',
+      retryable: true,
+      message: 'The generation service took too long to answer; try again in a moment.',
+    });
+  });
 });

@@ -134,4 +134,22 @@ describe('comfyui provider', () => {
     expect(comfy.calls('POST', '/prompt')).toHaveLength(2);
     expect(result.outputs).toHaveLength(4);
   });
+
+  it('trains a LoRA from uploaded images in one folder and names the model file', async () => {
+    const images = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => file(`${i}.png`, 'image/png', await pngBytes(32, 32, i))),
+    );
+    const result = await provider().run(
+      makeRequest({ command: 'loracreate', family: 'lora', modelName: 'FoxKnight', inputs: { images } }),
+      makeContext(),
+    );
+    const uploads = comfy.calls('POST', '/upload/image');
+    expect(uploads).toHaveLength(8);
+    expect(
+      [...comfy.files.keys()].filter((k) => k.startsWith('input/hypercreate-job-1/10_FoxKnight/')),
+    ).toHaveLength(8);
+    const trainer = nodeOf(posted().prompt, 'Lora Training in ComfyUI')[1];
+    expect(trainer.inputs).toMatchObject({ data_path: 'input/hypercreate-job-1', output_name: 'FoxKnight' });
+    expect(result.loraReference).toBe('FoxKnight.safetensors');
+  });
 });

@@ -80,10 +80,25 @@ export function statusError(status: number, detail: string, label: string): Prov
   });
 }
 
-async function send(url: string, call: BackendCall): Promise<Response> {
+/**
+ * fetch refuses URLs with credentials, yet `http://user:pass@host` is how a backend started with
+ * `--api-auth` (A1111) or behind a basic-auth proxy is configured; move them into a header.
+ */
+function withCredentials(target: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(target);
+  if (!url.username && !url.password) return { url: target, headers: {} };
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  url.username = '';
+  url.password = '';
+  const token = Buffer.from(`${user}:${password}`).toString('base64');
+  return { url: url.href, headers: { authorization: `Basic ${token}` } };
+}
+
+async function send(target: string, call: BackendCall): Promise<Response> {
   const signals = [AbortSignal.timeout(call.timeoutMs)];
   if (call.signal) signals.push(call.signal);
-  const headers: Record<string, string> = {};
+  const { url, headers } = withCredentials(target);
   let body: string | FormData | undefined;
   if (call.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -129,9 +144,10 @@ export async function requestBytes(url: string, call: BackendCall): Promise<{ by
 }
 
 /** True when `url` answers a GET with a 2xx within `timeoutMs`. */
-export async function answers(url: string, timeoutMs = 3_000): Promise<boolean> {
+export async function answers(target: string, timeoutMs = 3_000): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const { url, headers } = withCredentials(target);
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     await response.arrayBuffer();
     return response.ok;
   } catch {

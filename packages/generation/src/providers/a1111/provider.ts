@@ -95,9 +95,8 @@ export function createA1111Provider(options: A1111Options): Provider {
   ): Promise<Buffer[]> {
     let done = false;
     const interrupt = () => {
-      void fetch(`${host}/sdapi/v1/interrupt`, { method: 'POST', signal: AbortSignal.timeout(5_000) }).catch(
-        () => {},
-      );
+      const call = { method: 'POST' as const, timeoutMs: 5_000, label: LABEL };
+      void requestJson(`${host}/sdapi/v1/interrupt`, call).catch(() => {});
     };
     context.signal.addEventListener('abort', interrupt, { once: true });
     const poll = async () => {
