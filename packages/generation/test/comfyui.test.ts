@@ -26,6 +26,7 @@ const file = (name: string, mime: string, bytes: Buffer) => ({ name, mime, bytes
 
 describe('comfyui provider', () => {
   it('fills the image template, attaches the LoRA, and returns the stand-in pixels', async () => {
+    comfy.settings.jobMs = 100;
     const context = makeContext();
     const result = await provider().run(
       makeRequest({
@@ -59,6 +60,11 @@ describe('comfyui provider', () => {
     const { data } = await sharp(result.outputs[2]!.bytes).raw().toBuffer({ resolveWithObject: true });
     expect({ r: data[0], g: data[1], b: data[2] }).toEqual(colourFor(1236));
     expect(result.outputs[0]).toMatchObject({ kind: 'image', mime: 'image/png', width: 1344, height: 768 });
+
+    // Sampling steps from the /ws feed move the bar forward, never back.
+    expect(context.progress.some((f) => f > 0.1 && f < 1)).toBe(true);
+    expect(context.progress).toEqual([...context.progress].sort((a, b) => a - b));
+    expect(context.progress.at(-1)).toBe(1);
   });
 
   it('uploads the image for Change and points LoadImage at the uploaded name', async () => {

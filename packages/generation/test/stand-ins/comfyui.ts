@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { mp4Bytes, pngBytes, wavBytes } from './media.ts';
 import { jsonOf, type RecordedRequest, type StandIn, startStandIn } from './server.ts';
 
@@ -15,6 +16,7 @@ interface Job {
   id: string;
   number: number;
   graph: Graph;
+  clientId: string;
   state: 'pending' | 'running' | 'done' | 'error';
   outputs: Record<string, Record<string, FileRef[]>>;
   errorMessage?: string;
@@ -38,9 +40,16 @@ export async function startComfyStandIn(): Promise<ComfyStandIn> {
   const key = (type: string, subfolder: string, name: string) =>
     `${type}/${subfolder ? `${subfolder}/` : ''}${name}`;
 
+  const sockets = new Map<string, WebSocket>();
+  const send = (clientId: string, message: object) => sockets.get(clientId)?.send(JSON.stringify(message));
+
   async function execute(job: Job) {
     job.state = 'running';
-    await new Promise((resolve) => setTimeout(resolve, settings.jobMs));
+    const steps = 4;
+    for (let value = 1; value <= steps; value++) {
+      await new Promise((resolve) => setTimeout(resolve, settings.jobMs / steps));
+      send(job.clientId, { type: 'progress', data: { value, max: steps, prompt_id: job.id, node: '5' } });
+    }
     if (job.state !== 'running') return;
     if (settings.failWith) {
       job.state = 'error';
@@ -99,14 +108,22 @@ export async function startComfyStandIn(): Promise<ComfyStandIn> {
       return { body: { name, subfolder, type: 'input' } };
     }
     if (route === 'POST /prompt') {
-      const { prompt } = jsonOf<{ prompt?: Graph }>(request);
+      const { prompt, client_id } = jsonOf<{ prompt?: Graph; client_id?: string }>(request);
       if (!prompt || typeof prompt !== 'object') {
         return {
           status: 400,
           body: { error: { type: 'no_prompt', message: 'No prompt provided' }, node_errors: {} },
         };
       }
-      const job: Job = { id: randomUUID(), number: counter++, graph: prompt, state: 'pending', outputs: {} };
+      const id = randomUUID();
+      const job: Job = {
+        id,
+        number: counter++,
+        graph: prompt,
+        clientId: client_id ?? '',
+        state: 'pending',
+        outputs: {},
+      };
       jobs.set(job.id, job);
       void execute(job);
       return { body: { prompt_id: job.id, number: job.number, node_errors: {} } };
@@ -171,5 +188,28 @@ export async function startComfyStandIn(): Promise<ComfyStandIn> {
   }
 
   const standIn = await startStandIn(handle);
-  return Object.assign(standIn, { jobs, files, settings, restart: () => jobs.clear() });
+  const wss = new WebSocketServer({ server: standIn.server, path: '/ws' });
+  wss.on('connection', (socket, request) => {
+    const clientId =
+      new URL(request.url ?? '/', 'http://stand-in').searchParams.get('clientId') ?? randomUUID();
+    sockets.set(clientId, socket);
+    socket.send(
+      JSON.stringify({
+        type: 'status',
+        data: { status: { exec_info: { queue_remaining: 0 } }, sid: clientId },
+      }),
+    );
+  });
+  const closeHttp = standIn.close;
+  return Object.assign(standIn, {
+    jobs,
+    files,
+    settings,
+    restart: () => jobs.clear(),
+    close: async () => {
+      for (const socket of wss.clients) socket.terminate();
+      wss.close();
+      await closeHttp();
+    },
+  });
 }

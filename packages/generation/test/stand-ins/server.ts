@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** What a stand-in saw, in order, so tests can check what a provider really sent. */
@@ -31,6 +31,7 @@ export type Handler = (request: RecordedRequest) => Promise<Reply> | Reply;
 
 export interface StandIn {
   url: string;
+  server: Server;
   requests: RecordedRequest[];
   faults: Faults;
   /** Requests to one path, e.g. `calls('POST', '/prompt')`. */
@@ -102,6 +103,7 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
 
   return {
     url: `http://127.0.0.1:${port}`,
+    server,
     requests,
     faults,
     calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { HostPool } from '../../routing.ts';
 import {
   FAMILIES,
@@ -12,6 +11,7 @@ import {
 import { answers, cancelledError, toProviderError } from '../a1111/http.ts';
 import { toOutput } from '../a1111/media.ts';
 import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
+import { watchProgress } from './progress.ts';
 import { templateNames, placeholderValues } from './values.ts';
 import { DEFAULT_WORKFLOWS_DIR, fillWorkflow, loadWorkflow, withLora } from './workflow.ts';
 
@@ -34,6 +34,8 @@ function decodeId(externalId: string): { promptId: string; host?: string } {
     ? { promptId: externalId }
     : { promptId: externalId.slice(0, at), host: externalId.slice(at + 1) };
 }
+
+const clientIdFor = (request: GenerationRequest) => `hypercreate-${request.jobId}`;
 
 const lostError = () =>
   new ProviderError('JOB_LOST', 'The generation service lost this job; it will be tried again.', {
@@ -71,7 +73,6 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const jobTimeoutMs = options.jobTimeoutMs ?? 60 * 60_000;
   const workflowsDir = options.workflowsDir ?? DEFAULT_WORKFLOWS_DIR;
-  const clientId = randomUUID();
   const pool = new HostPool(options.urls, {
     check: (url) => answers(`${url}/system_stats`),
     healthTtlMs: options.healthTtlMs,
@@ -105,7 +106,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     let graph = fillWorkflow(template.graph, placeholderValues(request, uploaded, inputFolder));
     if (request.lora)
       graph = withLora(graph, request.lora.reference || request.lora.name, request.lora.weight);
-    const promptId = await client.queuePrompt(graph, clientId);
+    const promptId = await client.queuePrompt(graph, clientIdFor(request));
     await context.saveExternalId(encodeId(client.host, promptId));
     return promptId;
   }
@@ -170,11 +171,18 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
   async function runOn(
     host: string,
     request: GenerationRequest,
-    context: ProviderContext,
+    job: ProviderContext,
   ): Promise<GenerationResult> {
+    // Queue polling and the /ws feed both report; the user's bar only moves forward.
+    let best = 0;
+    const onProgress = (fraction: number) => {
+      if (fraction > best) job.onProgress((best = fraction));
+    };
+    const context: ProviderContext = { ...job, onProgress };
     const client = new ComfyClient(host, requestTimeoutMs, context.signal);
     const resumed = context.externalId ? decodeId(context.externalId).promptId : null;
     let promptId: string | null = resumed;
+    const stopWatching = watchProgress(host, clientIdFor(request), () => promptId, context.onProgress);
     try {
       promptId ??= await submit(client, request, context);
       let entry = await waitFor(client, promptId, context);
@@ -199,6 +207,8 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     } catch (error) {
       if (context.signal.aborted && promptId) void cancel(encodeId(host, promptId)).catch(() => {});
       throw error;
+    } finally {
+      stopWatching();
     }
   }
 
