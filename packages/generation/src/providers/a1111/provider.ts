@@ -94,6 +94,7 @@ export function createA1111Provider(options: A1111Options): Provider {
     context: ProviderContext,
   ): Promise<Buffer[]> {
     let done = false;
+    let best = 0;
     const interrupt = () => {
       const call = { method: 'POST' as const, timeoutMs: 5_000, label: LABEL };
       void requestJson(`${host}/sdapi/v1/interrupt`, call).catch(() => {});
@@ -110,8 +111,9 @@ export function createA1111Provider(options: A1111Options): Provider {
             label: LABEL,
           },
         ).catch(() => null);
-        if (!done && state?.progress && state.progress > 0)
-          context.onProgress(Math.min(0.99, state.progress));
+        // The host reports on whatever it runs right now; only forward movement is believable.
+        const fraction = Math.min(0.99, state?.progress ?? 0);
+        if (!done && fraction > best) context.onProgress((best = fraction));
       }
     };
     void poll();
