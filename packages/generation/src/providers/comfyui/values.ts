@@ -58,6 +58,8 @@ export function placeholderValues(
     voice: request.voice ?? '',
     filename_prefix: `hypercreate/${request.jobId}`,
     input_folder: inputFolder,
+    // Result actions (vary, …) may name their one picture differently; image templates ask for `image`.
+    ...(Object.keys(uploaded).length === 1 ? { image: Object.values(uploaded)[0]! } : {}),
     ...uploaded,
   };
 }
