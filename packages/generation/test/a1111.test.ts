@@ -112,6 +112,29 @@ describe('a1111 provider: image edits', () => {
     expect(result.outputs[0]).toMatchObject({ width: 1024, height: 512 });
   });
 
+  it('blends both uploads half and half into the image img2img starts from', async () => {
+    const first = await pngBytes(256, 256, 0xff0000);
+    const second = await pngBytes(128, 128, 0x0000ff);
+    await provider().run(
+      makeRequest({
+        command: 'blend',
+        prompt: '',
+        inputs: {
+          first: [{ name: 'a.png', mime: 'image/png', bytes: first }],
+          second: [{ name: 'b.png', mime: 'image/png', bytes: second }],
+        },
+      }),
+      makeContext(),
+    );
+    const body = jsonOf<{ init_images: string[]; width: number }>(sd.calls('POST', '/sdapi/v1/img2img')[0]!);
+    expect(body.width).toBe(256);
+    const pixel = await centrePixel(Buffer.from(body.init_images[0]!, 'base64'));
+    expect(pixel.r).toBeGreaterThan(120);
+    expect(pixel.r).toBeLessThan(136);
+    expect(pixel.b).toBeGreaterThan(120);
+    expect(pixel.b).toBeLessThan(136);
+  });
+
   it('answers /describe with the caption from interrogate', async () => {
     sd.caption = 'a watercolour fox';
     const upload = await pngBytes(64, 64, 9);

@@ -85,6 +85,21 @@ describe('comfyui provider', () => {
     expect(nodeOf(prompt, 'KSampler')[1].inputs.denoise).toBe(0.7);
   });
 
+  it('pads a filltall canvas by 256 px above and below only', async () => {
+    const upload = await pngBytes(64, 64, 3);
+    const result = await provider().run(
+      makeRequest({ command: 'filltall', inputs: { image: [file('a.png', 'image/png', upload)] } }),
+      makeContext(),
+    );
+    expect(nodeOf(posted().prompt, 'ImagePadForOutpaint')[1].inputs).toMatchObject({
+      top: 256,
+      bottom: 256,
+      left: 0,
+      right: 0,
+    });
+    expect(result.outputs).toHaveLength(1);
+  });
+
   it('returns the MP4 a video workflow wrote under gifs', async () => {
     const result = await provider().run(
       makeRequest({ command: 'video', family: 'video', width: 832, height: 480 }),
