@@ -70,6 +70,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
         const bytes = Buffer.from(await answer.Body.transformToByteArray());
         return { bytes, mime: answer.ContentType ?? 'application/octet-stream' };
       } catch (error) {
+        // AWS answers 403, not 404, for a missing key unless the credentials may list the bucket.
         if (isMissing(error)) return null;
         throw error;
       }

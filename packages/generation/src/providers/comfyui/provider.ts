@@ -162,7 +162,12 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     for (const file of files) {
       const { bytes, type } = await client.view(file);
       const fallback = file.format?.startsWith('video/') ? 'video/mp4' : type.split(';')[0];
-      const output = await toOutput(bytes, fallback);
+      const output = await toOutput(bytes, fallback).catch((error: unknown) => {
+        throw new ProviderError('OUTPUT_UNREADABLE', 'The result could not be read.', {
+          retryable: false,
+          cause: error,
+        });
+      });
       if (output) outputs.push(output);
     }
     return outputs;
@@ -228,12 +233,8 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
       try {
         return await runOn(host, request, context);
       } catch (error) {
-        if (!(error instanceof ProviderError) && !context.signal.aborted) {
-          throw new ProviderError('OUTPUT_UNREADABLE', 'The result could not be read.', {
-            retryable: false,
-            cause: error,
-          });
-        }
+        // Anything else (the worker's own saveExternalId failing) is not the backend's doing.
+        if (!(error instanceof ProviderError) && !context.signal.aborted) throw error;
         const failure = toProviderError(error, LABEL, context.signal);
         if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
         throw failure;
