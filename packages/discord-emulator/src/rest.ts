@@ -184,10 +184,10 @@ export function restRoutes(sender: InteractionSender): Route[] {
 
 export function matchRoute(routes: Route[], method: string, path: string): { route: Route; params: string[] } {
   for (const route of routes) {
-    const m = route.pattern.exec(path);
-    if (m && route.method === method) return { route, params: m.slice(1) };
+    const m = route.pattern.exec(path.replace(/%40/gi, '@'));
+    if (m && route.method === method) return { route, params: m.slice(1).map((p) => decodeURIComponent(p)) };
   }
-  const pathExists = routes.some((r) => r.pattern.test(path));
+  const pathExists = routes.some((r) => r.pattern.test(path.replace(/%40/gi, '@')));
   throw pathExists ? new DiscordError(405, 0, '405: Method Not Allowed') : notFound();
 }
 
