@@ -29,7 +29,12 @@ function html(prefix: string): string {
 
 /** The channel page for people, acting as the signed-in user (`resolveUser`) or a picked one. */
 export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser | undefined): SubHandler {
-  const files = { 'app.js': ['text/javascript', asset('app.js')], 'app.css': ['text/css', asset('app.css')] } as const;
+  const files: Record<string, [string, Buffer]> = {
+    'app.js': ['text/javascript', asset('app.js')],
+    'render.js': ['text/javascript', asset('render.js')],
+    'command-form.js': ['text/javascript', asset('command-form.js')],
+    'app.css': ['text/css', asset('app.css')],
+  };
 
   async function who(req: IncomingMessage, extras: RequestExtras): Promise<DiscordUserSeed | null> {
     if (resolveUser) {
@@ -55,7 +60,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html(prefix));
       return true;
     }
-    const file = files[path.slice(5) as keyof typeof files];
+    const file = files[path.slice(5)];
     if (method === 'GET' && file) {
       res.writeHead(200, { 'content-type': file[0], 'cache-control': 'no-cache' }).end(file[1]);
       return true;
