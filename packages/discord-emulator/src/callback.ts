@@ -1,5 +1,11 @@
 import type { Ctx } from './ctx.ts';
-import { DiscordError, alreadyAcknowledged, formBodyError, unknownInteraction, type FieldErrors } from './errors.ts';
+import {
+  DiscordError,
+  alreadyAcknowledged,
+  formBodyError,
+  unknownInteraction,
+  type FieldErrors,
+} from './errors.ts';
 import type { UploadedFile } from './http.ts';
 import type { InteractionSender } from './interactions.ts';
 import { EPHEMERAL, buildMessage, editMessage, publicMessage } from './messages.ts';
@@ -29,7 +35,11 @@ export function interactionMetadata(ctx: Ctx, rec: InteractionRecord) {
 
 /** Checks the interaction can still be answered: unknown or past the 3 s deadline → 10062,
  * answered already → 40060. */
-export function assertAnswerable(ctx: Ctx, rec: InteractionRecord | undefined, token: string): InteractionRecord {
+export function assertAnswerable(
+  ctx: Ctx,
+  rec: InteractionRecord | undefined,
+  token: string,
+): InteractionRecord {
   if (!rec || rec.token !== token || rec.status === 'failed') throw unknownInteraction();
   if (rec.status === 'acknowledged') throw alreadyAcknowledged();
   if (ctx.now() - rec.createdAt > ctx.settings.deadlineMs) throw unknownInteraction();
@@ -47,20 +57,45 @@ export function applyCallback(
 ) {
   const type = body.type as number;
   if (!ALLOWED[rec.type]?.includes(type)) {
-    const errors: FieldErrors = new Map([['type', { code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${(ALLOWED[rec.type] ?? []).join(', ')}}.` }]]);
+    const errors: FieldErrors = new Map([
+      [
+        'type',
+        {
+          code: 'BASE_TYPE_CHOICES',
+          message: `Value must be one of {${(ALLOWED[rec.type] ?? []).join(', ')}}.`,
+        },
+      ],
+    ]);
     throw formBodyError(errors);
   }
-  const data = (typeof body.data === 'object' && body.data !== null ? body.data : {}) as Record<string, unknown>;
+  const data = (typeof body.data === 'object' && body.data !== null ? body.data : {}) as Record<
+    string,
+    unknown
+  >;
   const list = ctx.store.messages(rec.channelId);
   const source = rec.sourceMessageId ? list.find((m) => m.id === rec.sourceMessageId) : undefined;
-  if ((type === 6 || type === 7) && !source) throw new DiscordError(400, 40004, 'Interaction has no message to update.');
+  if ((type === 6 || type === 7) && !source)
+    throw new DiscordError(400, 40004, 'Interaction has no message to update.');
   let message: Message | undefined;
   const extra = { type: rec.type === 2 ? 20 : 0, ...interactionMetadata(ctx, rec) };
   if (type === 4) {
-    message = buildMessage(ctx, base, rec.channelId, data, files, { webhook: true, interactionId: rec.id, ephemeralFor: rec.userId, extra }, 'data');
+    message = buildMessage(
+      ctx,
+      base,
+      rec.channelId,
+      data,
+      files,
+      { webhook: true, interactionId: rec.id, ephemeralFor: rec.userId, extra },
+      'data',
+    );
   } else if (type === 5) {
     const ephemeral = typeof data.flags === 'number' && (data.flags & EPHEMERAL) !== 0;
-    message = buildMessage(ctx, base, rec.channelId, { content: '\u200b', flags: data.flags }, [], { webhook: true, interactionId: rec.id, ephemeralFor: rec.userId, extra });
+    message = buildMessage(ctx, base, rec.channelId, { content: '\u200b', flags: data.flags }, [], {
+      webhook: true,
+      interactionId: rec.id,
+      ephemeralFor: rec.userId,
+      extra,
+    });
     message.content = '';
     message.flags = 128 | (ephemeral ? EPHEMERAL : 0);
   } else if (type === 7 && source) {

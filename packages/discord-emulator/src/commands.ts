@@ -32,23 +32,48 @@ interface Resolved {
   channels?: Record<string, unknown>;
 }
 
-const isFile = (v: unknown): v is UploadedFile => typeof v === 'object' && v !== null && 'data' in v && Buffer.isBuffer((v as UploadedFile).data);
+const isFile = (v: unknown): v is UploadedFile =>
+  typeof v === 'object' && v !== null && 'data' in v && Buffer.isBuffer((v as UploadedFile).data);
 
 /** Turns options given by name into Discord's `data.options` + `data.resolved`, checked against
  * the registered command (https://discord.com/developers/docs/interactions/application-commands). */
-export function resolveOptions(ctx: Ctx, base: string, defs: OptionDef[], input: Record<string, OptionInput>, resolved: Resolved, path = '') {
+export function resolveOptions(
+  ctx: Ctx,
+  base: string,
+  defs: OptionDef[],
+  input: Record<string, OptionInput>,
+  resolved: Resolved,
+  path = '',
+) {
   const out: Record<string, unknown>[] = [];
   for (const name of Object.keys(input))
-    if (!defs.some((d) => d.name === name)) throw new UserInputError('unknown_option', `Unknown option "${path}${name}".`);
+    if (!defs.some((d) => d.name === name))
+      throw new UserInputError('unknown_option', `Unknown option "${path}${name}".`);
   for (const def of defs) {
     const v = input[def.name];
     if (v === undefined || v === null || v === '') {
-      if (def.required) throw new UserInputError('missing_option', `Option "${path}${def.name}" is required.`);
+      if (def.required)
+        throw new UserInputError('missing_option', `Option "${path}${def.name}" is required.`);
       continue;
     }
     if (def.type === 1 || def.type === 2) {
-      if (typeof v !== 'object' || isFile(v)) throw new UserInputError('invalid_option', `"${def.name}" is a subcommand; give its options as an object.`);
-      out.push({ type: def.type, name: def.name, options: resolveOptions(ctx, base, def.options ?? [], v as Record<string, OptionInput>, resolved, `${path}${def.name}.`) });
+      if (typeof v !== 'object' || isFile(v))
+        throw new UserInputError(
+          'invalid_option',
+          `"${def.name}" is a subcommand; give its options as an object.`,
+        );
+      out.push({
+        type: def.type,
+        name: def.name,
+        options: resolveOptions(
+          ctx,
+          base,
+          def.options ?? [],
+          v as Record<string, OptionInput>,
+          resolved,
+          `${path}${def.name}.`,
+        ),
+      });
       continue;
     }
     out.push({ type: def.type, name: def.name, value: optionValue(ctx, base, def, v, resolved) });
@@ -56,7 +81,13 @@ export function resolveOptions(ctx: Ctx, base: string, defs: OptionDef[], input:
   return out;
 }
 
-function optionValue(ctx: Ctx, base: string, def: OptionDef, v: OptionInput, resolved: Resolved): string | number | boolean {
+function optionValue(
+  ctx: Ctx,
+  base: string,
+  def: OptionDef,
+  v: OptionInput,
+  resolved: Resolved,
+): string | number | boolean {
   const bad = (why: string) => new UserInputError('invalid_option', `Option "${def.name}" ${why}.`);
   let value: string | number | boolean;
   switch (def.type) {
@@ -67,7 +98,8 @@ function optionValue(ctx: Ctx, base: string, def: OptionDef, v: OptionInput, res
     case 4:
     case 10: {
       const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
-      if (!Number.isFinite(n) || (def.type === 4 && !Number.isInteger(n))) throw bad(def.type === 4 ? 'must be a whole number' : 'must be a number');
+      if (!Number.isFinite(n) || (def.type === 4 && !Number.isInteger(n)))
+        throw bad(def.type === 4 ? 'must be a whole number' : 'must be a number');
       value = n;
       break;
     }
@@ -86,7 +118,9 @@ function optionValue(ctx: Ctx, base: string, def: OptionDef, v: OptionInput, res
       break;
     }
     case 7: {
-      const ch = ctx.store.state.channels.find((c) => c.id === String(v) || (c.type === 0 && c.name === String(v)));
+      const ch = ctx.store.state.channels.find(
+        (c) => c.id === String(v) || (c.type === 0 && c.name === String(v)),
+      );
       if (!ch) throw bad('names no known channel');
       (resolved.channels ??= {})[ch.id] = apiChannel(ctx, ch);
       value = ch.id;
@@ -102,6 +136,7 @@ function optionValue(ctx: Ctx, base: string, def: OptionDef, v: OptionInput, res
     default:
       throw bad(`has type ${def.type}, which the emulator does not support`);
   }
-  if (def.choices?.length && !def.choices.some((c) => c.value === value)) throw bad(`must be one of ${def.choices.map((c) => c.value).join(', ')}`);
+  if (def.choices?.length && !def.choices.some((c) => c.value === value))
+    throw bad(`must be one of ${def.choices.map((c) => c.value).join(', ')}`);
   return value;
 }

@@ -55,7 +55,8 @@ export interface DiscordEmulator {
 }
 
 export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): DiscordEmulator {
-  if (process.env.NODE_ENV === 'production') throw new Error('The Discord emulator does not run when NODE_ENV=production.');
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('The Discord emulator does not run when NODE_ENV=production.');
   const prefix = (options.prefix ?? '').replace(/\/$/, '');
   const store = new Store(options.dataDir);
   const ctx = new Ctx(store, options.now ?? Date.now, {
@@ -75,7 +76,11 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     ...(options.testControl === false ? [] : [testHandler(ctx, actions)]),
   ];
 
-  async function handle(req: IncomingMessage, res: ServerResponse, extras: RequestExtras = {}): Promise<boolean> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    extras: RequestExtras = {},
+  ): Promise<boolean> {
     const url = new URL(req.url ?? '/', 'http://emulator.local');
     if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
     const path = url.pathname.slice(prefix.length) || '/';
@@ -100,11 +105,17 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     async fastifyPlugin(app) {
       // Discord bodies (multipart, arrays) are read raw here, not by the host's parsers.
       app.removeAllContentTypeParsers();
-      app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, b, done) => done(null, b));
-      const route = async (request: { raw: IncomingMessage; body: unknown }, reply: { hijack(): void; raw: ServerResponse }) => {
+      app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, b, done) =>
+        done(null, b),
+      );
+      const route = async (
+        request: { raw: IncomingMessage; body: unknown },
+        reply: { hijack(): void; raw: ServerResponse },
+      ) => {
         reply.hijack();
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request }))) sendError(reply.raw, notFound());
+        if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request })))
+          sendError(reply.raw, notFound());
       };
       app.all('/', route);
       app.all('/*', route);

@@ -45,11 +45,20 @@ export function restHandler(ctx: Ctx, sender: InteractionSender, limiter: RateLi
       headers = decision.headers;
       if (decision.retryAfter !== null) {
         if (!extras.rawBody) req.resume();
-        sendJson(res, 429, { message: 'You are being rate limited.', retry_after: decision.retryAfter, global: false }, headers);
+        sendJson(
+          res,
+          429,
+          { message: 'You are being rate limited.', retry_after: decision.retryAfter, global: false },
+          headers,
+        );
         return true;
       }
       const parsed = await parseBody(await body(req, extras), req.headers['content-type']);
-      const result = route.run(ctx, { method, path: m[1]!, query: url.searchParams, req, body: parsed, base: baseFor(ctx, req) }, params);
+      const result = route.run(
+        ctx,
+        { method, path: m[1]!, query: url.searchParams, req, body: parsed, base: baseFor(ctx, req) },
+        params,
+      );
       sendJson(res, result.status, result.body, headers);
     } catch (err) {
       if (!(err instanceof DiscordError)) throw err;

@@ -8,4 +8,10 @@ export {
 export type { PageUser, ResolveUser } from './page.ts';
 export { signInteraction, verifyInteraction } from './signing.ts';
 export type { Keys } from './store.ts';
-export { GUILD_CHANNEL_NAMES, GUILD_ID, SEEDED_USERS, SEEDED_USER_IDS, type DiscordUserSeed } from './users.ts';
+export {
+  GUILD_CHANNEL_NAMES,
+  GUILD_ID,
+  SEEDED_USERS,
+  SEEDED_USER_IDS,
+  type DiscordUserSeed,
+} from './users.ts';

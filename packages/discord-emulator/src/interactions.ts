@@ -53,14 +53,20 @@ export class InteractionSender {
   /** Discord checks now and then that the endpoint refuses a bad signature. */
   async sendBadSignature(payload: Record<string, unknown>): Promise<boolean> {
     try {
-      const res = await this.post(JSON.stringify(payload), true, AbortSignal.timeout(this.ctx.settings.deadlineMs));
+      const res = await this.post(
+        JSON.stringify(payload),
+        true,
+        AbortSignal.timeout(this.ctx.settings.deadlineMs),
+      );
       await res.arrayBuffer();
       if (res.status === 401) return true;
     } catch {
       return false;
     }
     this.acceptedBadSignatures.push(String(payload.id));
-    console.warn(`discord-emulator: the interactions endpoint accepted a bad signature (interaction ${String(payload.id)}); it must answer 401.`);
+    console.warn(
+      `discord-emulator: the interactions endpoint accepted a bad signature (interaction ${String(payload.id)}); it must answer 401.`,
+    );
     return false;
   }
 
@@ -89,12 +95,18 @@ export class InteractionSender {
         }
       }
       if (rec.status === 'pending')
-        await Promise.race([acked, new Promise((r) => setTimeout(r, Math.max(0, settings.deadlineMs - (Date.now() - started))))]);
+        await Promise.race([
+          acked,
+          new Promise((r) => setTimeout(r, Math.max(0, settings.deadlineMs - (Date.now() - started)))),
+        ]);
       if (rec.status === 'pending') return this.fail(rec, NOT_RESPONDED);
       return this.outcome(rec);
     } catch (err) {
       if (rec.status !== 'pending') return this.outcome(rec);
-      return this.fail(rec, deadline.signal.aborted ? NOT_RESPONDED : `${NOT_RESPONDED} (${(err as Error).message})`);
+      return this.fail(
+        rec,
+        deadline.signal.aborted ? NOT_RESPONDED : `${NOT_RESPONDED} (${(err as Error).message})`,
+      );
     } finally {
       clearTimeout(timer);
       this.waiters.delete(rec.id);

@@ -12,12 +12,14 @@ const ALLOWED_FLAGS = 4 | 4096 | 32768;
 function imageSize(data: Buffer, type: string): { width: number; height: number } | null {
   if (type === 'image/png' && data.length > 24 && data.readUInt32BE(12) === 0x49484452)
     return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-  if (type === 'image/gif' && data.length > 10) return { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
+  if (type === 'image/gif' && data.length > 10)
+    return { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
   if (type === 'image/jpeg') {
-    for (let i = 2; i + 9 < data.length; ) {
+    for (let i = 2; i + 9 < data.length;) {
       if (data[i] !== 0xff) return null;
       const marker = data[i + 1]!;
-      if (marker >= 0xc0 && marker <= 0xc3) return { width: data.readUInt16BE(i + 7), height: data.readUInt16BE(i + 5) };
+      if (marker >= 0xc0 && marker <= 0xc3)
+        return { width: data.readUInt16BE(i + 7), height: data.readUInt16BE(i + 5) };
       i += 2 + data.readUInt16BE(i + 2);
     }
   }
@@ -25,7 +27,13 @@ function imageSize(data: Buffer, type: string): { width: number; height: number 
 }
 
 /** Stores an upload and returns Discord's attachment object for it. */
-export function storeAttachment(ctx: Ctx, base: string, channelId: string, f: UploadedFile, extra: Record<string, unknown> = {}) {
+export function storeAttachment(
+  ctx: Ctx,
+  base: string,
+  channelId: string,
+  f: UploadedFile,
+  extra: Record<string, unknown> = {},
+) {
   if (f.data.length > MAX_FILE_BYTES) throw tooLarge();
   const id = ctx.id();
   const filename = f.filename.replace(/[^\w.-]+/g, '_') || 'file';
@@ -86,7 +94,11 @@ export function buildMessage(
 ): Message {
   const errors: FieldErrors = new Map();
   checkMessageBody(errors, errorPrefix, body);
-  if (files.length > MAX_FILES) errors.set('files', { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_FILES} or fewer in length.` });
+  if (files.length > MAX_FILES)
+    errors.set('files', {
+      code: 'BASE_TYPE_MAX_LENGTH',
+      message: `Must be ${MAX_FILES} or fewer in length.`,
+    });
   if (errors.size) throw formBodyError(errors);
   if (files.some((f) => f.data.length > MAX_FILE_BYTES)) throw tooLarge();
   const content = typeof body.content === 'string' ? body.content : '';
@@ -95,7 +107,9 @@ export function buildMessage(
   if (!content && !files.length && !components.length && !embeds.length && !body.poll) throw emptyMessage();
   const flagsIn = typeof body.flags === 'number' ? body.flags : 0;
   const ephemeral = author.webhook && (flagsIn & EPHEMERAL) !== 0;
-  const attachments = files.map((f) => storeAttachment(ctx, base, channelId, f, ephemeral ? { ephemeral: true } : {}));
+  const attachments = files.map((f) =>
+    storeAttachment(ctx, base, channelId, f, ephemeral ? { ephemeral: true } : {}),
+  );
   const bot = ctx.botUser();
   return {
     type: 0,
@@ -120,7 +134,14 @@ export function buildMessage(
 }
 
 /** Applies an edit: the fields present replace the old ones; `attachments` lists which to keep. */
-export function editMessage(ctx: Ctx, base: string, msg: Message, body: Record<string, unknown>, files: UploadedFile[], errorPrefix = ''): Message {
+export function editMessage(
+  ctx: Ctx,
+  base: string,
+  msg: Message,
+  body: Record<string, unknown>,
+  files: UploadedFile[],
+  errorPrefix = '',
+): Message {
   const errors: FieldErrors = new Map();
   checkMessageBody(errors, errorPrefix, body);
   if (errors.size) throw formBodyError(errors);
@@ -130,8 +151,10 @@ export function editMessage(ctx: Ctx, base: string, msg: Message, body: Record<s
     ? old.filter((a) => (body.attachments as { id?: unknown }[]).some((k) => String(k.id) === a.id))
     : old;
   const added = files.map((f) => storeAttachment(ctx, base, msg.channel_id, f));
-  for (const key of ['content', 'embeds', 'components'] as const) if (body[key] !== undefined) msg[key] = body[key] ?? (key === 'content' ? '' : []);
-  if (typeof body.flags === 'number') msg.flags = ((msg.flags as number) & EPHEMERAL) | (body.flags & ALLOWED_FLAGS);
+  for (const key of ['content', 'embeds', 'components'] as const)
+    if (body[key] !== undefined) msg[key] = body[key] ?? (key === 'content' ? '' : []);
+  if (typeof body.flags === 'number')
+    msg.flags = ((msg.flags as number) & EPHEMERAL) | (body.flags & ALLOWED_FLAGS);
   msg.attachments = [...keep, ...added];
   msg.flags = (msg.flags as number) & ~128;
   msg.edited_timestamp = ctx.iso();

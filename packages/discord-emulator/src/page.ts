@@ -57,7 +57,9 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
     const method = req.method ?? 'GET';
     const prefix = ctx.settings.prefix;
     if (method === 'GET' && (path === '/app' || path === '/app/')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html(prefix));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(html(prefix));
       return true;
     }
     const file = files[path.slice(5)];
@@ -86,9 +88,13 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
           guild: { name: GUILD_NAME },
           bot: ctx.botUser(),
           channels: state.channels.filter((c) => c.type === 0).map((c) => ({ id: c.id, name: c.name })),
-          dms: me ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id })) : [],
+          dms: me
+            ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id }))
+            : [],
           commands: state.commands,
-          modals: me ? actions.openModals(me.id).map((r) => ({ interactionId: r.id, ...(r.response?.data as object) })) : [],
+          modals: me
+            ? actions.openModals(me.id).map((r) => ({ interactionId: r.id, ...(r.response?.data as object) }))
+            : [],
         });
       }
       if (!me) throw new UserInputError('unauthenticated', 'Sign in first.', 401);
@@ -96,23 +102,42 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
       if (method === 'GET' && (m = /^\/app\/api\/channels\/(\d+)\/messages$/.exec(path))) {
         const ch = actions.channel(me, m[1]!);
         const list = ctx.store.messages(ch.id).filter((x) => !x._visibleTo || x._visibleTo === me.id);
-        return replyJson(res, 200, { messages: list.map((x) => ({ ...publicMessage(x), notice: !!x._notice })) });
+        return replyJson(res, 200, {
+          messages: list.map((x) => ({ ...publicMessage(x), notice: !!x._notice })),
+        });
       }
       if (method !== 'POST') throw new UserInputError('not_found', 'Not found.', 404);
       if (path === '/app/api/dms') return replyJson(res, 200, { id: actions.dm(me).id });
       if ((m = /^\/app\/api\/channels\/(\d+)\/(messages|commands)$/.exec(path))) {
         const parsed = await parseBody(await body(req, extras), req.headers['content-type']);
         const form = parsed.json;
-        if (m[2] === 'messages') return replyJson(res, 200, actions.say(base, me.id, m[1]!, String(form.content ?? ''), parsed.files));
-        const options: Record<string, OptionInput> = { ...((form.options ?? {}) as Record<string, OptionInput>) };
+        if (m[2] === 'messages')
+          return replyJson(
+            res,
+            200,
+            actions.say(base, me.id, m[1]!, String(form.content ?? ''), parsed.files),
+          );
+        const options: Record<string, OptionInput> = {
+          ...((form.options ?? {}) as Record<string, OptionInput>),
+        };
         for (const f of parsed.files) options[f.field] = f;
         const outcome = await actions.runCommand(base, me.id, m[1]!, String(form.command ?? ''), options);
         return replyJson(res, 200, { ok: !outcome.error, error: outcome.error ?? null });
       }
       const json = await readJson(await body(req, extras), req);
       let outcome;
-      if (path === '/app/api/components') outcome = await actions.clickComponent(base, me.id, str(json, 'messageId'), str(json, 'customId'), Array.isArray(json.values) ? json.values.map(String) : undefined);
-      else if (path === '/app/api/modals') outcome = await actions.submitModal(base, me.id, (json.values ?? {}) as Record<string, string>, { interactionId: str(json, 'interactionId') });
+      if (path === '/app/api/components')
+        outcome = await actions.clickComponent(
+          base,
+          me.id,
+          str(json, 'messageId'),
+          str(json, 'customId'),
+          Array.isArray(json.values) ? json.values.map(String) : undefined,
+        );
+      else if (path === '/app/api/modals')
+        outcome = await actions.submitModal(base, me.id, (json.values ?? {}) as Record<string, string>, {
+          interactionId: str(json, 'interactionId'),
+        });
       else if (path === '/app/api/modals/close') {
         actions.closeModal(me.id, str(json, 'interactionId'));
         return replyJson(res, 200, { ok: true });

@@ -7,15 +7,25 @@ import { GUILD_ID, apiUser, type DiscordUserSeed } from './users.ts';
 
 /** Administrator-free permissions an ordinary member has: view, send, embed, attach, history,
  * use application commands. */
-export const MEMBER_PERMISSIONS = String((1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 31n));
+export const MEMBER_PERMISSIONS = String(
+  (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 31n),
+);
 /** Permissions the bot has in the guild's channels. */
-export const APP_PERMISSIONS = String((1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 18n));
+export const APP_PERMISSIONS = String(
+  (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 18n),
+);
 
 export function apiChannel(ctx: Ctx, ch: Channel) {
   const last = ctx.store.messages(ch.id).at(-1)?.id ?? null;
   if (ch.type === 1) {
     const recipient = ctx.store.user(ch.recipientId ?? '');
-    return { id: ch.id, type: 1, last_message_id: last, flags: 0, recipients: recipient ? [apiUser(recipient)] : [] };
+    return {
+      id: ch.id,
+      type: 1,
+      last_message_id: last,
+      flags: 0,
+      recipients: recipient ? [apiUser(recipient)] : [],
+    };
   }
   const position = ctx.store.state.channels.filter((c) => c.type === 0).indexOf(ch);
   return {
@@ -55,7 +65,14 @@ export function apiMember(ctx: Ctx, user: DiscordUserSeed) {
 }
 
 /** Fields every interaction carries; guild channels get member + guild, DMs get user. */
-export function interactionBase(ctx: Ctx, id: string, token: string, type: number, user: DiscordUserSeed, ch: Channel) {
+export function interactionBase(
+  ctx: Ctx,
+  id: string,
+  token: string,
+  type: number,
+  user: DiscordUserSeed,
+  ch: Channel,
+) {
   const common = {
     id,
     application_id: ctx.keys.applicationId,
@@ -86,6 +103,11 @@ export function interactionBase(ctx: Ctx, id: string, token: string, type: numbe
 export function componentData(message: Message, customId: string) {
   for (const row of (message.components ?? []) as { components?: Record<string, unknown>[] }[])
     for (const c of row.components ?? [])
-      if (c.custom_id === customId) return { custom_id: customId, component_type: c.type as number, ...(c.type === 2 ? {} : { values: [] }) };
+      if (c.custom_id === customId)
+        return {
+          custom_id: customId,
+          component_type: c.type as number,
+          ...(c.type === 2 ? {} : { values: [] }),
+        };
   return null;
 }

@@ -78,7 +78,10 @@ export function restRoutes(sender: InteractionSender): Route[] {
   const hook = '^/webhooks/(\\d+)/([^/]+)';
   return [
     {
-      method: 'POST', pattern: /^\/interactions\/(\d+)\/([^/]+)\/callback$/, bucket: 'interactions/callback', bot: false,
+      method: 'POST',
+      pattern: /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
+      bucket: 'interactions/callback',
+      bot: false,
       run(ctx, r, [id, token]) {
         const rec = assertAnswerable(ctx, ctx.store.state.interactions[id!], token!);
         const result = applyCallback(ctx, sender, rec, r.body.json, r.body.files, r.base);
@@ -86,11 +89,18 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
-      method: 'GET', pattern: new RegExp(`${hook}/messages/([^/]+)$`), bucket: 'webhooks/messages', bot: false,
-      run: (ctx, _r, [app, token, id]) => ok(publicMessage(webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!))),
+      method: 'GET',
+      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      bucket: 'webhooks/messages',
+      bot: false,
+      run: (ctx, _r, [app, token, id]) =>
+        ok(publicMessage(webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!))),
     },
     {
-      method: 'PATCH', pattern: new RegExp(`${hook}/messages/([^/]+)$`), bucket: 'webhooks/messages', bot: false,
+      method: 'PATCH',
+      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      bucket: 'webhooks/messages',
+      bot: false,
       run(ctx, r, [app, token, id]) {
         const msg = webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!);
         editMessage(ctx, r.base, msg, r.body.json, r.body.files);
@@ -99,19 +109,27 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
-      method: 'DELETE', pattern: new RegExp(`${hook}/messages/([^/]+)$`), bucket: 'webhooks/messages', bot: false,
+      method: 'DELETE',
+      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      bucket: 'webhooks/messages',
+      bot: false,
       run(ctx, _r, [app, token, id]) {
         removeMessage(ctx, webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!));
         return noContent;
       },
     },
     {
-      method: 'POST', pattern: new RegExp(`${hook}$`), bucket: 'webhooks', bot: false,
+      method: 'POST',
+      pattern: new RegExp(`${hook}$`),
+      bucket: 'webhooks',
+      bot: false,
       run(ctx, r, [app, token]) {
         const rec = webhookInteraction(ctx, app!, token!);
         if (rec.status !== 'acknowledged') throw new DiscordError(404, 10015, 'Unknown Webhook');
         const msg = buildMessage(ctx, r.base, rec.channelId, r.body.json, r.body.files, {
-          webhook: true, interactionId: rec.id, ephemeralFor: rec.userId,
+          webhook: true,
+          interactionId: rec.id,
+          ephemeralFor: rec.userId,
           extra: { type: 0, webhook_id: ctx.keys.applicationId },
         });
         ctx.store.messages(rec.channelId).push(msg);
@@ -120,7 +138,10 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
-      method: 'POST', pattern: /^\/channels\/(\d+)\/messages$/, bucket: 'channels/messages', bot: true,
+      method: 'POST',
+      pattern: /^\/channels\/(\d+)\/messages$/,
+      bucket: 'channels/messages',
+      bot: true,
       run(ctx, r, [channelId]) {
         if (!ctx.store.channel(channelId!)) throw unknownChannel();
         const msg = buildMessage(ctx, r.base, channelId!, r.body.json, r.body.files, {});
@@ -130,11 +151,17 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
-      method: 'GET', pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/, bucket: 'channels/messages/id', bot: true,
+      method: 'GET',
+      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      bucket: 'channels/messages/id',
+      bot: true,
       run: (ctx, _r, [c, id]) => ok(publicMessage(channelMessage(ctx, c!, id!))),
     },
     {
-      method: 'PATCH', pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/, bucket: 'channels/messages/id', bot: true,
+      method: 'PATCH',
+      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      bucket: 'channels/messages/id',
+      bot: true,
       run(ctx, r, [c, id]) {
         const msg = channelMessage(ctx, c!, id!);
         if ((msg.author as { id?: string } | undefined)?.id !== ctx.keys.applicationId)
@@ -145,14 +172,20 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
-      method: 'DELETE', pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/, bucket: 'channels/messages/id', bot: true,
+      method: 'DELETE',
+      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      bucket: 'channels/messages/id',
+      bot: true,
       run(ctx, _r, [c, id]) {
         removeMessage(ctx, channelMessage(ctx, c!, id!));
         return noContent;
       },
     },
     {
-      method: 'POST', pattern: /^\/users\/@me\/channels$/, bucket: 'users/@me/channels', bot: true,
+      method: 'POST',
+      pattern: /^\/users\/@me\/channels$/,
+      bucket: 'users/@me/channels',
+      bot: true,
       run(ctx, r) {
         const recipient = String(r.body.json.recipient_id ?? '');
         if (!ctx.store.user(recipient)) throw unknownUser();
@@ -162,18 +195,27 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
-      method: 'GET', pattern: /^\/users\/@me$/, bucket: 'users/@me', bot: true,
+      method: 'GET',
+      pattern: /^\/users\/@me$/,
+      bucket: 'users/@me',
+      bot: true,
       run: (ctx) => ok(ctx.botUser()),
     },
     {
-      method: 'GET', pattern: /^\/applications\/(\d+)\/commands$/, bucket: 'applications/commands', bot: true,
+      method: 'GET',
+      pattern: /^\/applications\/(\d+)\/commands$/,
+      bucket: 'applications/commands',
+      bot: true,
       run(ctx, _r, [app]) {
         if (app !== ctx.keys.applicationId) throw new DiscordError(403, 50001, 'Missing Access');
         return ok(ctx.store.state.commands);
       },
     },
     {
-      method: 'PUT', pattern: /^\/applications\/(\d+)\/commands$/, bucket: 'applications/commands', bot: true,
+      method: 'PUT',
+      pattern: /^\/applications\/(\d+)\/commands$/,
+      bucket: 'applications/commands',
+      bot: true,
       run(ctx, r, [app]) {
         if (app !== ctx.keys.applicationId) throw new DiscordError(403, 50001, 'Missing Access');
         return ok(overwriteCommands(ctx, r.body.json));
@@ -182,7 +224,11 @@ export function restRoutes(sender: InteractionSender): Route[] {
   ];
 }
 
-export function matchRoute(routes: Route[], method: string, path: string): { route: Route; params: string[] } {
+export function matchRoute(
+  routes: Route[],
+  method: string,
+  path: string,
+): { route: Route; params: string[] } {
   for (const route of routes) {
     const m = route.pattern.exec(path.replace(/%40/gi, '@'));
     if (m && route.method === method) return { route, params: m.slice(1).map((p) => decodeURIComponent(p)) };

@@ -7,7 +7,12 @@ export function signInteraction(privateKeyPem: string, timestamp: string, body: 
 }
 
 /** What an app does with the public key it was given: verify a request's signature headers. */
-export function verifyInteraction(publicKeyHex: string, signature: string, timestamp: string, body: string): boolean {
+export function verifyInteraction(
+  publicKeyHex: string,
+  signature: string,
+  timestamp: string,
+  body: string,
+): boolean {
   try {
     const key = createPublicKey({
       key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKeyHex, 'hex')]),

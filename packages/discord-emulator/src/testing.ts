@@ -13,7 +13,8 @@ const MAX_TEST_BODY_FILE = 10 * 1024 * 1024;
 /** `{ filename, contentType, base64 }` values become uploads; nested objects are subcommands. */
 function toOptions(input: unknown): Record<string, OptionInput> {
   if (input === undefined || input === null) return {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw new UserInputError('invalid_request', '"options" must be an object of option values by name.');
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw new UserInputError('invalid_request', '"options" must be an object of option values by name.');
   const out: Record<string, OptionInput> = {};
   for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
     if (typeof v === 'object' && v !== null && 'base64' in v) {
@@ -21,8 +22,14 @@ function toOptions(input: unknown): Record<string, OptionInput> {
       if (typeof f.base64 !== 'string' || typeof f.filename !== 'string')
         throw new UserInputError('invalid_option', `Option "${k}" needs filename and base64.`);
       const data = Buffer.from(f.base64, 'base64');
-      if (data.length > MAX_TEST_BODY_FILE + 1) throw new UserInputError('file_too_large', 'Attachments are limited to 10 MiB.', 413);
-      out[k] = { field: k, filename: f.filename, contentType: typeof f.contentType === 'string' ? f.contentType : 'application/octet-stream', data };
+      if (data.length > MAX_TEST_BODY_FILE + 1)
+        throw new UserInputError('file_too_large', 'Attachments are limited to 10 MiB.', 413);
+      out[k] = {
+        field: k,
+        filename: f.filename,
+        contentType: typeof f.contentType === 'string' ? f.contentType : 'application/octet-stream',
+        data,
+      };
     } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = toOptions(v) as OptionInput;
     else out[k] = v as OptionInput;
   }
@@ -40,7 +47,9 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
     try {
       let m: RegExpExecArray | null;
       if (method === 'GET' && path === '/_test/users')
-        return replyJson(res, 200, { users: ctx.store.state.users.map((u) => ({ ...apiUser(u), name: u.username })) });
+        return replyJson(res, 200, {
+          users: ctx.store.state.users.map((u) => ({ ...apiUser(u), name: u.username })),
+        });
       if (method === 'GET' && (m = /^\/_test\/channels\/([^/]+)\/messages$/.exec(path))) {
         const ch = ctx.store.channelByName(decodeURIComponent(m[1]!)) ?? ctx.store.channel(m[1]!);
         if (!ch) throw new UserInputError('unknown_channel', `No channel "${m[1]}".`, 404);
@@ -48,22 +57,46 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
       }
       if (method === 'GET' && (m = /^\/_test\/dms\/(\d+)$/.exec(path))) {
         const ch = ctx.store.state.channels.find((c) => c.type === 1 && c.recipientId === m![1]);
-        return replyJson(res, 200, { channelId: ch?.id ?? null, messages: ch ? visible(ctx.store.messages(ch.id)) : [] });
+        return replyJson(res, 200, {
+          channelId: ch?.id ?? null,
+          messages: ch ? visible(ctx.store.messages(ch.id)) : [],
+        });
       }
       if (method === 'GET' && (m = /^\/_test\/modals\/(\d+)$/.exec(path)))
-        return replyJson(res, 200, { modals: actions.openModals(m[1]!).map((r) => ({ interactionId: r.id, ...(r.response?.data as object) })) });
+        return replyJson(res, 200, {
+          modals: actions
+            .openModals(m[1]!)
+            .map((r) => ({ interactionId: r.id, ...(r.response?.data as object) })),
+        });
       if (method !== 'POST') throw new UserInputError('not_found', `No test route ${method} ${path}.`, 404);
       const json = await readJson(await body(req, extras), req);
       let outcome;
       if (path === '/_test/interactions')
-        outcome = await actions.runCommand(base, str(json, 'userId'), str(json, 'channel'), str(json, 'command').replace(/^\//, ''), toOptions(json.options));
+        outcome = await actions.runCommand(
+          base,
+          str(json, 'userId'),
+          str(json, 'channel'),
+          str(json, 'command').replace(/^\//, ''),
+          toOptions(json.options),
+        );
       else if (path === '/_test/components')
-        outcome = await actions.clickComponent(base, str(json, 'userId'), str(json, 'messageId'), str(json, 'customId'), Array.isArray(json.values) ? json.values.map(String) : undefined);
+        outcome = await actions.clickComponent(
+          base,
+          str(json, 'userId'),
+          str(json, 'messageId'),
+          str(json, 'customId'),
+          Array.isArray(json.values) ? json.values.map(String) : undefined,
+        );
       else if (path === '/_test/modals')
-        outcome = await actions.submitModal(base, str(json, 'userId'), (json.values ?? {}) as Record<string, string>, {
-          interactionId: typeof json.interactionId === 'string' ? json.interactionId : undefined,
-          customId: typeof json.customId === 'string' ? json.customId : undefined,
-        });
+        outcome = await actions.submitModal(
+          base,
+          str(json, 'userId'),
+          (json.values ?? {}) as Record<string, string>,
+          {
+            interactionId: typeof json.interactionId === 'string' ? json.interactionId : undefined,
+            customId: typeof json.customId === 'string' ? json.customId : undefined,
+          },
+        );
       else throw new UserInputError('not_found', `No test route POST ${path}.`, 404);
       sendJson(res, 200, outcome);
     } catch (err) {

@@ -3,7 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API } from '@discordjs/core/http-only';
 import { REST, type RESTOptions } from '@discordjs/rest';
-import { startDiscordEmulator, type DiscordEmulatorOptions, type StartedDiscordEmulator } from '../src/index.ts';
+import {
+  startDiscordEmulator,
+  type DiscordEmulatorOptions,
+  type StartedDiscordEmulator,
+} from '../src/index.ts';
+
+// Tests read deep into Discord's JSON; one loosely typed alias keeps them readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
 
 export type Handler = (interaction: Record<string, unknown>) => Promise<unknown> | unknown;
 
@@ -20,7 +28,10 @@ export class InteractionsApp {
   private verify(sig: string, ts: string, body: string): boolean {
     try {
       const key = createPublicKey({
-        key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(this.publicKeyHex(), 'hex')]),
+        key: Buffer.concat([
+          Buffer.from('302a300506032b6570032100', 'hex'),
+          Buffer.from(this.publicKeyHex(), 'hex'),
+        ]),
         format: 'der',
         type: 'spki',
       });
@@ -36,11 +47,16 @@ export class InteractionsApp {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const valid = this.verify(String(req.headers['x-signature-ed25519']), String(req.headers['x-signature-timestamp']), raw);
+        const valid = this.verify(
+          String(req.headers['x-signature-ed25519']),
+          String(req.headers['x-signature-timestamp']),
+          raw,
+        );
         const body = JSON.parse(raw) as Record<string, unknown>;
         this.received.push({ body, validSignature: valid });
         if (!valid) return void res.writeHead(401).end('invalid request signature');
-        if (body.type === 1) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":1}');
+        if (body.type === 1)
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":1}');
         Promise.resolve(this.handler(body)).then(
           (answer) => {
             if (answer === undefined) res.writeHead(202).end();
@@ -72,16 +88,28 @@ export interface Setup {
 
 export async function setup(options: DiscordEmulatorOptions = {}): Promise<Setup> {
   const clock = { offset: 0 };
-  let emulator!: StartedDiscordEmulator;
-  const app = new InteractionsApp(() => emulator.publicKey);
+  const holder: { emulator?: StartedDiscordEmulator } = {};
+  const app = new InteractionsApp(() => holder.emulator!.publicKey);
   await app.start();
-  emulator = await startDiscordEmulator({ interactionsUrl: app.url, now: () => Date.now() + clock.offset, ...options });
+  const emulator = await startDiscordEmulator({
+    interactionsUrl: app.url,
+    now: () => Date.now() + clock.offset,
+    ...options,
+  });
+  holder.emulator = emulator;
   const client = (opts: Partial<RESTOptions> = {}) => {
-    const rest = new REST({ api: `${emulator.url}/api`, version: '10', retries: 0, ...opts }).setToken(emulator.botToken);
+    const rest = new REST({ api: `${emulator.url}/api`, version: '10', retries: 0, ...opts }).setToken(
+      emulator.botToken,
+    );
     return { rest, api: new API(rest) };
   };
   const control = async (path: string, body?: unknown) => {
-    const res = await fetch(`${emulator.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(
+      `${emulator.url}${path}`,
+      body === undefined
+        ? {}
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   return { emulator, app, clock, control, client, ...client() };
@@ -92,7 +120,15 @@ export const MAKE_COMMAND = {
   description: 'Make an image',
   options: [
     { type: 3, name: 'prompt', description: 'What to make', required: true },
-    { type: 4, name: 'count', description: 'How many', choices: [{ name: 'one', value: 1 }, { name: 'two', value: 2 }] },
+    {
+      type: 4,
+      name: 'count',
+      description: 'How many',
+      choices: [
+        { name: 'one', value: 1 },
+        { name: 'two', value: 2 },
+      ],
+    },
     { type: 11, name: 'image', description: 'Start from an image' },
   ],
 };

@@ -10,7 +10,14 @@ beforeAll(async () => {
   demo = await startDemoApp();
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const context = await browser.newContext();
   await context.addCookies([{ name: 'sid', value: 'member', url: demo.url }]);
@@ -34,7 +41,9 @@ it('uses the bot from the channel page: /make with autocomplete, a button, a mod
 
   const input = page.getByRole('combobox', { name: 'Message # image-2' });
   await input.fill('/m');
-  await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['/makeMake an image', '/musicMake music']);
+  await expect
+    .poll(() => page.getByRole('option').allTextContents())
+    .toEqual(['/makeMake an image', '/musicMake music']);
   await input.press('Enter');
   await page.getByLabel(/prompt/).fill('a red fox');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -57,7 +66,11 @@ it('uses the bot from the channel page: /make with autocomplete, a button, a mod
   const dm = page.locator('.msg', { hasText: 'Your image "Sunset" is ready' });
   await dm.waitFor();
   const img = dm.locator('img');
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+  await expect
+    .poll(() =>
+      img.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).naturalWidth),
+    )
+    .toBe(2);
 });
 
 it('refuses the page API to a visitor the host does not sign in', async () => {

@@ -1,7 +1,7 @@
 import { DiscordAPIError, RateLimitError } from '@discordjs/rest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEEDED_USER_IDS } from '../src/index.ts';
-import { MAKE_COMMAND, button, row, setup, type Setup } from './helpers.ts';
+import { MAKE_COMMAND, button, row, setup, type Setup, type Json } from './helpers.ts';
 
 let s: Setup;
 let channelId = '';
@@ -22,33 +22,54 @@ afterAll(async () => {
 async function channelIdOf(name: string): Promise<string> {
   s.app.handler = (i) => ({ type: 4, data: { content: String(i.channel_id) } });
   await s.api.applicationCommands.bulkOverwriteGlobalCommands(s.emulator.applicationId, [MAKE_COMMAND]);
-  const { body } = await s.control('/_test/interactions', { userId: SEEDED_USER_IDS.admin, channel: name, command: 'make', options: { prompt: 'x' } });
+  const { body } = await s.control('/_test/interactions', {
+    userId: SEEDED_USER_IDS.admin,
+    channel: name,
+    command: 'make',
+    options: { prompt: 'x' },
+  });
   return String((body.interaction as { channel_id: string }).channel_id);
 }
 
 async function apiError(p: Promise<unknown>): Promise<DiscordAPIError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DiscordAPIError);
   return err as DiscordAPIError;
 }
 
-const messages = async (name: string) => (await s.control(`/_test/channels/${name}/messages`)).body.messages as Record<string, any>[];
+const messages = async (name: string) =>
+  (await s.control(`/_test/channels/${name}/messages`)).body.messages as Record<string, Json>[];
 
 it('bulk-overwrites and lists global commands, keeping ids of commands that stay', async () => {
   const app = s.emulator.applicationId;
-  const first = await s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [MAKE_COMMAND, { name: 'video', description: 'Make a video' }]);
+  const first = await s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [
+    MAKE_COMMAND,
+    { name: 'video', description: 'Make a video' },
+  ]);
   const second = await s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [MAKE_COMMAND]);
   expect(second[0]!.id).toBe(first[0]!.id);
   expect((await s.api.applicationCommands.getGlobalCommands(app)).map((c) => c.name)).toEqual(['make']);
-  const err = await apiError(s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [{ name: 'Bad Name', description: '' }]));
+  const err = await apiError(
+    s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [{ name: 'Bad Name', description: '' }]),
+  );
   expect([err.status, err.code]).toEqual([400, 50035]);
   expect(Object.keys((err.rawError as { errors: object }).errors)).toEqual(['0']);
 });
 
 it('creates, edits and deletes channel messages with files served from their attachment URLs', async () => {
   const data = Buffer.from('RIFF....WAVEfmt audio bytes');
-  const msg = await s.api.channels.createMessage(channelId, { content: 'here', files: [{ name: 'a.wav', data, contentType: 'audio/wav' }] });
-  expect(msg).toMatchObject({ content: 'here', channel_id: channelId, author: { id: s.emulator.applicationId, bot: true } });
+  const msg = await s.api.channels.createMessage(channelId, {
+    content: 'here',
+    files: [{ name: 'a.wav', data, contentType: 'audio/wav' }],
+  });
+  expect(msg).toMatchObject({
+    content: 'here',
+    channel_id: channelId,
+    author: { id: s.emulator.applicationId, bot: true },
+  });
   const file = await fetch(msg.attachments[0]!.url);
   expect(file.headers.get('content-type')).toBe('audio/wav');
   expect(Buffer.from(await file.arrayBuffer())).toEqual(data);
@@ -64,18 +85,29 @@ it('refuses what Discord refuses: long content, too many rows or buttons, long c
   const cases: [Record<string, unknown>, string][] = [
     [{ content: 'x'.repeat(2001) }, 'content'],
     [{ components: Array.from({ length: 6 }, (_, i) => row(button(`b${i}`))) }, 'components'],
-    [{ components: [row(...Array.from({ length: 6 }, (_, i) => button(`b${i}`)))] }, 'components.0.components'],
+    [
+      { components: [row(...Array.from({ length: 6 }, (_, i) => button(`b${i}`)))] },
+      'components.0.components',
+    ],
     [{ components: [row(button('x'.repeat(101)))] }, 'components.0.components.0.custom_id'],
   ];
   for (const [body, path] of cases) {
     const err = await apiError(s.api.channels.createMessage(channelId, body as never));
-    expect([err.status, err.code, (err.rawError as { message: string }).message]).toEqual([400, 50035, 'Invalid Form Body']);
-    let node = (err.rawError as { errors: Record<string, any> }).errors;
+    expect([err.status, err.code, (err.rawError as { message: string }).message]).toEqual([
+      400,
+      50035,
+      'Invalid Form Body',
+    ]);
+    let node = (err.rawError as { errors: Record<string, Json> }).errors;
     for (const k of path.split('.')) node = node[k];
     expect(node._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
   }
   expect(await s.api.channels.createMessage(channelId, { content: 'x'.repeat(2000) })).toBeTruthy();
-  const big = await apiError(s.api.channels.createMessage(channelId, { files: [{ name: 'big.bin', data: Buffer.alloc(10 * 1024 * 1024 + 1) }] }));
+  const big = await apiError(
+    s.api.channels.createMessage(channelId, {
+      files: [{ name: 'big.bin', data: Buffer.alloc(10 * 1024 * 1024 + 1) }],
+    }),
+  );
   expect([big.status, big.code]).toEqual([413, 40005]);
   const empty = await apiError(s.api.channels.createMessage(channelId, { content: '' }));
   expect([empty.status, empty.code]).toEqual([400, 50006]);
@@ -86,7 +118,10 @@ it('computes mentions as allowed_mentions allows', async () => {
   const all = await s.api.channels.createMessage(channelId, { content });
   expect(all.mentions.map((u) => u.id).sort()).toEqual([SEEDED_USER_IDS.member, SEEDED_USER_IDS.free].sort());
   expect(all.mention_everyone).toBe(true);
-  const one = await s.api.channels.createMessage(channelId, { content, allowed_mentions: { users: [SEEDED_USER_IDS.free] } });
+  const one = await s.api.channels.createMessage(channelId, {
+    content,
+    allowed_mentions: { users: [SEEDED_USER_IDS.free] },
+  });
   expect(one.mentions.map((u) => u.id)).toEqual([SEEDED_USER_IDS.free]);
   expect(one.mention_everyone).toBe(false);
   const none = await s.api.channels.createMessage(channelId, { content, allowed_mentions: { parse: [] } });
@@ -117,11 +152,12 @@ it('rate-limits a hammered route: headers on every answer, then 429 with retry_a
   const t = await setup({ rateLimit: { limit: 3, windowMs: 2000 } });
   try {
     const ch = (await t.api.users.createDM(SEEDED_USER_IDS.member)).id;
-    const send = () => fetch(`${t.emulator.url}/api/v10/channels/${ch}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bot ${t.emulator.botToken}`, 'content-type': 'application/json' },
-      body: '{"content":"spam"}',
-    });
+    const send = () =>
+      fetch(`${t.emulator.url}/api/v10/channels/${ch}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bot ${t.emulator.botToken}`, 'content-type': 'application/json' },
+        body: '{"content":"spam"}',
+      });
     const first = await send();
     expect(first.headers.get('x-ratelimit-limit')).toBe('3');
     expect(first.headers.get('x-ratelimit-remaining')).toBe('2');

@@ -17,7 +17,8 @@ async function call(path, init) {
   if (!res.ok) throw new Error(body.error?.message || `HTTP ${res.status}`);
   return body;
 }
-const postJson = (path, body) => call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const postJson = (path, body) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function layout() {
   root.className = 'app';
@@ -32,16 +33,39 @@ function layout() {
     ]),
     h('main', { class: 'chat' }, [
       h('header', { class: 'chat-head' }, [h('h2', { id: 'title' })]),
-      h('ol', { id: 'messages', class: 'messages', role: 'log', 'aria-live': 'polite', 'aria-labelledby': 'title' }),
+      h('ol', {
+        id: 'messages',
+        class: 'messages',
+        role: 'log',
+        'aria-live': 'polite',
+        'aria-labelledby': 'title',
+      }),
       h('p', { id: 'status', class: 'status', role: 'status' }),
       h('form', { id: 'composer', class: 'composer', autocomplete: 'off' }, [
-        h('ul', { id: 'suggestions', class: 'suggestions', role: 'listbox', 'aria-label': 'Commands', hidden: '' }),
+        h('ul', {
+          id: 'suggestions',
+          class: 'suggestions',
+          role: 'listbox',
+          'aria-label': 'Commands',
+          hidden: '',
+        }),
         h('div', { id: 'options', class: 'options' }),
         h('div', { class: 'bar' }, [
-          h('label', { for: 'file', class: 'attach', title: 'Attach a file' }, [h('span', { class: 'sr-only', text: 'Attach a file' }), h('span', { 'aria-hidden': 'true', text: '+' })]),
+          h('label', { for: 'file', class: 'attach', title: 'Attach a file' }, [
+            h('span', { class: 'sr-only', text: 'Attach a file' }),
+            h('span', { 'aria-hidden': 'true', text: '+' }),
+          ]),
           h('input', { id: 'file', type: 'file', class: 'sr-only', multiple: '' }),
           h('label', { for: 'input', class: 'sr-only', id: 'input-label', text: 'Message' }),
-          h('input', { id: 'input', type: 'text', role: 'combobox', 'aria-autocomplete': 'list', 'aria-controls': 'suggestions', 'aria-expanded': 'false', maxlength: '2000' }),
+          h('input', {
+            id: 'input',
+            type: 'text',
+            role: 'combobox',
+            'aria-autocomplete': 'list',
+            'aria-controls': 'suggestions',
+            'aria-expanded': 'false',
+            maxlength: '2000',
+          }),
           h('button', { type: 'submit', class: 'send', text: 'Send' }),
         ]),
         h('p', { id: 'files', class: 'files' }),
@@ -67,16 +91,28 @@ function sidebar() {
     b.addEventListener('click', () => open(id));
     return h('li', {}, [b]);
   };
-  document.getElementById('channels').replaceChildren(...state.channels.map((c) => link(c.id, `# ${c.name}`)));
+  document
+    .getElementById('channels')
+    .replaceChildren(...state.channels.map((c) => link(c.id, `# ${c.name}`)));
   const dm = state.dms[0];
   const dmItems = dm ? [link(dm.id, `@ ${state.bot.global_name || state.bot.username}`)] : [];
-  const openDm = h('button', { type: 'button', class: 'channel new-dm', text: dm ? 'Refresh DMs' : `Message ${state.bot.username}` });
+  const openDm = h('button', {
+    type: 'button',
+    class: 'channel new-dm',
+    text: dm ? 'Refresh DMs' : `Message ${state.bot.username}`,
+  });
   openDm.addEventListener('click', async () => open((await postJson('/dms', {})).id));
   document.getElementById('dms').replaceChildren(...dmItems, ...(dm ? [] : [h('li', {}, [openDm])]));
   const me = document.getElementById('me');
-  const name = h('span', { class: 'me-name', text: state.me ? state.me.globalName || state.me.username : 'Not signed in' });
+  const name = h('span', {
+    class: 'me-name',
+    text: state.me ? state.me.globalName || state.me.username : 'Not signed in',
+  });
   if (!state.picker) return me.replaceChildren(name);
-  const pick = h('select', { id: 'picker' }, [h('option', { value: '', text: 'Choose a user' }), ...state.users.map((u) => h('option', { value: u.id, text: u.globalName || u.username }))]);
+  const pick = h('select', { id: 'picker' }, [
+    h('option', { value: '', text: 'Choose a user' }),
+    ...state.users.map((u) => h('option', { value: u.id, text: u.globalName || u.username })),
+  ]);
   if (state.me) pick.value = state.me.id;
   pick.addEventListener('change', async () => {
     await postJson('/me', { userId: pick.value });
@@ -124,11 +160,20 @@ function suggest() {
   const input = document.getElementById('input');
   const found = matches();
   activeIndex = found.length ? 0 : -1;
-  list.replaceChildren(...found.map((c, i) => {
-    const li = h('li', { id: `cmd-${c.name}`, role: 'option', class: 'suggestion', 'aria-selected': String(i === 0) }, [h('strong', { text: `/${c.name}` }), h('span', { text: c.description })]);
-    li.addEventListener('mousedown', (e) => { e.preventDefault(); choose(c); });
-    return li;
-  }));
+  list.replaceChildren(
+    ...found.map((c, i) => {
+      const li = h(
+        'li',
+        { id: `cmd-${c.name}`, role: 'option', class: 'suggestion', 'aria-selected': String(i === 0) },
+        [h('strong', { text: `/${c.name}` }), h('span', { text: c.description })],
+      );
+      li.addEventListener('mousedown', (e) => {
+        e.preventDefault();
+        choose(c);
+      });
+      return li;
+    }),
+  );
   list.hidden = found.length === 0;
   input.setAttribute('aria-expanded', String(found.length > 0));
   if (found.length) input.setAttribute('aria-activedescendant', `cmd-${found[0].name}`);
@@ -212,10 +257,19 @@ async function onSubmit(e) {
 
 async function onComponent(e) {
   const el = e.target.closest('[data-custom]');
-  if (!el || (e.type === 'click' && el.tagName === 'SELECT') || (e.type === 'change' && el.tagName !== 'SELECT')) return;
+  if (
+    !el ||
+    (e.type === 'click' && el.tagName === 'SELECT') ||
+    (e.type === 'change' && el.tagName !== 'SELECT')
+  )
+    return;
   el.disabled = true;
   try {
-    const out = await postJson('/components', { messageId: el.dataset.message, customId: el.dataset.custom, values: el.tagName === 'SELECT' ? [el.value] : undefined });
+    const out = await postJson('/components', {
+      messageId: el.dataset.message,
+      customId: el.dataset.custom,
+      values: el.tagName === 'SELECT' ? [el.value] : undefined,
+    });
     setStatus(out.ok ? '' : out.error);
   } catch (err) {
     setStatus(err.message);
@@ -230,7 +284,10 @@ function showModal(m) {
     const input = row.type === 18 ? row.component : row.components[0];
     const label = row.type === 18 ? row.label : input.label;
     const id = `modal-field-${input.custom_id}`;
-    const control = input.style === 2 ? h('textarea', { id, name: input.custom_id, rows: '4' }) : h('input', { id, name: input.custom_id, type: 'text' });
+    const control =
+      input.style === 2
+        ? h('textarea', { id, name: input.custom_id, rows: '4' })
+        : h('input', { id, name: input.custom_id, type: 'text' });
     if (input.placeholder) control.placeholder = input.placeholder;
     if (input.value) control.value = input.value;
     if (input.max_length) control.maxLength = input.max_length;
@@ -240,7 +297,10 @@ function showModal(m) {
   const form = h('form', { method: 'dialog' }, [
     h('h2', { id: 'modal-title', text: m.title }),
     ...fields,
-    h('div', { class: 'modal-actions' }, [h('button', { type: 'button', class: 'btn btn-style-2', value: 'cancel', text: 'Cancel' }), h('button', { type: 'submit', class: 'btn btn-style-1', text: 'Submit' })]),
+    h('div', { class: 'modal-actions' }, [
+      h('button', { type: 'button', class: 'btn btn-style-2', value: 'cancel', text: 'Cancel' }),
+      h('button', { type: 'submit', class: 'btn btn-style-1', text: 'Submit' }),
+    ]),
   ]);
   form.querySelector('[value=cancel]').addEventListener('click', async () => {
     dialog.close();
@@ -279,5 +339,9 @@ async function refresh(force = false) {
   if (modal && shownModal !== modal.interactionId && !document.getElementById('modal').open) showModal(modal);
 }
 
-refresh().catch((err) => { root.textContent = `Could not load: ${err.message}`; });
-setInterval(() => { refresh().catch(() => undefined); }, 1000);
+refresh().catch((err) => {
+  root.textContent = `Could not load: ${err.message}`;
+});
+setInterval(() => {
+  refresh().catch(() => undefined);
+}, 1000);

@@ -34,31 +34,65 @@ export function renderContent(content, users, me) {
 function renderAttachment(a) {
   const type = a.content_type || '';
   const label = a.description || a.filename;
-  if (type.startsWith('image/')) return h('a', { href: a.url, target: '_blank', rel: 'noopener', class: 'media' }, [h('img', { src: a.url, alt: label, loading: 'lazy' })]);
-  if (type.startsWith('video/')) return h('video', { src: a.url, controls: '', class: 'media', 'aria-label': label, preload: 'metadata' });
-  if (type.startsWith('audio/')) return h('div', { class: 'audio' }, [h('span', { text: a.filename }), h('audio', { src: a.url, controls: '', 'aria-label': label, preload: 'metadata' })]);
+  if (type.startsWith('image/'))
+    return h('a', { href: a.url, target: '_blank', rel: 'noopener', class: 'media' }, [
+      h('img', { src: a.url, alt: label, loading: 'lazy' }),
+    ]);
+  if (type.startsWith('video/'))
+    return h('video', { src: a.url, controls: '', class: 'media', 'aria-label': label, preload: 'metadata' });
+  if (type.startsWith('audio/'))
+    return h('div', { class: 'audio' }, [
+      h('span', { text: a.filename }),
+      h('audio', { src: a.url, controls: '', 'aria-label': label, preload: 'metadata' }),
+    ]);
   return h('a', { href: a.url, class: 'file', download: a.filename, text: `📎 ${a.filename}` });
 }
 
 function renderComponents(msg) {
   const rows = (msg.components || []).filter((r) => r.type === 1);
   return rows.map((row) =>
-    h('div', { class: 'row', role: 'group' }, row.components.map((c) => {
-      if (c.type === 2 && c.style === 5) return h('a', { class: 'btn btn-link', href: c.url, target: '_blank', rel: 'noopener', text: c.label || 'Link' });
-      if (c.type === 2) {
-        const b = h('button', { type: 'button', class: `btn btn-style-${c.style}`, 'data-message': msg.id, 'data-custom': c.custom_id || '', text: `${c.emoji?.name ? c.emoji.name + ' ' : ''}${c.label || ''}` });
-        if (c.disabled) b.disabled = true;
-        return b;
-      }
-      if ([3, 5, 6, 7, 8].includes(c.type)) {
-        const sel = h('select', { class: 'select', 'data-message': msg.id, 'data-custom': c.custom_id, 'aria-label': c.placeholder || 'Choose' }, [
-          h('option', { value: '', text: c.placeholder || 'Make a selection' }),
-          ...(c.options || []).map((o) => h('option', { value: o.value, text: o.label })),
-        ]);
-        return sel;
-      }
-      return null;
-    })),
+    h(
+      'div',
+      { class: 'row', role: 'group' },
+      row.components.map((c) => {
+        if (c.type === 2 && c.style === 5)
+          return h('a', {
+            class: 'btn btn-link',
+            href: c.url,
+            target: '_blank',
+            rel: 'noopener',
+            text: c.label || 'Link',
+          });
+        if (c.type === 2) {
+          const b = h('button', {
+            type: 'button',
+            class: `btn btn-style-${c.style}`,
+            'data-message': msg.id,
+            'data-custom': c.custom_id || '',
+            text: `${c.emoji?.name ? c.emoji.name + ' ' : ''}${c.label || ''}`,
+          });
+          if (c.disabled) b.disabled = true;
+          return b;
+        }
+        if ([3, 5, 6, 7, 8].includes(c.type)) {
+          const sel = h(
+            'select',
+            {
+              class: 'select',
+              'data-message': msg.id,
+              'data-custom': c.custom_id,
+              'aria-label': c.placeholder || 'Choose',
+            },
+            [
+              h('option', { value: '', text: c.placeholder || 'Make a selection' }),
+              ...(c.options || []).map((o) => h('option', { value: o.value, text: o.label })),
+            ],
+          );
+          return sel;
+        }
+        return null;
+      }),
+    ),
   );
 }
 
@@ -66,30 +100,46 @@ function renderEmbed(e) {
   return h('div', { class: 'embed' }, [
     e.title ? h('div', { class: 'embed-title', text: e.title }) : null,
     e.description ? h('div', { class: 'embed-desc', text: e.description }) : null,
-    ...(e.fields || []).map((f) => h('div', { class: 'embed-field' }, [h('strong', { text: f.name }), h('div', { text: f.value })])),
+    ...(e.fields || []).map((f) =>
+      h('div', { class: 'embed-field' }, [h('strong', { text: f.name }), h('div', { text: f.value })]),
+    ),
     e.image?.url ? h('img', { src: e.image.url, alt: e.title || 'Embedded image', class: 'media' }) : null,
   ]);
 }
 
 export function renderMessage(msg, users, me) {
-  if (msg.notice) return h('li', { class: 'msg notice', role: 'status' }, [h('span', { text: `⚠ ${msg.content}` })]);
+  if (msg.notice)
+    return h('li', { class: 'msg notice', role: 'status' }, [h('span', { text: `⚠ ${msg.content}` })]);
   const author = msg.author || {};
   const time = new Date(msg.timestamp);
   const meta = msg.interaction_metadata;
   const loading = (msg.flags & 128) !== 0;
-  const known = [...(msg.mentions || []), ...users.map((u) => ({ id: u.id, username: u.username, global_name: u.globalName }))];
+  const known = [
+    ...(msg.mentions || []),
+    ...users.map((u) => ({ id: u.id, username: u.username, global_name: u.globalName })),
+  ];
   const li = h('li', { class: `msg${(msg.flags & 64) !== 0 ? ' ephemeral' : ''}`, 'data-id': msg.id }, [
-    meta ? h('div', { class: 'used', text: `${displayName(meta.user)} used ${meta.name ? '/' + meta.name : 'a component'}` }) : null,
+    meta
+      ? h('div', {
+          class: 'used',
+          text: `${displayName(meta.user)} used ${meta.name ? '/' + meta.name : 'a component'}`,
+        })
+      : null,
     h('div', { class: 'head' }, [
       h('span', { class: 'author', text: displayName(author) }),
       author.bot ? h('span', { class: 'tag', text: 'APP' }) : null,
-      h('time', { datetime: msg.timestamp, text: time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) }),
+      h('time', {
+        datetime: msg.timestamp,
+        text: time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+      }),
       msg.edited_timestamp ? h('span', { class: 'edited', text: '(edited)' }) : null,
     ]),
     loading ? h('div', { class: 'thinking', text: `${displayName(author)} is thinking…` }) : null,
     msg.content ? h('div', { class: 'content' }, [renderContent(msg.content, known, me)]) : null,
     ...(msg.embeds || []).map(renderEmbed),
-    (msg.attachments || []).length ? h('div', { class: 'attachments' }, msg.attachments.map(renderAttachment)) : null,
+    (msg.attachments || []).length
+      ? h('div', { class: 'attachments' }, msg.attachments.map(renderAttachment))
+      : null,
     ...renderComponents(msg),
     (msg.flags & 64) !== 0 ? h('div', { class: 'only-you', text: 'Only you can see this message' }) : null,
   ]);
