@@ -73,6 +73,10 @@ export class InteractionSender {
   /** Delivers an interaction; resolves once it is acknowledged or has failed (3 s deadline). */
   async dispatch(rec: InteractionRecord, base: string): Promise<Outcome> {
     const { store, settings } = this.ctx;
+    // Tokens die after 15 minutes, so older records are of no further use.
+    for (const [id, old] of Object.entries(store.state.interactions))
+      if (this.ctx.now() - old.createdAt > TOKEN_TTL_MS && !old.modalOpen)
+        delete store.state.interactions[id];
     store.state.interactions[rec.id] = rec;
     store.changed();
     if (settings.invalidSignatureRate > 0 && Math.random() < settings.invalidSignatureRate)

@@ -237,8 +237,39 @@ it('sends a copy with a bad signature when asked, and notices an app that accept
     });
     expect(t.app.received.map((r) => r.validSignature)).toEqual([false, true]);
     expect(t.emulator.acceptedBadSignatures).toEqual([]);
+    t.app.acceptAll = true;
+    const { body } = await t.control('/_test/interactions', {
+      userId: SEEDED_USER_IDS.free,
+      channel: 'music',
+      command: 'make',
+      options: { prompt: 'y' },
+    });
+    expect(t.emulator.acceptedBadSignatures).toEqual([(body.interaction as Json).id]);
   } finally {
     await t.emulator.close();
     await t.app.close();
   }
+});
+
+it('answers with_response=true with the created message, and refuses a callback type the interaction cannot take', async () => {
+  let result: Json = null;
+  let wrong: DiscordAPIError | null = null;
+  s.app.handler = async (i) => {
+    wrong = await apiError(
+      s.api.interactions.updateMessage(String(i.id), String(i.token), { content: 'no message to update' }),
+    );
+    result = await s.api.interactions.reply(String(i.id), String(i.token), {
+      content: 'made',
+      with_response: true,
+    });
+    return undefined;
+  };
+  await run({ prompt: 'x' }, 'image-5');
+  expect([wrong!.status, wrong!.code]).toEqual([400, 50035]);
+  expect(result).toMatchObject({
+    interaction: { type: 2 },
+    resource: { type: 4, message: { content: 'made' } },
+  });
+  const msgs = await s.control('/_test/channels/image-5/messages');
+  expect((msgs.body.messages as Json[]).map((m) => m.id)).toEqual([result.resource.message.id]);
 });
