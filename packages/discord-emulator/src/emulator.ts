@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Actions } from './actions.ts';
 import { Ctx, type RateLimitOptions } from './ctx.ts';
-import { notFound } from './errors.ts';
+import { DiscordError, notFound } from './errors.ts';
 import { attachmentHandler, restHandler, type RequestExtras } from './handler.ts';
 import { MAX_BODY, sendError } from './http.ts';
 import { InteractionSender } from './interactions.ts';
@@ -114,8 +114,14 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
       ) => {
         reply.hijack();
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request })))
-          sendError(reply.raw, notFound());
+        try {
+          if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request })))
+            sendError(reply.raw, notFound());
+        } catch (err) {
+          console.error(err);
+          if (!reply.raw.headersSent)
+            sendError(reply.raw, new DiscordError(500, 0, '500: Internal Server Error'));
+        }
       };
       app.all('/', route);
       app.all('/*', route);

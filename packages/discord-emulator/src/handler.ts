@@ -79,16 +79,34 @@ export function attachmentHandler(ctx: Ctx): SubHandler {
       sendError(res, notFound());
       return true;
     }
-    res.writeHead(200, {
+    // Media players seek with Range requests.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
+    let data = file.data;
+    let status = 200;
+    const extra: Record<string, string> = {};
+    if (range && (range[1] || range[2])) {
+      const size = file.data.length;
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      if (start >= size || start > end) {
+        res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
+        return true;
+      }
+      data = file.data.subarray(start, end + 1);
+      status = 206;
+      extra['content-range'] = `bytes ${start}-${end}/${size}`;
+    }
+    res.writeHead(status, {
+      ...extra,
       'content-type': file.meta.contentType,
-      'content-length': String(file.data.length),
+      'content-length': String(data.length),
       'content-disposition': `inline; filename="${file.meta.filename}"`,
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       'accept-ranges': 'bytes',
     });
-    res.end(req.method === 'HEAD' ? undefined : file.data);
+    res.end(req.method === 'HEAD' ? undefined : data);
     return true;
   };
 }

@@ -33,6 +33,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
     'app.js': ['text/javascript', asset('app.js')],
     'render.js': ['text/javascript', asset('render.js')],
     'command-form.js': ['text/javascript', asset('command-form.js')],
+    'modal.js': ['text/javascript', asset('modal.js')],
     'app.css': ['text/css', asset('app.css')],
   };
 
@@ -102,9 +103,15 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
       if (method === 'GET' && (m = /^\/app\/api\/channels\/(\d+)\/messages$/.exec(path))) {
         const ch = actions.channel(me, m[1]!);
         const list = ctx.store.messages(ch.id).filter((x) => !x._visibleTo || x._visibleTo === me.id);
-        return replyJson(res, 200, {
+        // Same-origin attachment paths, so the page works whatever host name it was opened with.
+        const local = new RegExp(`"https?://[^/"]+${prefix}/(ephemeral-)?attachments/`, 'g');
+        const json = JSON.stringify({
           messages: list.map((x) => ({ ...publicMessage(x), notice: !!x._notice })),
         });
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(json.replace(local, `"${prefix}/$1attachments/`));
+        return true;
       }
       if (method !== 'POST') throw new UserInputError('not_found', 'Not found.', 404);
       if (path === '/app/api/dms') return replyJson(res, 200, { id: actions.dm(me).id });

@@ -73,7 +73,11 @@ it('uses the bot from the channel page: /make with autocomplete, a button, a mod
     .toBe(2);
 });
 
-it('refuses the page API to a visitor the host does not sign in', async () => {
+it('refuses the page and its API to a visitor the host does not sign in', async () => {
+  const stranger = await browser.newPage();
+  await stranger.goto(`${demo.url}/_discord/app`);
+  await expect.poll(() => stranger.locator('#root').textContent()).toMatch(/Sign in to the app first/);
+  await stranger.close();
   const res = await fetch(`${demo.url}/_discord/app/api/channels/100000000000000200/messages`);
   expect(res.status).toBe(401);
   expect(await res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in first.' } });

@@ -73,6 +73,12 @@ it('creates, edits and deletes channel messages with files served from their att
   const file = await fetch(msg.attachments[0]!.url);
   expect(file.headers.get('content-type')).toBe('audio/wav');
   expect(Buffer.from(await file.arrayBuffer())).toEqual(data);
+  const part = await fetch(msg.attachments[0]!.url, { headers: { range: 'bytes=4-7' } });
+  expect([part.status, part.headers.get('content-range'), await part.text()]).toEqual([
+    206,
+    `bytes 4-7/${data.length}`,
+    '....',
+  ]);
   const edited = await s.api.channels.editMessage(channelId, msg.id, { content: 'edited', attachments: [] });
   expect(edited).toMatchObject({ content: 'edited', attachments: [], edited_timestamp: expect.any(String) });
   await s.api.channels.deleteMessage(channelId, msg.id);

@@ -1,6 +1,7 @@
 // The channel page: acts as the signed-in user, polls for changes, sends commands to the app.
 import { h, renderMessage } from './render.js';
 import { commandForm, readCommandForm } from './command-form.js';
+import { showModal } from './modal.js';
 
 const prefix = document.body.dataset.prefix || '';
 const api = (path) => `${prefix}/app/api${path}`;
@@ -277,58 +278,17 @@ async function onComponent(e) {
   await refresh();
 }
 
-function showModal(m) {
-  const dialog = document.getElementById('modal');
-  shownModal = m.interactionId;
-  const fields = m.components.map((row) => {
-    const input = row.type === 18 ? row.component : row.components[0];
-    const label = row.type === 18 ? row.label : input.label;
-    const id = `modal-field-${input.custom_id}`;
-    const control =
-      input.style === 2
-        ? h('textarea', { id, name: input.custom_id, rows: '4' })
-        : h('input', { id, name: input.custom_id, type: 'text' });
-    if (input.placeholder) control.placeholder = input.placeholder;
-    if (input.value) control.value = input.value;
-    if (input.max_length) control.maxLength = input.max_length;
-    if (input.required !== false) control.required = true;
-    return h('div', { class: 'field' }, [h('label', { for: id, text: label }), control]);
-  });
-  const form = h('form', { method: 'dialog' }, [
-    h('h2', { id: 'modal-title', text: m.title }),
-    ...fields,
-    h('div', { class: 'modal-actions' }, [
-      h('button', { type: 'button', class: 'btn btn-style-2', value: 'cancel', text: 'Cancel' }),
-      h('button', { type: 'submit', class: 'btn btn-style-1', text: 'Submit' }),
-    ]),
-  ]);
-  form.querySelector('[value=cancel]').addEventListener('click', async () => {
-    dialog.close();
-    await postJson('/modals/close', { interactionId: m.interactionId });
-  });
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const values = Object.fromEntries(new FormData(form).entries());
-    dialog.close();
-    try {
-      const out = await postJson('/modals', { interactionId: m.interactionId, values });
-      setStatus(out.ok ? '' : out.error);
-    } catch (err) {
-      setStatus(err.message);
-    }
-    shownModal = null;
-    await refresh();
-  });
-  dialog.replaceChildren(form);
-  dialog.showModal();
-  form.querySelector('input, textarea')?.focus();
-}
-
 async function refresh(force = false) {
   const next = await call('/state');
   const changed = force || !state || next.version !== state.version;
   const first = !state;
   state = next;
+  if (!state.me && !state.picker) {
+    root.className = 'signed-out';
+    root.textContent = 'Sign in to the app first; this page acts as the signed-in user.';
+    state = null;
+    return;
+  }
   if (first) layout();
   if (!changed) return;
   if (!current) current = state.channels[0]?.id ?? null;
@@ -336,7 +296,22 @@ async function refresh(force = false) {
   if (first) await open(current);
   else await loadMessages();
   const modal = state.modals[0];
-  if (modal && shownModal !== modal.interactionId && !document.getElementById('modal').open) showModal(modal);
+  if (modal && shownModal !== modal.interactionId && !document.getElementById('modal').open) {
+    shownModal = modal.interactionId;
+    showModal(document.getElementById('modal'), modal, {
+      cancel: () => postJson('/modals/close', { interactionId: modal.interactionId }),
+      submit: async (values) => {
+        try {
+          const out = await postJson('/modals', { interactionId: modal.interactionId, values });
+          setStatus(out.ok ? '' : out.error);
+        } catch (err) {
+          setStatus(err.message);
+        }
+        shownModal = null;
+        await refresh();
+      },
+    });
+  }
 }
 
 refresh().catch((err) => {
