@@ -103,6 +103,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/discord-emulator/src/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
