@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from './ctx.ts';
 import { StripeError, authError, invalidRequest } from './errors.ts';
 import { parseForm } from './form.ts';
+import { KNOWN_PARAMS, checkKnown } from './known-params.ts';
 import { Router, type ApiRoute, type PageRoute, type PageResponse } from './router.ts';
 import type { Params } from './types.ts';
 
@@ -114,6 +115,9 @@ export function createHandler(deps: ServerDeps) {
     }
     const body =
       method === 'POST' ? parseBody(raw, req.headers['content-type']) : parseForm(url.search.slice(1));
+    const known = KNOWN_PARAMS[`${method} ${found.route.path}`];
+    if (!known) throw new Error(`No parameter list for ${method} ${found.route.path}`);
+    checkKnown(body, known);
     const idemKey =
       method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const fingerprint = createHash('sha256').update(`${method} ${url.pathname}\n${raw}`).digest('hex');

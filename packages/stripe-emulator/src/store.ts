@@ -28,6 +28,8 @@ export interface State {
     pendingProrations: Record<string, LineInput[]>;
     sessionLineItems: Record<string, Obj[]>;
     sessionOptions: Record<string, Obj>;
+    /** Cards a payment set up for later off-session use (no new 3-D Secure challenge). */
+    setUpCards: Record<string, boolean>;
   };
 }
 
@@ -56,6 +58,7 @@ export function freshState(): State {
       pendingProrations: {},
       sessionLineItems: {},
       sessionOptions: {},
+      setUpCards: {},
     },
   };
 }

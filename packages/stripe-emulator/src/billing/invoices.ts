@@ -184,6 +184,8 @@ export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, off
       description:
         inv.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
       paymentMethod,
+      // Stripe saves a subscription's card for its renewals, which are charged off-session.
+      setupFutureUsage: inv.subscription ? 'off_session' : null,
     });
     ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
     inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
