@@ -48,7 +48,8 @@ export class Ctx {
 
   constructor(
     readonly store: Store,
-    readonly publicUrl: string,
+    /** Public base URL + mount prefix: every URL handed out starts with it. */
+    public publicUrl: string,
     readonly webhooks: WebhookDispatcher,
   ) {}
 

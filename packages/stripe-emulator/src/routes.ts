@@ -1,3 +1,4 @@
+import { assetPages } from './pages/assets.ts';
 import { authenticatePages } from './pages/authenticate.ts';
 import { checkoutPages } from './pages/checkout.ts';
 import { documentPages } from './pages/documents.ts';
@@ -32,6 +33,7 @@ export const apiRoutes: ApiRoute[] = [
 ];
 
 export const pageRoutes: PageRoute[] = [
+  ...assetPages,
   ...authenticatePages,
   ...checkoutPages,
   ...portalPages,

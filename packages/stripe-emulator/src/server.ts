@@ -8,6 +8,8 @@ import { Router, type ApiRoute, type PageRoute, type PageResponse } from './rout
 import type { Params } from './types.ts';
 
 const MAX_BODY = 1024 * 1024;
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export interface ServerDeps {
@@ -151,8 +153,8 @@ export function createHandler(deps: ServerDeps) {
     return result;
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator.local');
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const url = new URL(path, 'http://emulator.local');
     const origin = req.headers.origin;
     const cors: Record<string, string> =
       origin && LOCAL_ORIGIN.test(origin)
@@ -217,6 +219,9 @@ export function createHandler(deps: ServerDeps) {
       return send(res, out.status ?? 200, out.body, {
         'content-type': out.contentType ?? 'text/html; charset=utf-8',
         'cache-control': 'no-store',
+        // Scripts and styles come from files only; forms may go on to any return or success URL.
+        'content-security-policy': PAGE_CSP,
+        'x-content-type-options': 'nosniff',
         ...headers,
         ...out.headers,
       });
@@ -236,9 +241,9 @@ export function createHandler(deps: ServerDeps) {
   }
 
   /** Requests run one at a time: the emulator's state changes are synchronous and atomic per call. */
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  return (req: IncomingMessage, res: ServerResponse, path = req.url ?? '/'): void => {
     queue = queue
-      .then(() => handle(req, res))
+      .then(() => handle(req, res, path))
       .catch((err: unknown) => console.error('[stripe-emulator]', err));
   };
 }

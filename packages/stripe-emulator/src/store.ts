@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LineInput } from './billing/invoices.ts';
 import type { Obj } from './types.ts';
+import type { PendingDelivery } from './webhooks.ts';
 
 export interface IdempotentResult {
   fingerprint: string;
@@ -20,6 +21,8 @@ export interface State {
   /** Every object by id, in creation order (lists read it backwards: newest first). */
   objects: Record<string, Obj>;
   idempotency: Record<string, IdempotentResult>;
+  /** Events not yet accepted by the webhook endpoint, with their retry times. */
+  webhookQueue: PendingDelivery[];
   /** Facts Stripe keeps but does not show: which card number a payment method stands for, … */
   hidden: {
     cardNumbers: Record<string, string>;
@@ -51,6 +54,7 @@ export function freshState(): State {
     webhookUrl: null,
     objects: {},
     idempotency: {},
+    webhookQueue: [],
     hidden: {
       cardNumbers: {},
       invoiceOfIntent: {},
