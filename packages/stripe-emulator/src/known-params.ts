@@ -61,7 +61,8 @@ export const BILLING_DETAILS = `billing_details{${ADDRESS} email name phone}`;
 export const CARD = 'card{number exp_month exp_year cvc}';
 export const DISCOUNTS = 'discounts{coupon promotion_code}';
 export const ITEMS = 'items{id price quantity deleted metadata}';
-const PRICE_DATA = 'currency unit_amount product product_data{name description} recurring{interval interval_count}';
+const PRICE_DATA =
+  'currency unit_amount product product_data{name description} recurring{interval interval_count}';
 
 export const CUSTOMER_FIELDS = `email name phone description ${ADDRESS} invoice_settings{default_payment_method} payment_method`;
 
@@ -105,7 +106,8 @@ export const KNOWN_PARAMS: Record<string, ParamSpec> = Object.fromEntries(
     'GET /v1/payment_intents': `${LIST} customer`,
     'GET /v1/payment_intents/:id': 'client_secret',
     'POST /v1/payment_intents/:id': `amount currency customer description receipt_email payment_method setup_future_usage`,
-    'POST /v1/payment_intents/:id/confirm': 'client_secret payment_method return_url off_session setup_future_usage',
+    'POST /v1/payment_intents/:id/confirm':
+      'client_secret payment_method return_url off_session setup_future_usage',
     'POST /v1/payment_intents/:id/cancel': 'cancellation_reason',
     'GET /v1/charges': `${LIST} customer payment_intent`,
     'GET /v1/charges/:id': RETRIEVE,
@@ -117,12 +119,14 @@ export const KNOWN_PARAMS: Record<string, ParamSpec> = Object.fromEntries(
     'GET /v1/prices': `${LIST} active product type lookup_keys`,
     'GET /v1/prices/:id': RETRIEVE,
     'POST /v1/prices/:id': 'active nickname lookup_key transfer_lookup_key',
-    'POST /v1/coupons': 'id amount_off percent_off currency duration duration_in_months max_redemptions redeem_by name',
+    'POST /v1/coupons':
+      'id amount_off percent_off currency duration duration_in_months max_redemptions redeem_by name',
     'GET /v1/coupons': LIST,
     'GET /v1/coupons/:id': RETRIEVE,
     'POST /v1/coupons/:id': 'name',
     'DELETE /v1/coupons/:id': RETRIEVE,
-    'POST /v1/promotion_codes': 'promotion{type coupon} coupon code customer active expires_at max_redemptions restrictions{first_time_transaction minimum_amount minimum_amount_currency}',
+    'POST /v1/promotion_codes':
+      'promotion{type coupon} coupon code customer active expires_at max_redemptions restrictions{first_time_transaction minimum_amount minimum_amount_currency}',
     'GET /v1/promotion_codes': `${LIST} code coupon active customer`,
     'GET /v1/promotion_codes/:id': RETRIEVE,
     'POST /v1/promotion_codes/:id': 'active',

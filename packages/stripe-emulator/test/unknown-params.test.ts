@@ -51,7 +51,9 @@ describe('unknown parameters', () => {
   });
 
   it('refuses unknown query parameters on reads too', async () => {
-    const err = await refusal(stripe.customers.list({ emails: 'a@example.com' } as Stripe.CustomerListParams));
+    const err = await refusal(
+      stripe.customers.list({ emails: 'a@example.com' } as Stripe.CustomerListParams),
+    );
     expect(err.param).toBe('emails');
   });
 

@@ -24,7 +24,7 @@ function checkoutPage(
     .join('');
   const discount = session.total_details?.amount_discount as number;
   return page(
-        ctx,
+    ctx,
     'Checkout',
     `<h1>Checkout</h1>
 <table><tbody>${rows}

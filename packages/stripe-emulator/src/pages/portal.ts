@@ -25,7 +25,7 @@ function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: stri
     .join('');
   const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
   return page(
-        ctx,
+    ctx,
     'Billing',
     `<h1>Billing</h1><p class="muted">${esc(customer.name ?? '')} ${esc(customer.email ?? '')}</p>
 ${notice?.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${notice?.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''}

@@ -75,7 +75,12 @@ function automaticPaymentMethods(p: Params): Obj | null {
   if (!apm) return null;
   const enabled = bool(apm, 'enabled', 'automatic_payment_methods[enabled]');
   if (enabled === undefined) throw missingParam('automatic_payment_methods[enabled]');
-  const redirects = oneOf(apm, 'allow_redirects', ['always', 'never'] as const, 'automatic_payment_methods[allow_redirects]');
+  const redirects = oneOf(
+    apm,
+    'allow_redirects',
+    ['always', 'never'] as const,
+    'automatic_payment_methods[allow_redirects]',
+  );
   return { enabled, ...(enabled ? { allow_redirects: redirects ?? 'always' } : {}) };
 }
 
