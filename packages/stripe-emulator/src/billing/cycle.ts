@@ -1,6 +1,7 @@
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
-import { cancelNow, updateSubscription } from './subscription-events.ts';
+import { cancelNow } from './subscription-events.ts';
+import { expireIncomplete } from './void.ts';
 import { periodOf, setPeriod } from './items.ts';
 import { addInterval } from './periods.ts';
 import { applySchedulePhase } from './schedules.ts';
@@ -18,7 +19,7 @@ function dueFor(ctx: Ctx, sub: Obj): Due | null {
   if (sub.status === 'incomplete') {
     return {
       time: (sub.created as number) + INCOMPLETE_EXPIRY,
-      run: () => updateSubscription(ctx, sub, { status: 'incomplete_expired' }),
+      run: () => expireIncomplete(ctx, sub),
     };
   }
   const { end } = periodOf(sub);

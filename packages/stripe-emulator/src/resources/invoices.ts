@@ -5,6 +5,7 @@ import { planItemChange } from '../billing/changes.ts';
 import { createInvoice, finalizeInvoice, markInvoicePaid, payInvoice } from '../billing/invoices.ts';
 import { addInterval } from '../billing/periods.ts';
 import { cycleLines, defaultCard } from '../billing/subscriptions.ts';
+import { voidInvoice } from '../billing/void.ts';
 import { arr, int, mergeMetadata, obj, oneOf, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
@@ -135,6 +136,20 @@ export const invoiceRoutes: ApiRoute[] = [
       if (inv.status !== 'draft')
         throw invalidRequest('This invoice is already finalized.', 'invoice_not_editable');
       finalizeInvoice(ctx, inv);
+      return render(ctx, inv, expandOf(body));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/void',
+    handler: (ctx, { params, body }) => {
+      const inv = ctx.get(params.id as string, 'invoice');
+      if (inv.status !== 'open')
+        throw invalidRequest(
+          `You can only void open invoices. This invoice is ${inv.status}.`,
+          'invoice_not_editable',
+        );
+      voidInvoice(ctx, inv);
       return render(ctx, inv, expandOf(body));
     },
   },
