@@ -28,7 +28,13 @@ describe('incomplete subscriptions', () => {
     expect(voided.status).toBe('void');
     expect(voided.status_transitions.voided_at).not.toBeNull();
     expect((await stripe.paymentIntents.retrieve(piId)).status).toBe('canceled');
-    await expect(stripe.paymentIntents.confirm(piId, { payment_method: 'pm_card_visa' })).rejects.toThrow();
+    const card = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 },
+    });
+    await expect(stripe.paymentIntents.confirm(piId, { payment_method: card.id })).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
 
     await emulator.flushWebhooks();
     const events = receiver.deliveries.map((d) => JSON.parse(d.body) as Stripe.Event);
