@@ -121,6 +121,18 @@ export class Ctx {
     return event;
   }
 
+  /** Runs `fn`; if it throws, every object, event and queued webhook is as it was before. */
+  atomically<T>(fn: () => T): T {
+    const { objects, hidden, webhookQueue, invoiceSequence } = this.state;
+    const saved = structuredClone({ objects, hidden, webhookQueue, invoiceSequence });
+    try {
+      return fn();
+    } catch (err) {
+      Object.assign(this.state, saved);
+      throw err;
+    }
+  }
+
   url(path: string): string {
     return `${this.publicUrl}${path}`;
   }

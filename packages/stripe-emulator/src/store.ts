@@ -33,6 +33,8 @@ export interface State {
     sessionOptions: Record<string, Obj>;
     /** Cards a payment set up for later off-session use (no new 3-D Secure challenge). */
     setUpCards: Record<string, boolean>;
+    /** Subscription changes waiting for their invoice (`pending_if_incomplete`). */
+    pendingUpdates: Record<string, { invoice: string; changes: Obj; expiresAt: number }>;
   };
 }
 
@@ -63,6 +65,7 @@ export function freshState(): State {
       sessionLineItems: {},
       sessionOptions: {},
       setUpCards: {},
+      pendingUpdates: {},
     },
   };
 }

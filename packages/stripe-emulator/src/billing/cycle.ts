@@ -1,6 +1,7 @@
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
+import { expirePendingUpdate } from './pending-updates.ts';
 import { expireIncomplete } from './void.ts';
 import { periodOf, setPeriod } from './items.ts';
 import { addInterval } from './periods.ts';
@@ -16,6 +17,15 @@ interface Due {
 }
 
 function dueFor(ctx: Ctx, sub: Obj): Due | null {
+  const next = lifecycleDue(ctx, sub);
+  const held = sub.pending_update?.expires_at as number | undefined;
+  if (held !== undefined && (!next || held < next.time)) {
+    return { time: held, run: () => expirePendingUpdate(ctx, sub) };
+  }
+  return next;
+}
+
+function lifecycleDue(ctx: Ctx, sub: Obj): Due | null {
   if (sub.status === 'incomplete') {
     return {
       time: (sub.created as number) + INCOMPLETE_EXPIRY,
