@@ -18,6 +18,7 @@ const KIND_BY_PREFIX: [string, string][] = [
   ['prod_', 'product'],
   ['price_', 'price'],
   ['in_', 'invoice'],
+  ['ii_', 'invoiceitem'],
   ['cs_', 'checkout.session'],
   ['bps_', 'billing_portal.session'],
   ['evt_', 'event'],

@@ -78,7 +78,7 @@ export const CHECKOUT_CREATE = `mode success_url cancel_url customer customer_em
 
 export const INVOICE_CREATE = `customer subscription currency description ${DISCOUNTS} auto_advance default_payment_method pending_invoice_items_behavior`;
 
-export const INVOICE_ITEM_CREATE = `customer invoice amount currency description quantity unit_amount unit_amount_decimal price pricing{price} price_data{currency product unit_amount unit_amount_decimal} ${DISCOUNTS} discountable period{start end}`;
+export const INVOICE_ITEM_CREATE = `customer invoice amount currency description quantity unit_amount price pricing{price} discountable period{start end}`;
 
 export const PAYMENT_INTENT_CREATE = `amount currency customer payment_method description receipt_email setup_future_usage confirm return_url off_session automatic_payment_methods{enabled allow_redirects} payment_method_types`;
 
