@@ -124,12 +124,15 @@ export class Ctx {
 
   /** Runs `fn`; if it throws, every object, event and queued webhook is as it was before. */
   atomically<T>(fn: () => T): T {
-    const { objects, hidden, webhookQueue, invoiceSequence } = this.state;
-    const saved = structuredClone({ objects, hidden, webhookQueue, invoiceSequence });
+    const { objects, hidden, invoiceSequence } = this.state;
+    const saved = structuredClone({ objects, hidden, invoiceSequence });
+    // `fn` is synchronous, so deliveries only get appended meanwhile: dropping the tail undoes it.
+    const queued = this.state.webhookQueue.length;
     try {
       return fn();
     } catch (err) {
       Object.assign(this.state, saved);
+      this.state.webhookQueue.splice(queued);
       throw err;
     }
   }
