@@ -68,19 +68,19 @@ export const CUSTOMER_FIELDS = `email name phone description ${ADDRESS} invoice_
 
 export const PRICE_CREATE = `product product_data{id name description active images} currency unit_amount recurring{interval interval_count} lookup_key transfer_lookup_key nickname active`;
 
-export const SUBSCRIPTION_CREATE = `customer ${ITEMS} default_payment_method payment_behavior payment_settings{save_default_payment_method} trial_end trial_period_days trial_settings{end_behavior{missing_payment_method}} cancel_at_period_end cancel_at description coupon promotion_code ${DISCOUNTS} off_session`;
+export const SUBSCRIPTION_CREATE = `customer ${ITEMS} default_payment_method payment_behavior payment_settings{save_default_payment_method} trial_end trial_period_days trial_settings{end_behavior{missing_payment_method}} cancel_at_period_end cancel_at description ${DISCOUNTS} off_session`;
 
-export const SUBSCRIPTION_UPDATE = `${ITEMS} proration_behavior proration_date payment_behavior cancel_at_period_end cancel_at default_payment_method description coupon promotion_code ${DISCOUNTS} trial_end off_session cancellation_details{comment feedback} payment_settings{save_default_payment_method}`;
+export const SUBSCRIPTION_UPDATE = `${ITEMS} proration_behavior proration_date payment_behavior cancel_at_period_end cancel_at default_payment_method description ${DISCOUNTS} trial_end off_session cancellation_details{comment feedback} payment_settings{save_default_payment_method}`;
 
-export const PREVIEW = `customer subscription coupon promotion_code ${DISCOUNTS} invoice_items{price amount currency description quantity} subscription_details{${ITEMS} proration_behavior proration_date cancel_at_period_end cancel_at trial_end}`;
+export const PREVIEW = `customer subscription ${DISCOUNTS} invoice_items{price amount currency description quantity} subscription_details{${ITEMS} proration_behavior proration_date cancel_at_period_end cancel_at trial_end}`;
 
-export const CHECKOUT_CREATE = `mode success_url cancel_url customer customer_email customer_creation client_reference_id line_items{price quantity price_data{${PRICE_DATA}}} ${DISCOUNTS} allow_promotion_codes payment_intent_data{metadata} subscription_data{metadata trial_period_days} payment_method_types`;
+export const CHECKOUT_CREATE = `mode success_url cancel_url customer customer_email customer_creation client_reference_id line_items{price quantity price_data{${PRICE_DATA}}} ${DISCOUNTS} allow_promotion_codes payment_intent_data{metadata} subscription_data{metadata trial_period_days}`;
 
 export const INVOICE_CREATE = `customer subscription currency description ${DISCOUNTS} auto_advance default_payment_method pending_invoice_items_behavior`;
 
-export const INVOICE_ITEM_CREATE = `customer invoice amount currency description quantity unit_amount price pricing{price} discountable period{start end}`;
+export const INVOICE_ITEM_CREATE = `customer invoice amount currency description quantity unit_amount_decimal pricing{price} price_data{currency product unit_amount unit_amount_decimal} discountable period{start end}`;
 
-export const PAYMENT_INTENT_CREATE = `amount currency customer payment_method description receipt_email setup_future_usage confirm return_url off_session automatic_payment_methods{enabled allow_redirects} payment_method_types`;
+export const PAYMENT_INTENT_CREATE = `amount currency customer payment_method description receipt_email setup_future_usage confirm return_url off_session automatic_payment_methods{enabled allow_redirects}`;
 
 export const PHASES = `phases{items{price plan quantity metadata} start_date end_date duration{interval interval_count} iterations proration_behavior metadata} end_behavior proration_behavior`;
 
@@ -126,7 +126,7 @@ export const KNOWN_PARAMS: Record<string, ParamSpec> = Object.fromEntries(
     'POST /v1/coupons/:id': 'name',
     'DELETE /v1/coupons/:id': RETRIEVE,
     'POST /v1/promotion_codes':
-      'promotion{type coupon} coupon code customer active expires_at max_redemptions restrictions{first_time_transaction minimum_amount minimum_amount_currency}',
+      'promotion{type coupon} code customer active expires_at max_redemptions restrictions{first_time_transaction minimum_amount minimum_amount_currency}',
     'GET /v1/promotion_codes': `${LIST} code coupon active customer`,
     'GET /v1/promotion_codes/:id': RETRIEVE,
     'POST /v1/promotion_codes/:id': 'active',

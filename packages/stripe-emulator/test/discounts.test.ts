@@ -78,7 +78,14 @@ describe('coupons on one-off invoices', () => {
 
   it('includes pending invoice items only when asked to', async () => {
     const { customer } = await customerWithCard(stripe);
-    await stripe.invoiceItems.create({ customer: customer.id, amount: 700, currency: 'usd' });
+    const product = await stripe.products.create({ name: '350 credits' });
+    const price = await stripe.prices.create({ product: product.id, unit_amount: 350, currency: 'usd' });
+    const item = await stripe.invoiceItems.create({
+      customer: customer.id,
+      pricing: { price: price.id },
+      quantity: 2,
+    });
+    expect(item).toMatchObject({ amount: 700, invoice: null, description: '350 credits' });
     const without = await stripe.invoices.create({ customer: customer.id });
     expect(without.lines.data).toHaveLength(0);
     const withItems = await stripe.invoices.create({

@@ -13,17 +13,29 @@ const notEditable = (inv: Obj) =>
     'invoice',
   );
 
-/** The unit price: `amount` (the whole line), `unit_amount`, a one-time `price` or `pricing[price]`. */
+/** Cents from a decimal string (`unit_amount_decimal` allows fractions of a cent). */
+function decimal(p: Params, name: string, path: string): number | undefined {
+  const v = str(p, name, path);
+  if (v === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(v))
+    throw invalidRequest(`Invalid decimal: ${v}`, 'parameter_invalid_decimal', path);
+  return Number(v);
+}
+
+/**
+ * What one item costs: a whole `amount`, a one-time price (`pricing[price]`), `price_data`, or
+ * `unit_amount_decimal` × `quantity`.
+ */
 function pricing(ctx: Ctx, p: Params, quantity: number) {
-  const priceId =
-    str(p, 'price') ?? (obj(p, 'pricing') ? str(obj(p, 'pricing')!, 'price', 'pricing[price]') : undefined);
+  const pricingParam = obj(p, 'pricing');
+  const priceId = pricingParam ? str(pricingParam, 'price', 'pricing[price]') : undefined;
   if (priceId) {
-    const price = ctx.get(priceId, 'price', 'price');
+    const price = ctx.get(priceId, 'price', 'pricing[price]');
     if (price.type !== 'one_time')
       throw invalidRequest(
         'The price specified is set to `type=recurring` but this field only accepts prices with `type=one_time`.',
         'parameter_invalid_string',
-        'price',
+        'pricing[price]',
       );
     return {
       amount: (price.unit_amount as number) * quantity,
@@ -36,12 +48,19 @@ function pricing(ctx: Ctx, p: Params, quantity: number) {
       },
     };
   }
-  const currency = str(p, 'currency');
-  if (!currency) throw missingParam('currency');
-  const amount = int(p, 'amount');
-  const unit = int(p, 'unit_amount');
-  if (amount === undefined && unit === undefined) throw missingParam('amount');
-  const total = amount ?? unit! * quantity;
+  const data = obj(p, 'price_data');
+  const source = data ?? p;
+  const at = (name: string) => (data ? `price_data[${name}]` : name);
+  const currency = str(source, 'currency', at('currency'));
+  if (!currency) throw missingParam(at('currency'));
+  if (data) ctx.get(reqStr(data, 'product', 'price_data[product]'), 'product', 'price_data[product]');
+  const amount = data ? undefined : int(p, 'amount');
+  const unit =
+    (data ? int(data, 'unit_amount', 'price_data[unit_amount]') : undefined) ??
+    decimal(source, 'unit_amount_decimal', at('unit_amount_decimal'));
+  if (amount === undefined && unit === undefined)
+    throw missingParam(data ? 'price_data[unit_amount]' : 'amount');
+  const total = amount ?? Math.round(unit! * quantity);
   return {
     amount: total,
     currency: currency.toLowerCase(),
