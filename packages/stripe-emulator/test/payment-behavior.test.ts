@@ -44,6 +44,15 @@ describe('payment_behavior on subscription updates', () => {
     expect(err).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
     expect(await stripe.subscriptions.retrieve(c.sub.id)).toEqual(before);
     expect(await invoiceCount(c.sub.id)).toBe(1);
+    await emulator.flushWebhooks();
+    const failed = receiver.deliveries
+      .map((d) => JSON.parse(d.body) as Stripe.Event)
+      .filter(
+        (e) =>
+          e.type.startsWith('invoice.') &&
+          (e.data.object as Stripe.Invoice).parent?.subscription_details?.subscription === c.sub.id,
+      );
+    expect(failed.map((e) => e.type)).not.toContain('invoice.payment_failed');
   });
 
   it('error_if_incomplete: a card that needs authentication is refused too', async () => {
