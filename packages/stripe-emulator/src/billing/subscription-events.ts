@@ -1,5 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
+import { applyPendingUpdate, isPendingUpdateInvoice } from './pending-updates.ts';
 
 /** Changes a subscription's fields and announces it, unless it is still being created. */
 export function updateSubscription(ctx: Ctx, sub: Obj, changes: Obj): void {
@@ -17,6 +18,7 @@ export function updateSubscription(ctx: Ctx, sub: Obj, changes: Obj): void {
 export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
   const sub = ctx.find(inv.subscription as string, 'subscription');
   if (!sub) return;
+  applyPendingUpdate(ctx, sub, inv);
   const changes: Obj = {};
   const fromTrial = sub.status === 'trialing' && inv.billing_reason === 'subscription_cycle';
   if (['incomplete', 'past_due'].includes(sub.status as string) || fromTrial) changes.status = 'active';
@@ -34,6 +36,8 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
 
 export function subscriptionInvoiceFailed(ctx: Ctx, inv: Obj): void {
   const sub = ctx.find(inv.subscription as string, 'subscription');
+  // A held change's invoice failing leaves the subscription as it was, not past due.
+  if (isPendingUpdateInvoice(ctx, inv)) return;
   if (sub && ['active', 'trialing'].includes(sub.status as string))
     updateSubscription(ctx, sub, { status: 'past_due' });
 }
