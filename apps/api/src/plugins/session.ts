@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { type Db, type UserRow, createSession, deleteSession, extendSession, findSessionUser } from '@app/db';
+import {
+  type Db,
+  type UserRow,
+  createSession,
+  createSessionReader,
+  deleteSession,
+  extendSession,
+} from '@app/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -53,6 +60,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     ];
   });
 
+  const reader = createSessionReader(db);
   const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
   async function load(request: FastifyRequest): Promise<UserRow | null> {
@@ -60,7 +68,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     if (!id || id.length > 100) return null;
     const now = new Date();
     const idHash = hashSessionId(id);
-    const row = await findSessionUser(db, idHash, now);
+    const row = await reader.find(idHash);
     if (!row) return null;
     if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_MS) {
       await extendSession(db, idHash, new Date(now.getTime() + SESSION_TTL_MS));
