@@ -1,7 +1,7 @@
 import type { UserRow } from '@app/db';
 import { withVersion } from '@app/domain';
 import type Stripe from 'stripe';
-import { assertOwnCustomer } from '../billing/access.ts';
+import { assertOwnCustomer } from '../customers/access.ts';
 
 /**
  * A Stripe billing portal session for the user's own customer (admins: any), coming back to

@@ -1,7 +1,7 @@
 import type { UserRow } from '@app/db';
 import type { PaymentRecordWire } from '@app/domain';
 import type Stripe from 'stripe';
-import { assertOwnCustomer } from '../billing/access.ts';
+import { assertOwnCustomer } from '../customers/access.ts';
 
 /** At most this many invoices and this many charges are read (newest first). */
 const LIMIT = 100;

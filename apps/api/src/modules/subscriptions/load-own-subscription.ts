@@ -1,7 +1,7 @@
 import { type Db, type UserRow, findSubscriptionOwnerId } from '@app/db';
 import type Stripe from 'stripe';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { assertOwnCustomer, customerIdOf } from '../billing/access.ts';
+import { assertOwnCustomer, customerIdOf } from '../customers/access.ts';
 
 /** Fields the subscription calls read expanded in one round trip. */
 export const SUBSCRIPTION_EXPAND = ['discounts', 'discounts.source.coupon', 'schedule'];

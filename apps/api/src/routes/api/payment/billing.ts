@@ -8,8 +8,8 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../../lib/errors.ts';
-import { getCustomer, toCustomerWire, updateCustomer } from '../../../modules/billing/customers.ts';
-import { ensureCustomer } from '../../../modules/billing/ensure-customer.ts';
+import { getCustomer, toCustomerWire, updateCustomer } from '../../../modules/customers/customers.ts';
+import { ensureCustomer } from '../../../modules/customers/ensure-customer.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const limit = { max: 60, timeWindow: '1 minute' };

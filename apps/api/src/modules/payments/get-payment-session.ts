@@ -3,7 +3,7 @@ import type { PaymentSessionWire } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
-import { assertOwnCustomer, customerIdOf } from './access.ts';
+import { assertOwnCustomer, customerIdOf } from '../customers/access.ts';
 
 const notPaid = () =>
   new AppError('NOT_PAID', { status: 409, message: 'This payment has not been completed' });

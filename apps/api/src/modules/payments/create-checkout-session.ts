@@ -3,9 +3,9 @@ import { type CheckoutSessionForm, findCreditPackage, findTier } from '@app/doma
 import type Stripe from 'stripe';
 import { forbidden } from '../../lib/errors.ts';
 import { unknownPackage, unknownPlan } from './create-payment-intent.ts';
-import { assertNoLiveSubscription } from './assert-no-live-subscription.ts';
-import { ensureCustomer } from './ensure-customer.ts';
-import { priceFor } from './sync-catalog.ts';
+import { assertNoLiveSubscription } from '../subscriptions/assert-no-live-subscription.ts';
+import { ensureCustomer } from '../customers/ensure-customer.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
 
 /**
  * A hosted checkout for the signed-in user: a subscription, a credit package, or a gift (a tier paid

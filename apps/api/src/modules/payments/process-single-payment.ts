@@ -2,12 +2,12 @@ import type { UserRow } from '@app/db';
 import { type ProcessPaymentBody, type ProcessPaymentResult, findCreditPackage } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { assertOwnCustomer, customerIdOf } from './access.ts';
+import { assertOwnCustomer, customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { unknownPackage } from './create-payment-intent.ts';
-import { grantPaymentCredits } from './grant-credits.ts';
+import { grantPaymentCredits } from '../credits/grant-credits.ts';
 import { discountedAmount, resolveCoupon } from './resolve-coupon.ts';
-import type { PaymentCallOptions } from './payment-call.ts';
+import type { PaymentCallOptions } from '../customers/payment-call.ts';
 
 export const invalidCoupon = () =>
   new AppError('INVALID_COUPON', { status: 400, message: 'Invalid Coupon Entered' });
