@@ -31,18 +31,6 @@ const allowed = {
 
 // Files that still query tables from the API. The data-access move into packages/db repositories
 // empties this list; nothing new may join it.
-const pendingRepositoryMoves = [
-  'apps/api/src/modules/auth/discord-login-state.ts',
-  'apps/api/src/modules/billing/*.ts',
-  'apps/api/src/modules/changelog/*.ts',
-  'apps/api/src/modules/gifts/*.ts',
-  'apps/api/src/modules/subscriptions/load-own-subscription.ts',
-  'apps/api/src/modules/users/*.ts',
-  'apps/api/src/plugins/session.ts',
-  'apps/api/src/routes/api/users/index.ts',
-  'apps/api/test/**/*.ts',
-];
-
 const boundaries = {
   root,
   workspaces: readWorkspaces(root),
@@ -79,12 +67,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'local/import-boundaries': ['error', boundaries],
-    },
-  },
-  {
-    files: pendingRepositoryMoves,
-    rules: {
-      'local/import-boundaries': ['error', { ...boundaries, onlyIn: { '@app/db/schema': ['packages/db'] } }],
     },
   },
   {

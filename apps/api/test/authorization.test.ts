@@ -1,9 +1,8 @@
-import { type UserRow, auditLog, schema } from '@app/db';
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import type { UserRow } from '@app/db';
+import { recordsMentioning } from '@app/db/testing';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS, type RouteAccess } from '../src/plugins/session.ts';
+import { ROUTE_ACCESS, type RouteAccess } from '../src/lib/authorization.ts';
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.ts';
 
 /**
@@ -38,9 +37,6 @@ interface Actor {
 }
 
 const SKIPPED_METHODS = new Set(['HEAD', 'OPTIONS']);
-const tables = (Object.values(schema) as unknown[]).filter(
-  (value): value is PgTable => is(value, PgTable) && value !== auditLog,
-);
 
 function routeList(routes: RouteOptions[]) {
   return routes.flatMap((route) =>
@@ -136,19 +132,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
   /** Every row of every table (but the audit log) that mentions the user, in a stable order. */
   async function recordsOf(user: UserRow) {
     const needles = [user.id, user.discordId, user.stripeCustomerId].filter(Boolean) as string[];
-    const everything = sql.join(
-      tables.map(
-        (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
-      ),
-      sql` union all `,
-    );
-    const { rows } = (await t.database.db.execute(everything)) as unknown as {
-      rows: { name: string; row: string }[];
-    };
-    return rows
-      .filter(({ row }) => needles.some((needle) => row.includes(needle)))
-      .map(({ name, row }) => `${name} ${row}`)
-      .sort();
+    return recordsMentioning(t.database.db, needles, { exclude: ['audit_log'] });
   }
 
   async function call(
@@ -192,6 +176,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
       for (const method of [route.method].flat()) {
         if (SKIPPED_METHODS.has(method)) continue;
         const access = route.config?.access;
+        const adminOnly = access === 'admin' || access === 'admin+password';
         const name = `${method} ${route.url} [${access}]`;
 
         // Anonymous, A at B, B at A: non-admins, each given the real admin password.
@@ -207,7 +192,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
           const status = response.statusCode;
           // 503 is a deliberate "not configured here" (payments without Stripe); 500 is a crash.
           if (status === 500) problems.push(`${name}: ${who} got ${status}`);
-          if (access === 'admin' && status !== (caller ? 403 : 401))
+          if (adminOnly && status !== (caller ? 403 : 401))
             problems.push(`${name}: admin route answered ${status} to ${who}`);
           if (access === 'user' && !caller && status !== 401)
             problems.push(`${name}: user route answered ${status} to anonymous`);
@@ -221,8 +206,11 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
         const response = await call(route, method, admin.user, bystander, 'wrong-admin-password');
         const code = errorCode(response.body);
         if (response.statusCode === 500) problems.push(`${name}: admin got 500`);
-        if (access === 'admin' && (response.statusCode === 401 || code === 'FORBIDDEN'))
+        if (adminOnly && (response.statusCode === 401 || code === 'FORBIDDEN'))
           problems.push(`${name}: admin route refused the admin (${response.statusCode} ${code})`);
+        // A call that needs the admin password is refused without it, even to an admin.
+        if (access === 'admin+password' && code !== 'WRONG_PASSWORD')
+          problems.push(`${name}: served an admin with the wrong password (${response.statusCode} ${code})`);
       }
     }
     expect(problems).toEqual([]);

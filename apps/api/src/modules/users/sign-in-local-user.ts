@@ -1,5 +1,4 @@
-import { type Db, type UserRow, users } from '@app/db';
-import { eq, isNull, and } from 'drizzle-orm';
+import { type Db, type UserRow, createUser, findLocalUser } from '@app/db';
 
 /**
  * Local sign-in (embedded default only): finds the user with this name that has no Discord
@@ -12,12 +11,5 @@ export async function signInLocalUser({
   db: Db;
   discordName: string;
 }): Promise<UserRow> {
-  const [existing] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.discordName, discordName), isNull(users.discordId)))
-    .limit(1);
-  if (existing) return existing;
-  const [created] = await db.insert(users).values({ discordName }).returning();
-  return created!;
+  return (await findLocalUser(db, discordName)) ?? createUser(db, { discordName });
 }

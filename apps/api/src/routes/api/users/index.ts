@@ -1,4 +1,4 @@
-import { type Db, users } from '@app/db';
+import { type Db, findUserByDiscordId } from '@app/db';
 import {
   AdminGrantBody,
   AdminUserWire,
@@ -7,12 +7,11 @@ import {
   UserDetailsWire,
   UsersPageWire,
 } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../../lib/errors.ts';
-import { checkAdminPassword } from '../../../modules/auth/check-admin-password.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { toAdminUserWire, toUserDetailsWire } from '../../../modules/users/admin-user-wire.ts';
+import { assertMayActOn } from '../../../lib/authorization.ts';
 import { findUsers } from '../../../modules/users/find-users.ts';
 import { getUser } from '../../../modules/users/get-user.ts';
 import { setUserRole } from '../../../modules/users/set-user-role.ts';
@@ -21,7 +20,7 @@ import { updateUserFields } from '../../../modules/users/update-user-fields.ts';
 const UserIdParams = z.object({ userId: z.string().max(100) });
 
 async function findByDiscordId(db: Db, discordId: string) {
-  const [user] = await db.select().from(users).where(eq(users.discordId, discordId));
+  const user = await findUserByDiscordId(db, discordId);
   if (!user) throw notFound('User with that Discord id');
   return user;
 }
@@ -63,8 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await request.requireUser();
       const { userId } = request.params;
       // Checked before any look-up, so other people's ids reveal nothing, not even that they exist.
-      if (userId !== caller.id && caller.role !== 'admin')
-        throw forbidden('You can only see your own account');
+      assertMayActOn(caller, { userId }, 'You can only see your own account');
       return toUserDetailsWire(await getUser({ db, userId }));
     },
   );
@@ -96,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-grant',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin+password' },
       schema: {
         tags: ['users', 'admin'],
         summary: 'Give the user with this Discord id a role',
@@ -106,8 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await request.requireUser();
-      const { discordId, role, password } = request.body;
-      checkAdminPassword({ expected: app.ctx.settings.adminPassword, given: password });
+      const { discordId, role } = request.body;
       const user = await findByDiscordId(db, discordId);
       const updated = await setUserRole({ db, actorId: admin.id, user, role, action: 'admin.grant' });
       return toAdminUserWire(updated);
