@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import cookie from '@fastify/cookie';
+import { hash, randomBytes } from 'node:crypto';
 import {
   type Db,
   type UserRow,
@@ -11,13 +10,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.ts';
+import { cookiesPlugin } from './cookies.ts';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a day, not on every request. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
-export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+// The one-shot form: a Hash object per request was a visible share of a signed-in read.
+export const hashSessionId = (id: string) => hash('sha256', id, 'hex');
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,15 +34,17 @@ declare module 'fastify' {
   }
 }
 
+const kUser = Symbol('user');
+type WithUser = FastifyRequest & { [kUser]: Promise<UserRow | null> | null };
+
 export interface SessionOptions {
   db: Db;
   secureCookies: boolean;
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies }: SessionOptions) => {
-  await app.register(cookie);
+  await app.register(cookiesPlugin);
   const reader = createSessionReader(db);
-  const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
   async function load(request: FastifyRequest): Promise<UserRow | null> {
     const id = request.cookies[SESSION_COOKIE];
@@ -56,13 +59,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     return row.user;
   }
 
+  // The lookup is kept on the request itself, so the guard and the handler share one.
+  app.decorateRequest(kUser, null);
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
-      pending = load(this);
-      cache.set(this, pending);
-    }
-    return pending;
+    const request = this as WithUser;
+    return (request[kUser] ??= load(request));
   });
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
     const user = await this.currentUser();
