@@ -38,7 +38,6 @@ export function createSessionReader(db: DbOrTx) {
   let running = false;
 
   async function drain() {
-    running = true;
     while (waiting.length > 0) {
       const batch = waiting.slice(0, MAX_BATCH);
       waiting = waiting.slice(MAX_BATCH);
@@ -59,7 +58,11 @@ export function createSessionReader(db: DbOrTx) {
     find(idHash: string): Promise<SessionUser | undefined> {
       return new Promise((resolve, reject) => {
         waiting.push({ idHash, resolve, reject });
-        if (!running) void drain();
+        if (running) return;
+        running = true;
+        // Started once the requests that arrived together have all been read: starting at the
+        // first would send it alone and make the rest wait a whole round trip behind it.
+        setImmediate(() => void drain());
       });
     },
   };
