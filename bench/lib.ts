@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,4 +34,20 @@ export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * CPU time (user + system, in microseconds) a process has used so far, from /proc; undefined where
+ * there is no /proc. On a shared machine requests/s swing with the neighbours' load, while the CPU
+ * a server spends per request barely moves, so the bench reports both.
+ */
+export function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
 }

@@ -45,6 +45,13 @@ if (wants('signed-in')) {
   console.log(
     `Ratio: ${(signedIn.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.signedInRatio * 100}%, ${signedIn.connections} connections) — ${verdict(signedIn.ratio >= BUDGETS.signedInRatio)}`,
   );
+  const [low, high] = signedIn.ratioSpread;
+  console.log(`Single rounds ranged ${(low * 100).toFixed(0)}–${(high * 100).toFixed(0)}%`);
+  if (signedIn.signedInCpuUs !== undefined && signedIn.bareCpuUs !== undefined) {
+    console.log(
+      `Server CPU per request: ${signedIn.signedInCpuUs.toFixed(0)} µs signed in, ${signedIn.bareCpuUs.toFixed(0)} µs bare (${((signedIn.bareCpuUs / signedIn.signedInCpuUs) * 100).toFixed(0)}%)`,
+    );
+  }
 }
 
 if (wants('lighthouse')) {

@@ -1,11 +1,23 @@
 import autocannon from 'autocannon';
-import { startServer, stop } from './lib.ts';
+import type { ChildProcess } from 'node:child_process';
+import { cpuMicros, startServer, stop } from './lib.ts';
 
-async function measure(
+interface Measured {
+  rps: number;
+  /** The server's CPU time per request in microseconds, where the platform tells. */
+  cpuUs?: number;
+}
+
+async function measureWithCpu(
   url: string,
   seconds: number,
-  { connections = 16, cookies }: { connections?: number; cookies?: string[] } = {},
-): Promise<number> {
+  {
+    connections = 16,
+    cookies,
+    server,
+  }: { connections?: number; cookies?: string[]; server?: ChildProcess } = {},
+): Promise<Measured> {
+  const cpuBefore = cpuMicros(server?.pid);
   let next = 0;
   const result = await autocannon({
     url,
@@ -19,7 +31,16 @@ async function measure(
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+  const cpuAfter = cpuMicros(server?.pid);
+  const cpuUs =
+    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? (cpuAfter - cpuBefore) / result.requests.total
+      : undefined;
+  return { rps: result.requests.average, cpuUs };
+}
+
+async function measure(url: string, seconds: number, options: { connections?: number } = {}) {
+  return (await measureWithCpu(url, seconds, options)).rps;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -62,8 +83,13 @@ export interface SignedInResult {
   bareRps: number;
   signedInRps: number;
   ratio: number;
+  /** The lowest and highest ratio of a single round: how much the machine's load moved it. */
+  ratioSpread: [number, number];
+  /** Median server CPU per request, microseconds (the database's own CPU is not in it). */
+  bareCpuUs?: number;
+  signedInCpuUs?: number;
   connections: number;
-  rounds: { bare: number; signedIn: number }[];
+  rounds: { bare: number; signedIn: number; bareCpuUs?: number; signedInCpuUs?: number }[];
 }
 
 /**
@@ -80,17 +106,28 @@ export async function benchSignedInRead(rounds = 5, seconds = 3): Promise<Signed
     const bareUrl = `http://127.0.0.1:${bare.port}/`;
     const appUrl = `http://127.0.0.1:${app.port}/api/auth/`;
     await measure(bareUrl, 1, { connections });
-    await measure(appUrl, 1, { connections, cookies });
-    const results: { bare: number; signedIn: number }[] = [];
+    await measureWithCpu(appUrl, 1, { connections, cookies });
+    const results: SignedInResult['rounds'] = [];
     for (let round = 0; round < rounds; round++) {
-      results.push({
-        bare: await measure(bareUrl, seconds, { connections }),
-        signedIn: await measure(appUrl, seconds, { connections, cookies }),
-      });
+      const b = await measureWithCpu(bareUrl, seconds, { connections, server: bare.child });
+      const s = await measureWithCpu(appUrl, seconds, { connections, cookies, server: app.child });
+      results.push({ bare: b.rps, signedIn: s.rps, bareCpuUs: b.cpuUs, signedInCpuUs: s.cpuUs });
     }
     const bareRps = median(results.map((r) => r.bare));
     const signedInRps = median(results.map((r) => r.signedIn));
-    return { bareRps, signedInRps, ratio: signedInRps / bareRps, connections, rounds: results };
+    const ratios = results.map((r) => r.signedIn / r.bare);
+    const cpu = (values: (number | undefined)[]) =>
+      values.every((v) => v !== undefined) ? median(values as number[]) : undefined;
+    return {
+      bareRps,
+      signedInRps,
+      ratio: signedInRps / bareRps,
+      ratioSpread: [Math.min(...ratios), Math.max(...ratios)],
+      bareCpuUs: cpu(results.map((r) => r.bareCpuUs)),
+      signedInCpuUs: cpu(results.map((r) => r.signedInCpuUs)),
+      connections,
+      rounds: results,
+    };
   } finally {
     await stop(bare.child);
     await stop(app.child);
