@@ -1,5 +1,6 @@
 import { type Db, type UserRow, users } from '@app/db';
 import { eq, isNull, and } from 'drizzle-orm';
+import { grantWelcome } from './grant-welcome.ts';
 
 /**
  * Local sign-in (embedded default only): finds the user with this name that has no Discord
@@ -19,5 +20,7 @@ export async function signInLocalUser({
     .limit(1);
   if (existing) return existing;
   const [created] = await db.insert(users).values({ discordName }).returning();
-  return created!;
+  await grantWelcome({ db, userId: created!.id });
+  const [granted] = await db.select().from(users).where(eq(users.id, created!.id));
+  return granted!;
 }

@@ -2,6 +2,7 @@ import { type Db, type UserRow, users } from '@app/db';
 import { EMAIL_PLACEHOLDER, EmailInput } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { DiscordUser } from '../auth/fetch-discord-account.ts';
+import { grantWelcome } from './grant-welcome.ts';
 
 /**
  * Creates or refreshes our user for a Discord account: the name follows Discord (display name,
@@ -33,7 +34,11 @@ export async function upsertDiscordUser({ db, account }: { db: Db; account: Disc
     .values({ discordId: account.id, discordName, email })
     .onConflictDoNothing({ target: users.discordId })
     .returning();
-  if (created) return created;
+  if (created) {
+    await grantWelcome({ db, userId: created.id });
+    const [granted] = await db.select().from(users).where(eq(users.id, created.id));
+    return granted!;
+  }
   const [row] = await db.select().from(users).where(eq(users.discordId, account.id));
   return row!;
 }
