@@ -1,4 +1,4 @@
-import { type Database, type JobRow, grant, insertJob, setQueueJobId, spend, users } from '@app/db';
+import { type Database, type JobRow, createUser, grant, insertJob, setQueueJobId, spend } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type {
   Family,
@@ -79,20 +79,17 @@ export async function createPipeline(overrides: Partial<GenerationSettings> = {}
 }
 
 export async function createUserWith(database: Database, credits: number) {
-  const [user] = await database.db
-    .insert(users)
-    .values({ discordName: `u${Math.random()}` })
-    .returning();
+  const user = await createUser(database.db, { discordName: `u${Math.random()}` });
   if (credits > 0) {
     await grant(database.db, {
-      userId: user!.id,
+      userId: user.id,
       currency: 'credits',
       amount: credits,
       reason: 'test',
-      idempotencyKey: `test:${user!.id}`,
+      idempotencyKey: `test:${user.id}`,
     });
   }
-  return user!;
+  return user;
 }
 
 /** Holds the price, inserts and enqueues in one transaction, as the API does. */

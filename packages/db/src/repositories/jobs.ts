@@ -2,6 +2,8 @@ import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { type JobRow, type JobStatus, jobs, users } from '../schema/index.ts';
 
+export type { JobRow, JobStatus, MediaRow, UploadRow, LoraRow } from '../schema/generation.ts';
+
 /** Job rows: every state change is conditional on the state it leaves, so racing writers cannot undo each other. */
 
 export type NewJob = typeof jobs.$inferInsert;
