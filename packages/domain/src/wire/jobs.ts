@@ -89,7 +89,12 @@ export const PricesBody = z.object({
   prices: z.array(z.object({ command: z.string(), kind: z.enum(JOB_KINDS), cost: CostWire })),
 });
 
-export const UploadWire = z.object({ id: z.uuid(), url: z.string(), mime: z.string(), size: z.number().int() });
+export const UploadWire = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
 export const UploadBody = z.object({ upload: UploadWire });
 
 export const LoraWire = z.object({
@@ -104,3 +109,13 @@ export const LoraDeleteBody = z.object({ deleted: z.literal(true) });
 
 /** An event of `GET /api/jobs/:id/events`. */
 export const JobEventWire = z.object({ status: z.enum(JOB_STATUS), progress: z.number() });
+
+/** 402 INSUFFICIENT_CREDITS: what the job costs and what the user has, beside the message. */
+export const InsufficientCreditsBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    cost: CostWire.optional(),
+    balance: CostWire.optional(),
+  }),
+});

@@ -20,7 +20,7 @@ const EXTENSIONS: Record<string, string> = {
 export const THUMB_WIDTH = 320;
 
 /**
- * Writes a job's outputs under fresh unguessable keys (`media/<jobId>/<index>-<random>.<ext>`),
+ * Writes a job's outputs under fresh unguessable keys (`jobs/<jobId>/<index>-<random>.<ext>`),
  * with a WebP thumbnail beside each still image. Returns the media rows to record. A re-run
  * writes new keys; the caller removes the objects of the set it replaces.
  */
@@ -31,7 +31,7 @@ export async function storeOutputs(
 ): Promise<NewMedia[]> {
   const rows: NewMedia[] = [];
   for (const [index, output] of outputs.entries()) {
-    const base = `media/${jobId}/${index}-${randomBytes(16).toString('base64url')}`;
+    const base = `jobs/${jobId}/${index}-${randomBytes(16).toString('base64url')}`;
     const storageKey = `${base}.${EXTENSIONS[output.mime] ?? 'bin'}`;
     await storage.put(storageKey, output.bytes, output.mime);
     let thumbKey: string | null = null;
