@@ -66,6 +66,8 @@ export async function buildApp(options: BuildAppOptions) {
   // The catalog files are read on every visit and touch no database, so they live outside the
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);
+  // Outside the context below so tests and the in-process worker reach the queue and storage.
+  await app.register(generationPlugin, { storage: options.mediaStorage });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);
@@ -95,7 +97,6 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
     await app.register(changelogRoutes, { prefix: '/api/changelog' });
     await app.register(uploadRoutes);
-    await app.register(generationPlugin, { storage: options.mediaStorage });
     await app.register(jobRoutes, { prefix: '/api/jobs' });
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
