@@ -2,7 +2,7 @@ import type { UserRow } from '@app/db';
 import { recordsMentioning } from '@app/db/testing';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS, type RouteAccess } from '../src/plugins/session.ts';
+import { ROUTE_ACCESS, type RouteAccess } from '../src/lib/authorization.ts';
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.ts';
 
 /**
@@ -176,6 +176,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
       for (const method of [route.method].flat()) {
         if (SKIPPED_METHODS.has(method)) continue;
         const access = route.config?.access;
+        const adminOnly = access === 'admin' || access === 'admin+password';
         const name = `${method} ${route.url} [${access}]`;
 
         // Anonymous, A at B, B at A: non-admins, each given the real admin password.
@@ -191,7 +192,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
           const status = response.statusCode;
           // 503 is a deliberate "not configured here" (payments without Stripe); 500 is a crash.
           if (status === 500) problems.push(`${name}: ${who} got ${status}`);
-          if (access === 'admin' && status !== (caller ? 403 : 401))
+          if (adminOnly && status !== (caller ? 403 : 401))
             problems.push(`${name}: admin route answered ${status} to ${who}`);
           if (access === 'user' && !caller && status !== 401)
             problems.push(`${name}: user route answered ${status} to anonymous`);
@@ -205,8 +206,11 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
         const response = await call(route, method, admin.user, bystander, 'wrong-admin-password');
         const code = errorCode(response.body);
         if (response.statusCode === 500) problems.push(`${name}: admin got 500`);
-        if (access === 'admin' && (response.statusCode === 401 || code === 'FORBIDDEN'))
+        if (adminOnly && (response.statusCode === 401 || code === 'FORBIDDEN'))
           problems.push(`${name}: admin route refused the admin (${response.statusCode} ${code})`);
+        // A call that needs the admin password is refused without it, even to an admin.
+        if (access === 'admin+password' && code !== 'WRONG_PASSWORD')
+          problems.push(`${name}: served an admin with the wrong password (${response.statusCode} ${code})`);
       }
     }
     expect(problems).toEqual([]);

@@ -3,7 +3,6 @@ import type { Ctx } from './ctx.ts';
 import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
-import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoices.ts';
 import type { Obj } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -68,6 +67,18 @@ function charge(
   return ctx.put(ch);
 }
 
+interface SettlementListener {
+  succeeded(ctx: Ctx, pi: Obj): void;
+  failed(ctx: Ctx, pi: Obj): void;
+}
+
+/** Whatever an intent pays for (an invoice) hears here when it succeeds or fails. */
+const settlementListeners: SettlementListener[] = [];
+
+export function onIntentSettled(listener: SettlementListener): void {
+  settlementListeners.push(listener);
+}
+
 /** Settles the intent as paid with its payment method (also used when authentication completes). */
 export function succeedIntent(ctx: Ctx, pi: Obj): void {
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
@@ -81,7 +92,7 @@ export function succeedIntent(ctx: Ctx, pi: Obj): void {
   });
   ctx.emit('charge.succeeded', ch);
   ctx.emit('payment_intent.succeeded', pi);
-  afterInvoicePaymentSucceeded(ctx, pi);
+  for (const listener of settlementListeners) listener.succeeded(ctx, pi);
   afterCheckoutPayment(ctx, pi);
 }
 
@@ -96,7 +107,7 @@ export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): Strip
   });
   if (ch) ctx.emit('charge.failed', ch);
   ctx.emit('payment_intent.payment_failed', pi);
-  afterInvoicePaymentFailed(ctx, pi);
+  for (const listener of settlementListeners) listener.failed(ctx, pi);
   return new StripeError(
     error.type === 'card_error' ? 402 : 400,
     error.type as string,

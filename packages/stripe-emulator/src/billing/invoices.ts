@@ -1,21 +1,13 @@
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
-import { confirmIntent } from '../payments.ts';
+import { confirmIntent, onIntentSettled } from '../payments.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import { newId } from '../store.ts';
-import type { Obj } from '../types.ts';
+import type { LineInput, Obj } from '../types.ts';
 import { discountAmounts } from './discounts.ts';
 import { subscriptionInvoiceFailed, subscriptionInvoicePaid } from './subscription-events.ts';
 
-export interface LineInput {
-  amount: number;
-  description: string;
-  price?: Obj | null;
-  quantity?: number;
-  period: { start: number; end: number };
-  proration?: boolean;
-  subscriptionItem?: string | null;
-}
+export type { LineInput } from '../types.ts';
 
 export interface InvoiceInput {
   customer: Obj;
@@ -248,3 +240,6 @@ export function afterInvoicePaymentFailed(ctx: Ctx, pi: Obj): void {
   ctx.emit('invoice.payment_failed', inv);
   if (inv.subscription) subscriptionInvoiceFailed(ctx, inv);
 }
+
+// Payments know nothing of invoices: an invoice's intent reports back through this listener.
+onIntentSettled({ succeeded: afterInvoicePaymentSucceeded, failed: afterInvoicePaymentFailed });

@@ -1,6 +1,6 @@
 import { type Db, listLiveSubscriptionRows } from '@app/db';
 import { AppError } from '../../lib/errors.ts';
-import { giftPlanActive } from '../gifts/gift-plan-active.ts';
+import { giftPlanActive } from './gift-plan-active.ts';
 
 /**
  * A new subscription starts only for a user without a live one: a paying user changes plan from

@@ -1,8 +1,8 @@
 import { type Db, grant } from '@app/db';
 import { findByLookupKey, findCreditPackage } from '@app/domain';
 import type Stripe from 'stripe';
-import { customerIdOf } from './access.ts';
-import { findUserByCustomer } from './ensure-customer.ts';
+import { customerIdOf } from '../customers/access.ts';
+import { findUserByCustomer } from '../customers/ensure-customer.ts';
 
 export type GrantOutcome = 'granted' | 'duplicate' | 'not-applicable';
 

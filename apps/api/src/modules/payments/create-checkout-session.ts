@@ -1,11 +1,11 @@
 import type { Db, UserRow } from '@app/db';
 import { type CheckoutSessionForm, findCreditPackage, findTier } from '@app/domain';
 import type Stripe from 'stripe';
-import { forbidden } from '../../lib/errors.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
 import { unknownPackage, unknownPlan } from './create-payment-intent.ts';
-import { assertNoLiveSubscription } from './assert-no-live-subscription.ts';
-import { ensureCustomer } from './ensure-customer.ts';
-import { priceFor } from './sync-catalog.ts';
+import { assertNoLiveSubscription } from '../subscriptions/assert-no-live-subscription.ts';
+import { ensureCustomer } from '../customers/ensure-customer.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
 
 /**
  * A hosted checkout for the signed-in user: a subscription, a credit package, or a gift (a tier paid
@@ -25,11 +25,8 @@ export async function createCheckoutSession({
   /** Where the browser comes back to: this site's origin. */
   origin: string;
 }): Promise<string> {
-  if (user.role !== 'admin') {
-    if (form.userId && form.userId !== user.id) throw forbidden('That account is not yours');
-    if (form.stripeId && form.stripeId !== user.stripeCustomerId)
-      throw forbidden('That customer is not yours');
-  }
+  if (form.userId) assertMayActOn(user, { userId: form.userId }, 'That account is not yours');
+  if (form.stripeId) assertMayActOn(user, { customerId: form.stripeId }, 'That customer is not yours');
   const common = {
     success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${origin}/dashboard`,

@@ -3,7 +3,8 @@ import type { PaymentSessionWire } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
-import { assertOwnCustomer, customerIdOf } from './access.ts';
+import { customerIdOf } from '../customers/access.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
 
 const notPaid = () =>
   new AppError('NOT_PAID', { status: 409, message: 'This payment has not been completed' });
@@ -41,7 +42,7 @@ export async function getPaymentSession({
   if (sessionId.startsWith('cs_')) {
     const session = await retrieve(() => stripe.checkout.sessions.retrieve(sessionId));
     const customer = customerIdOf(session.customer);
-    assertOwnCustomer(user, customer);
+    assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (session.status !== 'complete') throw notPaid();
     // The success page may arrive before the webhook: issuing is idempotent per session.
     const giftCode = await issueGiftCode({ db, session });
@@ -59,7 +60,7 @@ export async function getPaymentSession({
       stripe.paymentIntents.retrieve(sessionId, { expand: ['latest_charge'] }),
     );
     const customer = customerIdOf(intent.customer);
-    assertOwnCustomer(user, customer);
+    assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (intent.status !== 'succeeded') throw notPaid();
     // The email typed on the card form travels with the charge's billing details.
     const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
@@ -77,7 +78,7 @@ export async function getPaymentSession({
   if (sessionId.startsWith('in_')) {
     const invoice = await retrieve(() => stripe.invoices.retrieve(sessionId));
     const customer = customerIdOf(invoice.customer);
-    assertOwnCustomer(user, customer);
+    assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (invoice.status !== 'paid') throw notPaid();
     return {
       id: invoice.id,

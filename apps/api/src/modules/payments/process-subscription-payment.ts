@@ -2,14 +2,14 @@ import type { Db } from '@app/db';
 import { type ProcessPaymentBody, type ProcessPaymentResult, findTier } from '@app/domain';
 import type Stripe from 'stripe';
 import { badRequest } from '../../lib/errors.ts';
-import { customerIdOf } from './access.ts';
+import { customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { createIncompleteSubscription, unknownPlan } from './create-payment-intent.ts';
-import { grantInvoiceCredits } from './grant-credits.ts';
+import { grantInvoiceCredits } from '../credits/grant-credits.ts';
 import { PAYABLE_STATUSES, alreadyPaid, invalidCoupon, loadOwnIntent } from './process-single-payment.ts';
 import { discountOf, resolveCoupon } from './resolve-coupon.ts';
-import { syncSubscription } from './sync-subscription.ts';
-import type { PaymentCallOptions } from './payment-call.ts';
+import { syncSubscription } from '../subscriptions/sync-subscription.ts';
+import type { PaymentCallOptions } from '../customers/payment-call.ts';
 
 /** Once the first invoice is paid: our copy, the user's status and the period's credits. */
 async function settle(db: Db, stripe: Stripe, subscriptionId: string) {

@@ -6,10 +6,10 @@ import {
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { assertNoLiveSubscription } from './assert-no-live-subscription.ts';
-import { ensureCustomer } from './ensure-customer.ts';
-import { priceFor } from './sync-catalog.ts';
-import type { PaymentCallOptions } from './payment-call.ts';
+import { assertNoLiveSubscription } from '../subscriptions/assert-no-live-subscription.ts';
+import { ensureCustomer } from '../customers/ensure-customer.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
+import type { PaymentCallOptions } from '../customers/payment-call.ts';
 
 export const unknownPackage = (name: string) =>
   badRequest(`There is no credit package called '${name}'`, 'UNKNOWN_PACKAGE');

@@ -2,7 +2,7 @@ import type { UserRow } from '@app/db';
 import type { CustomerUpdateBody, CustomerWire } from '@app/domain';
 import type Stripe from 'stripe';
 import { notFound } from '../../lib/errors.ts';
-import { assertOwnCustomer } from './access.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
 
 export function toCustomerWire(customer: Stripe.Customer): CustomerWire {
   const address = customer.address;
@@ -32,7 +32,7 @@ export async function getCustomer({
   user: UserRow;
   customerId: string;
 }): Promise<Stripe.Customer> {
-  assertOwnCustomer(user, customerId);
+  assertMayActOn(user, { customerId: customerId }, 'That payment record belongs to another account');
   try {
     const customer = await stripe.customers.retrieve(customerId);
     if ('deleted' in customer && customer.deleted) throw notFound('Customer');

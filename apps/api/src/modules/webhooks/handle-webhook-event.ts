@@ -1,14 +1,9 @@
-import { type Db, isWebhookEventRecorded, recordWebhookEvent } from '@app/db';
+import { isWebhookEventRecorded, recordWebhookEvent } from '@app/db';
 import type Stripe from 'stripe';
 import { handleGiftPurchase } from './handle-gift-purchase.ts';
-import { grantInvoiceCredits, grantPaymentCredits } from './grant-credits.ts';
-import { syncSubscription } from './sync-subscription.ts';
-
-export interface WebhookContext {
-  db: Db;
-  stripe: Stripe;
-  log?: { info(obj: object, msg: string): void };
-}
+import type { WebhookContext } from './webhook-context.ts';
+import { grantInvoiceCredits, grantPaymentCredits } from '../credits/grant-credits.ts';
+import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 type Handler = (ctx: WebhookContext, event: Stripe.Event) => Promise<void>;
 

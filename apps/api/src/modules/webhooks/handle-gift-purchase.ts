@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
-import type { WebhookContext } from './handle-webhook-event.ts';
+import type { WebhookContext } from './webhook-context.ts';
 
 /**
  * A paid gift checkout (metadata.gift = 'true', metadata.tierType = the gifted tier) issues its gift

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db';
 import { giftPlanMessage } from '@app/domain';
 import { AppError } from '../../lib/errors.ts';
-import { listLiveSubscriptions } from '../billing/sync-subscription.ts';
+import { listLiveSubscriptions } from './sync-subscription.ts';
 
 /**
  * The refusal for a user whose only live plan is a gift: it cannot be changed (it has no card and

@@ -1,13 +1,6 @@
 import { type Db, type UserRow, findUserById } from '@app/db';
+import { assertMayActOn } from '../../lib/authorization.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-
-/** A user acts only on their own Stripe customer; admins on anyone's. */
-export function assertOwnCustomer(user: UserRow, customerId: string | null | undefined): void {
-  if (user.role === 'admin') return;
-  if (!customerId || customerId !== user.stripeCustomerId) {
-    throw forbidden('That payment record belongs to another account');
-  }
-}
 
 /** Stripe objects carry the customer either as an id or expanded. */
 export function customerIdOf(customer: string | { id: string } | null | undefined): string | null {
@@ -32,7 +25,7 @@ export async function findTargetUser({
 }): Promise<UserRow> {
   let target = user;
   if (userId && userId !== user.id) {
-    if (user.role !== 'admin') throw forbidden('That account is not yours');
+    assertMayActOn(user, { userId }, 'That account is not yours');
     const found = await findUserById(db, userId);
     if (!found) throw notFound('User');
     target = found;

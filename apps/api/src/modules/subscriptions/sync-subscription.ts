@@ -8,8 +8,8 @@ import {
 } from '@app/db';
 import { FREE_PLAN, findByLookupKey, planRank } from '@app/domain';
 import type Stripe from 'stripe';
-import { customerIdOf } from './access.ts';
-import { findUserByCustomer } from './ensure-customer.ts';
+import { customerIdOf } from '../customers/access.ts';
+import { findUserByCustomer } from '../customers/ensure-customer.ts';
 
 /** Stripe statuses under which the user has the plan. */
 export const LIVE_STATUSES = LIVE_SUBSCRIPTION_STATUSES;
