@@ -185,7 +185,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await request.requireUser();
-      const job = await loadOwnJob(db, request.params.id, viewer);
+      const job = await loadOwnJob(db, request.params.id, viewer, { ownerOnly: true });
       const updated = (await setJobPublic(db, job.id, request.body.public))!;
       return { job: await toJobWire(db, storage, updated, viewer.id) };
     },
