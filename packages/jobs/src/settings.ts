@@ -89,3 +89,33 @@ export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
 export function defaultGenerationSettings(overrides: Partial<GenerationSettings> = {}): GenerationSettings {
   return { ...toGenerationSettings(GenerationEnv.parse({})), ...overrides };
 }
+
+/** What `npm run worker` reads: the API's names for the same things, so one environment serves both. */
+const WorkerEnv = z.object({
+  DATABASE_URL: z.string().trim().pipe(z.url()).optional(),
+  DATA_DIR: z.string().default('./.data'),
+  ...generationEnvShape,
+});
+
+export interface WorkerSettings {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  generation: GenerationSettings;
+}
+
+export function loadWorkerSettings(env: Record<string, string | undefined>): WorkerSettings {
+  const parsed = WorkerEnv.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || 'settings'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid settings:\n${problems.join('\n')}`);
+  }
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    dataDir: parsed.data.DATA_DIR,
+    generation: toGenerationSettings(parsed.data),
+  };
+}
