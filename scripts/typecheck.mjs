@@ -6,6 +6,7 @@ const projects = [
   'packages/domain',
   'packages/db',
   'packages/stripe-emulator',
+  'packages/discord-emulator',
   'packages/generation',
   'packages/jobs',
   'apps/api',

@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser } from '@app/db';
 import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadSettings } from '../../apps/api/src/settings.ts';
+import { buildApp } from '@app/api/app';
+import { loadSettings } from '@app/api/settings';
 
 const USERS = 100;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,9 +50,10 @@ console.log(`COOKIES ${cookies.join(',')}`);
 console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
 
 // Stop cleanly and leave no database behind.
-process.once('SIGTERM', async () => {
+async function stop() {
   await app.close();
   await database.close();
   await onServer(`drop database if exists "${name}" with (force)`);
   process.exit(0);
-});
+}
+process.once('SIGTERM', () => void stop());

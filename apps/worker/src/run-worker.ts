@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { createDatabase } from '@app/db';
-import { type Family, type Provider, createFolderStorage } from '@app/generation';
-import { type WorkerSettings, providersFor, startJobQueue, startWorker } from '@app/jobs';
+import type { Family, Provider } from '@app/generation';
+import { type WorkerSettings, mediaStorageFor, providersFor, startJobQueue, startWorker } from '@app/jobs';
 
 /**
  * A worker process: the queue on the shared PostgreSQL database, the media folder (or bucket) and
@@ -10,7 +9,10 @@ import { type WorkerSettings, providersFor, startJobQueue, startWorker } from '@
  */
 export async function runWorkerProcess(
   settings: WorkerSettings,
-  providers: Record<Family, Provider> = providersFor(settings.generation.backends),
+  providers: Record<Family, Provider> = providersFor(
+    settings.generation.backends,
+    settings.generation.jobTimeoutSeconds,
+  ),
 ) {
   if (!settings.databaseUrl) {
     throw new Error(
@@ -20,7 +22,7 @@ export async function runWorkerProcess(
   const database = createDatabase({ databaseUrl: settings.databaseUrl, poolSize: 4 });
   await database.migrate();
   const queue = await startJobQueue(database, settings.generation);
-  const storage = createFolderStorage({ baseDir: path.join(path.resolve(settings.dataDir), 'media') });
+  const storage = mediaStorageFor(settings.generation, settings.dataDir);
   const worker = await startWorker({ database, queue, storage, providers, settings: settings.generation });
   console.log(`worker running (${settings.generation.workerConcurrency} job(s) at a time per family)`);
 

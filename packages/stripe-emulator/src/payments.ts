@@ -3,6 +3,7 @@ import type { Ctx } from './ctx.ts';
 import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
+import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoice-settlement.ts';
 import type { Obj } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -67,22 +68,11 @@ function charge(
   return ctx.put(ch);
 }
 
-interface SettlementListener {
-  succeeded(ctx: Ctx, pi: Obj): void;
-  failed(ctx: Ctx, pi: Obj): void;
-}
-
-/** Whatever an intent pays for (an invoice) hears here when it succeeds or fails. */
-const settlementListeners: SettlementListener[] = [];
-
-export function onIntentSettled(listener: SettlementListener): void {
-  settlementListeners.push(listener);
-}
-
 /** Settles the intent as paid with its payment method (also used when authentication completes). */
 export function succeedIntent(ctx: Ctx, pi: Obj): void {
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   const ch = charge(ctx, pi, pm);
+  if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id as string] = true;
   Object.assign(pi, {
     status: 'succeeded',
     amount_received: pi.amount,
@@ -92,7 +82,7 @@ export function succeedIntent(ctx: Ctx, pi: Obj): void {
   });
   ctx.emit('charge.succeeded', ch);
   ctx.emit('payment_intent.succeeded', pi);
-  for (const listener of settlementListeners) listener.succeeded(ctx, pi);
+  afterInvoicePaymentSucceeded(ctx, pi);
   afterCheckoutPayment(ctx, pi);
 }
 
@@ -107,7 +97,7 @@ export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): Strip
   });
   if (ch) ctx.emit('charge.failed', ch);
   ctx.emit('payment_intent.payment_failed', pi);
-  for (const listener of settlementListeners) listener.failed(ctx, pi);
+  afterInvoicePaymentFailed(ctx, pi);
   return new StripeError(
     error.type === 'card_error' ? 402 : 400,
     error.type as string,
@@ -153,7 +143,7 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
   }
   const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
   if (behavior.kind === 'succeed') return succeedIntent(ctx, pi);
-  if (behavior.kind === 'decline') {
+  if (behavior.kind === 'decline' || behavior.kind === 'charge_decline') {
     const ch = charge(ctx, pi, pm, behavior);
     throw failIntent(
       ctx,
@@ -169,6 +159,10 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
       },
       ch,
     );
+  }
+  // A card set up by an earlier authenticated payment is charged off-session without a challenge.
+  if (opts.offSession && behavior.setup && ctx.state.hidden.setUpCards[pm.id as string]) {
+    return succeedIntent(ctx, pi);
   }
   if (opts.offSession) {
     throw failIntent(

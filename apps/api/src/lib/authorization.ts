@@ -1,6 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { UserRow } from '@app/db';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { AppError, forbidden } from './errors.ts';
 
 /*
@@ -89,7 +94,7 @@ const hooks = <T>(existing: T | T[] | undefined): T[] =>
  * been validated, before the handler.
  */
 export function enforceRouteAccess(app: FastifyInstance, { adminPassword }: { adminPassword: string }) {
-  const checkPassword: preHandlerHookHandler = async (request) => {
+  const checkPassword: preHandlerAsyncHookHandler = async (request) => {
     checkAdminPassword({
       expected: adminPassword,
       given: (request.body as { password?: unknown })?.password,

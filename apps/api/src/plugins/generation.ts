@@ -1,5 +1,11 @@
-import { type JobEventHub, type JobQueue, createJobEventHub, startJobQueue } from '@app/jobs';
-import { type MediaStorage, createFolderStorage } from '@app/generation';
+import {
+  type JobEventHub,
+  type JobQueue,
+  createJobEventHub,
+  mediaStorageFor,
+  startJobQueue,
+} from '@app/jobs';
+import type { MediaStorage } from '@app/generation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -21,7 +27,7 @@ export const generationPlugin = fp(async (app: FastifyInstance, options: { stora
   let queue: Promise<JobQueue> | undefined;
   const events = createJobEventHub(database);
   app.decorate('generation', {
-    storage: options.storage ?? createFolderStorage({ baseDir: settings.mediaDir }),
+    storage: options.storage ?? mediaStorageFor(settings.generation, settings.dataDir),
     queue() {
       queue ??= startJobQueue(database, settings.generation);
       return queue;
