@@ -47,7 +47,8 @@ const fields = {
 };
 
 /** An empty variable (`S3_BUCKET=` in a copied .env) means unset, as everywhere in our settings. */
-const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const generationEnvShape = Object.fromEntries(
   Object.entries(fields).map(([key, schema]) => [key, z.preprocess(blankIsUnset, schema)]),
