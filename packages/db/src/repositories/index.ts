@@ -6,3 +6,7 @@ export * from './sessions.ts';
 export * from './subscriptions.ts';
 export * from './users.ts';
 export * from './webhook-events.ts';
+export * from './jobs.ts';
+export * from './media.ts';
+export * from './loras.ts';
+export * from './job-events.ts';

@@ -1,6 +1,14 @@
-import { type Db, type UserRow, createDiscordUserIfAbsent, findUserByDiscordId, updateUser } from '@app/db';
+import {
+  type Db,
+  type UserRow,
+  createDiscordUserIfAbsent,
+  findUserByDiscordId,
+  findUserById,
+  updateUser,
+} from '@app/db';
 import { EMAIL_PLACEHOLDER, EmailInput } from '@app/domain';
 import type { DiscordUser } from '../auth/fetch-discord-account.ts';
+import { grantWelcome } from './grant-welcome.ts';
 
 /**
  * Creates or refreshes our user for a Discord account: the name follows Discord (display name,
@@ -23,5 +31,7 @@ export async function upsertDiscordUser({ db, account }: { db: Db; account: Disc
   }
   // Two first sign-ins racing: the loser's insert does nothing and it reads the winner's row.
   const created = await createDiscordUserIfAbsent(db, { discordId: account.id, discordName, email });
-  return created ?? (await findUserByDiscordId(db, account.id))!;
+  if (!created) return (await findUserByDiscordId(db, account.id))!;
+  await grantWelcome({ db, userId: created.id });
+  return (await findUserById(db, created.id))!;
 }

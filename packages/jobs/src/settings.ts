@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { type RoutingTable, parseGenerationBackends } from '@app/generation';
+
+/**
+ * The settings of the generation pipeline, shared by the API (which submits and may run a worker
+ * in-process) and `npm run worker`. The API folds this shape into its own settings schema.
+ */
+const fields = {
+  /** `image=a1111:http://gpu-a:7860|http://gpu-b:7860,video=comfyui:http://gpu:8188`; unnamed families use `local`. */
+  GENERATION_BACKENDS: z
+    .string()
+    .trim()
+    .default('')
+    .superRefine((value, ctx) => {
+      const parsed = parseGenerationBackends(value);
+      if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
+    }),
+  WORKER_IN_PROCESS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Jobs one worker process runs at the same time, per family. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** How long a provider may take for one attempt. */
+  JOB_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(6 * 3600)
+    .default(900),
+  /** Retries of a job after a retryable provider failure or a lost worker. */
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  /** A worker that stops reporting for this long is taken for dead and its job is retried. */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** How often the queue looks for jobs whose worker died. */
+  QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** Queued plus running jobs one user may have at a time. */
+  MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Media in an S3-compatible bucket instead of the DATA_DIR/media folder (several machines). */
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: z.string().trim().pipe(z.url()).optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** A CDN in front of the bucket; media links then point there and skip the API's access check. */
+  S3_PUBLIC_URL: z.string().trim().pipe(z.url()).optional(),
+};
+
+/** An empty variable (`S3_BUCKET=` in a copied .env) means unset, as everywhere in our settings. */
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const generationEnvShape = Object.fromEntries(
+  Object.entries(fields).map(([key, schema]) => [key, z.preprocess(blankIsUnset, schema)]),
+) as { [K in keyof typeof fields]: z.ZodPipe<z.ZodTransform<unknown, unknown>, (typeof fields)[K]> };
+
+export interface GenerationSettings {
+  backends: RoutingTable;
+  s3: S3Settings | undefined;
+  workerInProcess: boolean;
+  workerConcurrency: number;
+  jobTimeoutSeconds: number;
+  retryLimit: number;
+  heartbeatSeconds: number;
+  superviseSeconds: number;
+  maxActiveJobsPerUser: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  publicUrl?: string;
+}
+
+export const GenerationEnv = z.object(generationEnvShape);
+type ParsedEnv = z.output<typeof GenerationEnv>;
+
+export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
+  return {
+    backends: (parseGenerationBackends(env.GENERATION_BACKENDS) as { table: RoutingTable }).table,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
+    workerInProcess: env.WORKER_IN_PROCESS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+    retryLimit: env.JOB_RETRY_LIMIT,
+    heartbeatSeconds: env.WORKER_HEARTBEAT_SECONDS,
+    superviseSeconds: env.QUEUE_SUPERVISE_SECONDS,
+    maxActiveJobsPerUser: env.MAX_ACTIVE_JOBS_PER_USER,
+  };
+}
+
+/** Defaults for code that runs without an environment (tests, benches). */
+export function defaultGenerationSettings(overrides: Partial<GenerationSettings> = {}): GenerationSettings {
+  return { ...toGenerationSettings(GenerationEnv.parse({})), ...overrides };
+}
+
+/** What `npm run worker` reads: the API's names for the same things, so one environment serves both. */
+const WorkerEnv = z.object({
+  DATABASE_URL: z.string().trim().pipe(z.url()).optional(),
+  DATA_DIR: z.string().default('./.data'),
+  ...generationEnvShape,
+});
+
+export interface WorkerSettings {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  generation: GenerationSettings;
+}
+
+export function loadWorkerSettings(env: Record<string, string | undefined>): WorkerSettings {
+  const parsed = WorkerEnv.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || 'settings'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid settings:\n${problems.join('\n')}`);
+  }
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    dataDir: parsed.data.DATA_DIR,
+    generation: toGenerationSettings(parsed.data),
+  };
+}
