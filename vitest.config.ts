@@ -13,6 +13,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
       './apps/web/vite.config.ts',
       './packages/stripe-emulator/vitest.config.ts',
     ],

@@ -5,7 +5,7 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { XSS_CONSOLE_MARKER, XSS_CORPUS, XSS_URL_MARKER } from '../fixtures/xss-corpus.ts';
+import { XSS_CONSOLE_MARKER, XSS_CORPUS, XSS_URL_MARKER } from '@app/domain/testing';
 import { signIn, uniqueName } from '../support/auth.ts';
 
 const INVALID_TITLE = 'Invalid Title. Please enter a valid title.';

@@ -3,7 +3,7 @@ import type { Ctx } from './ctx.ts';
 import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
-import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoices.ts';
+import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoice-settlement.ts';
 import type { Obj } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];

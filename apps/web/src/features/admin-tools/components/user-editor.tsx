@@ -65,7 +65,7 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
         User id {user.user_id}
         {user.discord_id && <> · Discord id {user.discord_id}</>} · role {user.role}
       </p>
-      <form onSubmit={onSave}>
+      <form onSubmit={(event) => void onSave(event)}>
         <div className="field">
           <label htmlFor="edit-name">Discord name</label>
           <input id="edit-name" required minLength={2} maxLength={32} {...field('discordName')} />
@@ -108,7 +108,7 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
         <Button
           variant="secondary"
           disabled={!password || grant.isLoading || user.role === 'admin'}
-          onClick={onGrantAdmin}
+          onClick={() => void onGrantAdmin()}
         >
           Grant admin
         </Button>
@@ -128,7 +128,7 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
           {user.discordname} and their sessions and credit history will be removed. This cannot be undone.
         </p>
         <div className="actions">
-          <Button variant="danger" onClick={onDelete}>
+          <Button variant="danger" onClick={() => void onDelete()}>
             Yes, delete {user.discordname}
           </Button>
           <Button variant="ghost" onClick={() => setConfirmDelete(false)}>

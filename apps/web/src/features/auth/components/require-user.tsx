@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '../api/get-current-user.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 
 /**
  * A layout route for private pages: shows a spinner while the current user loads, sends the visitor

@@ -41,7 +41,7 @@ export function ChangelogDetailPage() {
     setDeleteError(null);
     try {
       await dispatch(deleteChangelogEntry(entry.id)).unwrap();
-      navigate(paths.changelog.href());
+      void navigate(paths.changelog.href());
     } catch (error) {
       setDeleteError((error as { message?: string }).message ?? ERROR_TEXT.somethingWentWrong);
       setDeleting(false);

@@ -1,5 +1,5 @@
 import type { ChangelogEntryWire } from '@app/domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,12 +50,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   const router = createMemoryRouter(changelogRoutes, { initialEntries: [path] });
+  const store = makeStore();
   render(
-    <StoreProvider store={makeStore()}>
+    <StoreProvider store={store}>
       <RouterProvider router={router} />
     </StoreProvider>,
   );
-  return router;
+  return Object.assign(router, { store });
 }
 
 describe('changelog list', () => {
@@ -98,9 +99,16 @@ describe('changelog list', () => {
   it('shows no Add Entry to other users', async () => {
     entries = [entry(1, 'One')];
     authLevel = 'user';
-    renderAt('/changelog');
+    const { store } = renderAt('/changelog');
     await screen.findByRole('link', { name: 'One' });
-    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/authlevel'))).toBe(true));
+    // Look for the link only once the role has arrived and the page has rendered with it.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) => query?.endpointName === 'changelogAuthLevel' && query.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
     expect(screen.queryByRole('link', { name: 'Add Entry' })).not.toBeInTheDocument();
   });
 

@@ -18,7 +18,7 @@ export function LandingPage() {
   useEffect(() => {
     const controller = new AbortController();
     void fetchCurrentUser(controller.signal).then((user) => {
-      if (user) navigate(paths.dashboard.href(), { replace: true });
+      if (user) void navigate(paths.dashboard.href(), { replace: true });
     });
     return () => controller.abort();
   }, [navigate]);

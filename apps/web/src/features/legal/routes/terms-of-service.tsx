@@ -10,7 +10,7 @@ export function TermsOfServicePage() {
   const openPrivacy = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    navigate(paths.privacyPolicy.href());
+    void navigate(paths.privacyPolicy.href());
   };
   return (
     <LegalPage

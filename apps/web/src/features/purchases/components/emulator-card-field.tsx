@@ -1,6 +1,10 @@
-import { createEmulatorClient } from '@app/stripe-emulator/browser';
 import { useEffect, useMemo, useState } from 'react';
 import type { CardFieldProps } from './card-field.ts';
+
+// The emulator's client belongs to the embedded default only: it sits in its own chunk, fetched
+// when this field first talks to the emulator, so a build for real Stripe never downloads it.
+const loadClient = async (options: { url: string; publishableKey: string }) =>
+  (await import('@app/stripe-emulator/browser')).createEmulatorClient(options);
 
 const digits = (value: string) => value.replace(/\D/g, '');
 const groupNumber = (value: string) =>
@@ -24,7 +28,7 @@ export function EmulatorCardField({
   onReady,
   onChange,
 }: CardFieldProps & { url: string; publishableKey: string }) {
-  const client = useMemo(() => createEmulatorClient({ url, publishableKey }), [url, publishableKey]);
+  const client = useMemo(() => loadClient({ url, publishableKey }), [url, publishableKey]);
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -35,7 +39,9 @@ export function EmulatorCardField({
         const [month, year] = digits(expiry)
           .match(/^(\d{2})(\d{2})$/)
           ?.slice(1) ?? ['', ''];
-        const result = await client.createPaymentMethod({
+        const result = await (
+          await client
+        ).createPaymentMethod({
           card: {
             number: digits(number),
             exp_month: month || '0',
@@ -49,7 +55,7 @@ export function EmulatorCardField({
           : { ok: true, value: result.paymentMethod.id };
       },
       async handleCardAction(clientSecret) {
-        const result = await client.handleCardAction(clientSecret);
+        const result = await (await client).handleCardAction(clientSecret);
         return result.error
           ? { ok: false, message: result.error.message }
           : { ok: true, value: result.paymentIntent.status };

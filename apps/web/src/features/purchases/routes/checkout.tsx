@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useGetPaymentConfigQuery } from '../api/get-payment-config.ts';
@@ -38,7 +38,7 @@ export function CheckoutPage() {
           checkout={checkout}
           config={config}
           user={user}
-          onPaid={(sessionId) => navigate(paths.success.href(sessionId), { replace: true })}
+          onPaid={(sessionId) => void navigate(paths.success.href(sessionId), { replace: true })}
         />
       )}
     </section>

@@ -20,7 +20,7 @@ export function CreditsPage() {
     setPending(pack.name);
     try {
       const paymentIntent = await createIntent({ purchaseType: 'Credits', tierType: pack.name }).unwrap();
-      navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
+      void navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
     } catch {
       setPending(null);
     }

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
-import { ChangePlanButton, useGetOwnSubscriptionsQuery } from '@/features/subscription-status/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
+import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCreatePaymentIntentMutation } from '../api/create-payment-intent.ts';
+import { ChangePlanButton } from '../components/change-plan-button.tsx';
 import { GiftCheckoutForm } from '../components/gift-checkout-form.tsx';
 import { TierCard } from '../components/tier-card.tsx';
 import '../components/purchases.css';
@@ -40,7 +41,7 @@ export function TierChoicePage() {
         tierType: tier.plan,
         recurringType: tier.ptype,
       }).unwrap();
-      navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
+      void navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
     } catch {
       setPending(null);
     }

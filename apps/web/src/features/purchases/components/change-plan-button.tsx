@@ -5,7 +5,7 @@ import { Alert, Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useUpdateSubscriptionMutation } from '../api/update-subscription.ts';
-import './subscription-status.css';
+import './purchases.css';
 
 /**
  * On the tier page for a paying user: changes their plan in place (upgrade now, downgrade at the
@@ -31,7 +31,7 @@ export function ChangePlanButton({
     try {
       const result = await update({ userId, stripeId, newsubscriptiontype: tier.tier }).unwrap();
       if (result.change === 'same') setNotice(result.message);
-      else navigate(paths.subChangeLanding.href(), { state: { result } });
+      else void navigate(paths.subChangeLanding.href(), { state: { result } });
     } catch {
       // The error is shown below.
     }

@@ -2,7 +2,7 @@ import type { UserWire } from '@app/domain';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
-import { useCreateTestGiftCodeMutation } from '../api/create-test-gift-code.ts';
+import { useCreateTestGiftCodeMutation } from './api/create-test-gift-code.ts';
 import { useRedeem } from './use-redeem.ts';
 import './gifts.css';
 
@@ -38,7 +38,7 @@ export function TestGiftRedeem({ user }: { user: UserWire }) {
         </Button>
       </div>
       {created.error && <Alert>{apiErrorMessage(created.error)}</Alert>}
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         <div className="field">
           <label htmlFor="test-gift-code">Gift code</label>
           <input

@@ -1,6 +1,6 @@
 import type { UserWire } from '@app/domain';
 import { useNavigate } from 'react-router';
-import { useRedeemGiftCodeMutation } from '../api/redeem-gift-code.ts';
+import { useRedeemGiftCodeMutation } from './api/redeem-gift-code.ts';
 
 /** Only a path on this site is followed, whatever the answer holds. */
 export function isOwnPath(url: string): boolean {
@@ -19,7 +19,7 @@ export function useRedeem(user: UserWire) {
         userId: user.user_id,
         stripeId: user.stripeid,
       }).unwrap();
-      if (isOwnPath(url)) navigate(url);
+      if (isOwnPath(url)) void navigate(url);
       return true;
     } catch (error) {
       console.error('Gift redeem failed', error);

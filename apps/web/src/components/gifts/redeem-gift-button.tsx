@@ -33,7 +33,7 @@ export function RedeemGiftButton({ user }: { user: UserWire }) {
       {done && <Alert tone="success">Your gift was redeemed. Enjoy your new plan!</Alert>}
       <Dialog open={open} title="Redeem a gift subscription" onClose={close}>
         <p>Enter the gift code you were given. The plan starts now; no card is needed.</p>
-        <form onSubmit={onSubmit}>
+        <form onSubmit={(event) => void onSubmit(event)}>
           <div className="field">
             <label htmlFor="gift-code">Gift code</label>
             <input
