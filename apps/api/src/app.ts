@@ -32,6 +32,7 @@ import { jobRoutes } from './routes/api/jobs/index.ts';
 import { loraRoutes } from './routes/api/loras/index.ts';
 import { generationUploadRoutes } from './routes/api/uploads.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: undecodablePageUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
+import { startBanner } from './start-banner.ts';
 
 async function main() {
   let settings;
@@ -53,12 +54,16 @@ async function main() {
   const url = settings.publicUrl ?? `http://localhost:${port}`;
   // The in-process emulator posts to the address we listen on, not the public one.
   billing.setWebhookUrl(webhookUrlFor(`http://127.0.0.1:${port}`));
-  console.log(`\n  HyperCreate is running at ${url}\n`);
-  if (settings.adminPasswordGenerated) {
-    console.log(
-      `  Admin password for this run (set ADMIN_PASSWORD to choose one): ${settings.adminPassword}\n`,
-    );
-  }
+  // Fastify logs its own "listening" line just after listen() resolves: let it out first, so
+  // the banner is not interleaved with the JSON log.
+  await new Promise((resolve) => setImmediate(resolve));
+  process.stdout.write(
+    startBanner({
+      url,
+      localSignIn: settings.embedded && !settings.discord,
+      adminPassword: settings.adminPasswordGenerated ? settings.adminPassword : undefined,
+    }),
+  );
 }
 
 main().catch((error) => {

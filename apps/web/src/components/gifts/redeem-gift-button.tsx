@@ -4,11 +4,13 @@ import { Alert, Button, Dialog } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useRedeem } from './use-redeem.ts';
 
-/** The dashboard's "Redeem gift subscription" button and its modal (the code is required). */
-export function RedeemGiftButton({ user }: { user: UserWire }) {
+/**
+ * The dashboard's "Redeem gift subscription" button and its modal (the code is required). The page
+ * shows the success message (`onRedeemed`) where it fits: the button sits in a row of buttons.
+ */
+export function RedeemGiftButton({ user, onRedeemed }: { user: UserWire; onRedeemed: () => void }) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
-  const [done, setDone] = useState(false);
   const [redeem, { isLoading, error, reset }] = useRedeem(user);
 
   function close() {
@@ -20,8 +22,8 @@ export function RedeemGiftButton({ user }: { user: UserWire }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (await redeem(code)) {
-      setDone(true);
       close();
+      onRedeemed();
     }
   }
 
@@ -30,7 +32,6 @@ export function RedeemGiftButton({ user }: { user: UserWire }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Redeem gift subscription
       </Button>
-      {done && <Alert tone="success">Your gift was redeemed. Enjoy your new plan!</Alert>}
       <Dialog open={open} title="Redeem a gift subscription" onClose={close}>
         <p>Enter the gift code you were given. The plan starts now; no card is needed.</p>
         <form onSubmit={(event) => void onSubmit(event)}>

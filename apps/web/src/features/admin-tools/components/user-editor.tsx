@@ -11,7 +11,9 @@ import {
 const PLANS = [FREE_PLAN, ...PLAN_RANK];
 
 /** Edits one user: name, balances and plan; grants admin and deletes with the admin password. */
-export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () => void }) {
+export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; onDone: () => void }) {
+  // The user as last saved: the search result picked is a snapshot, so a rename shows at once.
+  const [user, setUser] = useState(selected);
   const [form, setForm] = useState({
     discordName: user.discordname,
     credits: String(user.credits),
@@ -37,13 +39,19 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
       fields.subscription_status = form.subscription_status;
     if (Object.keys(fields).length === 0) return setNotice('Nothing to save: no field changed.');
     const result = await updateFields({ userId: user.user_id, fields });
-    if (!('error' in result)) setNotice(`Saved ${user.discordname}.`);
+    if (result.data) {
+      setUser(result.data);
+      setNotice(`Saved ${result.data.discordname}.`);
+    }
   }
 
   async function onGrantAdmin() {
     setNotice(undefined);
     const result = await setAuthLevel({ user_id: user.user_id, newAuthLevel: 'admin', password });
-    if (!('error' in result)) setNotice(`${user.discordname} is now an admin.`);
+    if (result.data) {
+      setUser(result.data);
+      setNotice(`${result.data.discordname} is now an admin.`);
+    }
   }
 
   async function onDelete() {

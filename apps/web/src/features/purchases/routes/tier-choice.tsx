@@ -1,4 +1,11 @@
-import { type BillingPeriod, FREE_PLAN, TIER_OPTIONS, formatEpochDate, giftPlanMessage } from '@app/domain';
+import {
+  type BillingPeriod,
+  CANCELLATION_RULE,
+  FREE_PLAN,
+  TIER_OPTIONS,
+  formatEpochDate,
+  giftPlanMessage,
+} from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
@@ -53,7 +60,7 @@ export function TierChoicePage() {
       <p className="lead">
         {gift
           ? 'Pick a plan to give. After payment you get a gift code to share; it is redeemed from the dashboard.'
-          : 'Every plan renews automatically and can be cancelled any time before the renewal date.'}
+          : `Every plan renews automatically. ${CANCELLATION_RULE}`}
       </p>
       <div className="period-toggle" role="group" aria-label="Billing period">
         {(['Monthly', 'Yearly'] as const).map((option) => (
