@@ -10,6 +10,7 @@ import { legalRoutes } from '@/features/legal/routes/index.tsx';
 import { purchaseRoutes } from '@/features/purchases/routes/index.tsx';
 import { subscriptionStatusRoutes } from '@/features/subscription-status/routes/index.tsx';
 import { paymentHistoryRoutes } from '@/features/payment-history/routes/index.tsx';
+import { studioRoutes } from '@/features/studio/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -25,6 +26,7 @@ const storeRoutes: RouteObject[] = [
       ...purchaseRoutes,
       ...subscriptionStatusRoutes,
       ...paymentHistoryRoutes,
+      ...studioRoutes,
     ],
   },
   ...changelogRoutes,

@@ -45,7 +45,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderOnDashboard() {
   const router = createMemoryRouter(
     [
-      { path: '/dashboard', element: <RedeemGiftButton user={user} /> },
+      { path: '/dashboard', element: <RedeemGiftButton user={user} onRedeemed={() => undefined} /> },
       { path: '*', element: <p>Somewhere else</p> },
     ],
     { initialEntries: ['/dashboard'] },
