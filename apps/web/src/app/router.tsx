@@ -11,6 +11,8 @@ import { purchaseRoutes } from '@/features/purchases/routes/index.tsx';
 import { subscriptionStatusRoutes } from '@/features/subscription-status/routes/index.tsx';
 import { paymentHistoryRoutes } from '@/features/payment-history/routes/index.tsx';
 import { studioRoutes } from '@/features/studio/routes/index.tsx';
+import { galleryRoutes } from '@/features/gallery/routes/index.tsx';
+import { creditHistoryRoutes } from '@/features/credit-history/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -27,13 +29,14 @@ const storeRoutes: RouteObject[] = [
       ...subscriptionStatusRoutes,
       ...paymentHistoryRoutes,
       ...studioRoutes,
+      ...creditHistoryRoutes,
     ],
   },
   ...changelogRoutes,
 ];
 
 /** Static pages that need no store. */
-const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes];
+const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes, ...galleryRoutes];
 
 /** The id of the layout route that gives its pages the store; pages under it are not prerendered. */
 export const STORE_ROUTE_ID = 'store';
