@@ -14,6 +14,7 @@ const packages = [
   '@app/domain',
   '@app/db',
   '@app/generation',
+  '@app/jobs',
   '@app/stripe-emulator',
   '@app/discord-emulator',
 ];

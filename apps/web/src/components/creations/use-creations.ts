@@ -14,13 +14,13 @@ export function useCreations(kind: string | undefined, limit = 24) {
   const generation = useRef(0);
 
   const load = useCallback(
-    async (from: string | null) => {
+    async (from: string) => {
       const mine = ++generation.current;
       setLoading(true);
       try {
         const page = await listJobs({ kind, cursor: from, limit });
         if (mine !== generation.current) return;
-        setJobs((current) => [...(from ? (current ?? []) : []), ...page.jobs]);
+        setJobs((current) => [...(current ?? []), ...page.jobs]);
         setCursor(page.nextCursor);
         setError(null);
       } catch (caught) {
@@ -32,10 +32,18 @@ export function useCreations(kind: string | undefined, limit = 24) {
     [kind, limit],
   );
 
+  // The first page; a new kind means a new component (keyed by kind), so it starts empty.
   useEffect(() => {
-    setJobs(null);
-    void load(null);
-  }, [load]);
+    const mine = ++generation.current;
+    listJobs({ kind, limit }).then(
+      (page) => {
+        if (mine !== generation.current) return;
+        setJobs(page.jobs);
+        setCursor(page.nextCursor);
+      },
+      (caught: Error) => mine === generation.current && setError(caught.message),
+    );
+  }, [kind, limit]);
 
   const more = useCallback(() => {
     if (cursor && !loading) void load(cursor);

@@ -23,7 +23,7 @@ export function RequireUser() {
   useEffect(() => {
     if (!data) return;
     const back = takeReturnPath();
-    if (back && back !== location.pathname + location.search) navigate(back, { replace: true });
+    if (back && back !== location.pathname + location.search) void navigate(back, { replace: true });
   }, [data, location.pathname, location.search, navigate]);
 
   if (isLoading) return <Spinner label="Loading your account…" />;

@@ -10,30 +10,31 @@ import { getCreation } from '../api/get-creation.ts';
 import '@/components/creations/gallery.css';
 
 type State =
-  | { kind: 'loading' }
-  | { kind: 'missing' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; creation: CreationBody; signedIn: boolean };
+  | { kind: 'loading'; id?: undefined }
+  | { kind: 'missing'; id: string }
+  | { kind: 'failed'; id: string; message: string }
+  | { kind: 'ready'; id: string; creation: CreationBody; signedIn: boolean };
 
 /** A creation's own page: its media, prompt, creator and loves; signed-in visitors can build on it. */
 export function CreationPage() {
   const { id = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [loaded, setState] = useState<State>({ kind: 'loading' });
+  // What was loaded for another address counts as loading until this one's answer arrives.
+  const state: State = loaded.id === id ? loaded : { kind: 'loading' };
   const [made, setMade] = useState<JobWire[]>([]);
   const prompt = state.kind === 'ready' ? jobPrompt(state.creation.job) : '';
   useDocumentTitle(state.kind === 'ready' ? prompt.slice(0, 60) || 'Creation' : 'Creation');
 
   useEffect(() => {
     let current = true;
-    setState({ kind: 'loading' });
     Promise.all([getCreation(id), fetchCurrentUser()]).then(
-      ([creation, user]) => current && setState({ kind: 'ready', creation, signedIn: user !== null }),
+      ([creation, user]) => current && setState({ kind: 'ready', id, creation, signedIn: user !== null }),
       (error: unknown) =>
         current &&
         setState(
           error instanceof JobApiError && (error.status === 404 || error.status === 400)
-            ? { kind: 'missing' }
-            : { kind: 'failed', message: (error as Error).message },
+            ? { kind: 'missing', id }
+            : { kind: 'failed', id, message: (error as Error).message },
         ),
     );
     return () => {

@@ -22,7 +22,10 @@ export function LandingPage() {
       : undefined;
   // Only in the browser, after the first paint: the prerendered HTML never carries the strip.
   const [showStrip, setShowStrip] = useState(false);
-  useEffect(() => setShowStrip(true), []);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setShowStrip(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   useEffect(() => {
     const controller = new AbortController();
     void fetchCurrentUser(controller.signal).then((user) => {

@@ -34,7 +34,7 @@ export function CheckoutPage() {
         console.error('Saving the email from the card form failed', error);
       }
     }
-    navigate(paths.success.href(sessionId), { replace: true });
+    void navigate(paths.success.href(sessionId), { replace: true });
   }
 
   if (!checkout) return <Navigate to={paths.dashboard.href()} replace />;

@@ -1,5 +1,5 @@
 import type { JobWire } from '@app/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { JobCard, JobErrorAlert, listJobs, setJobPublic } from '@/components/jobs/index.ts';
 import { Button, Spinner } from '@/components/ui/index.ts';
@@ -15,22 +15,25 @@ export function MyCreationsPage() {
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
 
-  const load = useCallback(async (from: string | null) => {
+  const more = async (from: string) => {
     setLoading(true);
     try {
       const page = await listJobs({ mine: true, cursor: from });
-      setJobs((current) => [...(from ? (current ?? []) : []), ...page.jobs]);
+      setJobs((current) => [...(current ?? []), ...page.jobs]);
       setCursor(page.nextCursor);
     } catch (caught) {
       setError(caught);
     } finally {
       setLoading(false);
     }
-  }, []);
+  };
 
   useEffect(() => {
-    void load(null);
-  }, [load]);
+    listJobs({ mine: true }).then((page) => {
+      setJobs(page.jobs);
+      setCursor(page.nextCursor);
+    }, setError);
+  }, []);
 
   const replace = (job: JobWire) =>
     setJobs((current) => current?.map((existing) => (existing.id === job.id ? job : existing)) ?? null);
@@ -78,7 +81,7 @@ export function MyCreationsPage() {
         </ul>
       )}
       {cursor && (
-        <Button variant="secondary" disabled={loading} onClick={() => void load(cursor)}>
+        <Button variant="secondary" disabled={loading} onClick={() => void more(cursor)}>
           {loading ? 'Loading…' : 'Show older creations'}
         </Button>
       )}
