@@ -13,6 +13,7 @@ import { paymentHistoryRoutes } from '@/features/payment-history/routes/index.ts
 import { studioRoutes } from '@/features/studio/routes/index.tsx';
 import { galleryRoutes } from '@/features/gallery/routes/index.tsx';
 import { creditHistoryRoutes } from '@/features/credit-history/routes/index.tsx';
+import { loraRoutes } from '@/features/loras/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -30,6 +31,7 @@ const storeRoutes: RouteObject[] = [
       ...paymentHistoryRoutes,
       ...studioRoutes,
       ...creditHistoryRoutes,
+      ...loraRoutes,
     ],
   },
   ...changelogRoutes,

@@ -69,9 +69,9 @@ export const paths = {
   addChangelogEntry: page('/add-changelog-entry'),
   studio: {
     path: '/studio',
-    /** `command` preselects a command; `prompt` fills the prompt (use a LoRA from the LoRA page). */
-    href: (options: { command?: string; prompt?: string } = {}) =>
-      withQuery('/studio', { command: options.command, prompt: options.prompt }),
+    /** `command` preselects a command, `prompt` fills the prompt, `lora` picks one of the user's LoRAs. */
+    href: (options: { command?: string; prompt?: string; lora?: string } = {}) =>
+      withQuery('/studio', { command: options.command, prompt: options.prompt, lora: options.lora }),
   },
   myCreations: page('/studio/mine'),
   gallery: {

@@ -1,4 +1,4 @@
-import type { JobWire, Price } from '@app/domain';
+import { type JobWire, LIMITS, type Price } from '@app/domain';
 import { useId, useState } from 'react';
 import { JobErrorAlert, newRequestId, submitJob } from '@/components/jobs/index.ts';
 import { Button } from '@/components/ui/index.ts';
@@ -27,12 +27,15 @@ export function JobForm({
   loras,
   initialCommand,
   initialPrompt,
+  initialLora,
   onCreated,
 }: {
   balance: Price | null;
   loras: Lora[] | undefined;
   initialCommand?: string | null;
   initialPrompt?: string | null;
+  /** A LoRA to start with (the LoRA page's "Use in the studio"). */
+  initialLora?: string | null;
   onCreated: (job: JobWire) => void;
 }) {
   const [commandName, setCommandName] = useState(findStudioCommand(initialCommand)?.name ?? FIRST);
@@ -42,7 +45,9 @@ export function JobForm({
     if (initialPrompt) start.prompt = initialPrompt;
     return start;
   });
-  const [choices, setChoices] = useState<FlagChoices>({});
+  const [choices, setChoices] = useState<FlagChoices>(() =>
+    initialLora ? { lora: { name: initialLora, weight: LIMITS.lora.weight.default } } : {},
+  );
   const { uploads, add, clear } = useUploads();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<unknown>(null);

@@ -43,6 +43,7 @@ export function StudioPage() {
           loras={loras?.loras}
           initialCommand={search.get('command')}
           initialPrompt={search.get('prompt')}
+          initialLora={search.get('lora')}
           onCreated={add}
         />
         <section aria-label="Your jobs" className="studio-jobs">
