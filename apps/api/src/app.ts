@@ -35,6 +35,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { creationPagePlugin } from './plugins/creation-page.ts';
 import { creationRoutes } from './routes/api/creations/index.ts';
 import { ledgerRoutes } from './routes/api/users/ledger.ts';
+import { adminQueueRoutes } from './routes/api/admin/queue.ts';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(mediaRoutes);
     await app.register(creationRoutes, { prefix: '/api/creations' });
     await app.register(ledgerRoutes, { prefix: '/api/users' });
+    await app.register(adminQueueRoutes, { prefix: '/api/admin' });
 
     const distDir = options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST);
     await app.register(creationPagePlugin, { distDir });

@@ -24,7 +24,7 @@ async function makeJob(userId: string, options: { public: boolean }) {
     costCredits: 4,
   });
   await replaceJobMedia(db, job!.id, [
-    { jobId: job!.id, index: 0, kind: 'image', mime: 'image/png', bytes: 10, width: 1024, height: 1024, storageKey: `jobs/${job!.id}/0.png` },
+    { index: 0, kind: 'image', mime: 'image/png', bytes: 10, width: 1024, height: 1024, storageKey: `jobs/${job!.id}/0.png` },
   ]);
   await startJobAttempt(db, job!.id, 'local');
   await markJobSucceeded(db, job!.id, null);

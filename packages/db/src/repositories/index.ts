@@ -11,3 +11,4 @@ export * from './media.ts';
 export * from './loras.ts';
 export * from './job-events.ts';
 export * from './ledger-history.ts';
+export * from './job-queue-view.ts';

@@ -32,3 +32,24 @@ export const CreationBody = z.object({
   creator: z.object({ discordName: z.string() }),
 });
 export type CreationBody = z.infer<typeof CreationBody>;
+
+const QueueJobWire = z.object({
+  id: z.string(),
+  command: z.string(),
+  family: z.string(),
+  status: z.string(),
+  discordName: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type QueueJobWire = z.infer<typeof QueueJobWire>;
+
+/** The admins' view of the job queue (`GET /api/admin/queue`). */
+export const QueueViewBody = z.object({
+  counts: z.array(z.object({ family: z.string(), status: z.string(), count: z.number().int() })),
+  active: z.array(QueueJobWire),
+  failures: z.array(QueueJobWire),
+});
+export type QueueViewBody = z.infer<typeof QueueViewBody>;

@@ -8,6 +8,7 @@ import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
 import { UserSearch } from '../components/user-search.tsx';
+import { QueueView } from '../components/queue-view.tsx';
 
 /** /privacypolicy2: the admin tools. Non-admins see none of them, and the server refuses their calls. */
 export function AdminToolsPage() {
@@ -39,6 +40,7 @@ export function AdminToolsPage() {
           </section>
         </>
       )}
+      <QueueView />
       {me && <TestGiftRedeem user={me} />}
     </section>
   );
