@@ -7,8 +7,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/api/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'packages/stripe-emulator/**'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/api/**/*.test.ts', 'apps/worker/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'packages/stripe-emulator/**', 'packages/discord-emulator/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,6 +24,7 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       './packages/stripe-emulator/vitest.config.ts',
+      './packages/discord-emulator/vitest.config.ts',
     ],
   },
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
 import { catalogRoutes } from './plugins/catalog.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -72,6 +73,8 @@ export async function buildApp(options: BuildAppOptions) {
   // The catalog files are read on every visit and touch no database, so they live outside the
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);
+  // Outside the context below so tests and the in-process worker reach the queue and storage.
+  await app.register(generationPlugin, { storage: options.mediaStorage });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
       db: options.database.db,
       secureCookies: options.settings.secureCookies,
     });
+    enforceRouteAccess(app, { adminPassword: options.settings.adminPassword });
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(authRoutes, { prefix: '/api/auth' });
@@ -101,7 +105,6 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
     await app.register(changelogRoutes, { prefix: '/api/changelog' });
     await app.register(uploadRoutes);
-    await app.register(generationPlugin, { storage: options.mediaStorage });
     await app.register(jobRoutes, { prefix: '/api/jobs' });
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });

@@ -1,4 +1,5 @@
 import { createDatabase } from '@app/db';
+import { providersFor, startWorker } from '@app/jobs';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
@@ -29,6 +30,16 @@ async function main() {
     billing,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
+  // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
+  const worker = settings.generation.workerInProcess
+    ? await startWorker({
+        database,
+        queue: await app.generation.queue(),
+        storage: app.generation.storage,
+        providers: providersFor(settings.generation.backends, settings.generation.jobTimeoutSeconds),
+        settings: settings.generation,
+      })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +48,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await worker?.stop();
       await app.close();
       await billing.close();
       await database.close();

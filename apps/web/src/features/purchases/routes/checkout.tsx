@@ -34,7 +34,7 @@ export function CheckoutPage() {
         console.error('Saving the email from the card form failed', error);
       }
     }
-    void navigate(paths.success.href(sessionId), { replace: true });
+    await navigate(paths.success.href(sessionId), { replace: true });
   }
 
   if (!checkout) return <Navigate to={paths.dashboard.href()} replace />;
@@ -53,7 +53,7 @@ export function CheckoutPage() {
       ) : !config || !user ? (
         <Spinner label="Preparing the card form…" />
       ) : (
-        <CheckoutForm checkout={checkout} config={config} user={user} onPaid={onPaid} />
+        <CheckoutForm checkout={checkout} config={config} user={user} onPaid={(sessionId, email) => void onPaid(sessionId, email)} />
       )}
     </section>
   );

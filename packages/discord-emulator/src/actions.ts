@@ -1,0 +1,208 @@
+import { UserInputError, resolveOptions, type OptionDef, type OptionInput } from './commands.ts';
+import type { Ctx } from './ctx.ts';
+import type { UploadedFile } from './http.ts';
+import type { InteractionSender, Outcome } from './interactions.ts';
+import { storeAttachment } from './messages.ts';
+import { componentData, interactionBase } from './payloads.ts';
+import type { Channel, InteractionRecord } from './store.ts';
+import { apiUser, type DiscordUserSeed } from './users.ts';
+
+/** What a person does in Discord's client, turned into interactions sent to the app. */
+export class Actions {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly sender: InteractionSender,
+  ) {}
+
+  user(userId: string): DiscordUserSeed {
+    const u = this.ctx.store.user(userId);
+    if (!u) throw new UserInputError('unknown_user', `No Discord user with id ${userId}.`, 404);
+    return u;
+  }
+
+  /** A guild channel by name or id, or a DM channel id (the user's own). */
+  channel(user: DiscordUserSeed, ref: string): Channel {
+    const { store } = this.ctx;
+    const ch = store.channelByName(ref) ?? store.channel(ref);
+    if (!ch || (ch.type === 1 && ch.recipientId !== user.id))
+      throw new UserInputError('unknown_channel', `No channel "${ref}".`, 404);
+    return ch;
+  }
+
+  dm(user: DiscordUserSeed): Channel {
+    const ch = this.ctx.store.dmChannel(user.id, () => this.ctx.id());
+    this.ctx.store.changed();
+    return ch;
+  }
+
+  private record(
+    type: number,
+    user: DiscordUserSeed,
+    ch: Channel,
+    data: Record<string, unknown>,
+    extra: Partial<InteractionRecord> = {},
+  ): InteractionRecord {
+    const { id, token } = this.sender.newIds();
+    const payload: Record<string, unknown> = {
+      ...interactionBase(this.ctx, id, token, type, user, ch),
+      data,
+    };
+    return {
+      id,
+      token,
+      type,
+      userId: user.id,
+      channelId: ch.id,
+      createdAt: this.ctx.now(),
+      status: 'pending',
+      payload,
+      ...extra,
+    };
+  }
+
+  async runCommand(
+    base: string,
+    userId: string,
+    channelRef: string,
+    name: string,
+    options: Record<string, OptionInput>,
+  ): Promise<Outcome> {
+    const user = this.user(userId);
+    const ch = this.channel(user, channelRef);
+    const cmd = this.ctx.store.state.commands.find((c) => c.name === name && (c.type ?? 1) === 1);
+    if (!cmd) throw new UserInputError('unknown_command', `The application has no command /${name}.`, 404);
+    const resolved = {};
+    const opts = resolveOptions(this.ctx, base, (cmd.options ?? []) as OptionDef[], options, resolved);
+    const data = {
+      id: cmd.id,
+      name,
+      type: 1,
+      ...(opts.length ? { options: opts } : {}),
+      ...(Object.keys(resolved).length ? { resolved } : {}),
+      ...(ch.type === 0
+        ? { guild_id: (interactionBase(this.ctx, '', '', 2, user, ch) as { guild_id?: string }).guild_id }
+        : {}),
+    };
+    return this.sender.dispatch(this.record(2, user, ch, data), base);
+  }
+
+  async clickComponent(
+    base: string,
+    userId: string,
+    messageId: string,
+    customId: string,
+    values?: string[],
+  ): Promise<Outcome> {
+    const user = this.user(userId);
+    const msg = this.ctx.store.findMessage(messageId);
+    if (!msg || msg._notice || (msg._visibleTo && msg._visibleTo !== userId))
+      throw new UserInputError('unknown_message', `No message ${messageId}.`, 404);
+    const ch = this.channel(user, msg.channel_id);
+    const data = componentData(msg, customId);
+    if (!data)
+      throw new UserInputError(
+        'unknown_component',
+        `Message ${messageId} has no component "${customId}".`,
+        404,
+      );
+    if ('values' in data) (data as { values: string[] }).values = values ?? [];
+    const { _visibleTo, _interactionId, ...message } = msg;
+    const rec = this.record(3, user, ch, data, { sourceMessageId: msg.id });
+    rec.payload.message = message;
+    return this.sender.dispatch(rec, base);
+  }
+
+  /** Modals the user has open, newest first. */
+  openModals(userId: string): InteractionRecord[] {
+    return Object.values(this.ctx.store.state.interactions)
+      .filter((i) => i.userId === userId && i.modalOpen)
+      .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  closeModal(userId: string, interactionId: string): void {
+    const rec = this.openModals(userId).find((r) => r.id === interactionId);
+    if (rec) {
+      rec.modalOpen = false;
+      this.ctx.store.changed();
+    }
+  }
+
+  async submitModal(
+    base: string,
+    userId: string,
+    values: Record<string, string>,
+    ref: { interactionId?: string; customId?: string },
+  ): Promise<Outcome> {
+    const user = this.user(userId);
+    const open = this.openModals(userId).find(
+      (r) =>
+        (!ref.interactionId || r.id === ref.interactionId) &&
+        (!ref.customId || (r.response?.data as { custom_id?: string }).custom_id === ref.customId),
+    );
+    if (!open) throw new UserInputError('no_modal', 'The user has no such modal open.', 404);
+    const modal = open.response!.data as { custom_id: string; components: Record<string, unknown>[] };
+    const components = modal.components.map((row) => {
+      const input = (
+        row.type === 18 ? row.component : (row.components as Record<string, unknown>[])[0]
+      ) as Record<string, unknown>;
+      const value = values[input.custom_id as string] ?? '';
+      if (input.required !== false && value === '')
+        throw new UserInputError('missing_value', `"${String(input.custom_id)}" is required.`);
+      const submitted = {
+        type: input.type,
+        ...(input.id ? { id: input.id } : {}),
+        custom_id: input.custom_id,
+        value,
+      };
+      return row.type === 18
+        ? { type: 18, ...(row.id ? { id: row.id } : {}), component: submitted }
+        : { type: 1, ...(row.id ? { id: row.id } : {}), components: [submitted] };
+    });
+    open.modalOpen = false;
+    const ch = this.ctx.store.channel(open.channelId)!;
+    const rec = this.record(
+      5,
+      user,
+      ch,
+      { custom_id: modal.custom_id, components },
+      { sourceMessageId: open.sourceMessageId },
+    );
+    const source = open.sourceMessageId ? this.ctx.store.findMessage(open.sourceMessageId) : undefined;
+    if (source) {
+      const { _visibleTo, _interactionId, ...message } = source;
+      rec.payload.message = message;
+    }
+    return this.sender.dispatch(rec, base);
+  }
+
+  /** A person's own message: the bot does not see it (no gateway), but the channel shows it. */
+  say(base: string, userId: string, channelRef: string, content: string, files: UploadedFile[]) {
+    const user = this.user(userId);
+    const ch = this.channel(user, channelRef);
+    if (!content.trim() && !files.length)
+      throw new UserInputError('empty_message', 'Write something or attach a file.');
+    if (content.length > 2000)
+      throw new UserInputError('too_long', 'Messages are limited to 2000 characters.');
+    const msg = {
+      id: this.ctx.id(),
+      type: 0,
+      channel_id: ch.id,
+      author: apiUser(user),
+      content,
+      attachments: files.map((f) => storeAttachment(this.ctx, base, ch.id, f)),
+      embeds: [],
+      components: [],
+      mentions: [],
+      mention_roles: [],
+      mention_everyone: false,
+      pinned: false,
+      tts: false,
+      flags: 0,
+      timestamp: this.ctx.iso(),
+      edited_timestamp: null,
+    };
+    this.ctx.store.messages(ch.id).push(msg);
+    this.ctx.store.changed();
+    return msg;
+  }
+}

@@ -1,0 +1,93 @@
+import type { Ctx } from './ctx.ts';
+import { formBodyError, type FieldErrors } from './errors.ts';
+
+const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+const maxLength = (n: number) => ({
+  code: 'BASE_TYPE_MAX_LENGTH',
+  message: `Must be ${n} or fewer in length.`,
+});
+
+function checkOptions(errors: FieldErrors, path: string, options: unknown): void {
+  if (options === undefined || options === null) return;
+  if (!Array.isArray(options))
+    return void errors.set(path, { code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' });
+  if (options.length > 25) errors.set(path, maxLength(25));
+  let optionalSeen = false;
+  options.forEach((o: Record<string, unknown>, i) => {
+    const p = `${path}.${i}`;
+    if (typeof o?.name !== 'string' || !NAME.test(o.name) || o.name !== o.name.toLowerCase())
+      errors.set(`${p}.name`, {
+        code: 'APPLICATION_COMMAND_INVALID_NAME',
+        message: 'Command name is invalid',
+      });
+    if (typeof o?.description !== 'string' || o.description.length < 1 || o.description.length > 100)
+      errors.set(`${p}.description`, {
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: 'Must be between 1 and 100 in length.',
+      });
+    if (!Number.isInteger(o?.type) || (o.type as number) < 1 || (o.type as number) > 11)
+      errors.set(`${p}.type`, {
+        code: 'BASE_TYPE_CHOICES',
+        message: 'Value must be one of {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}.',
+      });
+    if (o?.required === true && optionalSeen)
+      errors.set(`${p}.required`, {
+        code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+        message: 'Required options must be placed before non-required options',
+      });
+    if (o?.required !== true) optionalSeen = true;
+    if (o?.type === 1 || o?.type === 2) checkOptions(errors, `${p}.options`, o.options);
+  });
+}
+
+/** Bulk overwrite of global commands (https://discord.com/developers/docs/interactions/application-commands#bulk-overwrite-global-application-commands):
+ * the list replaces the old one; commands keep their id when their name stays. */
+export function overwriteCommands(ctx: Ctx, body: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(body))
+    throw formBodyError(new Map([['_errors', { code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' }]]));
+  const errors: FieldErrors = new Map();
+  if (body.length > 100) errors.set('_root', maxLength(100));
+  body.forEach((c: Record<string, unknown>, i) => {
+    const type = (c?.type as number | undefined) ?? 1;
+    if (typeof c?.name !== 'string' || !NAME.test(c.name) || (type === 1 && c.name !== c.name.toLowerCase()))
+      errors.set(`${i}.name`, {
+        code: 'APPLICATION_COMMAND_INVALID_NAME',
+        message: 'Command name is invalid',
+      });
+    if (
+      type === 1 &&
+      (typeof c?.description !== 'string' || c.description.length < 1 || c.description.length > 100)
+    )
+      errors.set(`${i}.description`, {
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: 'Must be between 1 and 100 in length.',
+      });
+    checkOptions(errors, `${i}.options`, c?.options);
+  });
+  if (errors.size) throw formBodyError(errors);
+  const old = ctx.store.state.commands;
+  const appId = ctx.keys.applicationId;
+  const next = (body as Record<string, unknown>[]).map((c) => {
+    const type = (c.type as number | undefined) ?? 1;
+    const prev = old.find((o) => o.name === c.name && o.type === type);
+    return {
+      id: (prev?.id as string | undefined) ?? ctx.id(),
+      application_id: appId,
+      version: ctx.id(),
+      default_member_permissions: c.default_member_permissions ?? null,
+      type,
+      name: c.name,
+      name_localizations: c.name_localizations ?? null,
+      description: type === 1 ? c.description : '',
+      description_localizations: c.description_localizations ?? null,
+      ...(Array.isArray(c.options) ? { options: c.options } : {}),
+      dm_permission: c.dm_permission ?? true,
+      contexts: c.contexts ?? null,
+      integration_types: c.integration_types ?? [0],
+      nsfw: c.nsfw ?? false,
+    };
+  });
+  ctx.store.state.commands = next;
+  ctx.store.changed();
+  return next;
+}

@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Actions } from './actions.ts';
+import { Ctx, type RateLimitOptions } from './ctx.ts';
+import { DiscordError, notFound } from './errors.ts';
+import { attachmentHandler, restHandler, type RequestExtras } from './handler.ts';
+import { MAX_BODY, sendError } from './http.ts';
+import { InteractionSender } from './interactions.ts';
+import { pageHandler, type ResolveUser } from './page.ts';
+import { RateLimiter } from './ratelimit.ts';
+import { Store, type Keys } from './store.ts';
+import { testHandler } from './testing.ts';
+import { SEEDED_USERS } from './users.ts';
+
+export interface DiscordEmulatorOptions {
+  /** Path the emulator is mounted under, e.g. `/_discord` (REST at `/_discord/api/v10`). */
+  prefix?: string;
+  /** Where interactions are POSTed, e.g. `http://127.0.0.1:3000/api/discord/interactions`. */
+  interactionsUrl?: string | null;
+  /** Keeps keys, commands, messages and uploads across restarts. */
+  dataDir?: string;
+  /** Absolute URL of the emulator (with prefix) for attachment URLs; default: from the Host header. */
+  publicUrl?: string;
+  /** Who the channel page acts as; without it the page offers a user picker. */
+  resolveUser?: ResolveUser;
+  /** Clock in ms (tests inject one to expire tokens). */
+  now?: () => number;
+  /** Share of interactions preceded by a copy with a bad signature (0–1). Default 0. */
+  invalidSignatureRate?: number;
+  /** Per-route limit; default 5 requests per 5 s per top-level resource. */
+  rateLimit?: RateLimitOptions;
+  /** Serve `/_test/*`. Default true. */
+  testControl?: boolean;
+  /** Time the app has to answer an interaction. Discord's is 3000 ms. */
+  deadlineMs?: number;
+}
+
+export interface DiscordEmulator {
+  readonly prefix: string;
+  readonly keys: Readonly<Keys>;
+  readonly applicationId: string;
+  readonly publicKey: string;
+  readonly botToken: string;
+  readonly seededUsers: typeof SEEDED_USERS;
+  /** Interactions whose bad-signature copy the app accepted (it must answer 401). */
+  readonly acceptedBadSignatures: readonly string[];
+  /** Node handler; resolves false when the request is not under the prefix. */
+  handle(req: IncomingMessage, res: ServerResponse, extras?: RequestExtras): Promise<boolean>;
+  /** Fastify plugin: `app.register(emulator.fastifyPlugin, { prefix: emulator.prefix })`. */
+  fastifyPlugin(app: FastifyInstance): Promise<void>;
+  setInteractionsUrl(url: string | null): void;
+  /** Moves the emulator's clock forward (token expiry, rate-limit windows). */
+  advanceClock(ms: number): void;
+}
+
+export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): DiscordEmulator {
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('The Discord emulator does not run when NODE_ENV=production.');
+  const prefix = (options.prefix ?? '').replace(/\/$/, '');
+  const store = new Store(options.dataDir);
+  const ctx = new Ctx(store, options.now ?? Date.now, {
+    prefix,
+    publicUrl: options.publicUrl,
+    interactionsUrl: options.interactionsUrl ?? null,
+    invalidSignatureRate: options.invalidSignatureRate ?? 0,
+    rateLimit: options.rateLimit ?? { limit: 5, windowMs: 5000 },
+    deadlineMs: options.deadlineMs ?? 3000,
+  });
+  const sender = new InteractionSender(ctx);
+  const actions = new Actions(ctx, sender);
+  const handlers = [
+    restHandler(ctx, sender, new RateLimiter(ctx)),
+    attachmentHandler(ctx),
+    pageHandler(ctx, actions, options.resolveUser),
+    ...(options.testControl === false ? [] : [testHandler(ctx, actions)]),
+  ];
+
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    extras: RequestExtras = {},
+  ): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://emulator.local');
+    if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
+    const path = url.pathname.slice(prefix.length) || '/';
+    for (const h of handlers) if (await h(req, res, path, url, extras)) return true;
+    if (path === '/') {
+      res.writeHead(302, { location: `${prefix}/app` }).end();
+      return true;
+    }
+    sendError(res, notFound());
+    return true;
+  }
+
+  return {
+    prefix,
+    keys: store.state.keys,
+    applicationId: store.state.keys.applicationId,
+    publicKey: store.state.keys.publicKey,
+    botToken: store.state.keys.botToken,
+    seededUsers: SEEDED_USERS,
+    acceptedBadSignatures: sender.acceptedBadSignatures,
+    handle,
+    async fastifyPlugin(app) {
+      // Discord bodies (multipart, arrays) are read raw here, not by the host's parsers.
+      app.removeAllContentTypeParsers();
+      app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, b, done) =>
+        done(null, b),
+      );
+      const route = async (
+        request: { raw: IncomingMessage; body: unknown },
+        reply: { hijack(): void; raw: ServerResponse },
+      ) => {
+        reply.hijack();
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        try {
+          if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request })))
+            sendError(reply.raw, notFound());
+        } catch (err) {
+          console.error(err);
+          if (!reply.raw.headersSent)
+            sendError(reply.raw, new DiscordError(500, 0, '500: Internal Server Error'));
+        }
+      };
+      app.all('/', route);
+      app.all('/*', route);
+    },
+    setInteractionsUrl(url) {
+      ctx.settings.interactionsUrl = url;
+    },
+    advanceClock(ms) {
+      ctx.offsetMs += ms;
+    },
+  };
+}
+
+export interface StartedDiscordEmulator extends DiscordEmulator {
+  /** Base URL (with prefix). REST: `${url}/api` for @discordjs/rest's `api` option. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Runs the emulator on its own HTTP server. */
+export async function startDiscordEmulator(
+  options: DiscordEmulatorOptions & { port?: number; host?: string } = {},
+): Promise<StartedDiscordEmulator> {
+  const emulator = createDiscordEmulator(options);
+  const server = createServer((req, res) => {
+    emulator.handle(req, res).then(
+      (handled) => handled || sendError(res, notFound()),
+      (err: unknown) => {
+        console.error(err);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
+      },
+    );
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(emulator, {
+    url: `http://${host}:${port}${emulator.prefix}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

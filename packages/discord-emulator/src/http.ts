@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DiscordError, badJson, tooLarge } from './errors.ts';
+
+/** Whole-request cap; single files are held to Discord's per-file limit separately. */
+export const MAX_BODY = 32 * 1024 * 1024;
+
+export interface UploadedFile {
+  /** Form field name, e.g. `files[0]`. */
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface ParsedBody {
+  json: Record<string, unknown>;
+  files: UploadedFile[];
+}
+
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(tooLarge());
+        req.resume();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Objects, and arrays for the routes that take one (bulk command overwrite). */
+function parseJsonObject(text: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw badJson();
+  }
+  if (typeof v !== 'object' || v === null) throw badJson();
+  return v as Record<string, unknown>;
+}
+
+/** JSON bodies, and multipart bodies with `payload_json` and `files[n]` as Discord accepts them
+ * (https://discord.com/developers/docs/reference#uploading-files). */
+export async function parseBody(raw: Buffer, contentType: string | undefined): Promise<ParsedBody> {
+  if (raw.length === 0) return { json: {}, files: [] };
+  if (contentType?.startsWith('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await new Request('http://local/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: raw,
+      }).formData();
+    } catch {
+      throw new DiscordError(400, 0, '400: Bad Request');
+    }
+    const files: UploadedFile[] = [];
+    let json: Record<string, unknown> = {};
+    for (const [field, value] of form.entries()) {
+      if (typeof value === 'string') {
+        if (field === 'payload_json') json = parseJsonObject(value);
+        continue;
+      }
+      files.push({
+        field,
+        filename: value.name || 'file',
+        contentType: value.type || 'application/octet-stream',
+        data: Buffer.from(await value.arrayBuffer()),
+      });
+    }
+    return { json, files };
+  }
+  return { json: parseJsonObject(raw.toString('utf8')), files: [] };
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (status === 204) {
+    res.writeHead(204, headers).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...headers,
+    })
+    .end(text);
+}
+
+export function sendError(res: ServerResponse, err: DiscordError, headers: Record<string, string> = {}) {
+  sendJson(res, err.status, err.toJSON(), headers);
+}
+
+/** sendJson for handlers that answer `true` once they have handled a request. */
+export function replyJson(res: ServerResponse, status: number, body: unknown): true {
+  sendJson(res, status, body);
+  return true;
+}

@@ -1,0 +1,17 @@
+export {
+  createDiscordEmulator,
+  startDiscordEmulator,
+  type DiscordEmulator,
+  type DiscordEmulatorOptions,
+  type StartedDiscordEmulator,
+} from './emulator.ts';
+export type { PageUser, ResolveUser } from './page.ts';
+export { signInteraction, verifyInteraction } from './signing.ts';
+export type { Keys } from './store.ts';
+export {
+  GUILD_CHANNEL_NAMES,
+  GUILD_ID,
+  SEEDED_USERS,
+  SEEDED_USER_IDS,
+  type DiscordUserSeed,
+} from './users.ts';

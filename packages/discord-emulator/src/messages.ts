@@ -1,0 +1,168 @@
+import type { Ctx } from './ctx.ts';
+import { emptyMessage, formBodyError, tooLarge, type FieldErrors } from './errors.ts';
+import type { UploadedFile } from './http.ts';
+import type { Message } from './store.ts';
+import { apiUser } from './users.ts';
+import { MAX_FILES, checkMessageBody } from './validate.ts';
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const EPHEMERAL = 64;
+const ALLOWED_FLAGS = 4 | 4096 | 32768;
+
+function imageSize(data: Buffer, type: string): { width: number; height: number } | null {
+  if (type === 'image/png' && data.length > 24 && data.readUInt32BE(12) === 0x49484452)
+    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  if (type === 'image/gif' && data.length > 10)
+    return { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
+  if (type === 'image/jpeg') {
+    for (let i = 2; i + 9 < data.length;) {
+      if (data[i] !== 0xff) return null;
+      const marker = data[i + 1]!;
+      if (marker >= 0xc0 && marker <= 0xc3)
+        return { width: data.readUInt16BE(i + 7), height: data.readUInt16BE(i + 5) };
+      i += 2 + data.readUInt16BE(i + 2);
+    }
+  }
+  return null;
+}
+
+/** Stores an upload and returns Discord's attachment object for it. */
+export function storeAttachment(
+  ctx: Ctx,
+  base: string,
+  channelId: string,
+  f: UploadedFile,
+  extra: Record<string, unknown> = {},
+) {
+  if (f.data.length > MAX_FILE_BYTES) throw tooLarge();
+  const id = ctx.id();
+  const filename = f.filename.replace(/[^\w.-]+/g, '_') || 'file';
+  ctx.store.putFile(id, { contentType: f.contentType, filename }, f.data);
+  const url = `${base}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
+  return {
+    id,
+    filename,
+    size: f.data.length,
+    url,
+    proxy_url: url,
+    content_type: f.contentType,
+    ...(imageSize(f.data, f.contentType) ?? {}),
+    ...extra,
+  };
+}
+
+/** Mentioned users as Discord computes them: parsed from content, filtered by allowed_mentions
+ * (https://discord.com/developers/docs/resources/message#allowed-mentions-object). */
+function mentions(ctx: Ctx, content: string, allowed: unknown) {
+  const am = (typeof allowed === 'object' && allowed !== null ? allowed : null) as {
+    parse?: string[];
+    users?: string[];
+    roles?: string[];
+  } | null;
+  const ids = [...new Set([...content.matchAll(/<@!?(\d{17,20})>/g)].map((m) => m[1]!))];
+  const userAllowed = (id: string) => !am || am.parse?.includes('users') || am.users?.includes(id);
+  const roleIds = [...new Set([...content.matchAll(/<@&(\d{17,20})>/g)].map((m) => m[1]!))];
+  const roleAllowed = (id: string) => !am || am.parse?.includes('roles') || am.roles?.includes(id);
+  return {
+    mentions: ids
+      .filter(userAllowed)
+      .map((id) => ctx.store.user(id))
+      .filter((u) => u !== undefined)
+      .map((u) => apiUser(u)),
+    mention_roles: roleIds.filter(roleAllowed),
+    mention_everyone: /@(everyone|here)/.test(content) && (!am || !!am.parse?.includes('everyone')),
+  };
+}
+
+export interface Author {
+  interactionId?: string;
+  /** Webhook (interaction) messages carry the application id as webhook_id. */
+  webhook?: boolean;
+  ephemeralFor?: string;
+  extra?: Record<string, unknown>;
+}
+
+/** Validates a create-message body (and its files) and builds the message. */
+export function buildMessage(
+  ctx: Ctx,
+  base: string,
+  channelId: string,
+  body: Record<string, unknown>,
+  files: UploadedFile[],
+  author: Author,
+  errorPrefix = '',
+): Message {
+  const errors: FieldErrors = new Map();
+  checkMessageBody(errors, errorPrefix, body);
+  if (files.length > MAX_FILES)
+    errors.set('files', {
+      code: 'BASE_TYPE_MAX_LENGTH',
+      message: `Must be ${MAX_FILES} or fewer in length.`,
+    });
+  if (errors.size) throw formBodyError(errors);
+  if (files.some((f) => f.data.length > MAX_FILE_BYTES)) throw tooLarge();
+  const content = typeof body.content === 'string' ? body.content : '';
+  const components = Array.isArray(body.components) ? body.components : [];
+  const embeds = Array.isArray(body.embeds) ? body.embeds : [];
+  if (!content && !files.length && !components.length && !embeds.length && !body.poll) throw emptyMessage();
+  const flagsIn = typeof body.flags === 'number' ? body.flags : 0;
+  const ephemeral = author.webhook && (flagsIn & EPHEMERAL) !== 0;
+  const attachments = files.map((f) =>
+    storeAttachment(ctx, base, channelId, f, ephemeral ? { ephemeral: true } : {}),
+  );
+  const bot = ctx.botUser();
+  return {
+    type: 0,
+    content,
+    attachments,
+    embeds,
+    timestamp: ctx.iso(),
+    edited_timestamp: null,
+    flags: (flagsIn & ALLOWED_FLAGS) | (ephemeral ? EPHEMERAL : 0),
+    components,
+    id: ctx.id(),
+    channel_id: channelId,
+    author: bot,
+    pinned: false,
+    tts: false,
+    ...(author.webhook ? { webhook_id: bot.id, application_id: bot.id } : {}),
+    ...mentions(ctx, content, body.allowed_mentions),
+    ...author.extra,
+    ...(author.interactionId ? { _interactionId: author.interactionId } : {}),
+    ...(ephemeral && author.ephemeralFor ? { _visibleTo: author.ephemeralFor } : {}),
+  };
+}
+
+/** Applies an edit: the fields present replace the old ones; `attachments` lists which to keep. */
+export function editMessage(
+  ctx: Ctx,
+  base: string,
+  msg: Message,
+  body: Record<string, unknown>,
+  files: UploadedFile[],
+  errorPrefix = '',
+): Message {
+  const errors: FieldErrors = new Map();
+  checkMessageBody(errors, errorPrefix, body);
+  if (errors.size) throw formBodyError(errors);
+  if (files.some((f) => f.data.length > MAX_FILE_BYTES)) throw tooLarge();
+  const old = msg.attachments as { id: string }[];
+  const keep = Array.isArray(body.attachments)
+    ? old.filter((a) => (body.attachments as { id?: unknown }[]).some((k) => String(k.id) === a.id))
+    : old;
+  const added = files.map((f) => storeAttachment(ctx, base, msg.channel_id, f));
+  for (const key of ['content', 'embeds', 'components'] as const)
+    if (body[key] !== undefined) msg[key] = body[key] ?? (key === 'content' ? '' : []);
+  if (typeof body.flags === 'number')
+    msg.flags = ((msg.flags as number) & EPHEMERAL) | (body.flags & ALLOWED_FLAGS);
+  msg.attachments = [...keep, ...added];
+  msg.flags = (msg.flags as number) & ~128;
+  msg.edited_timestamp = ctx.iso();
+  Object.assign(msg, mentions(ctx, String(msg.content ?? ''), body.allowed_mentions));
+  return msg;
+}
+
+/** The message as Discord's API returns it: emulator-only fields removed. */
+export function publicMessage(m: Message): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(m).filter(([k]) => !k.startsWith('_')));
+}

@@ -1,0 +1,322 @@
+// The channel page: acts as the signed-in user, polls for changes, sends commands to the app.
+import { h, renderMessage } from './render.js';
+import { commandForm, readCommandForm } from './command-form.js';
+import { showModal } from './modal.js';
+
+const prefix = document.body.dataset.prefix || '';
+const api = (path) => `${prefix}/app/api${path}`;
+const root = document.getElementById('root');
+let state = null;
+let current = null; // channel id
+let selectedCommand = null;
+let shownModal = null;
+let activeIndex = -1;
+
+async function call(path, init) {
+  const res = await fetch(api(path), { credentials: 'same-origin', ...init });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(body.error?.message || `HTTP ${res.status}`);
+  return body;
+}
+const postJson = (path, body) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+function layout() {
+  root.className = 'app';
+  root.replaceChildren(
+    h('nav', { class: 'sidebar', 'aria-label': 'Channels' }, [
+      h('h1', { class: 'guild', text: state.guild.name }),
+      h('h2', { class: 'section', text: 'Text channels' }),
+      h('ul', { id: 'channels', class: 'channels' }),
+      h('h2', { class: 'section', text: 'Direct messages' }),
+      h('ul', { id: 'dms', class: 'channels' }),
+      h('div', { id: 'me', class: 'me' }),
+    ]),
+    h('main', { class: 'chat' }, [
+      h('header', { class: 'chat-head' }, [h('h2', { id: 'title' })]),
+      h('ol', {
+        id: 'messages',
+        class: 'messages',
+        role: 'log',
+        'aria-live': 'polite',
+        'aria-labelledby': 'title',
+      }),
+      h('p', { id: 'status', class: 'status', role: 'status' }),
+      h('form', { id: 'composer', class: 'composer', autocomplete: 'off' }, [
+        h('ul', {
+          id: 'suggestions',
+          class: 'suggestions',
+          role: 'listbox',
+          'aria-label': 'Commands',
+          hidden: '',
+        }),
+        h('div', { id: 'options', class: 'options' }),
+        h('div', { class: 'bar' }, [
+          h('label', { for: 'file', class: 'attach', title: 'Attach a file' }, [
+            h('span', { class: 'sr-only', text: 'Attach a file' }),
+            h('span', { 'aria-hidden': 'true', text: '+' }),
+          ]),
+          h('input', { id: 'file', type: 'file', class: 'sr-only', multiple: '' }),
+          h('label', { for: 'input', class: 'sr-only', id: 'input-label', text: 'Message' }),
+          h('input', {
+            id: 'input',
+            type: 'text',
+            role: 'combobox',
+            'aria-autocomplete': 'list',
+            'aria-controls': 'suggestions',
+            'aria-expanded': 'false',
+            maxlength: '2000',
+          }),
+          h('button', { type: 'submit', class: 'send', text: 'Send' }),
+        ]),
+        h('p', { id: 'files', class: 'files' }),
+      ]),
+    ]),
+    h('dialog', { id: 'modal', class: 'modal', 'aria-labelledby': 'modal-title' }),
+  );
+  document.getElementById('composer').addEventListener('submit', onSubmit);
+  const input = document.getElementById('input');
+  input.addEventListener('input', suggest);
+  input.addEventListener('keydown', onKey);
+  document.getElementById('file').addEventListener('change', (e) => {
+    document.getElementById('files').textContent = [...e.target.files].map((f) => f.name).join(', ');
+  });
+  document.getElementById('messages').addEventListener('click', onComponent);
+  document.getElementById('messages').addEventListener('change', onComponent);
+}
+
+function sidebar() {
+  const link = (id, label) => {
+    const b = h('button', { type: 'button', class: 'channel', text: label });
+    if (id === current) b.setAttribute('aria-current', 'page');
+    b.addEventListener('click', () => open(id));
+    return h('li', {}, [b]);
+  };
+  document
+    .getElementById('channels')
+    .replaceChildren(...state.channels.map((c) => link(c.id, `# ${c.name}`)));
+  const dm = state.dms[0];
+  const dmItems = dm ? [link(dm.id, `@ ${state.bot.global_name || state.bot.username}`)] : [];
+  const openDm = h('button', {
+    type: 'button',
+    class: 'channel new-dm',
+    text: dm ? 'Refresh DMs' : `Message ${state.bot.username}`,
+  });
+  openDm.addEventListener('click', async () => open((await postJson('/dms', {})).id));
+  document.getElementById('dms').replaceChildren(...dmItems, ...(dm ? [] : [h('li', {}, [openDm])]));
+  const me = document.getElementById('me');
+  const name = h('span', {
+    class: 'me-name',
+    text: state.me ? state.me.globalName || state.me.username : 'Not signed in',
+  });
+  if (!state.picker) return me.replaceChildren(name);
+  const pick = h('select', { id: 'picker' }, [
+    h('option', { value: '', text: 'Choose a user' }),
+    ...state.users.map((u) => h('option', { value: u.id, text: u.globalName || u.username })),
+  ]);
+  if (state.me) pick.value = state.me.id;
+  pick.addEventListener('change', async () => {
+    await postJson('/me', { userId: pick.value });
+    await refresh(true);
+  });
+  me.replaceChildren(h('label', { for: 'picker', text: 'Act as' }), pick);
+}
+
+function channelName(id) {
+  const c = state.channels.find((x) => x.id === id);
+  return c ? `# ${c.name}` : `@ ${state.bot.global_name || state.bot.username}`;
+}
+
+async function open(id) {
+  current = id;
+  selectedCommand = null;
+  document.getElementById('options').replaceChildren();
+  const title = channelName(id);
+  document.getElementById('title').textContent = title;
+  document.getElementById('input-label').textContent = `Message ${title}`;
+  document.getElementById('input').placeholder = `Message ${title} — type / for commands`;
+  sidebar();
+  await loadMessages();
+}
+
+async function loadMessages() {
+  if (!current || !state.me) return;
+  const { messages } = await call(`/channels/${current}/messages`);
+  const list = document.getElementById('messages');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const users = [...state.users, state.me];
+  list.replaceChildren(...messages.map((m) => renderMessage(m, users, state.me)));
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+function matches() {
+  const text = document.getElementById('input').value;
+  if (!text.startsWith('/') || selectedCommand) return [];
+  const q = text.slice(1).split(' ')[0].toLowerCase();
+  return state.commands.filter((c) => c.type === 1 && c.name.startsWith(q));
+}
+
+function suggest() {
+  const list = document.getElementById('suggestions');
+  const input = document.getElementById('input');
+  const found = matches();
+  activeIndex = found.length ? 0 : -1;
+  list.replaceChildren(
+    ...found.map((c, i) => {
+      const li = h(
+        'li',
+        { id: `cmd-${c.name}`, role: 'option', class: 'suggestion', 'aria-selected': String(i === 0) },
+        [h('strong', { text: `/${c.name}` }), h('span', { text: c.description })],
+      );
+      li.addEventListener('mousedown', (e) => {
+        e.preventDefault();
+        choose(c);
+      });
+      return li;
+    }),
+  );
+  list.hidden = found.length === 0;
+  input.setAttribute('aria-expanded', String(found.length > 0));
+  if (found.length) input.setAttribute('aria-activedescendant', `cmd-${found[0].name}`);
+  else input.removeAttribute('aria-activedescendant');
+}
+
+function onKey(e) {
+  const found = matches();
+  if (!found.length) {
+    if (e.key === 'Escape' && selectedCommand) clearCommand();
+    return;
+  }
+  const items = [...document.querySelectorAll('#suggestions [role=option]')];
+  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    e.preventDefault();
+    activeIndex = (activeIndex + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+    items.forEach((li, i) => li.setAttribute('aria-selected', String(i === activeIndex)));
+    e.target.setAttribute('aria-activedescendant', items[activeIndex].id);
+  } else if (e.key === 'Enter' || e.key === 'Tab') {
+    e.preventDefault();
+    choose(found[Math.max(0, activeIndex)]);
+  } else if (e.key === 'Escape') {
+    document.getElementById('suggestions').hidden = true;
+  }
+}
+
+function choose(cmd) {
+  selectedCommand = cmd;
+  const input = document.getElementById('input');
+  input.value = `/${cmd.name}`;
+  input.readOnly = true;
+  suggest();
+  const form = commandForm(cmd, [...state.users], state.channels, clearCommand);
+  document.getElementById('options').replaceChildren(form);
+  form.querySelector('input, select')?.focus();
+}
+
+function clearCommand() {
+  selectedCommand = null;
+  const input = document.getElementById('input');
+  input.readOnly = false;
+  input.value = '';
+  document.getElementById('options').replaceChildren();
+  input.focus();
+}
+
+function setStatus(text) {
+  document.getElementById('status').textContent = text;
+}
+
+async function onSubmit(e) {
+  e.preventDefault();
+  if (!current) return setStatus('Pick a channel first.');
+  const input = document.getElementById('input');
+  const fileInput = document.getElementById('file');
+  const body = new FormData();
+  try {
+    if (selectedCommand) {
+      const { options, files } = readCommandForm(selectedCommand);
+      body.append('payload_json', JSON.stringify({ command: selectedCommand.name, options }));
+      for (const [name, file] of files) body.append(name, file);
+      setStatus(`Sending /${selectedCommand.name}…`);
+      clearCommand();
+      const out = await call(`/channels/${current}/commands`, { method: 'POST', body });
+      setStatus(out.ok ? '' : out.error);
+    } else {
+      if (!input.value.trim() && !fileInput.files.length) return;
+      body.append('payload_json', JSON.stringify({ content: input.value }));
+      [...fileInput.files].forEach((f, i) => body.append(`files[${i}]`, f));
+      await call(`/channels/${current}/messages`, { method: 'POST', body });
+      input.value = '';
+      fileInput.value = '';
+      document.getElementById('files').textContent = '';
+      setStatus('');
+    }
+  } catch (err) {
+    setStatus(err.message);
+  }
+  await refresh();
+}
+
+async function onComponent(e) {
+  const el = e.target.closest('[data-custom]');
+  if (
+    !el ||
+    (e.type === 'click' && el.tagName === 'SELECT') ||
+    (e.type === 'change' && el.tagName !== 'SELECT')
+  )
+    return;
+  el.disabled = true;
+  try {
+    const out = await postJson('/components', {
+      messageId: el.dataset.message,
+      customId: el.dataset.custom,
+      values: el.tagName === 'SELECT' ? [el.value] : undefined,
+    });
+    setStatus(out.ok ? '' : out.error);
+  } catch (err) {
+    setStatus(err.message);
+  }
+  await refresh();
+}
+
+async function refresh(force = false) {
+  const next = await call('/state');
+  const changed = force || !state || next.version !== state.version;
+  const first = !state;
+  state = next;
+  if (!state.me && !state.picker) {
+    root.className = 'signed-out';
+    root.textContent = 'Sign in to the app first; this page acts as the signed-in user.';
+    state = null;
+    return;
+  }
+  if (first) layout();
+  if (!changed) return;
+  if (!current) current = state.channels[0]?.id ?? null;
+  sidebar();
+  if (first) await open(current);
+  else await loadMessages();
+  const modal = state.modals[0];
+  if (modal && shownModal !== modal.interactionId && !document.getElementById('modal').open) {
+    shownModal = modal.interactionId;
+    showModal(document.getElementById('modal'), modal, {
+      cancel: () => postJson('/modals/close', { interactionId: modal.interactionId }),
+      submit: async (values) => {
+        try {
+          const out = await postJson('/modals', { interactionId: modal.interactionId, values });
+          setStatus(out.ok ? '' : out.error);
+        } catch (err) {
+          setStatus(err.message);
+        }
+        shownModal = null;
+        await refresh();
+      },
+    });
+  }
+}
+
+refresh().catch((err) => {
+  root.textContent = `Could not load: ${err.message}`;
+});
+setInterval(() => {
+  refresh().catch(() => undefined);
+}, 1000);

@@ -1,0 +1,243 @@
+import type { IncomingMessage } from 'node:http';
+import { overwriteCommands } from './app-commands.ts';
+import { applyCallback, assertAnswerable } from './callback.ts';
+import type { Ctx } from './ctx.ts';
+import {
+  DiscordError,
+  invalidWebhookToken,
+  notFound,
+  unauthorized,
+  unknownChannel,
+  unknownMessage,
+  unknownUser,
+  unknownWebhook,
+} from './errors.ts';
+import type { ParsedBody } from './http.ts';
+import { TOKEN_TTL_MS, type InteractionSender } from './interactions.ts';
+import { buildMessage, editMessage, publicMessage } from './messages.ts';
+import { apiChannel } from './payloads.ts';
+import type { InteractionRecord, Message } from './store.ts';
+
+export interface RestRequest {
+  method: string;
+  /** Path below `/api/v10`. */
+  path: string;
+  query: URLSearchParams;
+  req: IncomingMessage;
+  body: ParsedBody;
+  base: string;
+}
+
+export interface RestResult {
+  status: number;
+  body?: unknown;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  /** Bucket name; the first captured group is the top-level resource. */
+  bucket: string;
+  bot: boolean;
+  run: (ctx: Ctx, r: RestRequest, m: string[]) => RestResult;
+}
+
+const ok = (body: unknown): RestResult => ({ status: 200, body });
+const noContent: RestResult = { status: 204 };
+
+/** The interaction a webhook token belongs to; tokens live 15 minutes
+ * (https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages). */
+function webhookInteraction(ctx: Ctx, appId: string, token: string): InteractionRecord {
+  if (appId !== ctx.keys.applicationId) throw unknownWebhook();
+  const rec = Object.values(ctx.store.state.interactions).find((i) => i.token === token);
+  if (!rec || ctx.now() - rec.createdAt > TOKEN_TTL_MS) throw invalidWebhookToken();
+  return rec;
+}
+
+function webhookMessage(ctx: Ctx, rec: InteractionRecord, id: string): Message {
+  const msgId = id === '@original' ? rec.originalMessageId : id;
+  const msg = msgId ? ctx.store.findMessage(msgId) : undefined;
+  if (!msg || (msg._interactionId !== rec.id && msg.id !== rec.originalMessageId)) throw unknownMessage();
+  return msg;
+}
+
+function removeMessage(ctx: Ctx, msg: Message): void {
+  const list = ctx.store.messages(msg.channel_id);
+  list.splice(list.indexOf(msg), 1);
+  ctx.store.changed();
+}
+
+function channelMessage(ctx: Ctx, channelId: string, id: string): Message {
+  if (!ctx.store.channel(channelId)) throw unknownChannel();
+  const msg = ctx.store.messages(channelId).find((m) => m.id === id && !m._notice);
+  if (!msg) throw unknownMessage();
+  return msg;
+}
+
+export function restRoutes(sender: InteractionSender): Route[] {
+  const hook = '^/webhooks/(\\d+)/([^/]+)';
+  return [
+    {
+      method: 'POST',
+      pattern: /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
+      bucket: 'interactions/callback',
+      bot: false,
+      run(ctx, r, [id, token]) {
+        const rec = assertAnswerable(ctx, ctx.store.state.interactions[id!], token!);
+        const result = applyCallback(ctx, sender, rec, r.body.json, r.body.files, r.base);
+        return r.query.get('with_response') === 'true' ? ok(result) : noContent;
+      },
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      bucket: 'webhooks/messages',
+      bot: false,
+      run: (ctx, _r, [app, token, id]) =>
+        ok(publicMessage(webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!))),
+    },
+    {
+      method: 'PATCH',
+      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      bucket: 'webhooks/messages',
+      bot: false,
+      run(ctx, r, [app, token, id]) {
+        const msg = webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!);
+        editMessage(ctx, r.base, msg, r.body.json, r.body.files);
+        ctx.store.changed();
+        return ok(publicMessage(msg));
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      bucket: 'webhooks/messages',
+      bot: false,
+      run(ctx, _r, [app, token, id]) {
+        removeMessage(ctx, webhookMessage(ctx, webhookInteraction(ctx, app!, token!), id!));
+        return noContent;
+      },
+    },
+    {
+      method: 'POST',
+      pattern: new RegExp(`${hook}$`),
+      bucket: 'webhooks',
+      bot: false,
+      run(ctx, r, [app, token]) {
+        const rec = webhookInteraction(ctx, app!, token!);
+        if (rec.status !== 'acknowledged') throw new DiscordError(404, 10015, 'Unknown Webhook');
+        const msg = buildMessage(ctx, r.base, rec.channelId, r.body.json, r.body.files, {
+          webhook: true,
+          interactionId: rec.id,
+          ephemeralFor: rec.userId,
+          extra: { type: 0, webhook_id: ctx.keys.applicationId },
+        });
+        ctx.store.messages(rec.channelId).push(msg);
+        ctx.store.changed();
+        return ok(publicMessage(msg));
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/channels\/(\d+)\/messages$/,
+      bucket: 'channels/messages',
+      bot: true,
+      run(ctx, r, [channelId]) {
+        if (!ctx.store.channel(channelId!)) throw unknownChannel();
+        const msg = buildMessage(ctx, r.base, channelId!, r.body.json, r.body.files, {});
+        ctx.store.messages(channelId!).push(msg);
+        ctx.store.changed();
+        return ok(publicMessage(msg));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      bucket: 'channels/messages/id',
+      bot: true,
+      run: (ctx, _r, [c, id]) => ok(publicMessage(channelMessage(ctx, c!, id!))),
+    },
+    {
+      method: 'PATCH',
+      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      bucket: 'channels/messages/id',
+      bot: true,
+      run(ctx, r, [c, id]) {
+        const msg = channelMessage(ctx, c!, id!);
+        if ((msg.author as { id?: string } | undefined)?.id !== ctx.keys.applicationId)
+          throw new DiscordError(403, 50005, 'Cannot edit a message authored by another user');
+        editMessage(ctx, r.base, msg, r.body.json, r.body.files);
+        ctx.store.changed();
+        return ok(publicMessage(msg));
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      bucket: 'channels/messages/id',
+      bot: true,
+      run(ctx, _r, [c, id]) {
+        removeMessage(ctx, channelMessage(ctx, c!, id!));
+        return noContent;
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/users\/@me\/channels$/,
+      bucket: 'users/@me/channels',
+      bot: true,
+      run(ctx, r) {
+        const recipient = String(r.body.json.recipient_id ?? '');
+        if (!ctx.store.user(recipient)) throw unknownUser();
+        const ch = ctx.store.dmChannel(recipient, () => ctx.id());
+        ctx.store.changed();
+        return ok(apiChannel(ctx, ch));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/users\/@me$/,
+      bucket: 'users/@me',
+      bot: true,
+      run: (ctx) => ok(ctx.botUser()),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/applications\/(\d+)\/commands$/,
+      bucket: 'applications/commands',
+      bot: true,
+      run(ctx, _r, [app]) {
+        if (app !== ctx.keys.applicationId) throw new DiscordError(403, 50001, 'Missing Access');
+        return ok(ctx.store.state.commands);
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: /^\/applications\/(\d+)\/commands$/,
+      bucket: 'applications/commands',
+      bot: true,
+      run(ctx, r, [app]) {
+        if (app !== ctx.keys.applicationId) throw new DiscordError(403, 50001, 'Missing Access');
+        return ok(overwriteCommands(ctx, r.body.json));
+      },
+    },
+  ];
+}
+
+export function matchRoute(
+  routes: Route[],
+  method: string,
+  path: string,
+): { route: Route; params: string[] } {
+  for (const route of routes) {
+    const m = route.pattern.exec(path.replace(/%40/gi, '@'));
+    if (m && route.method === method) return { route, params: m.slice(1).map((p) => decodeURIComponent(p)) };
+  }
+  const pathExists = routes.some((r) => r.pattern.test(path.replace(/%40/gi, '@')));
+  throw pathExists ? new DiscordError(405, 0, '405: Method Not Allowed') : notFound();
+}
+
+export function checkBotAuth(ctx: Ctx, req: IncomingMessage): void {
+  const h = req.headers.authorization ?? '';
+  if (h !== `Bot ${ctx.keys.botToken}`) throw unauthorized();
+}

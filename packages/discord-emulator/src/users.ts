@@ -1,0 +1,65 @@
+/** Discord users the emulator knows from the start. Fixed ids so a host app can give its own
+ * sign-in users the same Discord ids. */
+export interface DiscordUserSeed {
+  id: string;
+  username: string;
+  globalName: string;
+}
+
+export const SEEDED_USER_IDS = {
+  admin: '100000000000000001',
+  member: '100000000000000002',
+  free: '100000000000000003',
+} as const;
+
+export const SEEDED_USERS: readonly DiscordUserSeed[] = [
+  { id: SEEDED_USER_IDS.admin, username: 'admin', globalName: 'Admin' },
+  { id: SEEDED_USER_IDS.member, username: 'member', globalName: 'Member' },
+  { id: SEEDED_USER_IDS.free, username: 'free', globalName: 'Free' },
+];
+
+export const GUILD_ID = '100000000000000100';
+export const GUILD_NAME = 'HyperCreate';
+
+export const GUILD_CHANNEL_NAMES = [
+  'image-1',
+  'image-2',
+  'image-3',
+  'image-4',
+  'image-5',
+  'image-6',
+  'image-horror',
+  'video-1',
+  'video-2',
+  'video-3',
+  'video-4',
+  'video-horror',
+  'music',
+  'speech',
+  'sound-effects',
+  'lipsync',
+] as const;
+
+/** Guild text channels get stable ids derived from their position. */
+export function guildChannelId(index: number): string {
+  return String(100000000000000200n + BigInt(index));
+}
+
+/** Discord's user object for a user the emulator knows. */
+export function apiUser(u: DiscordUserSeed, bot = false) {
+  return {
+    id: u.id,
+    username: u.username,
+    global_name: u.globalName,
+    discriminator: '0',
+    avatar: null,
+    public_flags: 0,
+    flags: 0,
+    ...(bot ? { bot: true } : {}),
+    banner: null,
+    accent_color: null,
+    avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
+  };
+}

@@ -1,0 +1,192 @@
+import { DiscordAPIError, RateLimitError } from '@discordjs/rest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SEEDED_USER_IDS } from '../src/index.ts';
+import { MAKE_COMMAND, button, row, setup, type Setup, type Json } from './helpers.ts';
+
+let s: Setup;
+let channelId = '';
+
+beforeAll(async () => {
+  s = await setup({ rateLimit: { limit: 50, windowMs: 1000 } });
+  const ch = (await s.control('/_test/channels/image-4/messages')).status;
+  expect(ch).toBe(200);
+  const list = await fetch(`${s.emulator.url}/_test/users`);
+  expect(list.status).toBe(200);
+  channelId = await channelIdOf('image-4');
+});
+afterAll(async () => {
+  await s.emulator.close();
+  await s.app.close();
+});
+
+async function channelIdOf(name: string): Promise<string> {
+  s.app.handler = (i) => ({ type: 4, data: { content: String(i.channel_id) } });
+  await s.api.applicationCommands.bulkOverwriteGlobalCommands(s.emulator.applicationId, [MAKE_COMMAND]);
+  const { body } = await s.control('/_test/interactions', {
+    userId: SEEDED_USER_IDS.admin,
+    channel: name,
+    command: 'make',
+    options: { prompt: 'x' },
+  });
+  return String((body.interaction as { channel_id: string }).channel_id);
+}
+
+async function apiError(p: Promise<unknown>): Promise<DiscordAPIError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DiscordAPIError);
+  return err as DiscordAPIError;
+}
+
+const messages = async (name: string) =>
+  (await s.control(`/_test/channels/${name}/messages`)).body.messages as Record<string, Json>[];
+
+it('bulk-overwrites and lists global commands, keeping ids of commands that stay', async () => {
+  const app = s.emulator.applicationId;
+  const first = await s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [
+    MAKE_COMMAND,
+    { name: 'video', description: 'Make a video' },
+  ]);
+  const second = await s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [MAKE_COMMAND]);
+  expect(second[0]!.id).toBe(first[0]!.id);
+  expect((await s.api.applicationCommands.getGlobalCommands(app)).map((c) => c.name)).toEqual(['make']);
+  const err = await apiError(
+    s.api.applicationCommands.bulkOverwriteGlobalCommands(app, [{ name: 'Bad Name', description: '' }]),
+  );
+  expect([err.status, err.code]).toEqual([400, 50035]);
+  expect(Object.keys((err.rawError as { errors: object }).errors)).toEqual(['0']);
+});
+
+it('creates, edits and deletes channel messages with files served from their attachment URLs', async () => {
+  const data = Buffer.from('RIFF....WAVEfmt audio bytes');
+  const msg = await s.api.channels.createMessage(channelId, {
+    content: 'here',
+    files: [{ name: 'a.wav', data, contentType: 'audio/wav' }],
+  });
+  expect(msg).toMatchObject({
+    content: 'here',
+    channel_id: channelId,
+    author: { id: s.emulator.applicationId, bot: true },
+  });
+  const file = await fetch(msg.attachments[0]!.url);
+  expect(file.headers.get('content-type')).toBe('audio/wav');
+  expect(Buffer.from(await file.arrayBuffer())).toEqual(data);
+  const part = await fetch(msg.attachments[0]!.url, { headers: { range: 'bytes=4-7' } });
+  expect([part.status, part.headers.get('content-range'), await part.text()]).toEqual([
+    206,
+    `bytes 4-7/${data.length}`,
+    '....',
+  ]);
+  const edited = await s.api.channels.editMessage(channelId, msg.id, { content: 'edited', attachments: [] });
+  expect(edited).toMatchObject({ content: 'edited', attachments: [], edited_timestamp: expect.any(String) });
+  await s.api.channels.deleteMessage(channelId, msg.id);
+  expect((await messages('image-4')).some((m) => m.id === msg.id)).toBe(false);
+  expect((await apiError(s.api.channels.deleteMessage(channelId, msg.id))).code).toBe(10008);
+  expect((await apiError(s.api.channels.createMessage('1', { content: 'x' }))).code).toBe(10003);
+});
+
+it('refuses what Discord refuses: long content, too many rows or buttons, long custom ids, big files, empty messages', async () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{ content: 'x'.repeat(2001) }, 'content'],
+    [{ components: Array.from({ length: 6 }, (_, i) => row(button(`b${i}`))) }, 'components'],
+    [
+      { components: [row(...Array.from({ length: 6 }, (_, i) => button(`b${i}`)))] },
+      'components.0.components',
+    ],
+    [{ components: [row(button('x'.repeat(101)))] }, 'components.0.components.0.custom_id'],
+  ];
+  for (const [body, path] of cases) {
+    const err = await apiError(s.api.channels.createMessage(channelId, body as never));
+    expect([err.status, err.code, (err.rawError as { message: string }).message]).toEqual([
+      400,
+      50035,
+      'Invalid Form Body',
+    ]);
+    let node = (err.rawError as { errors: Record<string, Json> }).errors;
+    for (const k of path.split('.')) node = node[k];
+    expect(node._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
+  }
+  expect(await s.api.channels.createMessage(channelId, { content: 'x'.repeat(2000) })).toBeTruthy();
+  const big = await apiError(
+    s.api.channels.createMessage(channelId, {
+      files: [{ name: 'big.bin', data: Buffer.alloc(10 * 1024 * 1024 + 1) }],
+    }),
+  );
+  expect([big.status, big.code]).toEqual([413, 40005]);
+  const empty = await apiError(s.api.channels.createMessage(channelId, { content: '' }));
+  expect([empty.status, empty.code]).toEqual([400, 50006]);
+});
+
+it('computes mentions as allowed_mentions allows', async () => {
+  const content = `<@${SEEDED_USER_IDS.member}> and <@${SEEDED_USER_IDS.free}> @everyone`;
+  const all = await s.api.channels.createMessage(channelId, { content });
+  expect(all.mentions.map((u) => u.id).sort()).toEqual([SEEDED_USER_IDS.member, SEEDED_USER_IDS.free].sort());
+  expect(all.mention_everyone).toBe(true);
+  const one = await s.api.channels.createMessage(channelId, {
+    content,
+    allowed_mentions: { users: [SEEDED_USER_IDS.free] },
+  });
+  expect(one.mentions.map((u) => u.id)).toEqual([SEEDED_USER_IDS.free]);
+  expect(one.mention_everyone).toBe(false);
+  const none = await s.api.channels.createMessage(channelId, { content, allowed_mentions: { parse: [] } });
+  expect(none.mentions).toEqual([]);
+});
+
+it('opens DMs and delivers messages there', async () => {
+  const dm = await s.api.users.createDM(SEEDED_USER_IDS.free);
+  expect(dm).toMatchObject({ type: 1, recipients: [{ id: SEEDED_USER_IDS.free }] });
+  expect((await s.api.users.createDM(SEEDED_USER_IDS.free)).id).toBe(dm.id);
+  await s.api.channels.createMessage(dm.id, { content: 'your image is ready' });
+  const { body } = await s.control(`/_test/dms/${SEEDED_USER_IDS.free}`);
+  expect((body.messages as { content: string }[]).map((m) => m.content)).toEqual(['your image is ready']);
+  expect((await apiError(s.api.users.createDM('123456789012345678'))).code).toBe(10013);
+});
+
+it('answers 401 without the bot token', async () => {
+  const { api } = s.client();
+  const bad = s.client().rest.setToken('not-the-token');
+  void api;
+  const err = await apiError(bad.post(`/channels/${channelId}/messages`, { body: { content: 'x' } }));
+  expect([err.status, err.code, err.message]).toEqual([401, 0, '401: Unauthorized']);
+  const raw = await fetch(`${s.emulator.url}/api/v10/applications/${s.emulator.applicationId}/commands`);
+  expect(raw.status).toBe(401);
+});
+
+it('rate-limits a hammered route: headers on every answer, then 429 with retry_after', async () => {
+  const t = await setup({ rateLimit: { limit: 3, windowMs: 2000 } });
+  try {
+    const ch = (await t.api.users.createDM(SEEDED_USER_IDS.member)).id;
+    const send = () =>
+      fetch(`${t.emulator.url}/api/v10/channels/${ch}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bot ${t.emulator.botToken}`, 'content-type': 'application/json' },
+        body: '{"content":"spam"}',
+      });
+    const first = await send();
+    expect(first.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect(Number(first.headers.get('x-ratelimit-reset-after'))).toBeGreaterThan(0);
+    expect(first.headers.get('x-ratelimit-bucket')).toMatch(/^[0-9a-f]+$/);
+    await send();
+    await send();
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    const body = (await limited.json()) as { retry_after: number; global: boolean; message: string };
+    expect(body).toMatchObject({ message: 'You are being rate limited.', global: false });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(limited.headers.get('x-ratelimit-scope')).toBe('user');
+    // A second bot process that has not seen the headers gets the 429 through the library.
+    const other = t.client({ rejectOnRateLimit: () => true });
+    const err = await other.api.channels.createMessage(ch, { content: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as RateLimitError).retryAfter).toBeGreaterThan(0);
+    // The library that saw the headers waits for the window instead of failing.
+    const waited = await t.api.channels.createMessage(ch, { content: 'after the window' });
+    expect(waited.content).toBe('after the window');
+  } finally {
+    await t.emulator.close();
+    await t.app.close();
+  }
+});
