@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn, uniqueName } from '../support/auth.ts';
+import { pngImage } from '../support/png.ts';
 
 // Generation runs on the local provider of the embedded default: real files, made on the CPU.
 test.setTimeout(180_000);
@@ -11,16 +12,14 @@ async function newUser(browser: Browser, prefix: string) {
   return { context, page, user };
 }
 
+/** An admin sets the user's balances (the admin tools' edit call). */
 async function adminSets(browser: Browser, userId: string, fields: Record<string, number>) {
-  const { context, page } = await newUser(browser, 'x');
-  await context.close();
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'admin');
   const response = await admin.request.patch(`/api/users/${userId}`, { data: fields });
   expect(response.status(), await response.text()).toBe(200);
   await adminContext.close();
-  void page;
 }
 
 async function create(page: Page, prompt: string) {
@@ -159,4 +158,38 @@ test('a signed-out visitor sees the gallery and a creation, not the studio; priv
   await expect(visitor).toHaveURL(/\/menu\?signin=required/);
   await visitorContext.close();
   await makerContext.close();
+});
+
+test('a LoRA trained from 8 images is used with -lora in the studio', async ({ browser }) => {
+  const { page, context, user } = await newUser(browser, 'lora');
+  await adminSets(browser, user.user_id, { credits: 1000 });
+  const name = `Face${Date.now().toString(36)}`;
+  await page.goto('/loras?v=3.1');
+  await expect(page.getByText('You have no LoRA models yet.')).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  const images = page.getByLabel('Images (png or jpg)');
+  // Seven are refused before anything is uploaded.
+  await images.setInputFiles(
+    Array.from({ length: 7 }, (_, index) => ({ name: `face-${index}.png`, mimeType: 'image/png', buffer: pngImage(index) })),
+  );
+  await expect(page.getByText('Choose exactly 8 images; you chose 7.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Train' })).toBeDisabled();
+  await images.setInputFiles(
+    Array.from({ length: 8 }, (_, index) => ({ name: `face-${index}.png`, mimeType: 'image/png', buffer: pngImage(index) })),
+  );
+  await page.getByRole('button', { name: 'Train' }).click();
+  const training = page.getByRole('article').filter({ hasText: '/loracreate' });
+  await expect(training.getByRole('status')).toHaveText('Done', { timeout: 150_000 });
+  await page.reload();
+  const item = page.getByRole('listitem').filter({ hasText: name });
+  await expect(item).toContainText('Ready');
+  await item.getByRole('link', { name: 'Use in the studio' }).click();
+  await expect(page).toHaveURL(/\/studio\?command=make&lora=/);
+  await expect(page.getByLabel('LoRA model')).toHaveValue(name);
+  const card = await create(page, 'a portrait in the park');
+  await expect(card.getByRole('list', { name: 'Images' }).getByRole('img')).toHaveCount(4, { timeout: 150_000 });
+  const job = await (await page.request.get('/api/jobs?mine=true')).json();
+  const made = (job.jobs as { command: string; options: { prompt?: string } }[]).find((entry) => entry.command === 'make');
+  expect(made?.options.prompt).toContain(`-lora ${name}`);
+  await context.close();
 });
