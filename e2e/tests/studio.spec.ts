@@ -25,7 +25,8 @@ async function adminSets(browser: Browser, userId: string, fields: Record<string
 async function create(page: Page, prompt: string) {
   await page.getByLabel('Prompt').fill(prompt);
   await page.getByRole('button', { name: 'Create' }).click();
-  return page.getByRole('article').filter({ hasText: prompt }).first();
+  // New cards go on top, so the first card made from this prompt stays the last one.
+  return page.getByRole('article').filter({ hasText: prompt }).last();
 }
 
 test('a signed-in user makes an image, loves, re-rolls and GIFs it, and finds it in the gallery and the history', async ({
@@ -64,7 +65,7 @@ test('a signed-in user makes an image, loves, re-rolls and GIFs it, and finds it
   await page.goto('/gallery?v=3.1');
   await expect(page.getByRole('link', { name: new RegExp(prompt) }).first()).toBeVisible();
   await page.goto(jobLink!);
-  await expect(page.getByRole('heading', { name: prompt })).toBeVisible();
+  await expect(page.getByRole('heading', { name: prompt, level: 1 })).toBeVisible();
   await expect(page.getByTestId('creator')).toHaveText(/^studio-/);
 
   await page.goto('/credithistory?v=3.1');
@@ -80,7 +81,7 @@ test('a signed-in user makes an image, loves, re-rolls and GIFs it, and finds it
   await expect(rows.nth(4)).toContainText('Welcome credits');
   await expect(rows.nth(4).getByRole('cell').nth(3)).toHaveText('20');
   await rows.nth(3).getByRole('link', { name: 'see the creation' }).click();
-  await expect(page.getByRole('heading', { name: prompt })).toBeVisible();
+  await expect(page.getByRole('heading', { name: prompt, level: 1 })).toBeVisible();
   await context.close();
 });
 
@@ -146,7 +147,7 @@ test('a signed-out visitor sees the gallery and a creation, not the studio; priv
   expect(page.status()).toBe(200);
   expect(await page.text()).toContain('<meta property="og:image"');
   await visitor.goto(`/c/${publicId}`);
-  await expect(visitor.getByRole('heading', { name: 'a public meadow' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'a public meadow', level: 1 })).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Re-roll' })).toHaveCount(0);
 
   const hidden = await visitor.request.get(`/c/${privateId}`, { headers: { accept: 'text/html' } });

@@ -27,12 +27,13 @@ const done: JobWire = {
   status: 'succeeded',
   position: 0,
   progress: 1,
-  outputs: [0, 1, 2, 3].map((index) => ({
+  // The four images, then the 2×2 composite the chat message shows.
+  outputs: [0, 1, 2, 3, 4].map((index) => ({
     url: `/media/jobs/x/${index}.png`,
     thumbUrl: `/media/jobs/x/${index}.webp`,
     mime: 'image/png',
-    width: 1024,
-    height: 1024,
+    width: index === 4 ? 2048 : 1024,
+    height: index === 4 ? 2048 : 1024,
   })),
 };
 
@@ -98,6 +99,7 @@ describe('JobCard', () => {
       'srcset',
       '/media/jobs/x/0.webp 512w, /media/jobs/x/0.png 1024w',
     );
+    expect(screen.getByRole('link', { name: 'Download the 2×2 grid' })).toHaveAttribute('href', '/media/jobs/x/4.png');
     expect(FakeEventSource.last!.closed).toBe(true);
 
     await user.click(screen.getByRole('button', { name: /Love/ }));

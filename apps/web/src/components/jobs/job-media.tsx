@@ -1,10 +1,21 @@
-import type { JobWire } from '@app/domain';
+import { type JobWire, LIMITS } from '@app/domain';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/index.ts';
 
 type Output = JobWire['outputs'][number];
 
 const isImage = (output: Output) => output.mime.startsWith('image/');
+const GRID_SIZE = LIMITS.imageGrid.columns * LIMITS.imageGrid.rows;
+
+/**
+ * Grid commands answer their four images and then the 2×2 composite of them (what the chat message
+ * shows): the studio shows the four, and offers the composite as a download.
+ */
+export function splitGrid(outputs: Output[]): { images: Output[]; grid?: Output } {
+  const images = outputs.filter(isImage);
+  if (images.length === GRID_SIZE + 1) return { images: images.slice(0, GRID_SIZE), grid: images[GRID_SIZE] };
+  return { images };
+}
 
 /** `srcset` with the thumbnail and the full image, so small tiles never fetch the full size. */
 export function imageSrcSet(output: Output): string | undefined {
@@ -16,7 +27,7 @@ export function imageSrcSet(output: Output): string | undefined {
 /** A job's results: an image grid with a full-size view, or video and audio players. */
 export function JobMedia({ job, describe }: { job: JobWire; describe: string }) {
   const [open, setOpen] = useState<number | null>(null);
-  const images = job.outputs.filter(isImage);
+  const { images, grid } = splitGrid(job.outputs);
   const others = job.outputs.filter((output) => !isImage(output));
   const shown = open === null ? undefined : images[open];
   return (
@@ -55,6 +66,11 @@ export function JobMedia({ job, describe }: { job: JobWire; describe: string }) 
             Download the result ({output.mime})
           </a>
         ),
+      )}
+      {grid && (
+        <a href={grid.url} download>
+          Download the 2×2 grid
+        </a>
       )}
       {job.text && <p className="job-text">{job.text}</p>}
       <Dialog open={shown !== undefined} title={`Image ${(open ?? 0) + 1} of ${images.length}`} onClose={() => setOpen(null)}>
