@@ -19,7 +19,7 @@ test('member sees their name, credits and plan on the dashboard', async ({ page 
     'href',
     '/subscriptionstatus?v=3.1',
   );
-  await expect(page.getByRole('link', { name: 'Studio' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Studio' })).toHaveAttribute('href', '/studio?v=3.1');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

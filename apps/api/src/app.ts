@@ -33,6 +33,10 @@ import { jobRoutes } from './routes/api/jobs/index.ts';
 import { loraRoutes } from './routes/api/loras/index.ts';
 import { generationUploadRoutes } from './routes/api/uploads.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { creationPagePlugin } from './plugins/creation-page.ts';
+import { creationRoutes } from './routes/api/creations/index.ts';
+import { ledgerRoutes } from './routes/api/users/ledger.ts';
+import { adminQueueRoutes } from './routes/api/admin/queue.ts';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -105,8 +109,13 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
     await app.register(mediaRoutes);
+    await app.register(creationRoutes, { prefix: '/api/creations' });
+    await app.register(ledgerRoutes, { prefix: '/api/users' });
+    await app.register(adminQueueRoutes, { prefix: '/api/admin' });
 
-    await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
+    const distDir = options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST);
+    await app.register(creationPagePlugin, { distDir });
+    await app.register(webPlugin, { distDir });
   });
   return app;
 }

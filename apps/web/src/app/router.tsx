@@ -10,6 +10,10 @@ import { legalRoutes } from '@/features/legal/routes/index.tsx';
 import { purchaseRoutes } from '@/features/purchases/routes/index.tsx';
 import { subscriptionStatusRoutes } from '@/features/subscription-status/routes/index.tsx';
 import { paymentHistoryRoutes } from '@/features/payment-history/routes/index.tsx';
+import { studioRoutes } from '@/features/studio/routes/index.tsx';
+import { galleryRoutes } from '@/features/gallery/routes/index.tsx';
+import { creditHistoryRoutes } from '@/features/credit-history/routes/index.tsx';
+import { loraRoutes } from '@/features/loras/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -25,13 +29,16 @@ const storeRoutes: RouteObject[] = [
       ...purchaseRoutes,
       ...subscriptionStatusRoutes,
       ...paymentHistoryRoutes,
+      ...studioRoutes,
+      ...creditHistoryRoutes,
+      ...loraRoutes,
     ],
   },
   ...changelogRoutes,
 ];
 
 /** Static pages that need no store. */
-const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes];
+const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes, ...galleryRoutes];
 
 /** The id of the layout route that gives its pages the store; pages under it are not prerendered. */
 export const STORE_ROUTE_ID = 'store';

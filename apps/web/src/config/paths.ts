@@ -67,6 +67,23 @@ export const paths = {
     href: (id: number | string) => withVersion(`/changelog/edit/${id}`),
   },
   addChangelogEntry: page('/add-changelog-entry'),
+  studio: {
+    path: '/studio',
+    /** `command` preselects a command, `prompt` fills the prompt, `lora` picks one of the user's LoRAs. */
+    href: (options: { command?: string; prompt?: string; lora?: string } = {}) =>
+      withQuery('/studio', { command: options.command, prompt: options.prompt, lora: options.lora }),
+  },
+  myCreations: page('/studio/mine'),
+  gallery: {
+    path: '/gallery',
+    href: (options: { kind?: string } = {}) => withQuery('/gallery', { kind: options.kind }),
+  },
+  creation: {
+    path: '/c/:id',
+    href: (id: string) => withVersion(`/c/${encodeURIComponent(id)}`),
+  },
+  loras: page('/loras'),
+  creditHistory: page('/credithistory'),
 } as const;
 
 /** Server routes the browser navigates to (not pages of the app). */

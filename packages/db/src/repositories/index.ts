@@ -10,3 +10,5 @@ export * from './jobs.ts';
 export * from './media.ts';
 export * from './loras.ts';
 export * from './job-events.ts';
+export * from './ledger-history.ts';
+export * from './job-queue-view.ts';

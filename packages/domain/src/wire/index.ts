@@ -6,3 +6,4 @@ export * from './subscription.ts';
 export * from './gift.ts';
 export * from './payment-history.ts';
 export * from './jobs.ts';
+export * from './studio.ts';

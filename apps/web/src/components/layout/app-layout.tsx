@@ -66,6 +66,7 @@ export function SiteFooter() {
         </p>
         <nav aria-label="Footer" className="footer-nav">
           <Link to={paths.documentation.href()}>Documentation</Link>
+          <Link to={paths.gallery.href()}>Gallery</Link>
           <Link to={paths.termsOfService.href()}>Terms of Service</Link>
           <Link to={paths.privacyPolicy.href()}>Privacy Policy</Link>
           <Link to={paths.changelog.href()}>Changelog</Link>

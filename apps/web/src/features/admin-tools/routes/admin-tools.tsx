@@ -2,11 +2,13 @@ import type { AdminUserWire } from '@app/domain';
 import { useState } from 'react';
 import { Alert, Spinner } from '@/components/ui/index.ts';
 import { TestGiftRedeem } from '@/components/gifts/index.ts';
+import { LedgerHistory } from '@/components/ledger/index.ts';
 import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
 import { UserSearch } from '../components/user-search.tsx';
+import { QueueView } from '../components/queue-view.tsx';
 
 /** /privacypolicy2: the admin tools. Non-admins see none of them, and the server refuses their calls. */
 export function AdminToolsPage() {
@@ -30,8 +32,15 @@ export function AdminToolsPage() {
       <h1>Admin tools</h1>
       <UserSearch onSelect={setSelected} />
       {selected && (
-        <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
+        <>
+          <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
+          <section aria-labelledby="admin-ledger">
+            <h2 id="admin-ledger">Credit history of {selected.discordname}</h2>
+            <LedgerHistory key={selected.user_id} userId={selected.user_id} caption={`Credit history of ${selected.discordname}`} />
+          </section>
+        </>
       )}
+      <QueueView />
       {me && <TestGiftRedeem user={me} />}
     </section>
   );

@@ -39,7 +39,19 @@ export function DashboardActions({ user }: { user: UserWire }) {
           <ButtonLink to={paths.paymentHistory.href()} variant="secondary">
             Payment history
           </ButtonLink>
-          <ExternalButton href={config?.studioUrl}>Studio</ExternalButton>
+          <ButtonLink to={paths.creditHistory.href()} variant="secondary">
+            Credit history
+          </ButtonLink>
+          {/* Our own studio unless the deployment names another one. */}
+          {config?.studioUrl ? (
+            <ExternalButton href={config.studioUrl}>Studio</ExternalButton>
+          ) : (
+            config && (
+              <ButtonLink to={paths.studio.href()} variant="secondary">
+                Studio
+              </ButtonLink>
+            )
+          )}
         </div>
       </section>
       <section aria-labelledby="learn-actions">

@@ -1,11 +1,14 @@
 import { LOGIN_ERROR_TEXT } from '@app/domain';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fetchCurrentUser } from '@/lib/current-user.ts';
 import { Alert, ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { FeatureGrid } from '../components/feature-grid.tsx';
+
+// Not part of the page's first load (the landing page's JS budget): fetched once the page is up.
+const RecentStrip = lazy(async () => ({ default: (await import('../components/recent-strip.tsx')).RecentStrip }));
 
 export function LandingPage() {
   useDocumentTitle('');
@@ -17,6 +20,12 @@ export function LandingPage() {
     errorCode && Object.hasOwn(LOGIN_ERROR_TEXT, errorCode)
       ? LOGIN_ERROR_TEXT[errorCode as keyof typeof LOGIN_ERROR_TEXT]
       : undefined;
+  // Only in the browser, after the first paint: the prerendered HTML never carries the strip.
+  const [showStrip, setShowStrip] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setShowStrip(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   useEffect(() => {
     const controller = new AbortController();
     void fetchCurrentUser(controller.signal).then((user) => {
@@ -48,6 +57,15 @@ export function LandingPage() {
             Buy credits
           </ButtonLink>
         </div>
+      </section>
+
+      <section aria-labelledby="recent-creations" className="landing-recent">
+        <h2 id="recent-creations">Made recently</h2>
+        {showStrip && (
+          <Suspense fallback={null}>
+            <RecentStrip />
+          </Suspense>
+        )}
       </section>
 
       <section aria-labelledby="what-you-can-make">

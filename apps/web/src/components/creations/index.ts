@@ -1,0 +1,2 @@
+export { RecentCreations } from './recent-creations.tsx';
+export { CreationTile } from './creation-tile.tsx';

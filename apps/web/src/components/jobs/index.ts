@@ -1,0 +1,6 @@
+export { JobCard, type JobCardProps } from './job-card.tsx';
+export { JobMedia, imageSrcSet } from './job-media.tsx';
+export { JobErrorAlert } from './job-error.tsx';
+export { jobPrompt, jobStatusText } from './job-summary.ts';
+export * from './jobs-api.ts';
+export { uploadFile, type Upload } from './upload-file.ts';

@@ -1,0 +1,171 @@
+import type { JobWire } from '@app/domain';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { JobErrorAlert } from './job-error.tsx';
+import { JobMedia } from './job-media.tsx';
+import { isImageJob, jobPrompt, jobStatusText } from './job-summary.ts';
+import { type JobAction, actOnJob, loveJob, removeJob } from './jobs-api.ts';
+import { isEnded, useLiveJob } from './use-live-job.ts';
+import './jobs.css';
+
+export interface JobCardProps {
+  job: JobWire;
+  /** Signed-in viewers may love and act on a result; others only look. */
+  signedIn: boolean;
+  /** A re-roll, variation, GIF or edit started a new job. */
+  onNewJob?: (job: JobWire) => void;
+  onRemoved?: (id: string) => void;
+  /** Show the link to the creation's own page. */
+  linkToPage?: boolean;
+}
+
+/** One job, kept live: queue position, progress, then the result with what can be done to it. */
+export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPage = true }: JobCardProps) {
+  const [job, setJob] = useLiveJob(initial);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const headingId = useId();
+  const prompt = jobPrompt(job);
+  const done = job.status === 'succeeded';
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const act = (action: JobAction, newPrompt?: string) =>
+    run(async () => {
+      const { job: created } = await actOnJob(job.id, action, newPrompt);
+      setEditing(false);
+      onNewJob?.(created);
+    });
+  const pageUrl = () => new URL(paths.creation.href(job.id), window.location.origin).href;
+
+  return (
+    <article className="job-card" aria-labelledby={headingId} data-status={job.status}>
+      <header className="job-card-head">
+        <h3 id={headingId}>
+          /{job.command} <span className="job-prompt">{prompt}</span>
+        </h3>
+        <p className="job-status" role="status">
+          {jobStatusText(job)}
+        </p>
+        {job.status === 'running' && (
+          <progress max={1} value={job.progress} aria-label="Progress">
+            {Math.round(job.progress * 100)}%
+          </progress>
+        )}
+      </header>
+      {done && <JobMedia job={job} describe={prompt || `/${job.command}`} />}
+      {error !== null && <JobErrorAlert error={error} />}
+      <div className="job-actions">
+        {!isEnded(job) && job.mine && (
+          <Button variant="secondary" disabled={busy} onClick={() => void run(async () => {
+            const result = await removeJob(job.id);
+            if (result.job) setJob(result.job);
+          })}>
+            Cancel
+          </Button>
+        )}
+        {done && signedIn && (
+          <>
+            <Button
+              variant="secondary"
+              aria-pressed={job.lovedByMe}
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  const { loved, loves } = await loveJob(job.id);
+                  setJob({ ...job, lovedByMe: loved, loves });
+                })
+              }
+            >
+              {job.lovedByMe ? '♥ Loved' : '♡ Love'} <span className="job-loves">{job.loves}</span>
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => void act('reroll')}>
+              Re-roll
+            </Button>
+            {isImageJob(job) && (
+              <>
+                <Button variant="secondary" disabled={busy} onClick={() => void act('vary')}>
+                  Vary
+                </Button>
+                <Button variant="secondary" disabled={busy} onClick={() => void act('gif')}>
+                  GIF
+                </Button>
+              </>
+            )}
+            {typeof job.options.prompt === 'string' && (
+              <Button variant="secondary" disabled={busy} onClick={() => setEditing(!editing)} aria-expanded={editing}>
+                Edit prompt
+              </Button>
+            )}
+          </>
+        )}
+        {done && !signedIn && <span className="job-loves-count">♥ {job.loves}</span>}
+        {done && job.outputs[0] && (
+          <a className="btn btn-ghost" href={job.outputs[0].url} download>
+            Download
+          </a>
+        )}
+        {done && (
+          <Button
+            variant="ghost"
+            onClick={() =>
+              void navigator.clipboard?.writeText(pageUrl()).then(() => setCopied(true), () => setCopied(false))
+            }
+          >
+            {copied ? 'Link copied' : 'Copy link'}
+          </Button>
+        )}
+        {done && linkToPage && <Link to={paths.creation.href(job.id)}>Open page</Link>}
+        {isEnded(job) && job.mine && (
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                if (!window.confirm('Delete this creation for good?')) return;
+                await removeJob(job.id);
+                onRemoved?.(job.id);
+              })
+            }
+          >
+            Delete
+          </Button>
+        )}
+      </div>
+      {editing && <EditPrompt initial={prompt} busy={busy} onSubmit={(text) => void act('edit', text)} />}
+    </article>
+  );
+}
+
+function EditPrompt({ initial, busy, onSubmit }: { initial: string; busy: boolean; onSubmit: (prompt: string) => void }) {
+  const [text, setText] = useState(initial);
+  const id = useId();
+  return (
+    <form
+      className="job-edit"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) onSubmit(text.trim());
+      }}
+    >
+      <label htmlFor={id}>New prompt</label>
+      <textarea id={id} value={text} rows={2} onChange={(event) => setText(event.target.value)} />
+      <Button type="submit" disabled={busy || !text.trim()}>
+        Make it
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import type { CostWire, JobWire } from '@app/domain';
+
+/** A refused call, with the server's code and words (and, for 402, what the job costs and what you have). */
+export class JobApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly cost?: CostWire,
+    readonly balance?: CostWire,
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK = 'Could not reach the server. Check your connection and try again.';
+
+/** JSON calls of the job API. Plain fetch, so pages outside the store (the gallery) use them too. */
+export async function jobRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new JobApiError(0, 'NETWORK', NETWORK);
+  }
+  const data = (await response.json().catch(() => null)) as
+    | (T & { error?: { code: string; message: string; cost?: CostWire; balance?: CostWire } })
+    | null;
+  if (!response.ok) {
+    const error = data?.error;
+    throw new JobApiError(
+      response.status,
+      error?.code ?? 'ERROR',
+      error?.message ?? 'Something went wrong. Please try again.',
+      error?.cost,
+      error?.balance,
+    );
+  }
+  return data as T;
+}
+
+export type JobAction = 'reroll' | 'vary' | 'gif' | 'edit';
+
+export const newRequestId = () => `web-${crypto.randomUUID()}`;
+
+export const getJob = (id: string) => jobRequest<{ job: JobWire }>('GET', `/api/jobs/${id}`);
+
+export const submitJob = (body: {
+  command: string;
+  options: Record<string, string | number | boolean>;
+  requestId: string;
+}) => jobRequest<{ job: JobWire }>('POST', '/api/jobs', body);
+
+export const actOnJob = (id: string, action: JobAction, prompt?: string) =>
+  jobRequest<{ job: JobWire }>('POST', `/api/jobs/${id}/actions`, {
+    action,
+    ...(prompt ? { prompt } : {}),
+    requestId: newRequestId(),
+  });
+
+export const loveJob = (id: string) =>
+  jobRequest<{ loved: boolean; loves: number }>('POST', `/api/jobs/${id}/love`);
+
+export const removeJob = (id: string) =>
+  jobRequest<{ deleted: boolean; job?: JobWire }>('DELETE', `/api/jobs/${id}`);
+
+export const setJobPublic = (id: string, isPublic: boolean) =>
+  jobRequest<{ job: JobWire }>('PATCH', `/api/jobs/${id}`, { public: isPublic });
+
+export interface JobPage {
+  jobs: JobWire[];
+  nextCursor: string | null;
+}
+
+/** The public gallery (`kind` narrows it) or, with `mine`, the caller's own jobs. */
+export const listJobs = (query: { mine?: boolean; kind?: string; cursor?: string | null; limit?: number }) => {
+  const params = new URLSearchParams();
+  if (query.mine) params.set('mine', 'true');
+  if (query.kind) params.set('kind', query.kind);
+  if (query.cursor) params.set('cursor', query.cursor);
+  if (query.limit) params.set('limit', String(query.limit));
+  return jobRequest<JobPage>('GET', `/api/jobs?${params}`);
+};

@@ -1,0 +1,3 @@
+export { LedgerHistory } from './ledger-history.tsx';
+export { HistoryTable } from './history-table.tsx';
+export { entryWords, changeWords } from './entry-words.ts';

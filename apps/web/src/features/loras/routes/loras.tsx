@@ -1,0 +1,73 @@
+import type { JobWire } from '@app/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { baseApi } from '@/app/base-api.ts';
+import { useAppDispatch } from '@/app/hooks.ts';
+import { JobCard } from '@/components/jobs/index.ts';
+import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useDeleteLoraMutation, useListLorasQuery } from '@/lib/loras/list-loras.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { CreateLoraForm } from '../components/create-lora-form.tsx';
+import '../components/loras.css';
+
+const STATUS_WORDS = { training: 'Training…', ready: 'Ready', failed: 'Training failed' } as const;
+
+/** /loras: train LoRA models, follow their training, use them in the studio, remove them. */
+export function LorasPage() {
+  useDocumentTitle('LoRA models');
+  const dispatch = useAppDispatch();
+  const { data, isLoading, error } = useListLorasQuery();
+  const [remove, removal] = useDeleteLoraMutation();
+  const [training, setTraining] = useState<JobWire[]>([]);
+
+  return (
+    <section className="loras">
+      <h1>LoRA models</h1>
+      <p>
+        A LoRA teaches the image model one face, object or style from your pictures. Training takes about a
+        quarter of an hour; then use it in the studio or with <code>-lora name</code> in a prompt.
+      </p>
+      <CreateLoraForm onCreated={(job) => {
+        setTraining((current) => [job, ...current]);
+        dispatch(baseApi.util.invalidateTags(['Loras', 'CurrentUser']));
+      }} />
+      {training.map((job) => (
+        <JobCard key={job.id} job={job} signedIn linkToPage={false} />
+      ))}
+      <h2>Your models</h2>
+      {removal.error && <Alert>{apiErrorMessage(removal.error, 'The model could not be removed.')}</Alert>}
+      {isLoading ? (
+        <Spinner label="Loading your models…" />
+      ) : error ? (
+        <Alert>{apiErrorMessage(error, 'Your models could not be loaded.')}</Alert>
+      ) : !data?.loras.length ? (
+        <p>You have no LoRA models yet.</p>
+      ) : (
+        <ul className="lora-list">
+          {data.loras.map((lora) => (
+            <li key={lora.id} className="lora-item">
+              <strong>{lora.name}</strong>
+              <span>{STATUS_WORDS[lora.status]}</span>
+              <span className="lora-actions">
+                {lora.status === 'ready' && (
+                  <Link to={paths.studio.href({ command: 'make', lora: lora.name })}>Use in the studio</Link>
+                )}
+                <Button
+                  variant="danger"
+                  disabled={removal.isLoading}
+                  onClick={() => {
+                    if (window.confirm(`Remove ${lora.name} for good?`)) void remove(lora.id);
+                  }}
+                >
+                  Remove {lora.name}
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

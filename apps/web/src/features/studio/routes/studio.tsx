@@ -1,0 +1,67 @@
+import type { JobWire } from '@app/domain';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { baseApi } from '@/app/base-api.ts';
+import { useAppDispatch } from '@/app/hooks.ts';
+import { JobCard } from '@/components/jobs/index.ts';
+import { paths } from '@/config/paths.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
+import { useListLorasQuery } from '@/lib/loras/list-loras.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { JobForm } from '../components/job-form.tsx';
+import '../components/studio.css';
+
+/** The studio: make something with any command of the bot, and watch it arrive. */
+export function StudioPage() {
+  useDocumentTitle('Studio');
+  const [search] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const { data: user } = useCurrentUserQuery();
+  const { data: loras } = useListLorasQuery();
+  const [jobs, setJobs] = useState<JobWire[]>([]);
+  const balance = user ? { credits: user.credits, hypercredits: user.hypercredits } : null;
+
+  const add = (job: JobWire) => {
+    setJobs((current) => [job, ...current.filter((existing) => existing.id !== job.id)]);
+    // The price is held at once: show the new balance.
+    dispatch(baseApi.util.invalidateTags(['CurrentUser']));
+  };
+
+  return (
+    <section className="studio">
+      <div className="studio-title">
+        <h1>Studio</h1>
+        <nav aria-label="Studio" className="studio-links">
+          <Link to={paths.myCreations.href()}>My creations</Link>
+          <Link to={paths.loras.href()}>LoRA models</Link>
+          <Link to={paths.creditHistory.href()}>Credit history</Link>
+        </nav>
+      </div>
+      <div className="studio-layout">
+        <JobForm
+          balance={balance}
+          loras={loras?.loras}
+          initialCommand={search.get('command')}
+          initialPrompt={search.get('prompt')}
+          initialLora={search.get('lora')}
+          onCreated={add}
+        />
+        <section aria-label="Your jobs" className="studio-jobs">
+          {jobs.length === 0 ? (
+            <p className="muted">What you create appears here, live from the queue to the result.</p>
+          ) : (
+            jobs.map((job) => (
+              <JobCard
+                key={job.id}
+                job={job}
+                signedIn
+                onNewJob={add}
+                onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
+              />
+            ))
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { baseApi } from '@/app/base-api.ts';
+
+export interface Lora {
+  id: string;
+  name: string;
+  status: 'training' | 'ready' | 'failed';
+  createdAt: string;
+}
+
+/** GET /api/loras: the signed-in user's LoRA models (the studio's picker and the LoRA page). */
+export const lorasApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listLoras: build.query<{ loras: Lora[] }, void>({
+      query: () => 'api/loras',
+      providesTags: ['Loras'],
+    }),
+    deleteLora: build.mutation<{ deleted: true }, string>({
+      query: (id) => ({ url: `api/loras/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Loras'],
+    }),
+  }),
+});
+
+export const { useListLorasQuery, useDeleteLoraMutation } = lorasApi;
