@@ -8,6 +8,8 @@ import type { AppContext } from './lib/context.ts';
 import { catalogRoutes } from './plugins/catalog.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -70,10 +72,12 @@ export async function buildApp(options: BuildAppOptions) {
       crossSiteAllowed: ['/api/payment/webhook'],
     });
     await app.register(formbody);
+    await app.register(inputPlugin);
     await app.register(sessionPlugin, {
       db: options.database.db,
       secureCookies: options.settings.secureCookies,
     });
+    await app.register(rateLimitsPlugin);
     enforceRouteAccess(app, { adminPassword: options.settings.adminPassword });
 
     await app.register(healthRoutes, { prefix: '/api' });

@@ -1,10 +1,8 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
-import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   /** Extra origins the page may connect to, frame and load scripts from (Stripe, the emulator). */
@@ -70,9 +68,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-
-  // Counters live in PostgreSQL so every process counts against the same limits.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.ctx.database.db) });
 
   // Refuse state-changing calls that another site triggers in the user's browser.
   app.addHook('onRequest', async (request) => {
