@@ -1,8 +1,8 @@
-import { type Db, type UserRow, createUser, findLocalUser } from '@app/db';
+import { type Db, type UserRow, upsertLocalUser } from '@app/db';
 
 /**
- * Local sign-in (embedded default only): finds the user with this name that has no Discord
- * account, or creates one.
+ * Local sign-in (embedded default only): the user with this name that has no Discord account,
+ * created when new. One statement, so concurrent first sign-ins of a name make one user.
  */
 export async function signInLocalUser({
   db,
@@ -11,5 +11,5 @@ export async function signInLocalUser({
   db: Db;
   discordName: string;
 }): Promise<UserRow> {
-  return (await findLocalUser(db, discordName)) ?? createUser(db, { discordName });
+  return upsertLocalUser(db, discordName);
 }
