@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
@@ -52,6 +52,12 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: undecodablePageUrl,
+    // The router's own refusals (a path that does not decode) in the one error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .status(error.statusCode ?? 400)
+        .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type Currency, type Db, type UserChanges, type UserRow, setBalance, updateUser } from '@app/db';
+import {
+  type Currency,
+  type Db,
+  type UserChanges,
+  type UserRow,
+  isUniqueViolation,
+  setBalance,
+  updateUser,
+} from '@app/db';
 import { type UpdateUserFieldsBody, isKnownPlan } from '@app/domain';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { writeAuditLog } from '../audit/write-audit-log.ts';
 import { getUser } from './get-user.ts';
 
@@ -47,7 +55,13 @@ export async function updateUserFields({
     if (fields.subscription_status !== undefined) columns.subscriptionStatus = fields.subscription_status;
     if (fields.discordName !== undefined) columns.discordName = fields.discordName;
     if (Object.keys(columns).length > 0) {
-      await updateUser(tx, userId, columns);
+      try {
+        await updateUser(tx, userId, columns);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Local sign-in names are unique among users without a Discord account.
+        throw new AppError('NAME_TAKEN', { status: 409, message: 'Another user already has that name' });
+      }
     }
 
     const after = await getUser({ db: tx, userId });
