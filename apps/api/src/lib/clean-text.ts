@@ -1,14 +1,14 @@
 import { badRequest } from './errors.ts';
 
-// A NUL, a high surrogate not followed by a low one, or a low one not after a high one.
-const UNCLEAN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A high surrogate not followed by a low one, or a low one not after a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Text that PostgreSQL and the payment provider can take: no NUL (PostgreSQL text refuses it)
  * and no lone UTF-16 surrogate (it has no UTF-8 form, so URL-encoding it for Stripe throws).
  */
 export function isCleanText(value: string): boolean {
-  return !UNCLEAN.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 /** The path of the first string (value or key) in `value` that is not clean text, else undefined. */

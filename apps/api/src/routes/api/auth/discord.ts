@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type LoginErrorCode, withVersion } from '@app/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
