@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
 import { catalogRoutes } from './plugins/catalog.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -62,6 +64,12 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: undecodablePageUrl,
+    // The router's own refusals (a path that does not decode) in the one error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .status(error.statusCode ?? 400)
+        .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -84,10 +92,12 @@ export async function buildApp(options: BuildAppOptions) {
       crossSiteAllowed: ['/api/payment/webhook'],
     });
     await app.register(formbody);
+    await app.register(inputPlugin);
     await app.register(sessionPlugin, {
       db: options.database.db,
       secureCookies: options.settings.secureCookies,
     });
+    await app.register(rateLimitsPlugin);
     enforceRouteAccess(app, { adminPassword: options.settings.adminPassword });
 
     await app.register(healthRoutes, { prefix: '/api' });

@@ -119,7 +119,10 @@ describe('PATCH /api/users/:userId', () => {
     [{}, 'VALIDATION_ERROR'],
     [{ role: 'admin' }, 'VALIDATION_ERROR'],
   ])('refuses %j and changes nothing', async (payload, code) => {
-    const user = await t.createUser({ discordName: 'bad-input', credits: 5 });
+    const user = await t.createUser({
+      discordName: `bad-input-${Math.random().toString(36).slice(2, 8)}`,
+      credits: 5,
+    });
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${user.id}`,

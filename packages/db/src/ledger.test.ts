@@ -88,6 +88,26 @@ describe('ledger', () => {
     },
   );
 
+  it.runIf(database_is_postgres())('leaves the target after five concurrent sets to it', async () => {
+    await grant(database.db, change('start', 5000));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        setBalance(database.db, { ...change(`set-${i}`, 0), target: 3000 }),
+      ),
+    );
+    expect(await readBalance(database.db, userId, 'credits')).toBe(3000);
+  });
+
+  it('joins a transaction it is given: a rollback takes the change back', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await setBalance(tx, { ...change('in-tx', 0), target: 70 });
+        throw new Error('the rest of the edit failed');
+      }),
+    ).rejects.toThrow('the rest of the edit failed');
+    expect(await readBalance(database.db, userId, 'credits')).toBe(0);
+  });
+
   it.runIf(database_is_postgres())('applies one of 50 concurrent grants with the same key', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () => grant(database.db, change('same', 10))),

@@ -35,16 +35,20 @@ function assertAmount(amount: number) {
 /** Adds `amount` to a balance, once per idempotency key. */
 export async function grant(db: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
   assertAmount(change.amount);
-  return applyDelta(db, change, change.amount);
+  return applyDelta(db, change, () => change.amount);
 }
 
 /** Takes `amount` from a balance, once per key, never below zero. */
 export async function spend(db: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
   assertAmount(change.amount);
-  return applyDelta(db, change, -change.amount);
+  return applyDelta(db, change, () => -change.amount);
 }
 
-/** Sets a balance to `target` (an admin correction), recorded as the difference. */
+/**
+ * Sets a balance to `target` (an admin correction), recorded as the difference. The difference is
+ * worked out under the row lock, so concurrent sets and grants each see the balance the one before
+ * left: five concurrent sets to 3000 leave 3000, not whatever each read before the others wrote.
+ */
 export async function setBalance(
   db: DbOrTx,
   change: Omit<LedgerChange, 'amount'> & { target: number },
@@ -52,10 +56,7 @@ export async function setBalance(
   if (!Number.isSafeInteger(change.target) || change.target < 0) {
     throw new LedgerError('Balance must be a non-negative integer');
   }
-  const current = await readBalance(db, change.userId, change.currency);
-  const delta = change.target - current;
-  if (delta === 0) return { status: 'applied', balance: current };
-  return applyDelta(db, change, delta);
+  return applyDelta(db, change, (current) => change.target - current);
 }
 
 export async function readBalance(db: DbOrTx, userId: string, currency: Currency): Promise<number> {
@@ -67,10 +68,14 @@ export async function readBalance(db: DbOrTx, userId: string, currency: Currency
   return row.balance;
 }
 
+/**
+ * Applies the change `deltaFor` picks from the locked current balance. Given a transaction, it
+ * runs inside it (as a savepoint), so the caller's other writes and this one stand or fall together.
+ */
 async function applyDelta(
   db: DbOrTx,
   change: Omit<LedgerChange, 'amount'>,
-  delta: number,
+  deltaFor: (current: number) => number,
 ): Promise<LedgerResult> {
   const column = balanceColumn(change.currency);
   try {
@@ -81,25 +86,32 @@ async function applyDelta(
         .where(eq(creditLedger.idempotencyKey, change.idempotencyKey));
       if (existing) return { status: 'duplicate', balance: existing.balanceAfter } as const;
 
-      // The conditional update takes the row lock; concurrent spends queue on it and re-check.
+      // The row lock queues concurrent changes of this user's balances; each reads what the one
+      // before it left.
+      const [locked] = await tx
+        .select({ balance: column })
+        .from(users)
+        .where(eq(users.id, change.userId))
+        .for('update');
+      if (!locked) throw new LedgerError('Unknown user');
+      const delta = deltaFor(locked.balance);
+      if (delta === 0) return { status: 'applied', balance: locked.balance } as const;
+      if (locked.balance + delta < 0) return { status: 'insufficient', balance: locked.balance } as const;
+
       const [updated] = await tx
         .update(users)
         .set({ [change.currency]: sql`${column} + ${delta}`, updatedAt: new Date() })
-        .where(and(eq(users.id, change.userId), delta < 0 ? gte(column, -delta) : undefined))
+        .where(eq(users.id, change.userId))
         .returning({ balance: column });
-      if (!updated) {
-        const balance = await readBalance(tx, change.userId, change.currency);
-        return { status: 'insufficient', balance } as const;
-      }
       await tx.insert(creditLedger).values({
         userId: change.userId,
         currency: change.currency,
         delta,
         reason: change.reason,
         idempotencyKey: change.idempotencyKey,
-        balanceAfter: updated.balance,
+        balanceAfter: updated!.balance,
       });
-      return { status: 'applied', balance: updated.balance } as const;
+      return { status: 'applied', balance: updated!.balance } as const;
     });
   } catch (error) {
     // Two concurrent writers with the same key: the loser's insert hits the unique index.

@@ -1,4 +1,4 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { rateLimits } from './schema/rate-limits.ts';
 
@@ -63,6 +63,14 @@ export async function peekRateLimits(db: DbOrTx, keys: string[]): Promise<RateLi
     })
     .from(rateLimits)
     .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, sql`now()`)));
+}
+
+/** Takes one hit back from a running window (it turned out not to count); never below zero. */
+export async function unhit(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
 }
 
 /** Deletes every counter whose window has ended; returns how many. */

@@ -1,10 +1,8 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
-import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 export interface SecurityOptions {
   /** Extra origins the page may connect to, frame and load scripts from (Stripe, the emulator). */
@@ -81,8 +79,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     );
   });
 
-  // Counters live in PostgreSQL so every process counts against the same limits.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.ctx.database.db) });
 });
 
 /** Why a state-changing call that another site triggered in the user's browser is refused, if it is. */

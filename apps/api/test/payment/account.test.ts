@@ -17,7 +17,7 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 describe('PUT /api/payment/update_customer_email', () => {
   async function withUser() {
     const user = await t.createUser({
-      discordName: 'mail-user',
+      discordName: `mail-user-${Math.random().toString(36).slice(2, 8)}`,
       stripeCustomerId: `cus_${Date.now()}${Math.random()}`,
     });
     return { user, cookie: await t.sessionCookie(user.id) };

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { users } from '../schema/users.ts';
 
@@ -106,4 +106,27 @@ export async function searchUsers(
     .orderBy(asc(users.discordName), asc(users.id))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * The local sign-in user of this name, created when new, in one statement: concurrent sign-ins
+ * of one name all get the same user (the partial unique index on names without a Discord id).
+ */
+export async function upsertLocalUser(
+  db: DbOrTx,
+  discordName: string,
+): Promise<{ user: UserRow; created: boolean }> {
+  const [row] = await db
+    .insert(users)
+    .values({ discordName })
+    .onConflictDoUpdate({
+      target: users.discordName,
+      targetWhere: sql`${users.discordId} is null`,
+      // A no-op update, so the existing row is returned.
+      set: { discordName: sql`excluded.discord_name` },
+    })
+    // xmax is 0 only on a row this statement inserted, not on one it updated.
+    .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...user } = row!;
+  return { user, created };
 }

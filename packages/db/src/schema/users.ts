@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,6 +24,10 @@ export const users = pgTable(
     check('users_credits_non_negative', sql`${table.credits} >= 0`),
     check('users_hypercredits_non_negative', sql`${table.hypercredits} >= 0`),
     index('users_discord_name_idx').on(table.discordName),
+    // A local sign-in name names one user, however many sign-ins of it race.
+    uniqueIndex('users_local_name_unique')
+      .on(table.discordName)
+      .where(sql`${table.discordId} is null`),
   ],
 );
 

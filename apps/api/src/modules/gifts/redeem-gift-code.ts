@@ -56,19 +56,17 @@ export async function redeemGiftCode({
 }): Promise<RedeemGiftCodeResult> {
   const target = await findTargetUser({ db, user, userId: body.userId, stripeId: body.stripeId });
   const keys = [`user:${user.id}`, `ip:${clientKey}`];
-  await limiter.check(keys);
+  await limiter.attempt(keys);
   const code = normalizeGiftCode(body.giftCode);
-  if (!code) {
-    await limiter.record(keys);
-    throw wrongCode();
-  }
+  if (!code) throw wrongCode();
 
   const claimed = await claimGiftCode(db, code, target.id);
   if (!claimed) {
-    if (await findGiftCode(db, code)) throw usedCode();
-    await limiter.record(keys);
-    throw wrongCode();
+    if (!(await findGiftCode(db, code))) throw wrongCode();
+    await limiter.forgive(keys);
+    throw usedCode();
   }
+  await limiter.forgive(keys);
 
   let subscription: Stripe.Subscription;
   try {

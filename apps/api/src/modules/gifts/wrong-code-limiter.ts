@@ -1,17 +1,22 @@
-import { type Db, hit, peekRateLimits } from '@app/db';
+import { type Db, hit, unhit } from '@app/db';
 import { AppError } from '../../lib/errors.ts';
 
 export interface WrongCodeLimiter {
-  /** Refuses (429) while any of the keys has used up its wrong guesses. */
-  check(keys: string[]): Promise<void>;
-  /** Counts one wrong code against each key. */
-  record(keys: string[]): Promise<void>;
+  /**
+   * Counts this attempt against each key, as a wrong code until `forgive` says otherwise, and
+   * refuses (429) when any key is past its wrong guesses.
+   */
+  attempt(keys: string[]): Promise<void>;
+  /** Takes back an attempt that was not a wrong code (a right or an already-used code). */
+  forgive(keys: string[]): Promise<void>;
 }
 
 /**
  * Counts wrong gift codes per key (the user, the client address) in a fixed window, so codes cannot
- * be guessed in bulk; right codes and already-used ones do not count. The counters live in
- * PostgreSQL (`rate_limits`, keys `gift-wrong:<key>`), so every API process shares them.
+ * be guessed in bulk. Each attempt is counted before the code is looked at, in one statement that
+ * increments and answers, so concurrent guesses cannot all pass a check made before any of them is
+ * recorded. The counters live in PostgreSQL (`rate_limits`, keys `gift-wrong:<key>`), so every API
+ * process shares them.
  */
 export function createWrongCodeLimiter({
   db,
@@ -24,19 +29,18 @@ export function createWrongCodeLimiter({
 }): WrongCodeLimiter {
   const stored = (keys: string[]) => keys.map((key) => `gift-wrong:${key}`);
   return {
-    async check(keys) {
-      for (const entry of await peekRateLimits(db, stored(keys))) {
-        if (entry.count >= max) {
-          const minutes = Math.max(1, Math.ceil(entry.ttlMs / 60_000));
-          throw new AppError('TOO_MANY_WRONG_CODES', {
-            status: 429,
-            message: `Too many wrong gift codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          });
-        }
-      }
+    async attempt(keys) {
+      const counts = await Promise.all(stored(keys).map((key) => hit(db, { key, windowMs })));
+      const over = counts.find((entry) => entry.count > max);
+      if (!over) return;
+      const minutes = Math.max(1, Math.ceil(over.ttlMs / 60_000));
+      throw new AppError('TOO_MANY_WRONG_CODES', {
+        status: 429,
+        message: `Too many wrong gift codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      });
     },
-    async record(keys) {
-      for (const key of stored(keys)) await hit(db, { key, windowMs });
+    async forgive(keys) {
+      for (const key of stored(keys)) await unhit(db, key);
     },
   };
 }

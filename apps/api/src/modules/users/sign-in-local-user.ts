@@ -1,9 +1,10 @@
-import { type Db, type UserRow, createUser, findLocalUser, findUserById } from '@app/db';
+import { type Db, type UserRow, findUserById, upsertLocalUser } from '@app/db';
 import { grantWelcome } from './grant-welcome.ts';
 
 /**
- * Local sign-in (embedded default only): finds the user with this name that has no Discord
- * account, or creates one (with the welcome grant).
+ * Local sign-in (embedded default only): the user with this name that has no Discord account,
+ * created when new (one statement, so concurrent first sign-ins of a name make one user), with the
+ * one-time welcome grant.
  */
 export async function signInLocalUser({
   db,
@@ -12,9 +13,8 @@ export async function signInLocalUser({
   db: Db;
   discordName: string;
 }): Promise<UserRow> {
-  const existing = await findLocalUser(db, discordName);
-  if (existing) return existing;
-  const created = await createUser(db, { discordName });
-  await grantWelcome({ db, userId: created.id });
-  return (await findUserById(db, created.id))!;
+  const { user, created } = await upsertLocalUser(db, discordName);
+  if (!created) return user;
+  await grantWelcome({ db, userId: user.id });
+  return (await findUserById(db, user.id))!;
 }

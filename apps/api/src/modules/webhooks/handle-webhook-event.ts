@@ -1,4 +1,4 @@
-import { isWebhookEventRecorded, recordWebhookEvent } from '@app/db';
+import { claimWebhookEvent, releaseWebhookEvent } from '@app/db';
 import type Stripe from 'stripe';
 import { handleGiftPurchase } from './handle-gift-purchase.ts';
 import type { WebhookContext } from './webhook-context.ts';
@@ -65,16 +65,22 @@ export const WEBHOOK_HANDLERS: Record<string, Handler> = {
 
 /**
  * Acts on one verified event, at most once per event id. Every handler re-reads its object from
- * Stripe, so deliveries in any order converge on Stripe's current state; the id is stored only
- * after the handler succeeded, so a failed attempt is retried by Stripe rather than lost.
+ * Stripe, so deliveries in any order converge on Stripe's current state. The id is claimed in one
+ * statement before the handler runs (concurrent copies of a delivery find it taken) and given back
+ * when the handler fails, so Stripe's retry is handled rather than lost.
  */
 export async function handleWebhookEvent(
   ctx: WebhookContext,
   event: Stripe.Event,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
-  if (await isWebhookEventRecorded(ctx.db, event.id)) return 'duplicate';
+  if (!(await claimWebhookEvent(ctx.db, { id: event.id, type: event.type }))) return 'duplicate';
   const handler = WEBHOOK_HANDLERS[event.type];
-  if (handler) await handler(ctx, event);
-  await recordWebhookEvent(ctx.db, { id: event.id, type: event.type });
-  return handler ? 'handled' : 'ignored';
+  if (!handler) return 'ignored';
+  try {
+    await handler(ctx, event);
+  } catch (error) {
+    await releaseWebhookEvent(ctx.db, event.id);
+    throw error;
+  }
+  return 'handled';
 }

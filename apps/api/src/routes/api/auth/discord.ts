@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type LoginErrorCode, withVersion } from '@app/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../../modules/auth/discord-login-state.ts';
 import { fetchDiscordAccount } from '../../../modules/auth/fetch-discord-account.ts';
 import { upsertDiscordUser } from '../../../modules/users/upsert-discord-user.ts';
+import { publicOrigin } from '../../../lib/public-origin.ts';
 
 const STATE_COOKIE = 'discord_state';
 const CallbackQuery = z.object({
@@ -38,8 +39,7 @@ export const discordRoutes: FastifyPluginAsyncZod = async (app) => {
     sameSite: 'lax',
     secure: settings.secureCookies,
   } as const;
-  const redirectUri = (request: FastifyRequest) =>
-    `${settings.publicUrl ?? `${request.protocol}://${request.host}`}/api/auth/discord/callback`;
+  const redirectUri = () => `${publicOrigin(app)}/api/auth/discord/callback`;
   const rateLimit = { max: 30, timeWindow: '1 minute' };
 
   app.get(
@@ -52,7 +52,7 @@ export const discordRoutes: FastifyPluginAsyncZod = async (app) => {
         response_type: 'code',
         client_id: discord.clientId,
         scope: 'identify email',
-        redirect_uri: redirectUri(request),
+        redirect_uri: redirectUri(),
         state,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
@@ -89,7 +89,7 @@ export const discordRoutes: FastifyPluginAsyncZod = async (app) => {
           discord,
           code,
           codeVerifier,
-          redirectUri: redirectUri(request),
+          redirectUri: redirectUri(),
         });
       } catch (failure) {
         request.log.warn({ err: failure }, 'Discord sign-in failed');

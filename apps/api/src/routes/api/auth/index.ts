@@ -1,11 +1,31 @@
 import { AuthLevelBody, SetAuthLevelBody, UserWire, withVersion } from '@app/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../../lib/errors.ts';
+import { publicOrigin } from '../../../lib/public-origin.ts';
 import { toAdminUserWire } from '../../../modules/users/admin-user-wire.ts';
 import { getUser } from '../../../modules/users/get-user.ts';
 import { setUserRole } from '../../../modules/users/set-user-role.ts';
 import { toUserWire } from '../../../modules/users/user-wire.ts';
 import { discordRoutes } from './discord.ts';
 import { localSignInRoutes } from './local.ts';
+
+/**
+ * Whether another site started this request: the browser says so in Sec-Fetch-Site; browsers
+ * without it still send a Referer, which must then be one of our pages.
+ */
+function isCrossSite(request: FastifyRequest, origin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const referer = request.headers.referer;
+  if (!referer) return false;
+  try {
+    const from = new URL(referer).origin;
+    return from !== origin && from !== `${request.protocol}://${request.host}`;
+  } catch {
+    return true;
+  }
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,6 +41,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign out' } },
     async (request, reply) => {
+      // The web app signs out with a link, so this is a GET; a link or image on another site must
+      // not sign anyone out.
+      if (isCrossSite(request, publicOrigin(app))) throw forbidden('Sign out from this site');
       await reply.endSession();
       const wantsJson = request.headers.accept?.includes('application/json');
       return wantsJson ? reply.send({ ok: true }) : reply.redirect(withVersion('/menu'));

@@ -10,7 +10,8 @@ import {
   ErrorBody,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../../lib/errors.ts';
+import { assertCleanText } from '../../../lib/clean-text.ts';
+import { AppError, badRequest } from '../../../lib/errors.ts';
 import { countEntries } from '../../../modules/changelog/count-entries.ts';
 import { createEntry } from '../../../modules/changelog/create-entry.ts';
 import { deleteEntry } from '../../../modules/changelog/delete-entry.ts';
@@ -24,6 +25,16 @@ const adminErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const WRITE_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The changelog: anyone reads; only admins write (the `access` marker is the route's guard). */
+/** What a failed multipart read means to the caller: too large, or not a well-formed upload. */
+function uploadError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('file');
+  if (statusCode === 413) return tooLarge('file');
+  // Busboy's parse errors (no boundary, a cut-off body, broken headers) carry no status.
+  return badRequest('The upload is not a well-formed multipart/form-data body', 'MALFORMED_UPLOAD');
+}
+
 export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   await app.register(multipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -113,14 +124,14 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.isMultipart())
         throw badRequest('Send the file as multipart/form-data in the field "image"');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'image') throw badRequest('Send the file in the field "image"');
       let bytes: Buffer;
       try {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'image') throw badRequest('Send the file in the field "image"');
+        assertCleanText({ name: file.filename, type: file.mimetype }, 'The upload');
         bytes = await file.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('file');
-        throw error;
+        throw uploadError(error);
       }
       const { url } = await storeUpload({ uploadDir: app.ctx.settings.uploadDir, bytes });
       return { url };

@@ -18,6 +18,7 @@ import { getPaymentSession } from '../../../modules/payments/get-payment-session
 import { processSinglePayment } from '../../../modules/payments/process-single-payment.ts';
 import { processSubscriptionPayment } from '../../../modules/payments/process-subscription-payment.ts';
 import { resolveCoupon } from '../../../modules/payments/resolve-coupon.ts';
+import { publicOrigin } from '../../../lib/public-origin.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const paymentLimit = { max: 20, timeWindow: '1 minute' };
@@ -124,7 +125,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const origin = app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = publicOrigin(app);
       const url = await createCheckoutSession({
         db,
         stripe: app.billing().stripe,

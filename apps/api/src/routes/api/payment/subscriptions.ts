@@ -18,6 +18,7 @@ import { getSubscriptionDetails } from '../../../modules/subscriptions/get-subsc
 import { refreshSubscription } from '../../../modules/subscriptions/refresh-subscription.ts';
 import { renewSubscription } from '../../../modules/subscriptions/renew-subscription.ts';
 import { updateSubscription } from '../../../modules/subscriptions/update-subscription.ts';
+import { publicOrigin } from '../../../lib/public-origin.ts';
 
 const errors = {
   400: ErrorBody,
@@ -27,10 +28,8 @@ const errors = {
   404: ErrorBody,
   409: ErrorBody,
 };
-// Per session (people behind one address do not share a budget), else per address.
-const keyGenerator = (request: FastifyRequest) => request.headers.cookie ?? request.ip;
-const readLimit = { max: 60, timeWindow: '1 minute', keyGenerator };
-const changeLimit = { max: 20, timeWindow: '1 minute', keyGenerator };
+const readLimit = { max: 60, timeWindow: '1 minute' };
+const changeLimit = { max: 20, timeWindow: '1 minute' };
 
 /** Managing a subscription: details, cancel and renew, re-sync, plan changes, billing portal. */
 export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +46,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       stripe: app.billing().stripe,
       user: await request.requireUser(),
       customerId,
-      origin: app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`,
+      origin: publicOrigin(app),
       flow,
     });
 

@@ -1,12 +1,8 @@
 import { ErrorBody } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type Stripe from 'stripe';
 import { z } from 'zod';
-import { badRequest } from '../../../lib/errors.ts';
 import { handleWebhookEvent } from '../../../modules/webhooks/handle-webhook-event.ts';
-
-/** Signatures older than this are refused, so a captured delivery cannot be replayed later. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+import { verifyWebhook } from '../../../modules/webhooks/verify-webhook.ts';
 
 export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // The signature covers the exact bytes Stripe sent, so this route (and only this one) keeps them.
@@ -28,17 +24,12 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { stripe, webhookSecret } = app.billing();
-      const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !signature) {
-        throw badRequest('Missing Stripe-Signature header', 'BAD_SIGNATURE');
-      }
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(raw, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-      } catch {
-        throw badRequest('Invalid or expired webhook signature', 'BAD_SIGNATURE');
-      }
+      const event = verifyWebhook({
+        stripe,
+        secret: webhookSecret,
+        raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: request.headers['stripe-signature'],
+      });
       const outcome = await handleWebhookEvent({ db: app.ctx.database.db, stripe, log: request.log }, event);
       return { received: true as const, outcome };
     },

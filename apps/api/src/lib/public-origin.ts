@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The origin our own links point at (payment return pages, the portal's way back, the Discord
+ * callback): PUBLIC_URL (required in production), else the address this process listens on.
+ * Never the request's Host header, which whoever sends the request chooses.
+ */
+export function publicOrigin(app: FastifyInstance): string {
+  const { publicUrl, host, port } = app.ctx.settings;
+  if (publicUrl) return publicUrl;
+  const address = app.server.address();
+  const listening = address && typeof address === 'object' ? address.port : port;
+  // A wildcard bind is not an address a browser can go back to; this machine is.
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${listening}`;
+}
