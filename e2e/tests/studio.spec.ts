@@ -42,8 +42,12 @@ test('a signed-in user makes an image, loves, re-rolls and GIFs it, and finds it
 
   const prompt = `a lighthouse in a storm ${Date.now()}`;
   const card = await create(page, prompt);
-  await expect(card.getByRole('status')).toContainText(/Waiting in the queue: position \d+|Working on it|Done/);
-  await expect(card.getByRole('list', { name: 'Images' }).getByRole('img')).toHaveCount(4, { timeout: 120_000 });
+  await expect(card.getByRole('status')).toContainText(
+    /Waiting in the queue: position \d+|Working on it|Done/,
+  );
+  await expect(card.getByRole('list', { name: 'Images' }).getByRole('img')).toHaveCount(4, {
+    timeout: 120_000,
+  });
 
   const love = card.getByRole('button', { name: /Love/ });
   await love.click();
@@ -122,19 +126,27 @@ test('a signed-out visitor sees the gallery and a creation, not the studio; priv
 }) => {
   const { page: maker, context: makerContext } = await newUser(browser, 'maker');
   const submit = async (prompt: string) => {
-    const response = await maker.request.post('/api/jobs', { data: { command: 'make', options: { prompt } } });
+    const response = await maker.request.post('/api/jobs', {
+      data: { command: 'make', options: { prompt } },
+    });
     expect(response.status(), await response.text()).toBe(202);
     return ((await response.json()) as { job: { id: string } }).job.id;
   };
   const publicId = await submit('a public meadow');
   const privateId = await submit('a private garden');
   await expect
-    .poll(async () => (await (await maker.request.get(`/api/jobs/${publicId}`)).json()).job.status, { timeout: 120_000 })
+    .poll(async () => (await (await maker.request.get(`/api/jobs/${publicId}`)).json()).job.status, {
+      timeout: 120_000,
+    })
     .toBe('succeeded');
   await expect
-    .poll(async () => (await (await maker.request.get(`/api/jobs/${privateId}`)).json()).job.status, { timeout: 120_000 })
+    .poll(async () => (await (await maker.request.get(`/api/jobs/${privateId}`)).json()).job.status, {
+      timeout: 120_000,
+    })
     .toBe('succeeded');
-  expect((await maker.request.patch(`/api/jobs/${privateId}`, { data: { public: false } })).status()).toBe(200);
+  expect((await maker.request.patch(`/api/jobs/${privateId}`, { data: { public: false } })).status()).toBe(
+    200,
+  );
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -171,12 +183,20 @@ test('a LoRA trained from 8 images is used with -lora in the studio', async ({ b
   const images = page.getByLabel('Images (png or jpg)');
   // Seven are refused before anything is uploaded.
   await images.setInputFiles(
-    Array.from({ length: 7 }, (_, index) => ({ name: `face-${index}.png`, mimeType: 'image/png', buffer: pngImage(index) })),
+    Array.from({ length: 7 }, (_, index) => ({
+      name: `face-${index}.png`,
+      mimeType: 'image/png',
+      buffer: pngImage(index),
+    })),
   );
   await expect(page.getByText('Choose exactly 8 images; you chose 7.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Train' })).toBeDisabled();
   await images.setInputFiles(
-    Array.from({ length: 8 }, (_, index) => ({ name: `face-${index}.png`, mimeType: 'image/png', buffer: pngImage(index) })),
+    Array.from({ length: 8 }, (_, index) => ({
+      name: `face-${index}.png`,
+      mimeType: 'image/png',
+      buffer: pngImage(index),
+    })),
   );
   await page.getByRole('button', { name: 'Train' }).click();
   const training = page.getByRole('article').filter({ hasText: '/loracreate' });
@@ -188,9 +208,13 @@ test('a LoRA trained from 8 images is used with -lora in the studio', async ({ b
   await expect(page).toHaveURL(/\/studio\?command=make&lora=/);
   await expect(page.getByLabel('LoRA model')).toHaveValue(name);
   const card = await create(page, 'a portrait in the park');
-  await expect(card.getByRole('list', { name: 'Images' }).getByRole('img')).toHaveCount(4, { timeout: 150_000 });
+  await expect(card.getByRole('list', { name: 'Images' }).getByRole('img')).toHaveCount(4, {
+    timeout: 150_000,
+  });
   const job = await (await page.request.get('/api/jobs?mine=true')).json();
-  const made = (job.jobs as { command: string; options: { prompt?: string } }[]).find((entry) => entry.command === 'make');
+  const made = (job.jobs as { command: string; options: { prompt?: string } }[]).find(
+    (entry) => entry.command === 'make',
+  );
   expect(made?.options.prompt).toContain(`-lora ${name}`);
   await context.close();
 });

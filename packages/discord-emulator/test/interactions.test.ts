@@ -150,7 +150,7 @@ it('fails an interaction nobody answers within 3 s; a late answer gets 10062', a
       late = new Promise((r) => setTimeout(r, 3300)).then(() =>
         s.api.interactions.reply(String(i.id), String(i.token), { content: 'late' }),
       );
-      late.catch(() => undefined).then(() => resolve(undefined));
+      void late.catch(() => undefined).then(() => resolve(undefined));
     });
   const started = Date.now();
   const { body } = await run({ prompt: 'slow' }, 'image-2');

@@ -35,7 +35,9 @@ export function creationMetaTags(input: {
     if (input.imageHeight) tags.push(['og:image:height', String(input.imageHeight)]);
   }
   if (input.videoUrl) tags.push(['og:video', input.videoUrl]);
-  const lines = tags.map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`);
+  const lines = tags.map(
+    ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
+  );
   lines.push(`<meta name="twitter:card" content="${input.imageUrl ? 'summary_large_image' : 'summary'}" />`);
   return lines.join('\n    ');
 }
@@ -54,7 +56,11 @@ export const creationPagePlugin: FastifyPluginAsyncZod<{ distDir: string }> = as
     '/c/:id',
     { config: { access: 'public' }, schema: { hide: true, params: z.object({ id: z.string().max(200) }) } },
     async (request, reply) => {
-      if (!shell) return reply.status(503).type('text/plain').send('The web app has not been built yet: run npm run build.');
+      if (!shell)
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app has not been built yet: run npm run build.');
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       const viewer = await request.currentUser();
       // A malformed id is a page that does not exist, not a bad API call.
@@ -66,9 +72,9 @@ export const creationPagePlugin: FastifyPluginAsyncZod<{ distDir: string }> = as
       const absolute = (url: string) => new URL(url, origin).href;
       const image = job.outputs.find((output) => output.mime.startsWith('image/'));
       const video = job.outputs.find((output) => output.mime.startsWith('video/'));
-      const prompt = TEXT_OPTIONS.map((name) => job.options[name]).find((value) => typeof value === 'string') as
-        | string
-        | undefined;
+      const prompt = TEXT_OPTIONS.map((name) => job.options[name]).find(
+        (value) => typeof value === 'string',
+      ) as string | undefined;
       const tags = creationMetaTags({
         pageUrl: absolute(`/c/${job.id}`),
         prompt: prompt?.trim() ?? '',

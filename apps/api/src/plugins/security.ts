@@ -78,7 +78,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
         : crossSiteRefusal(request, allowedOrigins, crossSiteAllowed),
     );
   });
-
 });
 
 /** Why a state-changing call that another site triggered in the user's browser is refused, if it is. */

@@ -28,7 +28,10 @@ describe('GET /api/admin/queue', () => {
     await job(member.userId, 'image', 'make');
     const speech = await job(member.userId, 'audio', 'speak');
     await startJobAttempt(ctx.database.db, speech.id, 'local');
-    await endJob(ctx.database.db, speech.id, 'failed', { code: 'PROVIDER_DOWN', message: 'The speech server did not answer' });
+    await endJob(ctx.database.db, speech.id, 'failed', {
+      code: 'PROVIDER_DOWN',
+      message: 'The speech server did not answer',
+    });
 
     const response = await ctx.app.inject({ url: '/api/admin/queue', headers: { cookie: admin.cookie } });
     expect(response.statusCode).toBe(200);
@@ -39,7 +42,12 @@ describe('GET /api/admin/queue', () => {
         { family: 'audio', status: 'failed', count: 1 },
       ]),
     );
-    expect(body.active[0]).toMatchObject({ id: first.id, command: 'make', discordName: 'member', status: 'queued' });
+    expect(body.active[0]).toMatchObject({
+      id: first.id,
+      command: 'make',
+      discordName: 'member',
+      status: 'queued',
+    });
     expect(body.failures[0]).toMatchObject({
       id: speech.id,
       error: { code: 'PROVIDER_DOWN', message: 'The speech server did not answer' },

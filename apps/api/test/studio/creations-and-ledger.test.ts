@@ -5,7 +5,8 @@ import { insertJob, markJobSucceeded, replaceJobMedia, setJobPublic, startJobAtt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
-const SHELL = '<!doctype html><html><head><title>HyperCreate</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><title>HyperCreate</title></head><body><div id="root"></div></body></html>';
 let ctx: TestContext;
 let distDir: string;
 let member: { cookie: string; userId: string };
@@ -24,7 +25,15 @@ async function makeJob(userId: string, options: { public: boolean }) {
     costCredits: 4,
   });
   await replaceJobMedia(db, job!.id, [
-    { index: 0, kind: 'image', mime: 'image/png', bytes: 10, width: 1024, height: 1024, storageKey: `jobs/${job!.id}/0.png` },
+    {
+      index: 0,
+      kind: 'image',
+      mime: 'image/png',
+      bytes: 10,
+      width: 1024,
+      height: 1024,
+      storageKey: `jobs/${job!.id}/0.png`,
+    },
   ]);
   await startJobAttempt(db, job!.id, 'local');
   await markJobSucceeded(db, job!.id, null);
@@ -47,27 +56,43 @@ afterAll(async () => {
 
 describe('GET /api/users/:userId/ledger', () => {
   it('shows the user their own changes with running balances, newest first', async () => {
-    const response = await ctx.app.inject({ url: `/api/users/${member.userId}/ledger`, headers: { cookie: member.cookie } });
+    const response = await ctx.app.inject({
+      url: `/api/users/${member.userId}/ledger`,
+      headers: { cookie: member.cookie },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.entries.length).toBeGreaterThan(0);
     const [newest] = body.entries;
     expect(newest.credits).toBe(2500);
-    expect(body.entries.every((entry: { id: number }, i: number, all: { id: number }[]) => i === 0 || all[i - 1]!.id > entry.id)).toBe(true);
+    expect(
+      body.entries.every(
+        (entry: { id: number }, i: number, all: { id: number }[]) => i === 0 || all[i - 1]!.id > entry.id,
+      ),
+    ).toBe(true);
   });
 
   it('refuses someone else’s history, but lets an admin read it', async () => {
-    const other = await ctx.app.inject({ url: `/api/users/${member.userId}/ledger`, headers: { cookie: free.cookie } });
+    const other = await ctx.app.inject({
+      url: `/api/users/${member.userId}/ledger`,
+      headers: { cookie: free.cookie },
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBeDefined();
-    const byAdmin = await ctx.app.inject({ url: `/api/users/${member.userId}/ledger`, headers: { cookie: admin.cookie } });
+    const byAdmin = await ctx.app.inject({
+      url: `/api/users/${member.userId}/ledger`,
+      headers: { cookie: admin.cookie },
+    });
     expect(byAdmin.statusCode).toBe(200);
     const signedOut = await ctx.app.inject({ url: `/api/users/${member.userId}/ledger` });
     expect(signedOut.statusCode).toBe(401);
   });
 
   it('answers a bad cursor with 400', async () => {
-    const response = await ctx.app.inject({ url: `/api/users/${member.userId}/ledger?cursor=abc`, headers: { cookie: member.cookie } });
+    const response = await ctx.app.inject({
+      url: `/api/users/${member.userId}/ledger?cursor=abc`,
+      headers: { cookie: member.cookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(/cursor/);
   });
@@ -85,8 +110,14 @@ describe('creations', () => {
   it('keeps a private creation from everyone but its creator', async () => {
     const job = await makeJob(member.userId, { public: false });
     expect((await ctx.app.inject({ url: `/api/creations/${job.id}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/api/creations/${job.id}`, headers: { cookie: free.cookie } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/api/creations/${job.id}`, headers: { cookie: member.cookie } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: `/api/creations/${job.id}`, headers: { cookie: free.cookie } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/api/creations/${job.id}`, headers: { cookie: member.cookie } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -100,16 +131,24 @@ describe('the /c/:id page', () => {
       const response = await app.inject({ url: `/c/${job.id}`, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.body).toContain(`<meta property="og:image" content="https://create.example/media/jobs/${job.id}/0.png" />`);
-      expect(response.body).toContain('<meta property="og:title" content="a &quot;red&quot; fox &lt;at dawn&gt;" />');
+      expect(response.body).toContain(
+        `<meta property="og:image" content="https://create.example/media/jobs/${job.id}/0.png" />`,
+      );
+      expect(response.body).toContain(
+        '<meta property="og:title" content="a &quot;red&quot; fox &lt;at dawn&gt;" />',
+      );
       expect(response.body).toContain('content="Made by member"');
-      expect(response.body).toContain(`<meta property="og:url" content="https://create.example/c/${job.id}" />`);
+      expect(response.body).toContain(
+        `<meta property="og:url" content="https://create.example/c/${job.id}" />`,
+      );
 
       const hidden = await makeJob(member.userId, { public: false });
       const refused = await app.inject({ url: `/c/${hidden.id}`, headers: { accept: 'text/html' } });
       expect(refused.statusCode).toBe(404);
       expect(refused.body).not.toContain('og:image');
-      expect((await app.inject({ url: '/c/not-an-id', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/c/not-an-id', headers: { accept: 'text/html' } })).statusCode).toBe(
+        404,
+      );
     } finally {
       await app.close();
     }

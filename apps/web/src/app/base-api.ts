@@ -7,6 +7,17 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/', credentials: 'include' }),
-  tagTypes: ['CurrentUser', 'AuthLevel', 'Changelog', 'Subscription', 'PaymentHistory', 'GiftCodes', 'Users', 'Loras', 'Ledger', 'Queue'],
+  tagTypes: [
+    'CurrentUser',
+    'AuthLevel',
+    'Changelog',
+    'Subscription',
+    'PaymentHistory',
+    'GiftCodes',
+    'Users',
+    'Loras',
+    'Ledger',
+    'Queue',
+  ],
   endpoints: () => ({}),
 });

@@ -23,16 +23,20 @@ export function RecentCreations({
   useEffect(() => {
     const target = sentinel.current;
     if (!endless || !target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) more();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) more();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [endless, more]);
 
   if (error && !jobs) return <p role="alert">The gallery could not be loaded: {error}</p>;
   if (!jobs) return <Spinner label="Loading recent creations…" />;
-  if (jobs.length === 0) return <p>Nothing here yet. Public creations appear here as soon as they are made.</p>;
+  if (jobs.length === 0)
+    return <p>Nothing here yet. Public creations appear here as soon as they are made.</p>;
   return (
     <>
       <ul className={strip ? 'gallery-strip' : 'gallery-grid'} aria-label="Creations">

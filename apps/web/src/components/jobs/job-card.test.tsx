@@ -99,7 +99,10 @@ describe('JobCard', () => {
       'srcset',
       '/media/jobs/x/0.webp 512w, /media/jobs/x/0.png 1024w',
     );
-    expect(screen.getByRole('link', { name: 'Download the 2×2 grid' })).toHaveAttribute('href', '/media/jobs/x/4.png');
+    expect(screen.getByRole('link', { name: 'Download the 2×2 grid' })).toHaveAttribute(
+      'href',
+      '/media/jobs/x/4.png',
+    );
     expect(FakeEventSource.last!.closed).toBe(true);
 
     await user.click(screen.getByRole('button', { name: /Love/ }));
@@ -112,7 +115,11 @@ describe('JobCard', () => {
     render(
       <MemoryRouter>
         <JobCard
-          job={{ ...queued, status: 'failed', error: { code: 'PROVIDER', message: 'the image server is down' } }}
+          job={{
+            ...queued,
+            status: 'failed',
+            error: { code: 'PROVIDER', message: 'the image server is down' },
+          }}
           signedIn
         />
       </MemoryRouter>,

@@ -70,10 +70,16 @@ export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPag
       {error !== null && <JobErrorAlert error={error} />}
       <div className="job-actions">
         {!isEnded(job) && job.mine && (
-          <Button variant="secondary" disabled={busy} onClick={() => void run(async () => {
-            const result = await removeJob(job.id);
-            if (result.job) setJob(result.job);
-          })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                const result = await removeJob(job.id);
+                if (result.job) setJob(result.job);
+              })
+            }
+          >
             Cancel
           </Button>
         )}
@@ -106,7 +112,12 @@ export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPag
               </>
             )}
             {typeof job.options.prompt === 'string' && (
-              <Button variant="secondary" disabled={busy} onClick={() => setEditing(!editing)} aria-expanded={editing}>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => setEditing(!editing)}
+                aria-expanded={editing}
+              >
                 Edit prompt
               </Button>
             )}
@@ -122,7 +133,10 @@ export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPag
           <Button
             variant="ghost"
             onClick={() =>
-              void navigator.clipboard?.writeText(pageUrl()).then(() => setCopied(true), () => setCopied(false))
+              void navigator.clipboard?.writeText(pageUrl()).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
             }
           >
             {copied ? 'Link copied' : 'Copy link'}
@@ -150,7 +164,15 @@ export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPag
   );
 }
 
-function EditPrompt({ initial, busy, onSubmit }: { initial: string; busy: boolean; onSubmit: (prompt: string) => void }) {
+function EditPrompt({
+  initial,
+  busy,
+  onSubmit,
+}: {
+  initial: string;
+  busy: boolean;
+  onSubmit: (prompt: string) => void;
+}) {
   const [text, setText] = useState(initial);
   const id = useId();
   return (

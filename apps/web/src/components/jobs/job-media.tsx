@@ -58,9 +58,21 @@ export function JobMedia({ job, describe }: { job: JobWire; describe: string }) 
       )}
       {others.map((output) =>
         output.mime.startsWith('video/') ? (
-          <video key={output.url} controls preload="metadata" src={output.url} aria-label={`Video: ${describe}`} />
+          <video
+            key={output.url}
+            controls
+            preload="metadata"
+            src={output.url}
+            aria-label={`Video: ${describe}`}
+          />
         ) : output.mime.startsWith('audio/') ? (
-          <audio key={output.url} controls preload="metadata" src={output.url} aria-label={`Audio: ${describe}`} />
+          <audio
+            key={output.url}
+            controls
+            preload="metadata"
+            src={output.url}
+            aria-label={`Audio: ${describe}`}
+          />
         ) : (
           <a key={output.url} href={output.url} download>
             Download the result ({output.mime})
@@ -73,7 +85,11 @@ export function JobMedia({ job, describe }: { job: JobWire; describe: string }) 
         </a>
       )}
       {job.text && <p className="job-text">{job.text}</p>}
-      <Dialog open={shown !== undefined} title={`Image ${(open ?? 0) + 1} of ${images.length}`} onClose={() => setOpen(null)}>
+      <Dialog
+        open={shown !== undefined}
+        title={`Image ${(open ?? 0) + 1} of ${images.length}`}
+        onClose={() => setOpen(null)}
+      >
         {shown && (
           <div className="job-full">
             <img src={shown.url} width={shown.width} height={shown.height} alt={describe} />

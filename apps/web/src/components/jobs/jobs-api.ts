@@ -29,8 +29,7 @@ export async function jobRequest<T>(method: string, url: string, body?: unknown)
     throw new JobApiError(0, 'NETWORK', NETWORK);
   }
   const data = (await response.json().catch(() => null)) as
-    | (T & { error?: { code: string; message: string; cost?: CostWire; balance?: CostWire } })
-    | null;
+    (T & { error?: { code: string; message: string; cost?: CostWire; balance?: CostWire } }) | null;
   if (!response.ok) {
     const error = data?.error;
     throw new JobApiError(
@@ -78,7 +77,12 @@ export interface JobPage {
 }
 
 /** The public gallery (`kind` narrows it) or, with `mine`, the caller's own jobs. */
-export const listJobs = (query: { mine?: boolean; kind?: string; cursor?: string | null; limit?: number }) => {
+export const listJobs = (query: {
+  mine?: boolean;
+  kind?: string;
+  cursor?: string | null;
+  limit?: number;
+}) => {
   const params = new URLSearchParams();
   if (query.mine) params.set('mine', 'true');
   if (query.kind) params.set('kind', query.kind);

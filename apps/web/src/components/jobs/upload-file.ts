@@ -41,7 +41,9 @@ export function uploadFile(
       }
     };
     xhr.onerror = () =>
-      reject(new JobApiError(0, 'NETWORK', `The upload of ${file.name} failed: the server could not be reached.`));
+      reject(
+        new JobApiError(0, 'NETWORK', `The upload of ${file.name} failed: the server could not be reached.`),
+      );
     xhr.onabort = () => reject(new JobApiError(0, 'ABORTED', 'Upload cancelled.'));
     signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();

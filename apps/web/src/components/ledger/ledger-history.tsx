@@ -15,7 +15,8 @@ export function LedgerHistory({ userId, caption }: { userId: string; caption: st
   const cursor = next === undefined ? (first.data?.nextCursor ?? null) : next;
 
   if (first.isLoading) return <Spinner label="Loading the credit history…" />;
-  if (first.error) return <Alert>{apiErrorMessage(first.error, 'The credit history could not be loaded.')}</Alert>;
+  if (first.error)
+    return <Alert>{apiErrorMessage(first.error, 'The credit history could not be loaded.')}</Alert>;
   const entries = [...(first.data?.entries ?? []), ...older];
   if (entries.length === 0) return <p>No credit changes yet.</p>;
   const more = async () => {
@@ -29,7 +30,11 @@ export function LedgerHistory({ userId, caption }: { userId: string; caption: st
       <HistoryTable caption={caption} entries={entries} />
       {page.error && <Alert>{apiErrorMessage(page.error, 'Older entries could not be loaded.')}</Alert>}
       {cursor !== null && (
-        <Button variant="secondary" disabled={page.isFetching} onClick={() => void more().catch(() => undefined)}>
+        <Button
+          variant="secondary"
+          disabled={page.isFetching}
+          onClick={() => void more().catch(() => undefined)}
+        >
           {page.isFetching ? 'Loading older entries…' : 'Show older entries'}
         </Button>
       )}

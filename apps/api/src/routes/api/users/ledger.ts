@@ -16,7 +16,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['users'],
-        summary: 'Credit history: purchases, grants, gifts, job charges and refunds, admin changes, with running balances',
+        summary:
+          'Credit history: purchases, grants, gifts, job charges and refunds, admin changes, with running balances',
         params: Params,
         querystring: LedgerQuery,
         response: { 200: LedgerBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
@@ -25,7 +26,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await request.requireUser();
       const { userId } = request.params;
-      if (userId !== caller.id && caller.role !== 'admin') throw forbidden('You can only see your own history');
+      if (userId !== caller.id && caller.role !== 'admin')
+        throw forbidden('You can only see your own history');
       const user = await getUser({ db, userId });
       const { entries, nextBefore } = await listLedgerEntries(db, {
         userId: user.id,

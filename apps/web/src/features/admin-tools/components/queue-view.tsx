@@ -51,7 +51,9 @@ export function QueueView() {
           </table>
         </div>
       )}
-      {cancelling.error && <Alert>{apiErrorMessage(cancelling.error, 'The job could not be cancelled.')}</Alert>}
+      {cancelling.error && (
+        <Alert>{apiErrorMessage(cancelling.error, 'The job could not be cancelled.')}</Alert>
+      )}
       <h3>Waiting or running, oldest first</h3>
       <JobList
         jobs={data.active}
@@ -61,7 +63,8 @@ export function QueueView() {
             variant="danger"
             disabled={cancelling.isLoading}
             onClick={() => {
-              if (window.confirm(`Cancel /${job.command} of ${job.discordName} and refund it?`)) void cancel(job.id);
+              if (window.confirm(`Cancel /${job.command} of ${job.discordName} and refund it?`))
+                void cancel(job.id);
             }}
           >
             Cancel and refund
@@ -88,7 +91,8 @@ function JobList({
     <ul className="queue-jobs">
       {jobs.map((job) => (
         <li key={job.id}>
-          <strong>/{job.command}</strong> ({job.family}, {job.status}) by {job.discordName}, sent {when(job.createdAt)}
+          <strong>/{job.command}</strong> ({job.family}, {job.status}) by {job.discordName}, sent{' '}
+          {when(job.createdAt)}
           {job.startedAt && `, started ${when(job.startedAt)}`}
           {job.error && (
             <p className="queue-error">

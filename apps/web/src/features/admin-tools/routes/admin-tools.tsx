@@ -36,7 +36,11 @@ export function AdminToolsPage() {
           <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
           <section aria-labelledby="admin-ledger">
             <h2 id="admin-ledger">Credit history of {selected.discordname}</h2>
-            <LedgerHistory key={selected.user_id} userId={selected.user_id} caption={`Credit history of ${selected.discordname}`} />
+            <LedgerHistory
+              key={selected.user_id}
+              userId={selected.user_id}
+              caption={`Credit history of ${selected.discordname}`}
+            />
           </section>
         </>
       )}

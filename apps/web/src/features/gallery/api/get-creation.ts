@@ -2,4 +2,5 @@ import type { CreationBody } from '@app/domain';
 import { jobRequest } from '@/components/jobs/index.ts';
 
 /** GET /api/creations/:id: the creation and its creator's name (404 when private or gone). */
-export const getCreation = (id: string) => jobRequest<CreationBody>('GET', `/api/creations/${encodeURIComponent(id)}`);
+export const getCreation = (id: string) =>
+  jobRequest<CreationBody>('GET', `/api/creations/${encodeURIComponent(id)}`);

@@ -48,7 +48,8 @@ export function CreationPage() {
       <section>
         <h1>Creation not found</h1>
         <p>
-          This creation does not exist, was deleted, or is private. <Link to={paths.gallery.href()}>See the gallery</Link>
+          This creation does not exist, was deleted, or is private.{' '}
+          <Link to={paths.gallery.href()}>See the gallery</Link>
         </p>
       </section>
     );
@@ -77,7 +78,12 @@ export function CreationPage() {
         <section aria-label="What you made from it" className="creation-page">
           <h2>What you made from it</h2>
           {made.map((created) => (
-            <JobCard key={created.id} job={created} signedIn onNewJob={(next) => setMade((current) => [next, ...current])} />
+            <JobCard
+              key={created.id}
+              job={created}
+              signedIn
+              onNewJob={(next) => setMade((current) => [next, ...current])}
+            />
           ))}
         </section>
       )}

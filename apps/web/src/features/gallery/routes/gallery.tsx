@@ -13,7 +13,10 @@ const KINDS = [
 
 /** The public gallery: what people made recently, newest first, filtered by kind. */
 export function GalleryPage() {
-  useDocumentTitle('Gallery', 'Recent public creations: images, video, audio and lip-sync made with the bot and the studio.');
+  useDocumentTitle(
+    'Gallery',
+    'Recent public creations: images, video, audio and lip-sync made with the bot and the studio.',
+  );
   const [search, setSearch] = useSearchParams();
   const kind = KINDS.find((entry) => entry.id && entry.id === search.get('kind'))?.id;
   const filterId = useId();

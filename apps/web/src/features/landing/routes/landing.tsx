@@ -8,7 +8,9 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { FeatureGrid } from '../components/feature-grid.tsx';
 
 // Not part of the page's first load (the landing page's JS budget): fetched once the page is up.
-const RecentStrip = lazy(async () => ({ default: (await import('../components/recent-strip.tsx')).RecentStrip }));
+const RecentStrip = lazy(async () => ({
+  default: (await import('../components/recent-strip.tsx')).RecentStrip,
+}));
 
 export function LandingPage() {
   useDocumentTitle('');

@@ -95,7 +95,12 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
         ))}
       </fieldset>
       <label htmlFor={nameId}>Name</label>
-      <input id={nameId} value={name} onChange={(event) => setName(event.target.value.trim())} autoComplete="off" />
+      <input
+        id={nameId}
+        value={name}
+        onChange={(event) => setName(event.target.value.trim())}
+        autoComplete="off"
+      />
       <label htmlFor={fileId}>{source === 'images' ? 'Images (png or jpg)' : 'ZIP file'}</label>
       <input
         key={source}
@@ -113,7 +118,11 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
       {progress !== null && <progress max={1} value={progress} aria-label="Uploading the training files" />}
       {error !== null && <JobErrorAlert error={error} />}
       <div className="lora-submit">
-        <Button type="submit" aria-disabled={reason !== null} aria-describedby={reason ? reasonId : undefined}>
+        <Button
+          type="submit"
+          aria-disabled={reason !== null}
+          aria-describedby={reason ? reasonId : undefined}
+        >
           Train
         </Button>
         {reason && (

@@ -52,15 +52,21 @@ describe('training files, checked before upload', () => {
     const files = images(8).map((name) => ({ name, size: 10 }));
     expect(imagesProblem(files)).toBeNull();
     expect(imagesProblem(files.slice(1))).toBe('Choose exactly 8 images; you chose 7.');
-    expect(imagesProblem([...files.slice(1), { name: 'a.gif', size: 10 }])).toBe('a.gif is not a png or jpg image.');
+    expect(imagesProblem([...files.slice(1), { name: 'a.gif', size: 10 }])).toBe(
+      'a.gif is not a png or jpg image.',
+    );
   });
 
   it('takes a ZIP of 8 to 40 images and nothing else, folders allowed', () => {
     expect(zipProblem(zip(['faces/', ...images(8).map((name) => `faces/${name}`)]))).toBeNull();
     expect(zipProblem(zip(images(40)))).toBeNull();
-    expect(zipProblem(zip(images(7)))).toBe('A training ZIP holds 8 to 40 png or jpg images; this one holds 7.');
+    expect(zipProblem(zip(images(7)))).toBe(
+      'A training ZIP holds 8 to 40 png or jpg images; this one holds 7.',
+    );
     expect(zipProblem(zip(images(41)))).toMatch(/this one holds 41/);
     expect(zipProblem(zip([...images(8), 'notes.txt']))).toBe('notes.txt is not a png or jpg image.');
-    expect(zipProblem(new TextEncoder().encode('not a zip at all').buffer)).toBe('That file is not a ZIP archive.');
+    expect(zipProblem(new TextEncoder().encode('not a zip at all').buffer)).toBe(
+      'That file is not a ZIP archive.',
+    );
   });
 });

@@ -5,7 +5,8 @@ const { createImages, zipImages } = LIMITS.lora;
 
 /** Why these files cannot train a LoRA from single images, or null: exactly 8 png or jpg files. */
 export function imagesProblem(files: readonly Pick<File, 'name' | 'size'>[]): string | null {
-  if (files.length !== createImages) return `Choose exactly ${createImages} images; you chose ${files.length}.`;
+  if (files.length !== createImages)
+    return `Choose exactly ${createImages} images; you chose ${files.length}.`;
   const wrong = files.find((file) => !IMAGE_NAME.test(file.name));
   if (wrong) return `${wrong.name} is not a png or jpg image.`;
   const empty = files.find((file) => file.size === 0);

@@ -29,10 +29,12 @@ export function LorasPage() {
         A LoRA teaches the image model one face, object or style from your pictures. Training takes about a
         quarter of an hour; then use it in the studio or with <code>-lora name</code> in a prompt.
       </p>
-      <CreateLoraForm onCreated={(job) => {
-        setTraining((current) => [job, ...current]);
-        dispatch(baseApi.util.invalidateTags(['Loras', 'CurrentUser']));
-      }} />
+      <CreateLoraForm
+        onCreated={(job) => {
+          setTraining((current) => [job, ...current]);
+          dispatch(baseApi.util.invalidateTags(['Loras', 'CurrentUser']));
+        }}
+      />
       {training.map((job) => (
         <JobCard key={job.id} job={job} signedIn linkToPage={false} />
       ))}

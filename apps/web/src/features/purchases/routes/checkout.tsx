@@ -53,7 +53,12 @@ export function CheckoutPage() {
       ) : !config || !user ? (
         <Spinner label="Preparing the card form…" />
       ) : (
-        <CheckoutForm checkout={checkout} config={config} user={user} onPaid={(sessionId, email) => void onPaid(sessionId, email)} />
+        <CheckoutForm
+          checkout={checkout}
+          config={config}
+          user={user}
+          onPaid={(sessionId, email) => void onPaid(sessionId, email)}
+        />
       )}
     </section>
   );

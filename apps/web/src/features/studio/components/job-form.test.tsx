@@ -9,7 +9,11 @@ afterEach(() => vi.unstubAllGlobals());
 function renderForm(balance = { credits: 20, hypercredits: 0 }, onCreated = vi.fn()) {
   render(
     <MemoryRouter>
-      <JobForm balance={balance} loras={[{ id: 'l1', name: 'MyFace', status: 'ready', createdAt: '' }]} onCreated={onCreated} />
+      <JobForm
+        balance={balance}
+        loras={[{ id: 'l1', name: 'MyFace', status: 'ready', createdAt: '' }]}
+        onCreated={onCreated}
+      />
     </MemoryRouter>,
   );
   return onCreated;
@@ -30,7 +34,9 @@ describe('JobForm', () => {
 
     await user.selectOptions(screen.getByLabelText('Command'), 'speak');
     expect(screen.getByLabelText('Text')).toBeInTheDocument();
-    expect(within(screen.getByLabelText('Voice')).getByRole('option', { name: 'narrator' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Voice')).getByRole('option', { name: 'narrator' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('studio-cost')).toHaveTextContent('Costs 2 hypercredits · you have 0');
     await user.type(screen.getByLabelText('Text'), 'hello');
     expect(screen.getByText('Not enough hypercredits: this costs 2 and you have 0.')).toBeInTheDocument();
@@ -79,7 +85,9 @@ describe('JobForm', () => {
       vi.fn(
         async () =>
           new Response(
-            JSON.stringify({ error: { code: 'INSUFFICIENT_CREDITS', message: 'This needs 4 credits and you have 0.' } }),
+            JSON.stringify({
+              error: { code: 'INSUFFICIENT_CREDITS', message: 'This needs 4 credits and you have 0.' },
+            }),
             { status: 402 },
           ),
       ),
@@ -89,6 +97,9 @@ describe('JobForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This needs 4 credits and you have 0.');
-    expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits?v=3.1');
+    expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+      'href',
+      '/credits?v=3.1',
+    );
   });
 });

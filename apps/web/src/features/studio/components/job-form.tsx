@@ -113,7 +113,11 @@ export function JobForm({
       {error !== null && <JobErrorAlert error={error} />}
       <div className="studio-submit">
         <CostLine cost={state.cost} currency={state.currency} balance={balance} />
-        <Button type="submit" aria-disabled={state.reason !== null} aria-describedby={state.reason ? reasonId : undefined}>
+        <Button
+          type="submit"
+          aria-disabled={state.reason !== null}
+          aria-describedby={state.reason ? reasonId : undefined}
+        >
           Create
         </Button>
         {state.reason && (

@@ -46,7 +46,10 @@ export function PromptField({
       {weighted && (
         <ul className="studio-weights" aria-label="Weight of each part" aria-live="polite">
           {segments.map((segment, index) => (
-            <li key={`${index}-${segment.text}`} className={`studio-weight studio-weight-${tone(segment.weight)}`}>
+            <li
+              key={`${index}-${segment.text}`}
+              className={`studio-weight studio-weight-${tone(segment.weight)}`}
+            >
               <span>{segment.text}</span> <strong>{Number(segment.weight.toFixed(2))}</strong>
             </li>
           ))}

@@ -9,7 +9,13 @@ const rich = { credits: 100, hypercredits: 10 };
 
 describe('the studio’s commands', () => {
   it('come from the registry by category, without help or listings', () => {
-    expect(STUDIO_CATEGORIES.map((category) => category.id)).toEqual(['image', 'video', 'audio', 'lipsync', 'lora']);
+    expect(STUDIO_CATEGORIES.map((category) => category.id)).toEqual([
+      'image',
+      'video',
+      'audio',
+      'lipsync',
+      'lora',
+    ]);
     const names = STUDIO_CATEGORIES.flatMap((category) => category.commands.map((command) => command.name));
     expect(names).toContain('make');
     expect(names).toContain('loracreatefromzip');
@@ -20,17 +26,27 @@ describe('the studio’s commands', () => {
 
 describe('composeOptions', () => {
   it('types the chosen flags after the prompt, as the bot reads them', () => {
-    const options = composeOptions(make, { prompt: ' a castle ' }, {}, {
-      aspect: '-wide',
-      lora: { name: 'MyFace', weight: 0.7 },
-    });
+    const options = composeOptions(
+      make,
+      { prompt: ' a castle ' },
+      {},
+      {
+        aspect: '-wide',
+        lora: { name: 'MyFace', weight: 0.7 },
+      },
+    );
     expect(options).toEqual({ prompt: 'a castle -wide -lora MyFace -loraweight 0.7' });
   });
 
   it('sends uploads by their id, and only finished ones', () => {
-    const options = composeOptions(change, { prompt: 'winter', denoise: 0.4 }, {
-      image: { name: 'a.png', progress: 1, uploadId: 'u-1' },
-    }, {});
+    const options = composeOptions(
+      change,
+      { prompt: 'winter', denoise: 0.4 },
+      {
+        image: { name: 'a.png', progress: 1, uploadId: 'u-1' },
+      },
+      {},
+    );
     expect(options).toEqual({ prompt: 'winter', denoise: 0.4, image: 'u-1' });
     expect(composeOptions(change, {}, { image: { name: 'a.png', progress: 0.5 } }, {})).toEqual({});
   });
@@ -63,22 +79,37 @@ describe('submitState', () => {
 
   it('says why Create cannot be pressed', () => {
     expect(submitState({ ...base, command: make }).reason).toBe('Type a prompt first.');
-    expect(submitState({ ...base, command: change, values: { prompt: 'x' } }).reason).toBe('Add a file for Image.');
+    expect(submitState({ ...base, command: change, values: { prompt: 'x' } }).reason).toBe(
+      'Add a file for Image.',
+    );
     expect(
-      submitState({ ...base, command: change, values: { prompt: 'x' }, uploads: { image: { name: 'a.png', progress: 0.3 } } })
-        .reason,
+      submitState({
+        ...base,
+        command: change,
+        values: { prompt: 'x' },
+        uploads: { image: { name: 'a.png', progress: 0.3 } },
+      }).reason,
     ).toBe('Image is still uploading.');
     expect(
       submitState({
         ...base,
         command: change,
         values: { prompt: 'x' },
-        uploads: { image: { name: 'a.gif', progress: 0, error: 'a.gif is not a png, jpg, jpeg, webp file.' } },
+        uploads: {
+          image: { name: 'a.gif', progress: 0, error: 'a.gif is not a png, jpg, jpeg, webp file.' },
+        },
       }).reason,
     ).toBe('Image: a.gif is not a png, jpg, jpeg, webp file.');
-    expect(submitState({ ...base, command: make, values: { prompt: 'a cat' }, balance: { credits: 3, hypercredits: 0 } }).reason).toBe(
-      'Not enough credits: this costs 4 and you have 3.',
+    expect(
+      submitState({
+        ...base,
+        command: make,
+        values: { prompt: 'a cat' },
+        balance: { credits: 3, hypercredits: 0 },
+      }).reason,
+    ).toBe('Not enough credits: this costs 4 and you have 3.');
+    expect(submitState({ ...base, command: make, values: { prompt: 'a cat' }, balance: null }).reason).toBe(
+      'Sign in to create.',
     );
-    expect(submitState({ ...base, command: make, values: { prompt: 'a cat' }, balance: null }).reason).toBe('Sign in to create.');
   });
 });

@@ -15,7 +15,8 @@ export const STUDIO_CATEGORIES = COMMAND_CATEGORIES.filter((category) => categor
   .map((category) => ({
     ...category,
     commands: COMMANDS.filter(
-      (command) => command.category === category.id && isJobCommand(command.name) && command.options.length > 0,
+      (command) =>
+        command.category === category.id && isJobCommand(command.name) && command.options.length > 0,
     ),
   }))
   .filter((category) => category.commands.length > 0);
@@ -124,7 +125,8 @@ export function submitState(input: {
       if (option.required && !upload) return state(`Add a file for ${optionLabel(option)}.`);
     } else if (option.required) {
       const value = values[option.name];
-      if (typeof value !== 'string' || !value.trim()) return state(`Type a ${optionLabel(option).toLowerCase()} first.`);
+      if (typeof value !== 'string' || !value.trim())
+        return state(`Type a ${optionLabel(option).toLowerCase()} first.`);
     }
   }
   if (!balance) return state('Sign in to create.');

@@ -61,7 +61,9 @@ export function MyCreationsPage() {
                 job={job}
                 signedIn
                 onNewJob={(created) => setJobs((current) => [created, ...(current ?? [])])}
-                onRemoved={(id) => setJobs((current) => current?.filter((existing) => existing.id !== id) ?? null)}
+                onRemoved={(id) =>
+                  setJobs((current) => current?.filter((existing) => existing.id !== id) ?? null)
+                }
               />
               <label className="mine-public">
                 <input
