@@ -6,7 +6,13 @@ import { customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { createIncompleteSubscription, unknownPlan } from './create-payment-intent.ts';
 import { grantInvoiceCredits } from '../credits/grant-credits.ts';
-import { PAYABLE_STATUSES, alreadyPaid, invalidCoupon, loadOwnIntent } from './process-single-payment.ts';
+import {
+  PAYABLE_STATUSES,
+  alreadyPaid,
+  invalidCoupon,
+  loadOwnIntent,
+  paidResult,
+} from './process-single-payment.ts';
 import { discountOf, resolveCoupon } from './resolve-coupon.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
@@ -34,6 +40,11 @@ export async function processSubscriptionPayment({
   const subscriptionId = intent.metadata.subscription_id;
   if (intent.metadata.payment_type !== 'Subscription' || !subscriptionId) {
     throw badRequest('This payment is not a subscription purchase', 'WRONG_PAYMENT_TYPE');
+  }
+  if (intent.status === 'succeeded') {
+    // A retry after the answer was lost: settle what was paid (idempotent by the invoice key).
+    await settle(db, stripe, subscriptionId);
+    return paidResult(intent);
   }
   if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
   const tier = findTier(intent.metadata.tierType ?? '');
