@@ -36,29 +36,31 @@ export async function createGiftedSubscription({
   if (!tier) throw new Error(`Gift code ${claimed.id} has an unknown plan: ${claimed.tier}`);
   const customer = await ensureCustomer({ db, stripe, user: target });
   const price = await priceFor(stripe, tier.lookupKey);
-  let created: Stripe.Subscription;
-  try {
-    created = await stripe.subscriptions.create(
-    {
-      customer,
-      items: [{ price: price.id }],
-      trial_period_days: GIFT_DAYS[tier.ptype],
-      trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
-      cancel_at_period_end: true,
-      metadata: { userId: target.id, tier: tier.tier, gifted: 'true', giftCodeId: claimed.id },
-    },
-    { idempotencyKey: `gift-redeem:${claimed.id}:${target.id}` },
-    );
-  } catch (error) {
-    // Only Stripe refusing this very call is certain to have created nothing; anything else
-    // (a timeout, a key still in use) stays claimed for the retry or the reconciler.
-    if (
-      error instanceof Stripe.errors.StripeError &&
-      (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')
-    ) {
-      await releaseGiftCode(db, claimed.id, target.id);
+  let created: Stripe.Subscription | undefined = await findGiftedSubscription(stripe, customer, claimed.id);
+  if (!created) {
+    try {
+      created = await stripe.subscriptions.create(
+        {
+          customer,
+          items: [{ price: price.id }],
+          trial_period_days: GIFT_DAYS[tier.ptype],
+          trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+          cancel_at_period_end: true,
+          metadata: { userId: target.id, tier: tier.tier, gifted: 'true', giftCodeId: claimed.id },
+        },
+        { idempotencyKey: `gift-redeem:${claimed.id}:${target.id}` },
+      );
+    } catch (error) {
+      // Only Stripe refusing this very call is certain to have created nothing; anything else
+      // (a timeout, a key still in use) stays claimed for the retry or the reconciler.
+      if (
+        error instanceof Stripe.errors.StripeError &&
+        (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError')
+      ) {
+        await releaseGiftCode(db, claimed.id, target.id);
+      }
+      throw error;
     }
-    throw error;
   }
   // A replayed answer is the subscription as it was then: read the current one.
   const subscription = await stripe.subscriptions.retrieve(created.id, { expand: ['latest_invoice'] });
@@ -67,6 +69,14 @@ export async function createGiftedSubscription({
   if (invoice && typeof invoice !== 'string') await grantInvoiceCredits({ db, stripe, invoice });
   await setGiftCodeSubscription(db, claimed.id, subscription.id);
   return subscription;
+}
+
+/** A subscription an earlier attempt already made for this code, past the idempotency key's 24 h. */
+async function findGiftedSubscription(stripe: Stripe, customer: string, giftCodeId: string) {
+  for await (const subscription of stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) {
+    if (subscription.metadata.giftCodeId === giftCodeId) return subscription;
+  }
+  return undefined;
 }
 
 /** Finishes a claim left half-done by a stopped process (the reconciler's part). */
