@@ -95,7 +95,7 @@ describe('buying a credit package', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'requires_payment_method',
-      error: 'Your card was declined.',
+      error: 'Your card was declined. Try another card or contact your bank.',
     });
     await t.deliverEvents();
     expect((await balance(userId)).credits).toBe(before);
