@@ -16,7 +16,9 @@ describe('deleting a user', () => {
   it('cancels their plans at Stripe, keeps the ledger and keeps redeemed codes redeemed', async () => {
     const s = await subscribe(t, 'leaving-user', 'Professional Plan');
     const code = (await insertGiftCode(t.database.db, { code: generateGiftCode(), tier: 'Founders Plan' }))!;
-    const redeemed = await call(t, s.cookie, 'POST', '/api/payment/redeem-gift-code', { giftCode: code.code });
+    const redeemed = await call(t, s.cookie, 'POST', '/api/payment/redeem-gift-code', {
+      giftCode: code.code,
+    });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     const ledgerBefore = await ledgerEntriesOf(t.database.db, s.userId);
     expect(ledgerBefore.length).toBeGreaterThan(0);
@@ -36,7 +38,9 @@ describe('deleting a user', () => {
     expect((await findGiftCode(t.database.db, code.code))!.redeemedBy).toBe(s.userId);
 
     const other = await t.signIn('code-hunter');
-    const again = await call(t, other.cookie, 'POST', '/api/payment/redeem-gift-code', { giftCode: code.code });
+    const again = await call(t, other.cookie, 'POST', '/api/payment/redeem-gift-code', {
+      giftCode: code.code,
+    });
     expect(again.statusCode).toBe(409);
     expect((await call(t, s.cookie, 'GET', '/api/auth/')).statusCode).toBe(401);
   });

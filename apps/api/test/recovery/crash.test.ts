@@ -35,7 +35,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash during purchases', () =
 
   it('loses nothing and grants nothing twice after kill -9 and a restart', async () => {
     database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url!, DATA_DIR: dataDir, RECONCILE_INTERVAL_SECONDS: process.env.CRASH_RECONCILE ?? '5' };
+    const env = {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      RECONCILE_INTERVAL_SECONDS: process.env.CRASH_RECONCILE ?? '5',
+    };
     const first = startServer(env);
     const base = await first.url;
     const config = JSON.parse((await request(`${base}/api/payment/config`, { from: '127.0.0.1' })).body);
@@ -171,7 +175,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash during purchases', () =
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         result = await check();
       }
-      console.info(`${before} problems at restart, none ${Date.now() - killedAt} ms after the kill; ${result.paid} paid intents`);
+      console.info(
+        `${before} problems at restart, none ${Date.now() - killedAt} ms after the kill; ${result.paid} paid intents`,
+      );
       expect(result.problems).toEqual([]);
       expect(result.paid).toBeGreaterThan(0);
 
