@@ -17,6 +17,32 @@ const change = (s: { cookie: string; userId: string; customerId: string }, plan:
   });
 
 describe('upgrades', () => {
+  it('preview: the amount charged now and the credits added, before anything changes', async () => {
+    const s = await subscribe(t, 'upgrade-preview', 'Professional Plan');
+    const before = await userRow(t, s.userId);
+    const preview = await call(t, s.cookie, 'POST', '/api/payment/preview-plan-change', {
+      userId: s.userId,
+      stripeId: s.customerId,
+      newsubscriptiontype: 'Founders Plan',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const from = findTier('Professional Plan')!;
+    const to = findTier('Founders Plan')!;
+    expect(preview.json()).toMatchObject({
+      change: 'upgrade',
+      credits: to.credits - from.credits,
+      hypercredits: to.hypercredits - from.hypercredits,
+    });
+    // Nothing changed, nothing was charged.
+    expect(await userRow(t, s.userId)).toMatchObject({
+      subscriptionStatus: 'Professional Plan',
+      credits: before.credits,
+    });
+    // Confirming charges exactly the previewed amount.
+    const done = await change(s, 'Founders Plan');
+    expect(done.json().amountCharged).toBe(preview.json().amountDueNow);
+  });
+
   it("grants the difference of the plans' credits once, however often the invoice is reported", async () => {
     const s = await subscribe(t, 'upgrade-credits', 'Professional Plan');
     await t.deliverEvents();
