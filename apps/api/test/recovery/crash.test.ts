@@ -41,7 +41,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash during purchases', () =
       RECONCILE_INTERVAL_SECONDS: process.env.CRASH_RECONCILE ?? '5',
     };
     const first = startServer(env);
+    const started = Date.now();
+    const phase = (name: string) => console.info(`${name}: ${Date.now() - started} ms`);
     const base = await first.url;
+    phase('server up');
     const config = JSON.parse((await request(`${base}/api/payment/config`, { from: '127.0.0.1' })).body);
 
     const signIn = async (name: string, from: string) => {
@@ -132,6 +135,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash during purchases', () =
       };
       for (const job of work) void job().then(settle, settle);
     });
+    phase('work started');
     await killed;
     const killedAt = Date.now();
     first.child.kill('SIGKILL');
@@ -140,6 +144,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash during purchases', () =
     const second = startServer(env);
     try {
       const again = await second.url;
+      phase('restarted');
       const restarted = JSON.parse(
         (await request(`${again}/api/payment/config`, { from: '127.0.0.1' })).body,
       );
