@@ -20,6 +20,10 @@ describe('deleting a user', () => {
       giftCode: code.code,
     });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
+    // Redeemed beside a paid plan, the message says so rather than promising a new plan.
+    expect(redeemed.json().message).toMatch(
+      /^Your gift was redeemed: Founders Plan runs until .+, beside your Professional Plan/,
+    );
     const ledgerBefore = await ledgerEntriesOf(t.database.db, s.userId);
     expect(ledgerBefore.length).toBeGreaterThan(0);
 

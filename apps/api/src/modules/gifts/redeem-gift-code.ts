@@ -3,12 +3,14 @@ import { createGiftedSubscription } from './complete-gift-redemption.ts';
 import {
   type RedeemGiftCodeBody,
   type RedeemGiftCodeResult,
+  formatEpochDate,
   normalizeGiftCode,
   withVersion,
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 import { findTargetUser } from '../customers/access.ts';
+import { findLiveSubscription } from '../subscriptions/find-live-subscription.ts';
 import type { WrongCodeLimiter } from './wrong-code-limiter.ts';
 
 /** Where the browser goes after redeeming: always this fixed path on our own site. */
@@ -72,9 +74,15 @@ export async function redeemGiftCode({
   }
 
   const subscription = await createGiftedSubscription({ db, stripe, target, claimed });
+  const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
+  const paid = await findLiveSubscription({ db, userId: target.id });
+  const until = formatEpochDate(periodEnd);
   return {
     url: REDEEM_RETURN_PATH,
     tier: claimed.tier,
-    current_period_end: subscription.items.data[0]?.current_period_end ?? 0,
+    current_period_end: periodEnd,
+    message: paid
+      ? `Your gift was redeemed: ${claimed.tier} runs until ${until}, beside your ${paid.tier}; its credits were added to your balance.`
+      : `Your gift was redeemed: ${claimed.tier} runs until ${until}; its credits were added to your balance.`,
   };
 }

@@ -93,7 +93,7 @@ describe('redeeming a gift from the dashboard', () => {
       const navigate = vi.spyOn(router, 'navigate');
       await redeem('GIFT-CODE-1');
       await waitFor(() => expect(onRedeemed).toHaveBeenCalledTimes(1));
-    expect(screen.queryByLabelText('Gift code')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Gift code')).not.toBeInTheDocument();
       expect(navigate, url).not.toHaveBeenCalled();
       expect(router.state.location.pathname).toBe('/dashboard');
       cleanup();
