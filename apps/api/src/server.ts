@@ -2,6 +2,7 @@ import { createDatabase } from '@app/db';
 import { providersFor, startWorker } from '@app/jobs';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
+import { startReconciler } from './modules/reconcile/reconcile-payments.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
 import { startBanner } from './start-banner.ts';
@@ -41,6 +42,7 @@ async function main() {
       })
     : undefined;
 
+  let stopReconciler: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -49,6 +51,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await worker?.stop();
+      await stopReconciler?.();
       await app.close();
       await billing.close();
       await database.close();
@@ -66,6 +69,15 @@ async function main() {
   const url = settings.publicUrl ?? `http://localhost:${port}`;
   // The in-process emulator posts to the address we listen on, not the public one.
   billing.setWebhookUrl(webhookUrlFor(`http://127.0.0.1:${port}`));
+  // After a crash, payments charged but never granted are found here rather than lost.
+  if (settings.reconcileIntervalSeconds > 0) {
+    stopReconciler = startReconciler({
+      db: database.db,
+      stripe: billing.stripe,
+      log: app.log,
+      intervalMs: settings.reconcileIntervalSeconds * 1000,
+    });
+  }
   // Fastify logs its own "listening" line just after listen() resolves: let it out first, so
   // the banner is not interleaved with the JSON log.
   await new Promise((resolve) => setImmediate(resolve));

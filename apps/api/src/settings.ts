@@ -23,6 +23,7 @@ const SettingsSchema = z
     DATA_DIR: z.string().default('./.data'),
     DATABASE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     DISCORD_CLIENT_ID: optionalString,
     DISCORD_CLIENT_SECRET: optionalString,
@@ -70,6 +71,8 @@ export interface Settings {
   mediaDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** How often paid Stripe objects are re-read for missing grants; 0 turns the timer off. */
+  reconcileIntervalSeconds: number;
   adminPassword: string;
   /** True when the admin password was generated at start-up and should be printed. */
   adminPasswordGenerated: boolean;
@@ -110,6 +113,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
+    reconcileIntervalSeconds: value.RECONCILE_INTERVAL_SECONDS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,
     discord:

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
 import { AppError } from '../lib/errors.ts';
+import { mapStripeError } from '../lib/stripe-errors.ts';
 
 /** One error shape for every failure; 5xx texts never leave the server. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -10,6 +12,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.status)
         .send({ error: { ...error.details, code: error.code, message: error.message } });
+    }
+    if (error instanceof Stripe.errors.StripeError) {
+      // Stripe's own words are for us: the log gets them, the caller gets ours.
+      const mapped = mapStripeError(error);
+      request.log.warn(
+        { err: error, stripeCode: error.code, declineCode: error.decline_code },
+        'stripe refused',
+      );
+      if (mapped)
+        return reply.status(mapped.status).send({ error: { code: mapped.code, message: mapped.message } });
+      return reply.status(502).send({
+        error: {
+          code: 'PAYMENT_PROVIDER_ERROR',
+          message: 'The payment could not be completed. Please try again.',
+        },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation

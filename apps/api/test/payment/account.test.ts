@@ -113,7 +113,7 @@ describe('POST /api/payment/delete_user', () => {
       payload,
     });
 
-  it('deletes a user and their sessions with the password, and audits it', async () => {
+  it('anonymises a user and ends their sessions with the password, and audits it', async () => {
     const user = await t.createUser({ discordName: 'to-delete' });
     const cookie = await t.sessionCookie(user.id);
     expect((await del({ user_id: user.id, password: 'wrong-password' })).statusCode).toBe(403);
@@ -121,7 +121,7 @@ describe('POST /api/payment/delete_user', () => {
 
     const response = await del({ user_id: user.id, password: TEST_ADMIN_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(await row(user.id)).toBeUndefined();
+    expect(await row(user.id)).toMatchObject({ discordName: 'Deleted user', email: null });
     expect(await sessionsOf(t.database.db, user.id)).toEqual([]);
     expect((await t.app.inject({ url: '/api/auth/', headers: { cookie } })).statusCode).toBe(401);
     const audit = await latestAuditEntry(t.database.db);

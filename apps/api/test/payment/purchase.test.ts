@@ -95,7 +95,7 @@ describe('buying a credit package', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'requires_payment_method',
-      error: 'Your card was declined.',
+      error: 'Your card was declined. Try another card or contact your bank.',
     });
     await t.deliverEvents();
     expect((await balance(userId)).credits).toBe(before);
@@ -156,6 +156,24 @@ describe('buying a credit package', () => {
     });
     expect(paid.json()).toMatchObject({ status: 'succeeded', amountPaid: Math.round(pack.price * 0.9) });
     expect((await balance(userId)).credits).toBeGreaterThanOrEqual(pack.credits);
+  });
+
+  it('a paid intent never granted (the answer was lost) is granted by the retry, once', async () => {
+    const { cookie, userId } = await t.signIn('buyer-lost-answer');
+    const before = (await balance(userId)).credits;
+    const intent = await startPurchase(cookie, { purchaseType: 'Credits', tierType: pack.name });
+    // The charge went through at Stripe, but our process stopped before granting.
+    await t.stripe.paymentIntents.confirm(intent.id, { payment_method: await t.card(CARDS.ok) });
+    expect((await balance(userId)).credits).toBe(before);
+    for (let i = 0; i < 2; i++) {
+      const retry = await pay(cookie, 'single', {
+        paymentIntentId: intent.id,
+        paymentMethodId: await t.card(CARDS.ok),
+      });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json()).toMatchObject({ status: 'succeeded', error: null });
+    }
+    expect((await balance(userId)).credits).toBe(before + pack.credits);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { giftCodes } from '../schema/billing.ts';
 
@@ -61,4 +61,18 @@ export async function releaseGiftCode(db: DbOrTx, id: string, userId: string): P
     .update(giftCodes)
     .set({ redeemedBy: null, redeemedAt: null })
     .where(and(eq(giftCodes.id, id), eq(giftCodes.redeemedBy, userId)));
+}
+
+/** Records the gifted subscription, completing a claim. */
+export async function setGiftCodeSubscription(db: DbOrTx, id: string, subscriptionId: string): Promise<void> {
+  await db.update(giftCodes).set({ subscriptionId }).where(eq(giftCodes.id, id));
+}
+
+/** Claims whose subscription was never recorded (the process stopped mid-redemption). */
+export async function listUnfinishedGiftClaims(db: DbOrTx, limit = 100): Promise<GiftCodeRow[]> {
+  return db
+    .select()
+    .from(giftCodes)
+    .where(and(isNotNull(giftCodes.redeemedBy), isNull(giftCodes.subscriptionId)))
+    .limit(limit);
 }

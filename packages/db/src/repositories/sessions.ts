@@ -84,3 +84,8 @@ export async function extendSession(db: DbOrTx, idHash: string, expiresAt: Date)
 export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
+
+/** Signs a user out everywhere. */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -76,6 +76,26 @@ export async function claimCustomerId(db: DbOrTx, userId: string, customerId: st
   return row?.id ?? customerId;
 }
 
+/**
+ * Removes what identifies a user while their row stays, so the append-only ledger and the gift
+ * codes they redeemed keep pointing at it. The Discord id becomes a marker no Discord account or
+ * local sign-in can match.
+ */
+export async function anonymiseUser(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      discordId: `deleted:${id}`,
+      discordName: 'Deleted user',
+      email: null,
+      role: 'user',
+      subscriptionStatus: 'free',
+      cancelFlag: '0',
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id));
+}
+
 export async function deleteUserById(db: DbOrTx, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }

@@ -32,6 +32,8 @@ export const giftCodes = pgTable(
     sourceId: text('source_id').unique(),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    /** The gifted Stripe subscription; null while a claim is not yet completed (resumable). */
+    subscriptionId: text('subscription_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('gift_codes_purchaser_idx').on(table.purchaserId)],

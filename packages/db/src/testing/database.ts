@@ -10,7 +10,7 @@ import { MIGRATIONS_FOLDER, createDatabase, type Database } from '../client.ts';
  * snapshot kept on disk per migration set, so no test pays for initdb and migrations. When
  * TEST_DATABASE_URL is set, it creates a fresh PostgreSQL database from a migrated template.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? createPostgresTestDatabase(url) : createPgliteTestDatabase();
 }
@@ -42,7 +42,10 @@ async function createPgliteTestDatabase(): Promise<Database> {
   return createDatabase({ loadDataDir: blob });
 }
 
-async function createPostgresTestDatabase(url: string): Promise<Database> {
+/** A test database; `url` is its connection string on PostgreSQL (for a server started as a child). */
+export type TestDatabase = Database & { url?: string };
+
+async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
   const template = `app_template_${migrationsHash()}`;
   const name = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -65,6 +68,7 @@ async function createPostgresTestDatabase(url: string): Promise<Database> {
   const database = createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 20 });
   return {
     ...database,
+    url: withDatabase(url, name),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

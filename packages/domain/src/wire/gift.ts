@@ -56,6 +56,8 @@ export const RedeemGiftCodeResult = z.object({
   url: z.string(),
   tier: z.string(),
   current_period_end: z.number().int(),
+  /** What happened, in words for the redeemer (a gift beside a paid plan is not a new plan). */
+  message: z.string().optional(),
 });
 export type RedeemGiftCodeResult = z.infer<typeof RedeemGiftCodeResult>;
 

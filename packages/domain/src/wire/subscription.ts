@@ -40,6 +40,21 @@ export const UpdateSubscriptionBody = z.object({
 });
 export type UpdateSubscriptionBody = z.infer<typeof UpdateSubscriptionBody>;
 
+/** What a plan change would do, shown for confirmation before anything is charged. */
+export const PlanChangePreview = z.object({
+  change: z.enum(['upgrade', 'downgrade', 'same']),
+  plan: z.string(),
+  /** Cents charged now if confirmed (0 for a downgrade or no change). */
+  amountDueNow: z.number().int(),
+  currency: z.string(),
+  /** Credits and hypercredits added now if confirmed (the difference of the plans' per-period amounts). */
+  credits: z.number().int(),
+  hypercredits: z.number().int(),
+  /** When a downgrade would take effect (epoch seconds); null otherwise. */
+  effectiveDate: z.number().int().nullable(),
+});
+export type PlanChangePreview = z.infer<typeof PlanChangePreview>;
+
 export const SUBSCRIPTION_CHANGES = ['upgrade', 'downgrade', 'same'] as const;
 export type SubscriptionChange = (typeof SUBSCRIPTION_CHANGES)[number];
 

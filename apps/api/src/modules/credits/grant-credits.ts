@@ -1,5 +1,5 @@
 import { type Db, grant } from '@app/db';
-import { findByLookupKey, findCreditPackage } from '@app/domain';
+import { findByLookupKey, findCreditPackage, findTier } from '@app/domain';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../customers/access.ts';
 import { findUserByCustomer } from '../customers/ensure-customer.ts';
@@ -94,11 +94,10 @@ export async function grantInvoiceCredits({
   stripe: Stripe;
   invoice: Stripe.Invoice;
 }): Promise<GrantOutcome> {
-  if (invoice.status !== 'paid' || !PERIOD_REASONS.has(invoice.billing_reason ?? '')) {
-    return 'not-applicable';
-  }
   const details = invoice.parent?.subscription_details;
-  if (!details) return 'not-applicable';
+  if (invoice.status !== 'paid' || !details) return 'not-applicable';
+  if (invoice.billing_reason === 'subscription_update') return grantUpgradeCredits(db, invoice, details);
+  if (!PERIOD_REASONS.has(invoice.billing_reason ?? '')) return 'not-applicable';
   if (details.metadata?.seeded === 'true' && invoice.billing_reason === 'subscription_create') {
     return 'not-applicable';
   }
@@ -112,5 +111,28 @@ export async function grantInvoiceCredits({
     credits: tier.credits,
     hypercredits: tier.hypercredits,
     reason: `plan: ${tier.tier}`,
+  });
+}
+
+/**
+ * A paid upgrade grants the difference between the new and the old plan's credits for the period,
+ * once per invoice; the tiers come from the subscription's metadata as it was on the invoice.
+ */
+async function grantUpgradeCredits(
+  db: Db,
+  invoice: Stripe.Invoice,
+  details: Stripe.Invoice.Parent.SubscriptionDetails,
+): Promise<GrantOutcome> {
+  const to = findTier(details.metadata?.tier ?? '');
+  const from = findTier(details.metadata?.upgradedFrom ?? '');
+  const user = await findUserByCustomer(db, customerIdOf(invoice.customer));
+  if (!to || !from || !user || invoice.amount_paid <= 0) return 'not-applicable';
+  return grantPurchase({
+    db,
+    userId: user.id,
+    source: `invoice:${invoice.id}:upgrade`,
+    credits: Math.max(0, to.credits - from.credits),
+    hypercredits: Math.max(0, to.hypercredits - from.hypercredits),
+    reason: `upgrade: ${from.tier} → ${to.tier}`,
   });
 }

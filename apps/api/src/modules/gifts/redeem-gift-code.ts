@@ -1,25 +1,20 @@
-import { type Db, type UserRow, claimGiftCode, findGiftCode, releaseGiftCode } from '@app/db';
+import { type Db, type UserRow, claimGiftCode, findGiftCode } from '@app/db';
+import { createGiftedSubscription } from './complete-gift-redemption.ts';
 import {
   type RedeemGiftCodeBody,
   type RedeemGiftCodeResult,
-  findTier,
+  formatEpochDate,
   normalizeGiftCode,
   withVersion,
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 import { findTargetUser } from '../customers/access.ts';
-import { ensureCustomer } from '../customers/ensure-customer.ts';
-import { grantInvoiceCredits } from '../credits/grant-credits.ts';
-import { priceFor } from '../catalog/sync-catalog.ts';
-import { syncSubscription } from '../subscriptions/sync-subscription.ts';
+import { findLiveSubscription } from '../subscriptions/find-live-subscription.ts';
 import type { WrongCodeLimiter } from './wrong-code-limiter.ts';
 
 /** Where the browser goes after redeeming: always this fixed path on our own site. */
 export const REDEEM_RETURN_PATH = withVersion('/dashboard?refresh=true');
-
-/** One period of a gifted plan, as a trial: Stripe counts trials in days. */
-const GIFT_DAYS = { Monthly: 30, Yearly: 365 } as const;
 
 const wrongCode = () =>
   new AppError('GIFT_CODE_INVALID', { status: 404, message: 'That gift code is not valid' });
@@ -36,7 +31,10 @@ const usedCode = () =>
  * once, and `cancel_at_period_end` plus `trial_settings.end_behavior.missing_payment_method=cancel`
  * end it when the period is over, so the redeemer falls back to their other plan or free. The
  * period's credits are granted through the ledger keyed by that $0 invoice, the same key the
- * invoice.paid webhook uses, so they land once. If Stripe fails, the claim is released.
+ * invoice.paid webhook uses, so they land once.
+ * The claim and the subscription are tied by a Stripe idempotency key derived from the code and
+ * the redeemer: if the process stops between them, the same user's retry (or the reconciler)
+ * completes the redemption with the same subscription; a refusal from Stripe releases the claim.
  */
 export async function redeemGiftCode({
   db,
@@ -60,42 +58,29 @@ export async function redeemGiftCode({
   const code = normalizeGiftCode(body.giftCode);
   if (!code) throw wrongCode();
 
-  const claimed = await claimGiftCode(db, code, target.id);
+  let claimed = await claimGiftCode(db, code, target.id);
   if (!claimed) {
-    if (!(await findGiftCode(db, code))) throw wrongCode();
-    await limiter.forgive(keys);
-    throw usedCode();
+    const found = await findGiftCode(db, code);
+    if (!found) throw wrongCode();
+    // The same user's retry after a redemption that stopped half-way completes it.
+    if (found.redeemedBy !== target.id || found.subscriptionId) {
+      await limiter.forgive(keys);
+      throw usedCode();
+    }
+    claimed = found;
   }
   await limiter.forgive(keys);
 
-  let subscription: Stripe.Subscription;
-  try {
-    const tier = findTier(claimed.tier);
-    if (!tier) throw new Error(`Gift code ${claimed.id} has an unknown plan: ${claimed.tier}`);
-    const customer = await ensureCustomer({ db, stripe, user: target });
-    const price = await priceFor(stripe, tier.lookupKey);
-    subscription = await stripe.subscriptions.create(
-      {
-        customer,
-        items: [{ price: price.id }],
-        trial_period_days: GIFT_DAYS[tier.ptype],
-        trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
-        cancel_at_period_end: true,
-        metadata: { userId: target.id, tier: tier.tier, gifted: 'true', giftCodeId: claimed.id },
-        expand: ['latest_invoice'],
-      },
-      { idempotencyKey: `gift-redeem:${claimed.id}` },
-    );
-  } catch (error) {
-    await releaseGiftCode(db, claimed.id, target.id);
-    throw error;
-  }
-  await syncSubscription({ db, stripe, subscriptionId: subscription.id });
-  const invoice = subscription.latest_invoice;
-  if (invoice && typeof invoice !== 'string') await grantInvoiceCredits({ db, stripe, invoice });
+  const subscription = await createGiftedSubscription({ db, stripe, target, claimed });
+  const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
+  const paid = await findLiveSubscription({ db, userId: target.id });
+  const until = formatEpochDate(periodEnd);
   return {
     url: REDEEM_RETURN_PATH,
     tier: claimed.tier,
-    current_period_end: subscription.items.data[0]?.current_period_end ?? 0,
+    current_period_end: periodEnd,
+    message: paid
+      ? `Your gift was redeemed: ${claimed.tier} runs until ${until}, beside your ${paid.tier}; its credits were added to your balance.`
+      : `Your gift was redeemed: ${claimed.tier} runs until ${until}; its credits were added to your balance.`,
   };
 }

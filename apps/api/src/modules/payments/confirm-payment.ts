@@ -1,5 +1,6 @@
 import type { ProcessPaymentResult } from '@app/domain';
 import Stripe from 'stripe';
+import { cardErrorMessage } from '../../lib/stripe-errors.ts';
 
 /**
  * Confirms an intent with the card the browser created. Card problems (declines, bad numbers) are
@@ -45,7 +46,7 @@ export async function confirmPayment({
         client_secret: intent?.client_secret ?? null,
         amountPaid: 0,
         discountName,
-        error: error.message,
+        error: cardErrorMessage(error),
         sessionId: intent?.id ?? intentId,
       },
     };

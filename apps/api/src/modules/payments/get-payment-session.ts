@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { assertMayActOn } from '../../lib/authorization.ts';
+import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../webhooks/settle-paid.ts';
 
 const notPaid = () =>
   new AppError('NOT_PAID', { status: 409, message: 'This payment has not been completed' });
@@ -44,7 +45,8 @@ export async function getPaymentSession({
     const customer = customerIdOf(session.customer);
     assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (session.status !== 'complete') throw notPaid();
-    // The success page may arrive before the webhook: issuing is idempotent per session.
+    // The success page may arrive before the webhook: granting and issuing are idempotent.
+    await settleCheckoutSession({ db, stripe }, session);
     const giftCode = await issueGiftCode({ db, session });
     return {
       id: session.id,
@@ -62,6 +64,7 @@ export async function getPaymentSession({
     const customer = customerIdOf(intent.customer);
     assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (intent.status !== 'succeeded') throw notPaid();
+    await settlePaymentIntent({ db, stripe }, intent);
     // The email typed on the card form travels with the charge's billing details.
     const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
     const email =
@@ -80,6 +83,7 @@ export async function getPaymentSession({
     const customer = customerIdOf(invoice.customer);
     assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (invoice.status !== 'paid') throw notPaid();
+    await settleInvoice({ db, stripe }, invoice.id!);
     return {
       id: invoice.id,
       amount_total: invoice.amount_paid,

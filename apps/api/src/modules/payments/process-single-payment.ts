@@ -36,6 +36,16 @@ export async function loadOwnIntent(stripe: Stripe, user: UserRow, id: string) {
 export const alreadyPaid = () =>
   new AppError('ALREADY_PROCESSED', { status: 409, message: 'This payment was already processed' });
 
+/** The answer for an intent that is already paid, as the confirmation gave it. */
+export const paidResult = (intent: Stripe.PaymentIntent): ProcessPaymentResult => ({
+  status: intent.status,
+  client_secret: intent.client_secret,
+  amountPaid: intent.amount_received,
+  discountName: intent.metadata.discountName || null,
+  error: null,
+  sessionId: intent.id,
+});
+
 /** Pays for a credit package: applies the coupon, confirms the card, grants on success. */
 export async function processSinglePayment({
   db,
@@ -46,6 +56,11 @@ export async function processSinglePayment({
   let intent = await loadOwnIntent(stripe, user, body.paymentIntentId);
   if (intent.metadata.payment_type !== 'Credits') {
     throw badRequest('This payment is not a credit package purchase', 'WRONG_PAYMENT_TYPE');
+  }
+  if (intent.status === 'succeeded') {
+    // A retry after the answer was lost (a crash, a dropped connection): grant if not yet granted.
+    await grantPaymentCredits({ db, paymentIntent: intent });
+    return paidResult(intent);
   }
   if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
   const pack = findCreditPackage(intent.metadata.tierType ?? '');

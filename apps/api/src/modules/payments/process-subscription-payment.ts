@@ -1,15 +1,28 @@
 import type { Db } from '@app/db';
 import { type ProcessPaymentBody, type ProcessPaymentResult, findTier } from '@app/domain';
 import type Stripe from 'stripe';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { createIncompleteSubscription, unknownPlan } from './create-payment-intent.ts';
 import { grantInvoiceCredits } from '../credits/grant-credits.ts';
-import { PAYABLE_STATUSES, alreadyPaid, invalidCoupon, loadOwnIntent } from './process-single-payment.ts';
+import {
+  PAYABLE_STATUSES,
+  alreadyPaid,
+  invalidCoupon,
+  loadOwnIntent,
+  paidResult,
+} from './process-single-payment.ts';
 import { discountOf, resolveCoupon } from './resolve-coupon.ts';
+import { abandonSubscription, otherPaidPlans, secondPlan } from '../subscriptions/paid-plan-guard.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
+
+const replacedPayment = () =>
+  new AppError('PAYMENT_EXPIRED', {
+    status: 409,
+    message: 'This payment was replaced or has expired, and nothing was charged. Choose your plan again.',
+  });
 
 /** Once the first invoice is paid: our copy, the user's status and the period's credits. */
 async function settle(db: Db, stripe: Stripe, subscriptionId: string) {
@@ -35,16 +48,29 @@ export async function processSubscriptionPayment({
   if (intent.metadata.payment_type !== 'Subscription' || !subscriptionId) {
     throw badRequest('This payment is not a subscription purchase', 'WRONG_PAYMENT_TYPE');
   }
+  if (intent.status === 'succeeded') {
+    // A retry after the answer was lost: settle what was paid (idempotent by the invoice key).
+    await settle(db, stripe, subscriptionId);
+    return paidResult(intent);
+  }
+  if (intent.status === 'canceled') throw replacedPayment();
   if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
   const tier = findTier(intent.metadata.tierType ?? '');
   if (!tier) throw unknownPlan(intent.metadata.tierType ?? '');
   let subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  if (subscription.status === 'incomplete_expired' || subscription.status === 'canceled')
+    throw replacedPayment();
   if (subscription.status !== 'incomplete') throw alreadyPaid();
 
   const coupon = body.couponCode ? await resolveCoupon({ stripe, code: body.couponCode }) : undefined;
   if (body.couponCode && !coupon) throw invalidCoupon();
 
   const customer = customerIdOf(subscription.customer)!;
+  // Another plan may have been paid since this intent was made: cancel this one before any charge.
+  if ((await otherPaidPlans(stripe, customer, subscription.id)).length) {
+    await abandonSubscription(stripe, subscription);
+    throw secondPlan();
+  }
   const method = await stripe.paymentMethods.retrieve(body.paymentMethodId).catch(() => undefined);
   if (!method) throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
   if (method.customer && customerIdOf(method.customer) !== customer) {
@@ -55,7 +81,7 @@ export async function processSubscriptionPayment({
   let intentId = intent.id;
   const hasDiscount = (subscription.discounts ?? []).length > 0;
   if (coupon && !hasDiscount) {
-    await stripe.subscriptions.cancel(subscription.id);
+    await abandonSubscription(stripe, subscription);
     const replaced = await createIncompleteSubscription({
       stripe,
       customer,

@@ -28,6 +28,15 @@ function chargeDescription(charge: Stripe.Charge): string {
  * one-off charge (credit packages, gifts), each with its PDF and/or receipt link. Own customer only;
  * admins any.
  */
+/**
+ * Paid and refunded invoices, and those really due (a renewal the card did not pay); not drafts,
+ * voided ones, nor the first invoice of a plan whose payment was never made (an abandoned attempt).
+ */
+function isOwedOrPaid(invoice: Stripe.Invoice): boolean {
+  if (invoice.status === 'draft' || invoice.status === 'void') return false;
+  return !(invoice.status === 'open' && invoice.billing_reason === 'subscription_create');
+}
+
 export async function listPaymentHistory({
   stripe,
   user,
@@ -54,7 +63,7 @@ export async function listPaymentHistory({
   const invoiceIntents = new Set<string>();
   const records: PaymentRecordWire[] = [];
   for (const invoice of invoices) {
-    if (invoice.status === 'draft') continue;
+    if (!isOwedOrPaid(invoice)) continue;
     const intents = (invoice.payments?.data ?? [])
       .map((payment) => intentOf(payment.payment.payment_intent))
       .filter((id): id is string => Boolean(id));
@@ -74,6 +83,8 @@ export async function listPaymentHistory({
   for (const charge of charges) {
     const intent = intentOf(charge.payment_intent);
     if (intent && invoiceIntents.has(intent)) continue;
+    // A declined attempt is not a payment: the card form already said so.
+    if (charge.status === 'failed') continue;
     records.push({
       id: charge.id,
       date: charge.created,

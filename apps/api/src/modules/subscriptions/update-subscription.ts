@@ -6,8 +6,10 @@ import {
   findTier,
   formatEpochDate,
 } from '@app/domain';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
+import { mapStripeError } from '../../lib/stripe-errors.ts';
+import { grantInvoiceCredits } from '../credits/grant-credits.ts';
 import { findTargetUser } from '../customers/access.ts';
 import { giftPlanActive } from './gift-plan-active.ts';
 import { priceFor } from '../catalog/sync-catalog.ts';
@@ -23,35 +25,52 @@ const noSubscription = () =>
     message: 'There is no paid plan to change. Choose a plan to subscribe instead.',
   });
 
+const declined = (cause: unknown) =>
+  new AppError('UPGRADE_PAYMENT_FAILED', {
+    status: 402,
+    message: `Your plan was not changed: ${mapStripeError(cause)?.message ?? 'the card on file was declined.'} Update your payment method and try again.`,
+    cause,
+  });
+
 /**
  * Upgrades at once, charging the prorated difference on an invoice paid now (Stripe emails it to
- * the customer's address); the subscription keeps its billing date.
+ * the customer's address); the subscription keeps its billing date. With `error_if_incomplete`
+ * Stripe refuses the change outright when the card fails, so a declined upgrade changes nothing;
+ * a downgrade scheduled before has to be released for the update and is put back then.
+ * `upgradedFrom` travels on the invoice's subscription details so its grant knows the difference.
  */
-async function upgrade(stripe: Stripe, subscription: Stripe.Subscription, tierName: string) {
+async function upgrade(stripe: Stripe, subscription: Stripe.Subscription, tierName: string, current: string) {
   const tier = findTier(tierName)!;
   const ref = subscription.schedule;
+  const pendingDowngrade = subscription.metadata.downgradeTo
+    ? findTier(subscription.metadata.downgradeTo)
+    : undefined;
   if (ref) await stripe.subscriptionSchedules.release(typeof ref === 'string' ? ref : ref.id);
   const price = await priceFor(stripe, tier.lookupKey);
-  const updated = await stripe.subscriptions.update(subscription.id, {
-    items: [{ id: subscription.items.data[0]!.id, price: price.id }],
-    proration_behavior: 'always_invoice',
-    payment_behavior: 'error_if_incomplete',
-    cancel_at_period_end: false,
-    metadata: { tier: tier.tier, downgradeTo: '' },
-    expand: ['latest_invoice'],
-  });
-  const invoice = updated.latest_invoice as Stripe.Invoice | null;
-  if (invoice && invoice.status !== 'paid' && invoice.amount_due > 0) {
-    throw new AppError('UPGRADE_PAYMENT_FAILED', {
-      status: 402,
-      message: 'The card on file was declined. Update your payment method and try again.',
+  let updated: Stripe.Subscription;
+  try {
+    updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, price: price.id }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      cancel_at_period_end: false,
+      metadata: { tier: tier.tier, downgradeTo: '', upgradedFrom: current },
+      expand: ['latest_invoice'],
     });
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+    if (ref && pendingDowngrade) {
+      const again = await stripe.subscriptions.retrieve(subscription.id);
+      await scheduleDowngrade({ stripe, subscription: again, tier: pendingDowngrade });
+    }
+    throw declined(error);
   }
+  const invoice = updated.latest_invoice as Stripe.Invoice | null;
   return {
     periodEnd: updated.items.data[0]?.current_period_end ?? 0,
     charged: invoice?.amount_paid ?? 0,
     credited: invoice && invoice.total < 0 ? -invoice.total : 0,
-    invoiceId: invoice?.id ?? null,
+    invoice,
   };
 }
 
@@ -91,8 +110,9 @@ export async function updateSubscription({
     };
   }
   if (change === 'upgrade') {
-    const result = await upgrade(stripe, subscription, tier.tier);
+    const result = await upgrade(stripe, subscription, tier.tier, current);
     await syncSubscription({ db, stripe, subscriptionId: subscription.id });
+    if (result.invoice?.status === 'paid') await grantInvoiceCredits({ db, stripe, invoice: result.invoice });
     return {
       change,
       message: `Your plan is now ${tier.tier}. The invoice was sent to your email.`,
@@ -100,7 +120,7 @@ export async function updateSubscription({
       amountCharged: result.charged,
       amountCredited: result.credited,
       effectiveDate: null,
-      invoiceId: result.invoiceId,
+      invoiceId: result.invoice?.id ?? null,
     };
   }
   const effectiveDate = await scheduleDowngrade({ stripe, subscription, tier });

@@ -1,49 +1,22 @@
 import { claimWebhookEvent, releaseWebhookEvent } from '@app/db';
 import type Stripe from 'stripe';
-import { handleGiftPurchase } from './handle-gift-purchase.ts';
 import type { WebhookContext } from './webhook-context.ts';
-import { grantInvoiceCredits, grantPaymentCredits } from '../credits/grant-credits.ts';
+import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from './settle-paid.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 type Handler = (ctx: WebhookContext, event: Stripe.Event) => Promise<void>;
 
 const objectId = (event: Stripe.Event) => (event.data.object as { id: string }).id;
 
-const onInvoicePaid: Handler = async (ctx, event) => {
-  const invoice = await ctx.stripe.invoices.retrieve(objectId(event));
-  const subscriptionId = invoice.parent?.subscription_details?.subscription;
-  if (subscriptionId) {
-    await syncSubscription({
-      db: ctx.db,
-      stripe: ctx.stripe,
-      subscriptionId: typeof subscriptionId === 'string' ? subscriptionId : subscriptionId.id,
-    });
-  }
-  await grantInvoiceCredits({ db: ctx.db, stripe: ctx.stripe, invoice });
-};
+const onInvoicePaid: Handler = (ctx, event) => settleInvoice(ctx, objectId(event));
 
 const onPaymentSucceeded: Handler = async (ctx, event) => {
-  const paymentIntent = await ctx.stripe.paymentIntents.retrieve(objectId(event));
-  await grantPaymentCredits({ db: ctx.db, paymentIntent });
+  const intent = await ctx.stripe.paymentIntents.retrieve(objectId(event));
+  if (intent.metadata.payment_type === 'Credits') await settlePaymentIntent(ctx, intent);
 };
 
 const onCheckoutCompleted: Handler = async (ctx, event) => {
-  const session = await ctx.stripe.checkout.sessions.retrieve(objectId(event));
-  if (session.status !== 'complete' || session.payment_status !== 'paid') return;
-  if (session.metadata?.gift === 'true') {
-    await handleGiftPurchase(ctx, session);
-    return;
-  }
-  if (session.mode === 'payment' && session.payment_intent) {
-    const id =
-      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id;
-    // Keyed by the payment intent, so this and payment_intent.succeeded grant once between them.
-    await grantPaymentCredits({ db: ctx.db, paymentIntent: await ctx.stripe.paymentIntents.retrieve(id) });
-  }
-  if (session.mode === 'subscription' && session.subscription) {
-    const id = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-    await syncSubscription({ db: ctx.db, stripe: ctx.stripe, subscriptionId: id });
-  }
+  await settleCheckoutSession(ctx, await ctx.stripe.checkout.sessions.retrieve(objectId(event)));
 };
 
 const onSubscriptionChanged: Handler = async (ctx, event) => {

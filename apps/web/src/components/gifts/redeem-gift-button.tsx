@@ -8,7 +8,13 @@ import { useRedeem } from './use-redeem.ts';
  * The dashboard's "Redeem gift subscription" button and its modal (the code is required). The page
  * shows the success message (`onRedeemed`) where it fits: the button sits in a row of buttons.
  */
-export function RedeemGiftButton({ user, onRedeemed }: { user: UserWire; onRedeemed: () => void }) {
+export function RedeemGiftButton({
+  user,
+  onRedeemed,
+}: {
+  user: UserWire;
+  onRedeemed: (message: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [redeem, { isLoading, error, reset }] = useRedeem(user);
@@ -21,9 +27,10 @@ export function RedeemGiftButton({ user, onRedeemed }: { user: UserWire; onRedee
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (await redeem(code)) {
+    const message = await redeem(code);
+    if (message !== false) {
       close();
-      onRedeemed();
+      onRedeemed(message);
     }
   }
 

@@ -11,16 +11,17 @@ export function isOwnPath(url: string): boolean {
 export function useRedeem(user: UserWire) {
   const navigate = useNavigate();
   const [redeemCode, state] = useRedeemGiftCodeMutation();
-  async function redeem(giftCode: string): Promise<boolean> {
+  /** The server's words for what happened, or false when the code was refused. */
+  async function redeem(giftCode: string): Promise<string | false> {
     try {
-      const { url } = await redeemCode({
+      const { url, message } = await redeemCode({
         giftCode: giftCode.trim(),
         email: user.email,
         userId: user.user_id,
         stripeId: user.stripeid,
       }).unwrap();
       if (isOwnPath(url)) void navigate(url);
-      return true;
+      return message ?? 'Your gift was redeemed.';
     } catch (error) {
       console.error('Gift redeem failed', error);
       return false;

@@ -74,7 +74,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await request.requireUser();
       const { user_id } = request.body;
-      await deleteUser({ db, actorId: admin.id, userId: user_id });
+      await deleteUser({ db, stripe: app.optionalBilling()?.stripe, actorId: admin.id, userId: user_id });
       return { deleted: true as const, user_id };
     },
   );

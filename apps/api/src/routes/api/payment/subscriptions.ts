@@ -2,6 +2,7 @@ import {
   CheckSubscriptionStatusBody,
   OwnSubscriptionsResult,
   ErrorBody,
+  PlanChangePreview,
   PortalBody,
   PortalResult,
   SubscriptionIdParams,
@@ -15,6 +16,7 @@ import { cancelSubscription } from '../../../modules/subscriptions/cancel-subscr
 import { createPortalSession } from '../../../modules/subscriptions/create-portal-session.ts';
 import { listOwnSubscriptions } from '../../../modules/subscriptions/list-own-subscriptions.ts';
 import { getSubscriptionDetails } from '../../../modules/subscriptions/get-subscription-details.ts';
+import { previewPlanChange } from '../../../modules/subscriptions/preview-plan-change.ts';
 import { refreshSubscription } from '../../../modules/subscriptions/refresh-subscription.ts';
 import { renewSubscription } from '../../../modules/subscriptions/renew-subscription.ts';
 import { updateSubscription } from '../../../modules/subscriptions/update-subscription.ts';
@@ -131,6 +133,26 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => refreshSubscription(await ownSubscription(request, request.body.subscriptionId)),
+  );
+
+  app.post(
+    '/preview-plan-change',
+    {
+      config: { access: 'user', rateLimit: readLimit },
+      schema: {
+        tags: ['payment'],
+        summary: 'What a plan change would charge now and grant, for confirmation; changes nothing',
+        body: UpdateSubscriptionBody,
+        response: { 200: PlanChangePreview, ...errors },
+      },
+    },
+    async (request) =>
+      previewPlanChange({
+        db,
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        body: request.body,
+      }),
   );
 
   app.post(

@@ -22,17 +22,17 @@ function ExternalButton({ href, children }: { href: string | null | undefined; c
 export function DashboardActions({ user }: { user: UserWire }) {
   const { data: config } = usePublicConfigQuery();
   const hasPlan = user.subscription_status !== FREE_PLAN;
-  const [redeemed, setRedeemed] = useState(false);
+  const [redeemed, setRedeemed] = useState<string | null>(null);
   return (
     <div className="dashboard-actions">
       <section aria-labelledby="account-actions">
         <h2 id="account-actions">Your account</h2>
-        {redeemed && <Alert tone="success">Your gift was redeemed. Enjoy your new plan!</Alert>}
+        {redeemed && <Alert tone="success">{redeemed}</Alert>}
         <div className="actions">
           <ButtonLink to={hasPlan ? paths.subscriptionStatus.href() : paths.subscription.href()}>
             {hasPlan ? 'Manage subscription' : 'Subscribe'}
           </ButtonLink>
-          <RedeemGiftButton user={user} onRedeemed={() => setRedeemed(true)} />
+          <RedeemGiftButton user={user} onRedeemed={setRedeemed} />
           <ButtonLink to={paths.credits.href()} variant="secondary">
             Buy credits
           </ButtonLink>

@@ -1,0 +1,104 @@
+import { type Db, listUnfinishedGiftClaims } from '@app/db';
+import type Stripe from 'stripe';
+import { completeGiftClaim } from '../gifts/complete-gift-redemption.ts';
+import type { WebhookContext } from '../webhooks/webhook-context.ts';
+import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../webhooks/settle-paid.ts';
+
+/** How far back a run looks: Stripe retries webhooks for 3 days, so nothing older is still owed. */
+export const RECONCILE_WINDOW_SECONDS = 3 * 24 * 3600;
+
+export interface ReconcileReport {
+  paymentIntents: number;
+  invoices: number;
+  checkoutSessions: number;
+  giftClaims: number;
+  failures: number;
+}
+
+/**
+ * Re-reads Stripe for recent paid objects and applies what each one gives, as its webhook would
+ * have: a crash between a charge and its grant, a webhook that never arrived, a redemption that
+ * stopped half-way. Every grant is keyed in the ledger, so runs in several processes at once, or
+ * beside the webhooks, grant nothing twice. One object failing does not stop the others.
+ */
+export async function reconcilePayments({
+  db,
+  stripe,
+  log,
+  now = Math.floor(Date.now() / 1000),
+}: WebhookContext & { log?: { warn(obj: object, msg: string): void }; now?: number }) {
+  const ctx: WebhookContext = { db, stripe };
+  const since = { gte: now - RECONCILE_WINDOW_SECONDS };
+  const report: ReconcileReport = {
+    paymentIntents: 0,
+    invoices: 0,
+    checkoutSessions: 0,
+    giftClaims: 0,
+    failures: 0,
+  };
+  const attempt = async (what: string, id: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      report.failures++;
+      log?.warn({ err: error, [what]: id }, 'reconciliation step failed');
+    }
+  };
+
+  for await (const intent of stripe.paymentIntents.list({ created: since, limit: 100 })) {
+    if (intent.status !== 'succeeded' || intent.metadata.payment_type !== 'Credits') continue;
+    report.paymentIntents++;
+    await attempt('paymentIntent', intent.id, () => settlePaymentIntent(ctx, intent));
+  }
+  for await (const invoice of stripe.invoices.list({ status: 'paid', created: since, limit: 100 })) {
+    if (!invoice.parent?.subscription_details) continue;
+    report.invoices++;
+    await attempt('invoice', invoice.id!, () => settleInvoice(ctx, invoice.id!));
+  }
+  for await (const session of stripe.checkout.sessions.list({ created: since, limit: 100 })) {
+    if (session.status !== 'complete' || session.payment_status !== 'paid') continue;
+    report.checkoutSessions++;
+    await attempt('checkoutSession', session.id, () => settleCheckoutSession(ctx, session));
+  }
+  for (const claimed of await listUnfinishedGiftClaims(db)) {
+    report.giftClaims++;
+    await attempt('giftCode', claimed.id, () => completeGiftClaim({ db, stripe, claimed }));
+  }
+  return report;
+}
+
+/**
+ * Runs the reconciliation at start-up and then every `intervalMs`, one run at a time. Returns a stop
+ * function that waits for a run in progress.
+ */
+export function startReconciler({
+  db,
+  stripe,
+  log,
+  intervalMs,
+}: {
+  db: Db;
+  stripe: Stripe;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  intervalMs: number;
+}) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = reconcilePayments({ db, stripe, log })
+      .then((report) => log?.info({ report }, 'payments reconciled'))
+      .catch((error: unknown) => log?.warn({ err: error }, 'reconciliation failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

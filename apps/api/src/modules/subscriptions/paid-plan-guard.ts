@@ -1,0 +1,47 @@
+import type Stripe from 'stripe';
+import { AppError } from '../../lib/errors.ts';
+
+const PAID_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
+export const secondPlan = () =>
+  new AppError('ALREADY_SUBSCRIBED', {
+    status: 409,
+    message:
+      'You already have a paid plan, so this one was not started and nothing was charged. Change your plan from the subscription page.',
+  });
+
+/** The customer's live paid (not gifted) subscriptions at Stripe, apart from `except`. */
+export async function otherPaidPlans(stripe: Stripe, customer: string, except?: string) {
+  const found: Stripe.Subscription[] = [];
+  for await (const subscription of stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) {
+    if (subscription.id === except || subscription.metadata.gifted === 'true') continue;
+    if (PAID_STATUSES.has(subscription.status)) found.push(subscription);
+  }
+  return found;
+}
+
+/**
+ * Cancels subscriptions still waiting for their first payment, and voids their open invoice, so an
+ * abandoned "Choose plan" leaves nothing owed in the payment history.
+ */
+export async function cancelWaitingSubscriptions(stripe: Stripe, customer: string, except?: string) {
+  for await (const subscription of stripe.subscriptions.list({
+    customer,
+    status: 'incomplete',
+    limit: 100,
+  })) {
+    if (subscription.id === except) continue;
+    await abandonSubscription(stripe, subscription);
+  }
+}
+
+/** Cancels one waiting subscription and voids its unpaid first invoice. */
+export async function abandonSubscription(stripe: Stripe, subscription: Stripe.Subscription) {
+  const invoiceRef = subscription.latest_invoice;
+  await stripe.subscriptions.cancel(subscription.id);
+  if (!invoiceRef) return;
+  const invoice = await stripe.invoices.retrieve(
+    typeof invoiceRef === 'string' ? invoiceRef : invoiceRef.id!,
+  );
+  if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoice.id!);
+}

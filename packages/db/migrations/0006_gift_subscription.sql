@@ -1,0 +1,1 @@
+ALTER TABLE "gift_codes" ADD COLUMN "subscription_id" text;
