@@ -55,10 +55,15 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
     await admin.query('select pg_advisory_lock(724011)');
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
     if (!rowCount) {
-      await admin.query(`create database "${template}"`);
-      const built = createDatabase({ databaseUrl: withDatabase(url, template), poolSize: 1 });
+      // Built under another name and renamed when complete, so a run killed half-way never leaves
+      // an unmigrated template behind under the name later runs trust.
+      const building = `${template}_building`;
+      await admin.query(`drop database if exists "${building}" with (force)`);
+      await admin.query(`create database "${building}"`);
+      const built = createDatabase({ databaseUrl: withDatabase(url, building), poolSize: 1 });
       await built.migrate();
       await built.close();
+      await admin.query(`alter database "${building}" rename to "${template}"`);
     }
     await admin.query(`create database "${name}" template "${template}"`);
     await admin.query('select pg_advisory_unlock(724011)');
