@@ -14,10 +14,15 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     errors.push(args.map(String).join(' '));
   });
-  // Signed out: the landing page's check for a session finds none.
+  // Signed out: the landing page's check for a session finds none. Lists of creations are still
+  // on their way when the comparison is made, as they are on a first visit.
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response('{}', { status: 401 })),
+    vi.fn((input: RequestInfo | URL) =>
+      (input instanceof Request ? input.url : String(input)).includes('/api/jobs')
+        ? new Promise<Response>(() => undefined)
+        : Promise.resolve(new Response('{}', { status: 401 })),
+    ),
   );
   container = document.createElement('div');
   container.id = 'root';
