@@ -61,6 +61,8 @@ if (wants('lighthouse')) {
     { path: '/dashboard', signedIn: true },
     { path: '/documentation' },
     { path: '/makecommanddocumentation' },
+    { path: '/gallery' },
+    { path: '/studio', signedIn: true },
   ]);
   results.lighthouse = scores;
   console.log('\nLighthouse (budget ≥ 95 each):');
