@@ -26,6 +26,12 @@ import { healthRoutes } from './routes/api/health.ts';
 import { paymentAccountRoutes } from './routes/api/payment/account.ts';
 import { userRoutes } from './routes/api/users/index.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import type { MediaStorage } from '@app/generation';
+import { generationPlugin } from './plugins/generation.ts';
+import { jobRoutes } from './routes/api/jobs/index.ts';
+import { loraRoutes } from './routes/api/loras/index.ts';
+import { generationUploadRoutes } from './routes/api/uploads.ts';
+import { mediaRoutes } from './routes/media.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -36,6 +42,8 @@ export interface BuildAppOptions extends AppContext {
   paymentOrigins?: string[];
   /** The payment provider (Stripe or the emulator); without it payment calls answer 503. */
   billing?: Billing;
+  /** Where generated media and job uploads live; the folder under DATA_DIR/media by default. */
+  mediaStorage?: MediaStorage;
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -87,6 +95,11 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
     await app.register(changelogRoutes, { prefix: '/api/changelog' });
     await app.register(uploadRoutes);
+    await app.register(generationPlugin, { storage: options.mediaStorage });
+    await app.register(jobRoutes, { prefix: '/api/jobs' });
+    await app.register(loraRoutes, { prefix: '/api/loras' });
+    await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
+    await app.register(mediaRoutes);
 
     await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { type GenerationSettings, generationEnvShape, toGenerationSettings } from '@app/jobs';
 import { z } from 'zod';
 
 /**
@@ -33,6 +34,7 @@ const SettingsSchema = z
     STUDIO_URL: optionalUrl,
     COMMUNITY_INVITE_URL: optionalUrl,
     CONTACT_EMAIL: z.email().default('support@hypercreate.art'),
+    ...generationEnvShape,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -64,6 +66,8 @@ export interface Settings {
   publicUrl: string | undefined;
   dataDir: string;
   uploadDir: string;
+  /** Generated media and generation uploads (the folder storage driver). */
+  mediaDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
   adminPassword: string;
@@ -77,6 +81,7 @@ export interface Settings {
   /** Local sign-in and the Stripe emulator: the embedded defaults. */
   embedded: boolean;
   secureCookies: boolean;
+  generation: GenerationSettings;
 }
 
 export class SettingsError extends Error {
@@ -102,6 +107,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     publicUrl: value.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
+    mediaDir: path.join(dataDir, 'media'),
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
@@ -128,5 +134,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     contactEmail: value.CONTACT_EMAIL,
     embedded: value.NODE_ENV !== 'production',
     secureCookies: value.NODE_ENV === 'production',
+    generation: toGenerationSettings(value),
   };
 }

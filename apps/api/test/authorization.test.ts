@@ -1,6 +1,5 @@
-import { type UserRow, auditLog, schema } from '@app/db';
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import type { UserRow } from '@app/db';
+import { recordsMentioning } from '@app/db/testing';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_ACCESS, type RouteAccess } from '../src/plugins/session.ts';
@@ -38,9 +37,6 @@ interface Actor {
 }
 
 const SKIPPED_METHODS = new Set(['HEAD', 'OPTIONS']);
-const tables = (Object.values(schema) as unknown[]).filter(
-  (value): value is PgTable => is(value, PgTable) && value !== auditLog,
-);
 
 function routeList(routes: RouteOptions[]) {
   return routes.flatMap((route) =>
@@ -136,19 +132,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
   /** Every row of every table (but the audit log) that mentions the user, in a stable order. */
   async function recordsOf(user: UserRow) {
     const needles = [user.id, user.discordId, user.stripeCustomerId].filter(Boolean) as string[];
-    const everything = sql.join(
-      tables.map(
-        (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
-      ),
-      sql` union all `,
-    );
-    const { rows } = (await t.database.db.execute(everything)) as unknown as {
-      rows: { name: string; row: string }[];
-    };
-    return rows
-      .filter(({ row }) => needles.some((needle) => row.includes(needle)))
-      .map(({ name, row }) => `${name} ${row}`)
-      .sort();
+    return recordsMentioning(t.database.db, needles, { exclude: ['audit_log'] });
   }
 
   async function call(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@app/db/testing';
-import { type Database, type UserRow, sessions, users } from '@app/db';
+import { type Database, type NewUser, type UserRow, createSession, createUser } from '@app/db';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import { type Billing, startEmulatorBilling } from '../src/modules/billing/stripe-client.ts';
@@ -20,7 +20,7 @@ export interface TestContext {
   /** Every route the app registered, as registered (method, url, config). */
   routes: RouteOptions[];
   /** Adds a user straight to the database. */
-  createUser(values: Partial<typeof users.$inferInsert> & { discordName: string }): Promise<UserRow>;
+  createUser(values: NewUser): Promise<UserRow>;
   /** A fresh session for the user, without going through any sign-in route. */
   sessionCookie(userId: string): Promise<string>;
   close(): Promise<void>;
@@ -63,14 +63,15 @@ export async function createTestApp(
     },
     routes,
     async createUser(values) {
-      const [user] = await database.db.insert(users).values(values).returning();
-      return user!;
+      return createUser(database.db, values);
     },
     async sessionCookie(userId) {
       const id = randomBytes(32).toString('base64url');
-      await database.db
-        .insert(sessions)
-        .values({ idHash: hashSessionId(id), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+      await createSession(database.db, {
+        idHash: hashSessionId(id),
+        userId,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
       return `${SESSION_COOKIE}=${id}`;
     },
     async close() {

@@ -1,5 +1,5 @@
-import { auditLog, creditLedger, users } from '@app/db';
-import { desc, eq } from 'drizzle-orm';
+import { findUserById } from '@app/db';
+import { latestAuditEntry, ledgerEntriesOf } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.ts';
 
@@ -13,9 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const row = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
-const lastAudit = async () =>
-  (await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
+const row = async (id: string) => findUserById(t.database.db, id);
+const lastAudit = async () => latestAuditEntry(t.database.db);
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/users/:userId', () => {
@@ -93,7 +92,7 @@ describe('PATCH /api/users/:userId', () => {
       subscription_status: 'Founders Plan',
       discordname: 'patched',
     });
-    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    const ledger = await ledgerEntriesOf(t.database.db, user.id);
     expect(ledger.map((entry) => [entry.currency, entry.delta]).sort()).toEqual([
       ['credits', 15000],
       ['hypercredits', 7],

@@ -28,6 +28,13 @@ export interface Database {
   pglite?: PGlite;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The node-postgres connection string, when the database is PostgreSQL (the queue opens its own pool). */
+  url?: string;
+  /**
+   * Subscribes to a NOTIFY channel. PostgreSQL holds one dedicated connection per subscription;
+   * PGlite delivers in-process. Returns the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,12 +55,17 @@ export function createDatabase(options: DatabaseOptions): Database {
     // pool replaces it on the next query.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return wrap(
+    const database = wrap(
       db,
       'postgres',
       () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
       () => pool.end(),
     );
+    return {
+      ...database,
+      url: options.databaseUrl,
+      listen: (channel, onPayload) => listenPg(options.databaseUrl!, channel, onPayload),
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -68,7 +80,30 @@ export function createDatabase(options: DatabaseOptions): Database {
     () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     () => client.close(),
   );
-  return { ...database, pglite: client };
+  return {
+    ...database,
+    pglite: client,
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => {
+        await unsubscribe();
+      };
+    },
+  };
+}
+
+/** A dedicated client per subscription: LISTEN is per session, and pooled sessions change hands. */
+async function listenPg(url: string, channel: string, onPayload: (payload: string) => void) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  client.on('notification', (message) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  });
+  await client.query(`listen "${channel.replaceAll('"', '')}"`);
+  return async () => {
+    await client.end().catch(() => {});
+  };
 }
 
 function wrap(
@@ -76,7 +111,7 @@ function wrap(
   kind: Database['kind'],
   runMigrations: () => Promise<unknown>,
   close: () => Promise<unknown>,
-) {
+): Omit<Database, 'listen'> {
   return {
     db,
     kind,
@@ -94,5 +129,5 @@ function wrap(
     async close() {
       await close();
     },
-  } satisfies Database;
+  };
 }

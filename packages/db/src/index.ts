@@ -1,5 +1,6 @@
+// The database as the apps see it: the client, and repositories for every table. Table objects
+// stay inside this package (and its test helpers), so every query lives here.
 export * from './client.ts';
 export * from './ledger.ts';
 export * from './rate-limits.ts';
-export * as schema from './schema/index.ts';
-export * from './schema/index.ts';
+export * from './repositories/index.ts';

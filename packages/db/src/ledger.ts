@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client.ts';
+import type { DbOrTx } from './client.ts';
 import { creditLedger, users } from './schema/index.ts';
 
 /**
@@ -33,20 +33,20 @@ function assertAmount(amount: number) {
 }
 
 /** Adds `amount` to a balance, once per idempotency key. */
-export async function grant(db: Db, change: LedgerChange): Promise<LedgerResult> {
+export async function grant(db: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
   assertAmount(change.amount);
   return applyDelta(db, change, change.amount);
 }
 
 /** Takes `amount` from a balance, once per key, never below zero. */
-export async function spend(db: Db, change: LedgerChange): Promise<LedgerResult> {
+export async function spend(db: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
   assertAmount(change.amount);
   return applyDelta(db, change, -change.amount);
 }
 
 /** Sets a balance to `target` (an admin correction), recorded as the difference. */
 export async function setBalance(
-  db: Db,
+  db: DbOrTx,
   change: Omit<LedgerChange, 'amount'> & { target: number },
 ): Promise<LedgerResult> {
   if (!Number.isSafeInteger(change.target) || change.target < 0) {
@@ -68,7 +68,7 @@ export async function readBalance(db: DbOrTx, userId: string, currency: Currency
 }
 
 async function applyDelta(
-  db: Db,
+  db: DbOrTx,
   change: Omit<LedgerChange, 'amount'>,
   delta: number,
 ): Promise<LedgerResult> {

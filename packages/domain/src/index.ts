@@ -10,3 +10,4 @@ export * from './commands/index.ts';
 export * from './prompt-weighting.ts';
 export * from './terms.ts';
 export * from './rich-text.ts';
+export * from './generation/index.ts';

@@ -2,11 +2,17 @@
 export class AppError extends Error {
   readonly code: string;
   readonly status: number;
+  /** Extra fields a client can act on (a price and a balance), sent beside code and message. */
+  readonly details?: Record<string, unknown>;
 
-  constructor(code: string, options: { status: number; message: string; cause?: unknown }) {
+  constructor(
+    code: string,
+    options: { status: number; message: string; cause?: unknown; details?: Record<string, unknown> },
+  ) {
     super(options.message, { cause: options.cause });
     this.code = code;
     this.status = options.status;
+    this.details = options.details;
   }
 }
 

@@ -7,7 +7,9 @@ import { AppError } from '../lib/errors.ts';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+      return reply
+        .status(error.status)
+        .send({ error: { ...error.details, code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { type Db, type UserRow, sessions, users } from '@app/db';
-import { and, eq, gt } from 'drizzle-orm';
+import { type Db, type UserRow, createSession, deleteSession, extendSession, findSessionUser } from '@app/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -60,17 +59,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     const id = request.cookies[SESSION_COOKIE];
     if (!id || id.length > 100) return null;
     const now = new Date();
-    const [row] = await db
-      .select({ user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, now)));
+    const idHash = hashSessionId(id);
+    const row = await findSessionUser(db, idHash, now);
     if (!row) return null;
     if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_MS) {
-      await db
-        .update(sessions)
-        .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-        .where(eq(sessions.idHash, hashSessionId(id)));
+      await extendSession(db, idHash, new Date(now.getTime() + SESSION_TTL_MS));
     }
     return row.user;
   }
@@ -93,16 +86,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
 
   app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
     const previous = this.request.cookies[SESSION_COOKIE];
-    if (previous) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(previous)));
+    if (previous) await deleteSession(db, hashSessionId(previous));
     const id = randomBytes(32).toString('base64url');
-    await db
-      .insert(sessions)
-      .values({ idHash: hashSessionId(id), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    await createSession(db, {
+      idHash: hashSessionId(id),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
     this.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   });
   app.decorateReply('endSession', async function (this: FastifyReply) {
     const id = this.request.cookies[SESSION_COOKIE];
-    if (id) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+    if (id) await deleteSession(db, hashSessionId(id));
     this.clearCookie(SESSION_COOKIE, cookieOptions);
   });
 });

@@ -1,5 +1,5 @@
-import { users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { findUserByDiscordId } from '@app/db';
+import { allUsers } from '@app/db/testing';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers.ts';
@@ -62,7 +62,8 @@ const sessionOf = (response: { cookies: { name: string; value: string }[] }) =>
   response.cookies.find((c) => c.name === 'sid' && c.value);
 
 async function discordUsers(id: string) {
-  return t.database.db.select().from(users).where(eq(users.discordId, id));
+  const user = await findUserByDiscordId(t.database.db, id);
+  return user ? [user] : [];
 }
 
 describe('Discord sign-in', () => {
@@ -139,7 +140,7 @@ describe('Discord sign-in', () => {
   });
 
   it('returns to /menu signed out when the user denies consent', async () => {
-    const before = (await t.database.db.select().from(users)).length;
+    const before = (await allUsers(t.database.db)).length;
     oauth.service.once('beforeAuthorizeRedirect', ({ url }) => {
       url.searchParams.delete('code');
       url.searchParams.set('error', 'access_denied');
@@ -151,7 +152,7 @@ describe('Discord sign-in', () => {
     expect(response.headers.location).toBe('/menu?error=discord_denied&v=3.1');
     const me = await t.app.inject({ url: '/api/auth/', headers: { cookie: sid } });
     expect(me.statusCode).toBe(401);
-    expect((await t.database.db.select().from(users)).length).toBe(before + 1);
+    expect((await allUsers(t.database.db)).length).toBe(before + 1);
   });
 
   it('returns to /menu when Discord refuses the code', async () => {

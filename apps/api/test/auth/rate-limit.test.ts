@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { type Database, rateLimits, sessions, users } from '@app/db';
-import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '@app/db/testing';
+import { type Database, createSession } from '@app/db';
+import { createTestDatabase, findUserByName, rateLimitRows } from '@app/db/testing';
 import { buildApp, type App } from '../../src/app.ts';
 import { SESSION_COOKIE, hashSessionId } from '../../src/plugins/session.ts';
 import { seedUsers } from '../../src/modules/users/seed-users.ts';
@@ -49,11 +48,13 @@ describe('rate limits across processes', () => {
 
   it('counts each route apart, in PostgreSQL', async () => {
     // The sign-in limit is used up above; another limited route still has its own full count.
-    const [admin] = await database.db.select().from(users).where(eq(users.discordName, 'admin'));
+    const admin = await findUserByName(database.db, 'admin');
     const id = randomBytes(32).toString('base64url');
-    await database.db
-      .insert(sessions)
-      .values({ idHash: hashSessionId(id), userId: admin!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    await createSession(database.db, {
+      idHash: hashSessionId(id),
+      userId: admin!.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const upload = await apps[1]!.inject({
       method: 'POST',
       url: '/api/changelog/upload',
@@ -61,7 +62,7 @@ describe('rate limits across processes', () => {
     });
     expect(upload.statusCode, upload.body).toBe(400);
     expect(upload.headers['x-ratelimit-remaining']).toBe('29');
-    const keys = (await database.db.select().from(rateLimits)).map((row) => row.key);
+    const keys = (await rateLimitRows(database.db)).map((row) => row.key);
     expect(keys.some((key) => key.includes('POST /api/auth/local'))).toBe(true);
     expect(keys.some((key) => key.includes('POST /api/changelog/upload'))).toBe(true);
   });

@@ -1,6 +1,6 @@
-import { giftCodes } from '@app/db';
+import { findGiftCode } from '@app/db';
+import { giftCodesBySource } from '@app/db/testing';
 import { findTier, normalizeGiftCode } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateGiftCode } from '../../src/modules/gifts/generate-gift-code.ts';
 import { createPaymentTestApp, type PaymentTestContext } from '../payment/helpers.ts';
@@ -37,7 +37,7 @@ describe('buying and redeeming a gift', () => {
     // The webhook arriving afterwards (twice) finds the code issued and adds none.
     await t.deliverEvents();
     await t.deliverEvents();
-    const rows = await t.database.db.select().from(giftCodes).where(eq(giftCodes.sourceId, sessionId));
+    const rows = await giftCodesBySource(t.database.db, sessionId);
     expect(rows.map((row) => row.code)).toEqual([code]);
     expect((await userRow(t, buyer.userId)).subscriptionStatus).toBe('free');
 
@@ -182,7 +182,7 @@ describe('buying and redeeming a gift', () => {
     }
     // The code is still unused, and the victim's plan untouched.
     expect((await userRow(t, victim.userId)).subscriptionStatus).toBe(victimRow.subscriptionStatus);
-    const [row] = await t.database.db.select().from(giftCodes).where(eq(giftCodes.code, made));
+    const row = await findGiftCode(t.database.db, made);
     expect(row!.redeemedBy).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { giftCodes, sessions, subscriptions, users } from '@app/db';
-import { eq, inArray } from 'drizzle-orm';
+import { createSession, createUser, findGiftCode } from '@app/db';
+import { subscriptionsOfUsers, usersByIds } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, hashSessionId } from '../../src/plugins/session.ts';
 import { createPaymentTestApp, type PaymentTestContext } from '../payment/helpers.ts';
@@ -19,16 +19,17 @@ afterAll(() => t.close());
 
 async function freshUsers(count: number) {
   const db = t.database.db;
-  const rows = await db
-    .insert(users)
-    .values(Array.from({ length: count }, (_, i) => ({ discordName: `racer-${i}` })))
-    .returning();
+  const rows = await Promise.all(
+    Array.from({ length: count }, (_, i) => createUser(db, { discordName: `racer-${i}` })),
+  );
   return Promise.all(
     rows.map(async (user) => {
       const id = randomBytes(32).toString('base64url');
-      await db
-        .insert(sessions)
-        .values({ idHash: hashSessionId(id), userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      await createSession(db, {
+        idHash: hashSessionId(id),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
       return { userId: user.id, cookie: `${SESSION_COOKIE}=${id}` };
     }),
   );
@@ -49,15 +50,15 @@ describe(`100 parallel redemptions of one code (${process.env.TEST_DATABASE_URL 
     const winner = racers[statuses.indexOf(200)]!;
 
     const db = t.database.db;
-    const [row] = await db.select().from(giftCodes).where(eq(giftCodes.code, code.code));
+    const row = await findGiftCode(db, code.code);
     expect(row!.redeemedBy).toBe(winner.userId);
     const ids = racers.map((racer) => racer.userId);
-    const planned = await db.select().from(users).where(inArray(users.id, ids));
+    const planned = await usersByIds(db, ids);
     const onPlan = planned.filter((user) => user.subscriptionStatus !== 'free');
     expect(onPlan.map((user) => user.id)).toEqual([winner.userId]);
     expect(onPlan[0]!.subscriptionStatus).toBe(code.tier);
     expect(planned.filter((user) => user.credits > 0).map((user) => user.id)).toEqual([winner.userId]);
-    const subs = await db.select().from(subscriptions).where(inArray(subscriptions.userId, ids));
+    const subs = await subscriptionsOfUsers(db, ids);
     expect(subs.map((sub) => sub.userId)).toEqual([winner.userId]);
   });
 });

@@ -1,5 +1,4 @@
-import { users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { findUserById } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, createPaymentTestApp, type PaymentTestContext } from './helpers.ts';
 
@@ -102,7 +101,7 @@ describe("another user's ids are refused", () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('ALREADY_SUBSCRIBED');
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, member.userId));
+    const row = await findUserById(t.database.db, member.userId);
     const live = await t.stripe.subscriptions.list({ customer: row!.stripeCustomerId! });
     expect(live.data).toHaveLength(1);
   });
@@ -152,7 +151,7 @@ describe('bad input gets a clear 4xx and charges nothing', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.code).toBe(code);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, fresh.userId));
+    const user = await findUserById(t.database.db, fresh.userId);
     expect(await paymentIntentsOf(user!.stripeCustomerId)).toBe(0);
   });
 

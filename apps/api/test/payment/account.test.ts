@@ -1,5 +1,5 @@
-import { auditLog, sessions, users } from '@app/db';
-import { desc, eq } from 'drizzle-orm';
+import { findUserById } from '@app/db';
+import { latestAuditEntry, sessionsOf } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from '../helpers.ts';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const row = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
+const row = async (id: string) => findUserById(t.database.db, id);
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('PUT /api/payment/update_customer_email', () => {
@@ -122,9 +122,9 @@ describe('POST /api/payment/delete_user', () => {
     const response = await del({ user_id: user.id, password: TEST_ADMIN_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(await row(user.id)).toBeUndefined();
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(await sessionsOf(t.database.db, user.id)).toEqual([]);
     expect((await t.app.inject({ url: '/api/auth/', headers: { cookie } })).statusCode).toBe(401);
-    const [audit] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    const audit = await latestAuditEntry(t.database.db);
     expect(audit).toMatchObject({ action: 'user.delete', actorId: admin.userId, targetId: user.id });
   });
 

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { users } from '@app/db';
+import { findUserById } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
@@ -26,7 +25,7 @@ describe('PUT /api/payment/update_customer_email with a payment provider', () =>
     expect(response.statusCode).toBe(200);
     const stored = await t.billing!.stripe.customers.retrieve(customer.id);
     expect('email' in stored && stored.email).toBe('new@example.com');
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    const row = await findUserById(t.database.db, user.id);
     expect(row!.email).toBe('new@example.com');
   });
 

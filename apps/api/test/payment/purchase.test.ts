@@ -1,6 +1,6 @@
-import { creditLedger, users } from '@app/db';
+import { findUserById } from '@app/db';
+import { allUsers, ledgerEntriesByKey } from '@app/db/testing';
 import { CREDIT_PACKAGES, findTier } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, createPaymentTestApp, type PaymentTestContext } from './helpers.ts';
 
@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const pack = CREDIT_PACKAGES.find((p) => p.name === 'Creator Pack')!;
 
 async function balance(userId: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+  const row = await findUserById(t.database.db, userId);
   return row!;
 }
 
@@ -73,10 +73,7 @@ describe('buying a credit package', () => {
     await t.deliverEvents();
     await t.deliverEvents();
     expect((await balance(userId)).credits).toBe(before + pack.credits);
-    const rows = await t.database.db
-      .select()
-      .from(creditLedger)
-      .where(eq(creditLedger.idempotencyKey, `payment_intent:${intent.id}:credits`));
+    const rows = await ledgerEntriesByKey(t.database.db, `payment_intent:${intent.id}:credits`);
     expect(rows).toHaveLength(1);
 
     const session = await t.app.inject({ url: `/api/payment/session/${intent.id}`, headers: { cookie } });
@@ -224,7 +221,7 @@ describe('seeded plans', () => {
   it('member and admin hold real subscriptions; free holds none; a second seeding changes nothing', async () => {
     const { seedBilling } = await import('../../src/modules/billing/seed-billing.ts');
     await seedBilling({ db: t.database.db, stripe: t.stripe });
-    const all = await t.database.db.select().from(users);
+    const all = await allUsers(t.database.db);
     const byName = (name: string) => all.find((u) => u.discordName === name)!;
     for (const [name, plan] of [
       ['member', 'Professional Plan'],

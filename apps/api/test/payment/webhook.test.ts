@@ -1,7 +1,7 @@
-import { creditLedger, users, webhookEvents } from '@app/db';
+import { createUser, findUserById } from '@app/db';
+import { countRows, ledgerEntriesByKeyPattern } from '@app/db/testing';
 import { CREDIT_PACKAGES, findTier } from '@app/domain';
 import { signPayload } from '@app/stripe-emulator';
-import { count, eq, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCustomer } from '../../src/modules/billing/ensure-customer.ts';
@@ -15,13 +15,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function rowCounts() {
-  const [events] = await t.database.db.select({ n: count() }).from(webhookEvents);
-  const [ledger] = await t.database.db.select({ n: count() }).from(creditLedger);
-  return { events: events!.n, ledger: ledger!.n };
+  return {
+    events: await countRows(t.database.db, 'webhook_events'),
+    ledger: await countRows(t.database.db, 'credit_ledger'),
+  };
 }
 
 async function newCustomer(name: string) {
-  const [user] = await t.database.db.insert(users).values({ discordName: name }).returning();
+  const user = await createUser(t.database.db, { discordName: name });
   return {
     userId: user!.id,
     customer: await ensureCustomer({ db: t.database.db, stripe: t.stripe, user: user! }),
@@ -67,7 +68,7 @@ describe('webhook signature', () => {
     const [event] = await eventsOf('payment_intent.succeeded', new Set([intent.id]));
     const payload = JSON.stringify(event);
     const before = await rowCounts();
-    const [userBefore] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    const userBefore = await findUserById(t.database.db, userId);
     const creditsBefore = userBefore!.credits;
 
     const now = Math.floor(Date.now() / 1000);
@@ -85,12 +86,12 @@ describe('webhook signature', () => {
       expect(response.json().error.code).toBe('BAD_SIGNATURE');
     }
     expect(await rowCounts()).toEqual(before);
-    const [after] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    const after = await findUserById(t.database.db, userId);
     expect(after!.credits).toBe(creditsBefore);
 
     const good = await deliver(t.app, t.billing, payload);
     expect(good.statusCode).toBe(200);
-    const [granted] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    const granted = await findUserById(t.database.db, userId);
     expect(granted!.credits).toBe(creditsBefore + CREDIT_PACKAGES[0]!.credits);
   });
 });
@@ -142,32 +143,28 @@ describe('webhook soak', () => {
     await Promise.all(Array.from({ length: 20 }, worker));
 
     const db = t.database.db;
-    const piRows = await db
-      .select({ key: creditLedger.idempotencyKey })
-      .from(creditLedger)
-      .where(like(creditLedger.idempotencyKey, 'payment_intent:%'));
+    const piRows = (await ledgerEntriesByKeyPattern(db, 'payment_intent:%')).map((row) => ({
+      key: row.idempotencyKey,
+    }));
     const soakIds = new Set(intents.map((i) => i.id));
     // Every package grants exactly one currency, so one ledger row per payment.
     expect(piRows.filter((row) => soakIds.has(row.key.split(':')[1]!))).toHaveLength(intents.length);
-    const [invoiceRows] = await db
-      .select({ n: count() })
-      .from(creditLedger)
-      .where(like(creditLedger.idempotencyKey, 'invoice:%'));
-    expect(invoiceRows!.n).toBe(100); // credits and hypercredits for each of the 50 invoices
+    const invoiceRows = await ledgerEntriesByKeyPattern(db, 'invoice:%');
+    expect(invoiceRows).toHaveLength(100); // credits and hypercredits for each of the 50 invoices
 
     for (const [index, buyer] of buyers.entries()) {
       const mine = intents.filter((_, i) => i % buyers.length === index);
       const packs = mine.map((i) => CREDIT_PACKAGES.find((p) => p.name === i.metadata.tierType)!);
-      const [user] = await db.select().from(users).where(eq(users.id, buyer.userId));
+      const user = await findUserById(db, buyer.userId);
       expect(user!.credits).toBe(packs.reduce((sum, p) => sum + p.credits, 0));
       expect(user!.hypercredits).toBe(packs.reduce((sum, p) => sum + p.hypercredits, 0));
     }
     for (const subscriber of subscribers) {
-      const [user] = await db.select().from(users).where(eq(users.id, subscriber.userId));
+      const user = await findUserById(db, subscriber.userId);
       expect(user!.credits).toBe(tier.credits);
       expect(user!.subscriptionStatus).toBe('Professional Plan');
     }
-    const [stored] = await db.select({ n: count() }).from(webhookEvents);
+    const stored = { n: await countRows(db, 'webhook_events') };
     expect(stored!.n).toBeGreaterThanOrEqual(1000);
   }, 120_000);
 });

@@ -1,6 +1,5 @@
-import { creditLedger } from '@app/db';
+import { ledgerEntriesByReason } from '@app/db/testing';
 import { findTier } from '@app/domain';
-import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentTestApp, type PaymentTestContext } from '../payment/helpers.ts';
 import { redeem } from '../gifts/helpers.ts';
@@ -92,10 +91,7 @@ describe('renewal and period end', () => {
     const after = await userRow(t, friend.userId);
     expect(after.subscriptionStatus).toBe('free');
     expect(after.credits).toBe(during.credits);
-    const grants = await t.database.db
-      .select()
-      .from(creditLedger)
-      .where(like(creditLedger.reason, 'plan: Professional Plan'));
+    const grants = await ledgerEntriesByReason(t.database.db, 'plan: Professional Plan');
     expect(grants.filter((grant) => grant.userId === friend.userId)).toHaveLength(2); // credits + hypercredits
   });
 });

@@ -1,6 +1,5 @@
-import { users } from '@app/db';
+import { findUserById } from '@app/db';
 import { findTier } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { ensureCustomer } from '../../src/modules/billing/ensure-customer.ts';
 import { priceFor } from '../../src/modules/billing/sync-catalog.ts';
@@ -18,7 +17,7 @@ export interface Subscriber {
 export async function subscribe(t: PaymentTestContext, name: string, tierName: string): Promise<Subscriber> {
   const { cookie, userId } = await t.signIn(name);
   const db = t.database.db;
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   const customerId = await ensureCustomer({ db, stripe: t.stripe, user: user! });
   const method = await t.card(CARDS.ok);
   await t.stripe.paymentMethods.attach(method, { customer: customerId });
@@ -36,7 +35,7 @@ export async function subscribe(t: PaymentTestContext, name: string, tierName: s
 }
 
 export async function userRow(t: PaymentTestContext, userId: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+  const row = await findUserById(t.database.db, userId);
   return row!;
 }
 

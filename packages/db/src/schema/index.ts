@@ -6,3 +6,4 @@ export * from './changelog.ts';
 export * from './billing.ts';
 export * from './oauth.ts';
 export * from './rate-limits.ts';
+export * from './generation.ts';

@@ -5,3 +5,4 @@ export * from './changelog.ts';
 export * from './subscription.ts';
 export * from './gift.ts';
 export * from './payment-history.ts';
+export * from './jobs.ts';

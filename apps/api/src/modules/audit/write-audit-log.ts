@@ -1,4 +1,4 @@
-import { type DbOrTx, auditLog } from '@app/db';
+import { type DbOrTx, insertAuditEntry } from '@app/db';
 
 /** Records one admin action: who did what to whom, with the values that changed. */
 export async function writeAuditLog({
@@ -14,5 +14,5 @@ export async function writeAuditLog({
   targetId: string | null;
   details?: Record<string, unknown>;
 }): Promise<void> {
-  await db.insert(auditLog).values({ actorId, action, targetId, details });
+  await insertAuditEntry(db, { actorId, action, targetId, details });
 }

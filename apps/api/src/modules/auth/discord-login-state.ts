@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, oauthStates } from '@app/db';
-import { eq, lt } from 'drizzle-orm';
+import { type Db, saveOauthState, takeOauthState } from '@app/db';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
@@ -15,10 +14,11 @@ export async function createDiscordLoginState({ db }: { db: Db }) {
   const codeVerifier = base64url(randomBytes(32));
   const codeChallenge = base64url(createHash('sha256').update(codeVerifier).digest());
   const now = Date.now();
-  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now)));
-  await db
-    .insert(oauthStates)
-    .values({ stateHash: hashState(state), codeVerifier, expiresAt: new Date(now + STATE_TTL_MS) });
+  await saveOauthState(
+    db,
+    { stateHash: hashState(state), codeVerifier, expiresAt: new Date(now + STATE_TTL_MS) },
+    new Date(now),
+  );
   return { state, codeChallenge, maxAgeSeconds: STATE_TTL_MS / 1000 };
 }
 
@@ -30,10 +30,7 @@ export async function consumeDiscordLoginState({
   db: Db;
   state: string;
 }): Promise<string | null> {
-  const [row] = await db
-    .delete(oauthStates)
-    .where(eq(oauthStates.stateHash, hashState(state)))
-    .returning({ codeVerifier: oauthStates.codeVerifier, expiresAt: oauthStates.expiresAt });
+  const row = await takeOauthState(db, hashState(state));
   if (!row || row.expiresAt.getTime() < Date.now()) return null;
   return row.codeVerifier;
 }

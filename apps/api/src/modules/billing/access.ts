@@ -1,5 +1,4 @@
-import { type Db, type UserRow, users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, type UserRow, findUserById } from '@app/db';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
 /** A user acts only on their own Stripe customer; admins on anyone's. */
@@ -34,7 +33,7 @@ export async function findTargetUser({
   let target = user;
   if (userId && userId !== user.id) {
     if (user.role !== 'admin') throw forbidden('That account is not yours');
-    const [found] = await db.select().from(users).where(eq(users.id, userId));
+    const found = await findUserById(db, userId);
     if (!found) throw notFound('User');
     target = found;
   }

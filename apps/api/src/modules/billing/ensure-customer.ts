@@ -1,6 +1,5 @@
-import { type Db, type UserRow, users } from '@app/db';
+import { type Db, type UserRow, claimCustomerId, findUserByCustomerId } from '@app/db';
 import { isEmailMissing } from '@app/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 
 /**
@@ -25,19 +24,11 @@ export async function ensureCustomer({
     },
     { idempotencyKey: `customer-create:${user.id}` },
   );
-  const [stored] = await db
-    .update(users)
-    .set({ stripeCustomerId: customer.id, updatedAt: new Date() })
-    .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)))
-    .returning({ id: users.stripeCustomerId });
-  if (stored?.id) return stored.id;
-  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
-  return row?.id ?? customer.id;
+  return claimCustomerId(db, user.id, customer.id);
 }
 
 /** The user whose Stripe customer this is, if any. */
 export async function findUserByCustomer(db: Db, customerId: string | null): Promise<UserRow | undefined> {
   if (!customerId) return undefined;
-  const [user] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
-  return user;
+  return findUserByCustomerId(db, customerId);
 }

@@ -1,5 +1,4 @@
-import { type Db, webhookEvents } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, isWebhookEventRecorded, recordWebhookEvent } from '@app/db';
 import type Stripe from 'stripe';
 import { handleGiftPurchase } from './handle-gift-purchase.ts';
 import { grantInvoiceCredits, grantPaymentCredits } from './grant-credits.ts';
@@ -78,13 +77,9 @@ export async function handleWebhookEvent(
   ctx: WebhookContext,
   event: Stripe.Event,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
-  const [seen] = await ctx.db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.id, event.id));
-  if (seen) return 'duplicate';
+  if (await isWebhookEventRecorded(ctx.db, event.id)) return 'duplicate';
   const handler = WEBHOOK_HANDLERS[event.type];
   if (handler) await handler(ctx, event);
-  await ctx.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+  await recordWebhookEvent(ctx.db, { id: event.id, type: event.type });
   return handler ? 'handled' : 'ignored';
 }

@@ -1,10 +1,9 @@
-import { type Db, subscriptions, users } from '@app/db';
+import { type Db, deleteSubscriptionsOf, findLocalUser, listLiveSubscriptionRows, updateUser } from '@app/db';
 import { findTier } from '@app/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { ensureCustomer } from './ensure-customer.ts';
 import { priceFor } from './sync-catalog.ts';
-import { LIVE_STATUSES, syncSubscription } from './sync-subscription.ts';
+import { syncSubscription } from './sync-subscription.ts';
 
 /** The demo coupon of the embedded default: promotion code WELCOME10 takes 10% off. */
 export const DEMO_COUPON = { id: 'welcome10', code: 'WELCOME10', percentOff: 10 } as const;
@@ -45,8 +44,8 @@ async function liveCustomerId(db: Db, stripe: Stripe, userId: string, customerId
   } catch (error) {
     if ((error as { code?: string }).code !== 'resource_missing') throw error;
   }
-  await db.update(users).set({ stripeCustomerId: null }).where(eq(users.id, userId));
-  await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  await updateUser(db, userId, { stripeCustomerId: null });
+  await deleteSubscriptionsOf(db, userId);
   return null;
 }
 
@@ -58,17 +57,11 @@ async function liveCustomerId(db: Db, stripe: Stripe, userId: string, customerId
 export async function seedBilling({ db, stripe }: { db: Db; stripe: Stripe }): Promise<void> {
   await ensureDemoCoupon(stripe);
   for (const seed of SEED_SUBSCRIPTIONS) {
-    const [found] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.discordName, seed.discordName), isNull(users.discordId)));
+    const found = await findLocalUser(db, seed.discordName);
     if (!found) continue;
     const stored = await liveCustomerId(db, stripe, found.id, found.stripeCustomerId);
     const customer = await ensureCustomer({ db, stripe, user: { ...found, stripeCustomerId: stored } });
-    const [live] = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, found.id), inArray(subscriptions.status, LIVE_STATUSES)));
+    const [live] = await listLiveSubscriptionRows(db, found.id);
     if (live) continue;
     const existing = await stripe.subscriptions.list({ customer, status: 'active', limit: 1 });
     let subscriptionId = existing.data[0]?.id;

@@ -1,12 +1,18 @@
-import { type Db, subscriptions, users } from '@app/db';
+import {
+  type Db,
+  LIVE_SUBSCRIPTION_STATUSES,
+  findUserById,
+  listLiveSubscriptionRows,
+  updateUser,
+  upsertSubscription,
+} from '@app/db';
 import { FREE_PLAN, findByLookupKey, planRank } from '@app/domain';
-import { eq, inArray, and } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { customerIdOf } from './access.ts';
 import { findUserByCustomer } from './ensure-customer.ts';
 
 /** Stripe statuses under which the user has the plan. */
-export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
+export const LIVE_STATUSES = LIVE_SUBSCRIPTION_STATUSES;
 
 /** The catalog tier a subscription is on, from its price's lookup key. */
 export function tierOfSubscription(subscription: Stripe.Subscription): string | undefined {
@@ -33,7 +39,7 @@ export async function syncSubscription({
 }): Promise<{ userId: string; tier: string } | undefined> {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const user = subscription.metadata.userId
-    ? (await db.select().from(users).where(eq(users.id, subscription.metadata.userId)))[0]
+    ? await findUserById(db, subscription.metadata.userId)
     : await findUserByCustomer(db, customerIdOf(subscription.customer));
   const tier = tierOfSubscription(subscription);
   if (!user || !tier) return undefined;
@@ -51,34 +57,23 @@ export async function syncSubscription({
         ? subscription.metadata.downgradeTo
         : null,
     gifted: subscription.metadata.gifted === 'true',
-    updatedAt: new Date(),
   };
-  await db
-    .insert(subscriptions)
-    .values({ id: subscription.id, ...values })
-    .onConflictDoUpdate({ target: subscriptions.id, set: values });
+  await upsertSubscription(db, { id: subscription.id, ...values });
   await refreshUserPlan({ db, userId: user.id });
   return { userId: user.id, tier };
 }
 
 /** The user's live subscriptions from our copy, the best plan first. */
 export async function listLiveSubscriptions({ db, userId }: { db: Db; userId: string }) {
-  const live = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_STATUSES)));
+  const live = await listLiveSubscriptionRows(db, userId);
   return live.sort((a, b) => planRank(a.tier) - planRank(b.tier));
 }
 
 /** Sets the user's subscription_status to their best live plan (free when none). */
 export async function refreshUserPlan({ db, userId }: { db: Db; userId: string }): Promise<void> {
   const [best] = await listLiveSubscriptions({ db, userId });
-  await db
-    .update(users)
-    .set({
-      subscriptionStatus: best?.tier ?? FREE_PLAN,
-      cancelFlag: best?.cancelAtPeriodEnd ? '1' : '0',
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, {
+    subscriptionStatus: best?.tier ?? FREE_PLAN,
+    cancelFlag: best?.cancelAtPeriodEnd ? '1' : '0',
+  });
 }

@@ -1,7 +1,5 @@
-import { type Db, changelogEntries } from '@app/db';
-import { count } from 'drizzle-orm';
+import { type Db, countChangelogEntries } from '@app/db';
 
 export async function countEntries({ db }: { db: Db }): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(changelogEntries);
-  return row?.value ?? 0;
+  return countChangelogEntries(db);
 }

@@ -1,5 +1,4 @@
-import { type Db, changelogEntries } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, changelogTitleTaken, insertChangelogEntry } from '@app/db';
 import { toChangelogEntryWire } from './entry-wire.ts';
 import { type EntryContent, duplicateTitle, guardDuplicateTitle, prepareContent } from './prepare-content.ts';
 
@@ -13,16 +12,9 @@ export async function createEntry({
   content: EntryContent;
 }) {
   const values = prepareContent(content);
-  const [taken] = await db
-    .select({ id: changelogEntries.id })
-    .from(changelogEntries)
-    .where(eq(changelogEntries.title, values.title));
-  if (taken) throw duplicateTitle(values.title);
-  const [row] = await guardDuplicateTitle(values.title, () =>
-    db
-      .insert(changelogEntries)
-      .values({ ...values, authorId })
-      .returning(),
+  if (await changelogTitleTaken(db, values.title)) throw duplicateTitle(values.title);
+  const row = await guardDuplicateTitle(values.title, () =>
+    insertChangelogEntry(db, { ...values, authorId }),
   );
-  return toChangelogEntryWire(row!);
+  return toChangelogEntryWire(row);
 }

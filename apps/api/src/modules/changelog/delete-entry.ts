@@ -1,12 +1,7 @@
-import { type Db, changelogEntries } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, deleteChangelogEntry } from '@app/db';
 import { notFound } from '../../lib/errors.ts';
 
 export async function deleteEntry({ db, id }: { db: Db; id: number }) {
-  const [row] = await db
-    .delete(changelogEntries)
-    .where(eq(changelogEntries.id, id))
-    .returning({ id: changelogEntries.id });
-  if (!row) throw notFound('Entry');
-  return { id: row.id };
+  if (!(await deleteChangelogEntry(db, id))) throw notFound('Entry');
+  return { id };
 }

@@ -1,10 +1,8 @@
-import type { changelogEntries } from '@app/db';
+import type { ChangelogEntryRow } from '@app/db';
 import type { ChangelogEntryWire } from '@app/domain';
 
-type EntryRow = typeof changelogEntries.$inferSelect;
-
 /** Maps a stored entry to the wire names of SPEC §3. */
-export function toChangelogEntryWire(row: EntryRow): ChangelogEntryWire {
+export function toChangelogEntryWire(row: ChangelogEntryRow): ChangelogEntryWire {
   return {
     id: row.id,
     changeTitle: row.title,

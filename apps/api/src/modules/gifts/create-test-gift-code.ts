@@ -1,4 +1,4 @@
-import { type Db, type UserRow, giftCodes } from '@app/db';
+import { type Db, type UserRow, insertGiftCode } from '@app/db';
 import type { GiftCodeWire } from '@app/domain';
 import { generateGiftCode } from './generate-gift-code.ts';
 import { toGiftCodeWire } from './gift-code-wire.ts';
@@ -21,9 +21,11 @@ export async function createTestGiftCode({
   stripeId?: string | null;
 }): Promise<GiftCodeWire> {
   const owner = await giftCodeOwner(db, user, stripeId);
-  const [row] = await db
-    .insert(giftCodes)
-    .values({ code: generateGiftCode(), tier: TEST_GIFT_TIER, purchaserId: owner.id })
-    .returning();
-  return toGiftCodeWire(row!);
+  const row = await insertGiftCode(db, {
+    code: generateGiftCode(),
+    tier: TEST_GIFT_TIER,
+    purchaserId: owner.id,
+  });
+  if (!row) throw new Error('A new gift code clashed with a stored one');
+  return toGiftCodeWire(row);
 }

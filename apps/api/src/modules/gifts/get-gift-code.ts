@@ -1,6 +1,5 @@
-import { type Db, type UserRow, giftCodes } from '@app/db';
+import { type Db, type UserRow, listGiftCodesOf } from '@app/db';
 import type { GiftCodeWire } from '@app/domain';
-import { desc, eq } from 'drizzle-orm';
 import { toGiftCodeWire } from './gift-code-wire.ts';
 import { giftCodeOwner } from './list-gift-codes.ts';
 
@@ -15,11 +14,6 @@ export async function getGiftCode({
   stripeId?: string | null;
 }): Promise<GiftCodeWire | null> {
   const owner = await giftCodeOwner(db, user, stripeId);
-  const [row] = await db
-    .select()
-    .from(giftCodes)
-    .where(eq(giftCodes.purchaserId, owner.id))
-    .orderBy(desc(giftCodes.createdAt), desc(giftCodes.id))
-    .limit(1);
+  const [row] = await listGiftCodesOf(db, owner.id, 1);
   return row ? toGiftCodeWire(row) : null;
 }

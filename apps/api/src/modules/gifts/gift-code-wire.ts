@@ -1,8 +1,8 @@
-import type { giftCodes } from '@app/db';
+import type { GiftCodeRow } from '@app/db';
 import type { GiftCodeWire } from '@app/domain';
 
 /** A stored gift code as the buyer sees it. */
-export function toGiftCodeWire(row: typeof giftCodes.$inferSelect): GiftCodeWire {
+export function toGiftCodeWire(row: GiftCodeRow): GiftCodeWire {
   return {
     code: row.code,
     tier: row.tier,

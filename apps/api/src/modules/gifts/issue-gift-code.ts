@@ -1,6 +1,5 @@
-import { type Db, giftCodes, users } from '@app/db';
+import { type Db, findGiftCodeBySource, findUserById, insertGiftCode } from '@app/db';
 import { findTier } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../billing/access.ts';
 import { findUserByCustomer } from '../billing/ensure-customer.ts';
@@ -22,21 +21,20 @@ export async function issueGiftCode({
   if (session.status !== 'complete' || session.payment_status !== 'paid') return null;
   const tier = findTier(session.metadata.tierType ?? '');
   if (!tier) return null;
-  const existing = async () =>
-    (await db.select({ code: giftCodes.code }).from(giftCodes).where(eq(giftCodes.sourceId, session.id)))[0];
+  const existing = () => findGiftCodeBySource(db, session.id);
   const found = await existing();
   if (found) return found.code;
 
-  const byId = session.metadata.userId
-    ? (await db.select().from(users).where(eq(users.id, session.metadata.userId)))[0]
-    : undefined;
+  const byId = session.metadata.userId ? await findUserById(db, session.metadata.userId) : undefined;
   const purchaser = byId ?? (await findUserByCustomer(db, customerIdOf(session.customer)));
   // A clash with another code is practically impossible at 100 bits; trying again costs nothing.
   for (let attempt = 0; attempt < 3; attempt++) {
-    await db
-      .insert(giftCodes)
-      .values({ code: generateGiftCode(), tier: tier.tier, purchaserId: purchaser?.id, sourceId: session.id })
-      .onConflictDoNothing();
+    await insertGiftCode(db, {
+      code: generateGiftCode(),
+      tier: tier.tier,
+      purchaserId: purchaser?.id,
+      sourceId: session.id,
+    });
     const row = await existing();
     if (row) return row.code;
   }

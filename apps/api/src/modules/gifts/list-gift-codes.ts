@@ -1,6 +1,5 @@
-import { type Db, type UserRow, giftCodes, users } from '@app/db';
+import { type Db, type UserRow, findUserByCustomerId, listGiftCodesOf } from '@app/db';
 import type { GiftCodeListResult, GiftCodeWire } from '@app/domain';
-import { desc, eq } from 'drizzle-orm';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { toGiftCodeWire } from './gift-code-wire.ts';
 
@@ -8,7 +7,7 @@ import { toGiftCodeWire } from './gift-code-wire.ts';
 export async function giftCodeOwner(db: Db, user: UserRow, stripeId: string | null | undefined) {
   if (!stripeId || stripeId === user.stripeCustomerId) return user;
   if (user.role !== 'admin') throw forbidden('That customer is not yours');
-  const [owner] = await db.select().from(users).where(eq(users.stripeCustomerId, stripeId));
+  const owner = await findUserByCustomerId(db, stripeId);
   if (!owner) throw notFound('Customer');
   return owner;
 }
@@ -24,11 +23,7 @@ export async function listGiftCodes({
   stripeId?: string | null;
 }): Promise<GiftCodeListResult> {
   const owner = await giftCodeOwner(db, user, stripeId);
-  const rows = await db
-    .select()
-    .from(giftCodes)
-    .where(eq(giftCodes.purchaserId, owner.id))
-    .orderBy(desc(giftCodes.createdAt), desc(giftCodes.id));
+  const rows = await listGiftCodesOf(db, owner.id);
   const codes: GiftCodeWire[] = rows.map(toGiftCodeWire);
   return {
     giftCodes: codes

@@ -1,4 +1,4 @@
-import { type Db, type UserRow, giftCodes } from '@app/db';
+import { type Db, type UserRow, claimGiftCode, findGiftCode, releaseGiftCode } from '@app/db';
 import {
   type RedeemGiftCodeBody,
   type RedeemGiftCodeResult,
@@ -6,7 +6,6 @@ import {
   normalizeGiftCode,
   withVersion,
 } from '@app/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 import { findTargetUser } from '../billing/access.ts';
@@ -64,17 +63,9 @@ export async function redeemGiftCode({
     throw wrongCode();
   }
 
-  const claimed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(giftCodes)
-      .set({ redeemedBy: target.id, redeemedAt: new Date() })
-      .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))
-      .returning();
-    return row;
-  });
+  const claimed = await claimGiftCode(db, code, target.id);
   if (!claimed) {
-    const [exists] = await db.select({ id: giftCodes.id }).from(giftCodes).where(eq(giftCodes.code, code));
-    if (exists) throw usedCode();
+    if (await findGiftCode(db, code)) throw usedCode();
     await limiter.record(keys);
     throw wrongCode();
   }
@@ -98,10 +89,7 @@ export async function redeemGiftCode({
       { idempotencyKey: `gift-redeem:${claimed.id}` },
     );
   } catch (error) {
-    await db
-      .update(giftCodes)
-      .set({ redeemedBy: null, redeemedAt: null })
-      .where(and(eq(giftCodes.id, claimed.id), eq(giftCodes.redeemedBy, target.id)));
+    await releaseGiftCode(db, claimed.id, target.id);
     throw error;
   }
   await syncSubscription({ db, stripe, subscriptionId: subscription.id });

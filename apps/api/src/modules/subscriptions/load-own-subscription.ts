@@ -1,5 +1,4 @@
-import { type Db, type UserRow, subscriptions } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, type UserRow, findSubscriptionOwnerId } from '@app/db';
 import type Stripe from 'stripe';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assertOwnCustomer, customerIdOf } from '../billing/access.ts';
@@ -26,11 +25,8 @@ export async function loadOwnSubscription({
   user,
   subscriptionId,
 }: OwnSubscriptionOptions): Promise<Stripe.Subscription> {
-  const [row] = await db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, subscriptionId));
-  if (row && row.userId !== user.id && user.role !== 'admin') {
+  const ownerId = await findSubscriptionOwnerId(db, subscriptionId);
+  if (ownerId && ownerId !== user.id && user.role !== 'admin') {
     throw forbidden('That subscription belongs to another account');
   }
   if (!subscriptionId.startsWith('sub_')) throw notFound('Subscription');
@@ -41,6 +37,6 @@ export async function loadOwnSubscription({
     if ((error as { code?: string }).code === 'resource_missing') throw notFound('Subscription');
     throw error;
   }
-  if (!row) assertOwnCustomer(user, customerIdOf(subscription.customer));
+  if (!ownerId) assertOwnCustomer(user, customerIdOf(subscription.customer));
   return subscription;
 }

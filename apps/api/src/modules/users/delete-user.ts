@@ -1,5 +1,4 @@
-import { type Db, users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, deleteUserById } from '@app/db';
 import { badRequest } from '../../lib/errors.ts';
 import { writeAuditLog } from '../audit/write-audit-log.ts';
 import { getUser } from './get-user.ts';
@@ -9,7 +8,7 @@ export async function deleteUser({ db, actorId, userId }: { db: Db; actorId: str
   const user = await getUser({ db, userId });
   if (user.id === actorId) throw badRequest('You cannot delete your own account here', 'OWN_ACCOUNT');
   await db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, user.id));
+    await deleteUserById(tx, user.id);
     await writeAuditLog({
       db: tx,
       actorId,

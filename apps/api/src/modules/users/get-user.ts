@@ -1,5 +1,4 @@
-import { type DbOrTx, type UserRow, users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type DbOrTx, type UserRow, findUserById } from '@app/db';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 
@@ -8,7 +7,7 @@ const Uuid = z.uuid();
 /** The user with this id, or a 404 (ids that are not even uuids are simply unknown). */
 export async function getUser({ db, userId }: { db: DbOrTx; userId: string }): Promise<UserRow> {
   if (!Uuid.safeParse(userId).success) throw notFound('User');
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   return user;
 }

@@ -1,5 +1,4 @@
-import { type Db, grant, users } from '@app/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { type Db, createUser, findLocalUser, grant } from '@app/db';
 
 export interface SeedUser {
   discordName: string;
@@ -31,22 +30,15 @@ export const SEED_USERS: SeedUser[] = [
 /** Creates the seeded users once; later starts leave them as they are. */
 export async function seedUsers({ db }: { db: Db }): Promise<void> {
   for (const seed of SEED_USERS) {
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.discordName, seed.discordName), isNull(users.discordId)));
-    if (existing) continue;
-    const [created] = await db
-      .insert(users)
-      .values({
-        discordName: seed.discordName,
-        role: seed.role,
-        subscriptionStatus: seed.subscriptionStatus,
-        email: seed.email,
-      })
-      .returning({ id: users.id });
+    if (await findLocalUser(db, seed.discordName)) continue;
+    const created = await createUser(db, {
+      discordName: seed.discordName,
+      role: seed.role,
+      subscriptionStatus: seed.subscriptionStatus,
+      email: seed.email,
+    });
     await grant(db, {
-      userId: created!.id,
+      userId: created.id,
       currency: 'credits',
       amount: seed.credits,
       reason: 'seed',

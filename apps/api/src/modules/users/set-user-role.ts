@@ -1,6 +1,5 @@
-import { type Db, type UserRow, users } from '@app/db';
+import { type Db, type UserRow, updateUser } from '@app/db';
 import type { Role } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.ts';
 import { writeAuditLog } from '../audit/write-audit-log.ts';
 
@@ -19,11 +18,7 @@ export async function setUserRole({
   action: 'role.set' | 'admin.grant';
 }): Promise<UserRow> {
   if (user.id === actorId) throw badRequest('You cannot change your own role', 'OWN_ROLE');
-  const [updated] = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await updateUser(db, user.id, { role });
   await writeAuditLog({ db, actorId, action, targetId: user.id, details: { from: user.role, to: role } });
   return updated!;
 }

@@ -1,9 +1,9 @@
-import { type Db, type UserRow, users } from '@app/db';
-import { eq, isNull, and } from 'drizzle-orm';
+import { type Db, type UserRow, createUser, findLocalUser, findUserById } from '@app/db';
+import { grantWelcome } from './grant-welcome.ts';
 
 /**
  * Local sign-in (embedded default only): finds the user with this name that has no Discord
- * account, or creates one.
+ * account, or creates one (with the welcome grant).
  */
 export async function signInLocalUser({
   db,
@@ -12,12 +12,9 @@ export async function signInLocalUser({
   db: Db;
   discordName: string;
 }): Promise<UserRow> {
-  const [existing] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.discordName, discordName), isNull(users.discordId)))
-    .limit(1);
+  const existing = await findLocalUser(db, discordName);
   if (existing) return existing;
-  const [created] = await db.insert(users).values({ discordName }).returning();
-  return created!;
+  const created = await createUser(db, { discordName });
+  await grantWelcome({ db, userId: created.id });
+  return (await findUserById(db, created.id))!;
 }

@@ -1,5 +1,4 @@
-import { type Db, type UserRow, users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { type Db, type UserRow, updateUser } from '@app/db';
 import type Stripe from 'stripe';
 import { forbidden } from '../../lib/errors.ts';
 
@@ -29,10 +28,6 @@ export async function updateUserEmail({
     throw forbidden('You can only change the email of your own account');
   }
   if (stripe && ownStripeId) await stripe.customers.update(ownStripeId, { email });
-  const [updated] = await db
-    .update(users)
-    .set({ email, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = await updateUser(db, user.id, { email });
   return updated!;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Currency, type Db, type UserRow, setBalance, users } from '@app/db';
+import { type Currency, type Db, type UserChanges, type UserRow, setBalance, updateUser } from '@app/db';
 import { type UpdateUserFieldsBody, isKnownPlan } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.ts';
 import { writeAuditLog } from '../audit/write-audit-log.ts';
 import { getUser } from './get-user.ts';
@@ -42,14 +41,11 @@ export async function updateUserFields({
     });
   }
 
-  const columns: Partial<Pick<UserRow, 'subscriptionStatus' | 'discordName'>> = {};
+  const columns: UserChanges = {};
   if (fields.subscription_status !== undefined) columns.subscriptionStatus = fields.subscription_status;
   if (fields.discordName !== undefined) columns.discordName = fields.discordName;
   if (Object.keys(columns).length > 0) {
-    await db
-      .update(users)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await updateUser(db, userId, columns);
   }
 
   const after = await getUser({ db, userId });

@@ -1,7 +1,14 @@
-import { type Db, type UserRow, users } from '@app/db';
+import {
+  type Db,
+  type UserRow,
+  createDiscordUserIfAbsent,
+  findUserByDiscordId,
+  findUserById,
+  updateUser,
+} from '@app/db';
 import { EMAIL_PLACEHOLDER, EmailInput } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type { DiscordUser } from '../auth/fetch-discord-account.ts';
+import { grantWelcome } from './grant-welcome.ts';
 
 /**
  * Creates or refreshes our user for a Discord account: the name follows Discord (display name,
@@ -13,27 +20,18 @@ export async function upsertDiscordUser({ db, account }: { db: Db; account: Disc
   const parsedEmail = account.verified && account.email ? EmailInput.safeParse(account.email) : undefined;
   const email = parsedEmail?.success ? parsedEmail.data : null;
 
-  const [existing] = await db.select().from(users).where(eq(users.discordId, account.id));
+  const existing = await findUserByDiscordId(db, account.id);
   if (existing) {
     const keepEmail = existing.email && existing.email !== EMAIL_PLACEHOLDER;
-    const [updated] = await db
-      .update(users)
-      .set({
-        discordName,
-        email: keepEmail ? existing.email : (email ?? existing.email),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, existing.id))
-      .returning();
+    const updated = await updateUser(db, existing.id, {
+      discordName,
+      email: keepEmail ? existing.email : (email ?? existing.email),
+    });
     return updated!;
   }
   // Two first sign-ins racing: the loser's insert does nothing and it reads the winner's row.
-  const [created] = await db
-    .insert(users)
-    .values({ discordId: account.id, discordName, email })
-    .onConflictDoNothing({ target: users.discordId })
-    .returning();
-  if (created) return created;
-  const [row] = await db.select().from(users).where(eq(users.discordId, account.id));
-  return row!;
+  const created = await createDiscordUserIfAbsent(db, { discordId: account.id, discordName, email });
+  if (!created) return (await findUserByDiscordId(db, account.id))!;
+  await grantWelcome({ db, userId: created.id });
+  return (await findUserById(db, created.id))!;
 }

@@ -1,4 +1,4 @@
-import { type Db, users } from '@app/db';
+import { type Db, findUserByDiscordId } from '@app/db';
 import {
   AdminGrantBody,
   AdminUserWire,
@@ -7,7 +7,6 @@ import {
   UserDetailsWire,
   UsersPageWire,
 } from '@app/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../../lib/errors.ts';
@@ -21,7 +20,7 @@ import { updateUserFields } from '../../../modules/users/update-user-fields.ts';
 const UserIdParams = z.object({ userId: z.string().max(100) });
 
 async function findByDiscordId(db: Db, discordId: string) {
-  const [user] = await db.select().from(users).where(eq(users.discordId, discordId));
+  const user = await findUserByDiscordId(db, discordId);
   if (!user) throw notFound('User with that Discord id');
   return user;
 }

@@ -1,0 +1,76 @@
+import { type Db, type JobRow, type UserRow, mediaForJobs } from '@app/db';
+import { type ResultAction, findCommand, priceOfAction } from '@app/domain';
+import type { MediaStorage } from '@app/generation';
+import { type GenerationSettings, type JobQueue, promptOf } from '@app/jobs';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { isOwnerOrAdmin, loadVisibleJob } from './job-access.ts';
+import { submitJob } from './submit-job.ts';
+
+export interface ActOnJobOptions {
+  db: Db;
+  queue: JobQueue;
+  storage: MediaStorage;
+  settings: GenerationSettings;
+  viewer: UserRow;
+  id: string;
+  action: ResultAction;
+  prompt?: string;
+  requestId?: string;
+}
+
+/**
+ * A result button: a new job made from an earlier one, charged to whoever pressed it. Anyone may
+ * re-roll or vary a public creation; GIF and edit are for its creator.
+ */
+export async function actOnJob(options: ActOnJobOptions): Promise<{ job: JobRow; created: boolean }> {
+  const { db, viewer, action } = options;
+  const original = await loadVisibleJob(db, options.id, viewer);
+  if ((action === 'gif' || action === 'edit') && !isOwnerOrAdmin(original, viewer)) {
+    throw new AppError('FORBIDDEN', {
+      status: 403,
+      message: `Only the creator can ${action === 'gif' ? 'make a GIF of' : 'edit'} this`,
+    });
+  }
+  const common = {
+    db,
+    queue: options.queue,
+    storage: options.storage,
+    settings: options.settings,
+    user: viewer,
+    source: 'studio',
+    requestId: options.requestId,
+    parentJobId: original.id,
+  };
+  if (action === 'vary' || action === 'gif') {
+    if (
+      original.status !== 'succeeded' ||
+      !(await mediaForJobs(db, [original.id])).some((row) => row.kind === 'image')
+    ) {
+      throw badRequest(
+        `Only a finished image can be turned into a ${action === 'gif' ? 'GIF' : 'variation'}`,
+        'NOT_AN_IMAGE',
+      );
+    }
+    const prompt = promptOf(original.options);
+    return submitJob({
+      ...common,
+      command: action,
+      options: prompt ? { prompt } : {},
+      price: priceOfAction(action, original),
+    });
+  }
+  const options_ = { ...(original.options as Record<string, string | number | boolean>) };
+  if (action === 'edit') {
+    if (!options.prompt) throw badRequest('An edit needs the new prompt', 'BAD_OPTIONS');
+    const key = promptKey(original);
+    if (!key) throw badRequest(`/${original.command} has no prompt to edit`, 'BAD_OPTIONS');
+    options_[key] = options.prompt;
+  }
+  return submitJob({ ...common, command: original.command, options: options_ });
+}
+
+function promptKey(job: JobRow): string | undefined {
+  return findCommand(job.command)?.options.find(
+    (option) => option.type === 'string' && ['prompt', 'text', 'style', 'description'].includes(option.name),
+  )?.name;
+}

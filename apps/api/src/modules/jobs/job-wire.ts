@@ -1,0 +1,66 @@
+import {
+  type DbOrTx,
+  type JobRow,
+  type MediaRow,
+  loveCounts,
+  lovedBy,
+  mediaForJobs,
+  queuePosition,
+} from '@app/db';
+import type { JobWire } from '@app/domain';
+import type { MediaStorage } from '@app/generation';
+
+export const mediaUrl = (storage: MediaStorage, key: string) => storage.publicUrl(key) ?? `/media/${key}`;
+
+/** Job rows as the studio and the gallery see them, with outputs, loves and queue position. */
+export async function toJobWires(
+  db: DbOrTx,
+  storage: MediaStorage,
+  jobs: JobRow[],
+  viewerId: string | null,
+): Promise<JobWire[]> {
+  const ids = jobs.map((job) => job.id);
+  const [media, counts, loved] = await Promise.all([
+    mediaForJobs(db, ids),
+    loveCounts(db, ids),
+    viewerId ? lovedBy(db, ids, viewerId) : Promise.resolve(new Set<string>()),
+  ]);
+  const byJob = new Map<string, MediaRow[]>();
+  for (const row of media) byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row]);
+  return Promise.all(
+    jobs.map(async (job) => ({
+      id: job.id,
+      command: job.command,
+      kind: job.family,
+      options: job.options,
+      status: job.status,
+      position: job.status === 'queued' ? await queuePosition(db, job) : 0,
+      progress: job.progress,
+      cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
+      outputs: (byJob.get(job.id) ?? [])
+        .filter((row) => row.kind !== 'model')
+        .map((row) => ({
+          url: mediaUrl(storage, row.storageKey),
+          ...(row.thumbKey ? { thumbUrl: mediaUrl(storage, row.thumbKey) } : {}),
+          mime: row.mime,
+          ...(row.width != null ? { width: row.width } : {}),
+          ...(row.height != null ? { height: row.height } : {}),
+          ...(row.durationMs != null ? { durationMs: row.durationMs } : {}),
+        })),
+      ...(job.resultText ? { text: job.resultText } : {}),
+      ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? '' } } : {}),
+      loves: counts.get(job.id) ?? 0,
+      lovedByMe: loved.has(job.id),
+      public: job.public,
+      mine: job.userId === viewerId,
+      ...(job.parentJobId ? { parentId: job.parentJobId } : {}),
+      createdAt: job.createdAt.toISOString(),
+      finishedAt: job.finishedAt?.toISOString() ?? null,
+    })),
+  );
+}
+
+export async function toJobWire(db: DbOrTx, storage: MediaStorage, job: JobRow, viewerId: string | null) {
+  const [wire] = await toJobWires(db, storage, [job], viewerId);
+  return wire!;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Db,
+  type JobRow,
+  type UserRow,
+  countActiveJobs,
+  findJobByRequest,
+  findUserById,
+  insertJob,
+  insertTrainingLora,
+  lockUserForJobs,
+  publishJobEvent,
+  setQueueJobId,
+  spend,
+} from '@app/db';
+import { type JobFamily, type Price, familyOf, findCommand, priceOf } from '@app/domain';
+import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/jobs';
+import type { MediaStorage } from '@app/generation';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { checkTrainingZip, checkLoraName } from './check-training.ts';
+import { jobPriority } from './job-priority.ts';
+import { resolveLora } from './resolve-lora.ts';
+import { type OptionValues, validateOptions } from './validate-options.ts';
+
+export interface SubmitJobOptions {
+  db: Db;
+  queue: JobQueue;
+  storage: MediaStorage;
+  settings: GenerationSettings;
+  user: UserRow;
+  command: string;
+  options: OptionValues;
+  /** `studio`, `discord`, … ; with `requestId` it makes a retried submission find the same job. */
+  source: string;
+  requestId?: string;
+  public?: boolean;
+  /** For result actions: the job this one was made from. */
+  parentJobId?: string;
+  /** Overrides the registry price (result actions have prices of their own). */
+  price?: Price;
+}
+
+/**
+ * The one way a job starts, from the studio or the bot: checks the options against the registry,
+ * prices the job, then in one transaction holds the price on the ledger, inserts the job and
+ * enqueues it. Nothing is charged or stored when any check fails.
+ */
+export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow; created: boolean }> {
+  const { db, user } = input;
+  const requestId = input.requestId ?? randomUUID();
+  const previous = await findJobByRequest(db, input.source, requestId);
+  if (previous) return { job: sameRequest(previous, user.id), created: false };
+
+  const definition = findCommand(input.command);
+  const family = definition || ['vary', 'gif'].includes(input.command) ? familyOf(input.command) : undefined;
+  if (!family) throw badRequest(`There is no command /${input.command}`, 'UNKNOWN_COMMAND');
+  if (family === 'general') {
+    throw badRequest(
+      `/${input.command} answers at once in the chat; it is not a generation job`,
+      'NOT_A_JOB',
+    );
+  }
+  let options = input.options;
+  if (definition) {
+    const checked = await validateOptions({ db, userId: user.id, command: definition, options });
+    options = checked.options;
+    if (family === 'lora') {
+      checkLoraName(options.name);
+      const zip = checked.uploads.get('zip');
+      if (zip) await checkTrainingZip(input.storage, zip);
+    }
+  }
+  await resolveLora({ db, userId: user.id, command: definition?.name ?? 'make', prompt: promptOf(options) });
+  const price = input.price ?? priceOf(input.command, options);
+
+  const job = await db.transaction(async (tx) => {
+    await lockUserForJobs(tx, user.id);
+    // A twin of this request that committed while we waited for the lock.
+    const twin = await findJobByRequest(tx, input.source, requestId);
+    if (twin) return sameRequest(twin, user.id);
+    const active = await countActiveJobs(tx, user.id);
+    if (active >= input.settings.maxActiveJobsPerUser) {
+      throw new AppError('TOO_MANY_JOBS', {
+        status: 429,
+        message: `You already have ${active} jobs queued or running; wait for one to finish.`,
+      });
+    }
+    const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
+    for (const [index, currency] of parts.entries()) {
+      const held = await spend(tx, {
+        userId: user.id,
+        currency,
+        amount: price[currency],
+        reason: `job ${input.command}`,
+        idempotencyKey: holdKey(`job:${input.source}:${requestId}`, index),
+      });
+      if (held.status === 'insufficient') throw await insufficient(tx as unknown as Db, user.id, price);
+    }
+    const row = await insertJob(tx, {
+      userId: user.id,
+      command: definition?.name ?? input.command,
+      family: family as JobFamily,
+      options,
+      status: 'queued',
+      priority: jobPriority(user.subscriptionStatus, family as JobFamily),
+      costCredits: price.credits,
+      costHypercredits: price.hypercredits,
+      public: input.public ?? true,
+      source: input.source,
+      requestId,
+      parentJobId: input.parentJobId,
+    });
+    if (!row)
+      throw new AppError('REQUEST_RACE', { status: 409, message: 'This request is being submitted already' });
+    if (
+      family === 'lora' &&
+      !(await insertTrainingLora(tx, { userId: user.id, name: String(options.name), jobId: row.id }))
+    ) {
+      throw new AppError('LORA_NAME_TAKEN', {
+        status: 409,
+        message: `You already have a LoRA named ${String(options.name)}; pick another name or remove it first.`,
+      });
+    }
+    const queueJobId = await input.queue.send(tx, row);
+    await setQueueJobId(tx, row.id, queueJobId);
+    await publishJobEvent(tx, { jobId: row.id, userId: user.id, status: 'queued', progress: 0 });
+    return { ...row, queueJobId };
+  });
+  return { job, created: true };
+}
+
+function sameRequest(job: JobRow, userId: string): JobRow {
+  if (job.userId !== userId) {
+    throw new AppError('REQUEST_ID_USED', {
+      status: 409,
+      message: 'This request id was already used; send a new one',
+    });
+  }
+  return job;
+}
+
+async function insufficient(db: Db, userId: string, price: Price) {
+  const user = (await findUserById(db, userId))!;
+  const balance = { credits: user.credits, hypercredits: user.hypercredits };
+  const describe = (amounts: Price) =>
+    (['credits', 'hypercredits'] as const)
+      .filter((currency) => price[currency] > 0)
+      .map((currency) => `${amounts[currency]} ${currency}`)
+      .join(' and ');
+  return new AppError('INSUFFICIENT_CREDITS', {
+    status: 402,
+    message: `This costs ${describe(price)}; you have ${describe(balance)}.`,
+    details: { cost: price, balance },
+  });
+}

@@ -1,0 +1,62 @@
+import { getJob } from '@app/db';
+import { ErrorBody, JobIdParams } from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loadVisibleJob } from '../../../modules/jobs/job-access.ts';
+
+const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
+const PING_MS = 15_000;
+
+/**
+ * `GET /api/jobs/:id/events`: server-sent events with the job's status and progress, fed by
+ * LISTEN/NOTIFY so it works on whichever API process the browser reaches. The stream ends when
+ * the job does.
+ */
+export const jobEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  app.get(
+    '/:id/events',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Status and progress of a job as server-sent events (`event: job`)',
+        params: JobIdParams,
+        produces: ['text/event-stream'],
+        response: { 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.currentUser();
+      const job = await loadVisibleJob(db, request.params.id, viewer);
+      const raw = reply.raw;
+      let closed = false;
+      const send = (status: string, progress: number) => {
+        if (!closed) raw.write(`event: job\ndata: ${JSON.stringify({ status, progress })}\n\n`);
+      };
+      // Subscribed before the current state is read, so no change falls between the two.
+      const unsubscribe = await app.generation.events.subscribe(job.id, (event) => {
+        send(event.status, event.progress);
+        if (ENDED.has(event.status)) close();
+      });
+      const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+      function close() {
+        if (closed) return;
+        closed = true;
+        clearInterval(ping);
+        unsubscribe();
+        raw.end();
+      }
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      request.raw.on('close', close);
+      const current = (await getJob(db, job.id)) ?? job;
+      send(current.status, current.progress);
+      if (ENDED.has(current.status)) close();
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import {
+  COMMANDS,
+  ErrorBody,
+  InsufficientCreditsBody,
+  JobActionBody,
+  JobBody,
+  JobDeleteBody,
+  JobIdParams,
+  JobListBody,
+  JobListQuery,
+  JobPatchBody,
+  LoveBody,
+  PricesBody,
+  SubmitJobBody,
+  familyOf,
+  priceOf,
+  priceOfAction,
+  type JobFamily,
+} from '@app/domain';
+import { loveCounts, setJobPublic, toggleLove } from '@app/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actOnJob } from '../../../modules/jobs/act-on-job.ts';
+import { loadOwnJob, loadVisibleJob } from '../../../modules/jobs/job-access.ts';
+import { toJobWire } from '../../../modules/jobs/job-wire.ts';
+import { listJobs } from '../../../modules/jobs/list-jobs.ts';
+import { removeJob } from '../../../modules/jobs/remove-job.ts';
+import { submitJob } from '../../../modules/jobs/submit-job.ts';
+import { jobEventRoutes } from './events.ts';
+
+const tags = ['jobs'];
+const submitErrors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: InsufficientCreditsBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
+
+/** Generation jobs: submit, follow, list, cancel or delete, love, act on a result. */
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const settings = app.ctx.settings.generation;
+  const { storage } = app.generation;
+
+  app.get(
+    '/prices',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'What every job command and result action costs',
+        response: { 200: PricesBody },
+      },
+    },
+    async () => {
+      const commands = COMMANDS.map((command) => command.name).filter((name) => familyOf(name) !== 'general');
+      const original = { command: 'make', options: {} };
+      return {
+        prices: [
+          ...commands.map((command) => ({
+            command,
+            kind: familyOf(command) as JobFamily,
+            cost: priceOf(command),
+          })),
+          ...(['vary', 'gif'] as const).map((action) => ({
+            command: action,
+            kind: 'image' as const,
+            cost: priceOfAction(action, original),
+          })),
+        ],
+      };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Start a job: options are checked against the command registry and the price is held',
+        body: SubmitJobBody,
+        response: { 202: JobBody, 200: JobBody, ...submitErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const { job, created } = await submitJob({
+        db,
+        queue: await app.generation.queue(),
+        storage,
+        settings,
+        user,
+        command: request.body.command,
+        options: request.body.options,
+        source: 'studio',
+        requestId: request.body.requestId,
+        public: request.body.public,
+      });
+      return reply.status(created ? 202 : 200).send({ job: await toJobWire(db, storage, job, user.id) });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Your jobs (mine=true) or the gallery of public creations (optionally of one kind)',
+        querystring: JobListQuery,
+        response: { 200: JobListBody, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) =>
+      listJobs({
+        db,
+        storage,
+        viewer: await request.currentUser(),
+        mine: request.query.mine === 'true',
+        kind: request.query.kind,
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+      }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'One job',
+        params: JobIdParams,
+        response: { 200: JobBody, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await request.currentUser();
+      const job = await loadVisibleJob(db, request.params.id, viewer);
+      return { job: await toJobWire(db, storage, job, viewer?.id ?? null) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Cancel a queued or running job (refunded), or delete a finished creation (creator or admin)',
+        params: JobIdParams,
+        response: { 200: JobDeleteBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireUser();
+      const { cancelled } = await removeJob({
+        db,
+        queue: app.generation.queue,
+        storage,
+        viewer,
+        id: request.params.id,
+      });
+      if (!cancelled) return { deleted: true };
+      const job = await loadVisibleJob(db, request.params.id, viewer);
+      return { deleted: false, job: await toJobWire(db, storage, job, viewer.id) };
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Make a creation public or private (creator)',
+        params: JobIdParams,
+        body: JobPatchBody,
+        response: { 200: JobBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireUser();
+      const job = await loadOwnJob(db, request.params.id, viewer);
+      const updated = (await setJobPublic(db, job.id, request.body.public))!;
+      return { job: await toJobWire(db, storage, updated, viewer.id) };
+    },
+  );
+
+  app.post(
+    '/:id/love',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Love a creation, or take the love back',
+        params: JobIdParams,
+        response: { 200: LoveBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireUser();
+      const job = await loadVisibleJob(db, request.params.id, viewer);
+      const loved = await toggleLove(db, job.id, viewer.id);
+      return { loved, loves: (await loveCounts(db, [job.id])).get(job.id) ?? 0 };
+    },
+  );
+
+  app.post(
+    '/:id/actions',
+    {
+      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Re-roll, vary, make a GIF of or edit a result: a new job charged to the caller',
+        params: JobIdParams,
+        body: JobActionBody,
+        response: { 202: JobBody, 200: JobBody, ...submitErrors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireUser();
+      const { job, created } = await actOnJob({
+        db,
+        queue: await app.generation.queue(),
+        storage,
+        settings,
+        viewer,
+        id: request.params.id,
+        action: request.body.action,
+        prompt: request.body.prompt,
+        requestId: request.body.requestId,
+      });
+      return reply.status(created ? 202 : 200).send({ job: await toJobWire(db, storage, job, viewer.id) });
+    },
+  );
+
+  await app.register(jobEventRoutes);
+};

@@ -1,0 +1,51 @@
+import { deleteLora, getLora, listLoras } from '@app/db';
+import { ErrorBody, LoraDeleteBody, LoraIdParams, LoraListBody } from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../../lib/errors.ts';
+
+/** The caller's trained LoRA models. */
+export const loraRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  app.get(
+    '/',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Your LoRA models',
+        response: { 200: LoraListBody, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const rows = await listLoras(db, user.id);
+      return {
+        loras: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Remove one of your LoRA models',
+        params: LoraIdParams,
+        response: { 200: LoraDeleteBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const lora = await getLora(db, request.params.id);
+      if (!lora || (lora.userId !== user.id && user.role !== 'admin')) throw notFound('LoRA');
+      await deleteLora(db, lora.id);
+      return { deleted: true as const };
+    },
+  );
+};

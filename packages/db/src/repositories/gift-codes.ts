@@ -1,0 +1,64 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { giftCodes } from '../schema/billing.ts';
+
+export type GiftCodeRow = typeof giftCodes.$inferSelect;
+
+export async function findGiftCode(db: DbOrTx, code: string): Promise<GiftCodeRow | undefined> {
+  const [row] = await db.select().from(giftCodes).where(eq(giftCodes.code, code));
+  return row;
+}
+
+/** The code a payment bought, found by the payment that bought it. */
+export async function findGiftCodeBySource(db: DbOrTx, sourceId: string): Promise<GiftCodeRow | undefined> {
+  const [row] = await db.select().from(giftCodes).where(eq(giftCodes.sourceId, sourceId));
+  return row;
+}
+
+/** Stores a code; a clash on the code or on its payment stores nothing (undefined). */
+export async function insertGiftCode(
+  db: DbOrTx,
+  values: { code: string; tier: string; purchaserId?: string | null; sourceId?: string | null },
+): Promise<GiftCodeRow | undefined> {
+  const [row] = await db.insert(giftCodes).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The codes a user bought, newest first. */
+export async function listGiftCodesOf(
+  db: DbOrTx,
+  purchaserId: string,
+  limit?: number,
+): Promise<GiftCodeRow[]> {
+  const query = db
+    .select()
+    .from(giftCodes)
+    .where(eq(giftCodes.purchaserId, purchaserId))
+    .orderBy(desc(giftCodes.createdAt), desc(giftCodes.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/**
+ * Claims an unredeemed code for a user in one conditional update, so among concurrent attempts
+ * exactly one gets the row; undefined for everyone else.
+ */
+export async function claimGiftCode(
+  db: DbOrTx,
+  code: string,
+  userId: string,
+): Promise<GiftCodeRow | undefined> {
+  const [row] = await db
+    .update(giftCodes)
+    .set({ redeemedBy: userId, redeemedAt: new Date() })
+    .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))
+    .returning();
+  return row;
+}
+
+/** Gives back a claim that could not be completed, if that user still holds it. */
+export async function releaseGiftCode(db: DbOrTx, id: string, userId: string): Promise<void> {
+  await db
+    .update(giftCodes)
+    .set({ redeemedBy: null, redeemedAt: null })
+    .where(and(eq(giftCodes.id, id), eq(giftCodes.redeemedBy, userId)));
+}

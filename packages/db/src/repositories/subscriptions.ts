@@ -1,0 +1,41 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { subscriptions } from '../schema/billing.ts';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Payment-provider statuses under which the user has the plan. */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'];
+
+/** The user's subscriptions in a live status, in no particular order. */
+export async function listLiveSubscriptionRows(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES)));
+}
+
+/** Whose subscription this is, when our copy knows it. */
+export async function findSubscriptionOwnerId(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, id));
+  return row?.userId;
+}
+
+/** Writes our copy of one subscription, creating or replacing it. */
+export async function upsertSubscription(
+  db: DbOrTx,
+  { id, ...values }: Omit<SubscriptionRow, 'updatedAt'>,
+): Promise<void> {
+  const row = { ...values, updatedAt: new Date() };
+  await db
+    .insert(subscriptions)
+    .values({ id, ...row })
+    .onConflictDoUpdate({ target: subscriptions.id, set: row });
+}
+
+export async function deleteSubscriptionsOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+}

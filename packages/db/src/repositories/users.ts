@@ -1,0 +1,109 @@
+import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { users } from '../schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+/** The columns a user edit may change; balances move only through the ledger. */
+export type UserChanges = Partial<
+  Pick<UserRow, 'discordName' | 'email' | 'role' | 'subscriptionStatus' | 'cancelFlag' | 'stripeCustomerId'>
+>;
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByDiscordId(db: DbOrTx, discordId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
+  return row;
+}
+
+export async function findUserByCustomerId(db: DbOrTx, customerId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+  return row;
+}
+
+/** A user of the local sign-in: found by name among users without a Discord account. */
+export async function findLocalUser(db: DbOrTx, discordName: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.discordName, discordName), isNull(users.discordId)))
+    .limit(1);
+  return row;
+}
+
+export async function createUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Creates the user of a Discord account; undefined when a concurrent sign-in created it first. */
+export async function createDiscordUserIfAbsent(
+  db: DbOrTx,
+  values: NewUser & { discordId: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.discordId })
+    .returning();
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Stores the user's payment customer id unless one is already stored; returns the id the user has
+ * afterwards, so two concurrent first purchases agree on one customer.
+ */
+export async function claimCustomerId(db: DbOrTx, userId: string, customerId: string): Promise<string> {
+  const [stored] = await db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)))
+    .returning({ id: users.stripeCustomerId });
+  if (stored?.id) return stored.id;
+  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? customerId;
+}
+
+export async function deleteUserById(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Users whose name or email contains `query`, or whose Discord id or user id it is, by name;
+ * `isUserId` says whether the query is shaped like a user id (comparing a non-uuid to one fails).
+ */
+export async function searchUsers(
+  db: DbOrTx,
+  { query, isUserId, limit, offset }: { query: string; isUserId: boolean; limit: number; offset: number },
+): Promise<UserRow[]> {
+  const pattern = `%${escapeLike(query)}%`;
+  const where: SQL | undefined = query
+    ? or(
+        ilike(users.discordName, pattern),
+        ilike(users.email, pattern),
+        eq(users.discordId, query),
+        isUserId ? eq(users.id, query) : undefined,
+      )
+    : undefined;
+  return db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.discordName), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * One generation job: what was asked, what it cost and where it stands. The hold on the balance is
+ * taken in the transaction that inserts the row; `(source, request_id)` makes a retried submission
+ * (a Discord interaction delivered twice, a double-clicked button) find the same job.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    command: text('command').notNull(),
+    family: text('family', { enum: ['image', 'video', 'audio', 'lipsync', 'lora'] }).notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    priority: integer('priority').notNull().default(0),
+    provider: text('provider'),
+    /** The backend's own id (a ComfyUI prompt id), so a restarted worker resumes instead of resubmitting. */
+    externalId: text('external_id'),
+    /** The queue's id for this job, to cancel it there. */
+    queueJobId: text('queue_job_id'),
+    attempts: integer('attempts').notNull().default(0),
+    progress: real('progress').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    costCredits: integer('cost_credits').notNull().default(0),
+    costHypercredits: integer('cost_hypercredits').notNull().default(0),
+    public: boolean('public').notNull().default(true),
+    source: text('source').notNull(),
+    requestId: text('request_id').notNull(),
+    parentJobId: uuid('parent_job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),
+    /** A caption or other short text answer. */
+    resultText: text('result_text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('jobs_source_request_idx').on(table.source, table.requestId),
+    index('jobs_user_created_idx').on(table.userId, table.createdAt),
+    index('jobs_status_idx').on(table.status, table.createdAt),
+    index('jobs_public_finished_idx').on(table.public, table.status, table.finishedAt),
+    check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
+  ],
+);
+
+/** The files a job made; `(job_id, index)` is unique so a re-run replaces, never adds. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    kind: text('kind', { enum: ['image', 'video', 'audio', 'model'] }).notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('media_job_index_idx').on(table.jobId, table.index)],
+);
+
+/** Files a user sent for a later job (attachments of the studio), checked by their bytes. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('uploads_user_idx').on(table.userId, table.createdAt)],
+);
+
+export const loras = pgTable(
+  'loras',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Case-sensitive, as typed after -lora. */
+    name: text('name').notNull(),
+    status: text('status', { enum: ['training', 'ready', 'failed'] })
+      .notNull()
+      .default('training'),
+    /** What the provider needs to apply the model (a file name, a path, or style data). */
+    reference: text('reference'),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('loras_user_name_idx').on(table.userId, table.name)],
+);
+
+export const loves = pgTable(
+  'loves',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.userId] })],
+);
+
+/** One row per place a result was posted; claiming it first is what keeps a result from being posted twice. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    target: text('target').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.target] })],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+export type LoraRow = typeof loras.$inferSelect;

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, createDatabase, type Database } from '../client.ts';
+
+/**
+ * A clean, migrated database for one test file. On PGlite (the default) it starts from a migrated
+ * snapshot kept on disk per migration set, so no test pays for initdb and migrations. When
+ * TEST_DATABASE_URL is set, it creates a fresh PostgreSQL database from a migrated template.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? createPostgresTestDatabase(url) : createPgliteTestDatabase();
+}
+
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS_FOLDER, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function createPgliteTestDatabase(): Promise<Database> {
+  const dir = path.join(os.tmpdir(), 'app-test-snapshots');
+  const snapshot = path.join(dir, `pglite-${migrationsHash()}.tar.gz`);
+  if (!existsSync(snapshot)) {
+    const fresh = createDatabase({});
+    await fresh.migrate();
+    const dump = await fresh.pglite?.dumpDataDir('gzip');
+    await fresh.close();
+    if (!dump) throw new Error('PGlite snapshot unavailable');
+    mkdirSync(dir, { recursive: true });
+    const temporary = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
+    renameSync(temporary, snapshot);
+  }
+  const blob = new Blob([readFileSync(snapshot)]);
+  return createDatabase({ loadDataDir: blob });
+}
+
+async function createPostgresTestDatabase(url: string): Promise<Database> {
+  const template = `app_template_${migrationsHash()}`;
+  const name = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // One process builds the template; the others wait on the same advisory lock.
+    await admin.query('select pg_advisory_lock(724011)');
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (!rowCount) {
+      await admin.query(`create database "${template}"`);
+      const built = createDatabase({ databaseUrl: withDatabase(url, template), poolSize: 1 });
+      await built.migrate();
+      await built.close();
+    }
+    await admin.query(`create database "${name}" template "${template}"`);
+    await admin.query('select pg_advisory_unlock(724011)');
+  } finally {
+    await admin.end();
+  }
+  const database = createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

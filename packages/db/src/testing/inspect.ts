@@ -1,0 +1,99 @@
+import { desc, eq, getTableName, inArray, is, like, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../client.ts';
+import * as schema from '../schema/index.ts';
+
+/*
+ * Read-only views of stored rows for tests, which assert on what the database holds without
+ * reaching for table objects. Nothing here is for the apps themselves.
+ */
+
+export type LedgerRow = typeof schema.creditLedger.$inferSelect;
+export type AuditRow = typeof schema.auditLog.$inferSelect;
+export type SessionRow = typeof schema.sessions.$inferSelect;
+export type RateLimitRow = typeof schema.rateLimits.$inferSelect;
+
+export async function allUsers(db: DbOrTx) {
+  return db.select().from(schema.users);
+}
+
+export async function usersByIds(db: DbOrTx, ids: string[]) {
+  return db.select().from(schema.users).where(inArray(schema.users.id, ids));
+}
+
+export async function findUserByName(db: DbOrTx, discordName: string) {
+  const [row] = await db.select().from(schema.users).where(eq(schema.users.discordName, discordName));
+  return row;
+}
+
+export async function ledgerEntriesOf(db: DbOrTx, userId: string): Promise<LedgerRow[]> {
+  return db.select().from(schema.creditLedger).where(eq(schema.creditLedger.userId, userId));
+}
+
+export async function ledgerEntriesByKey(db: DbOrTx, idempotencyKey: string): Promise<LedgerRow[]> {
+  return db.select().from(schema.creditLedger).where(eq(schema.creditLedger.idempotencyKey, idempotencyKey));
+}
+
+/** Ledger rows whose idempotency key matches a SQL LIKE pattern. */
+export async function ledgerEntriesByKeyPattern(db: DbOrTx, pattern: string): Promise<LedgerRow[]> {
+  return db.select().from(schema.creditLedger).where(like(schema.creditLedger.idempotencyKey, pattern));
+}
+
+/** Ledger rows whose reason matches a SQL LIKE pattern. */
+export async function ledgerEntriesByReason(db: DbOrTx, pattern: string): Promise<LedgerRow[]> {
+  return db.select().from(schema.creditLedger).where(like(schema.creditLedger.reason, pattern));
+}
+
+export async function latestAuditEntry(db: DbOrTx): Promise<AuditRow | undefined> {
+  const [row] = await db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1);
+  return row;
+}
+
+export async function sessionsOf(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
+}
+
+export async function rateLimitRows(db: DbOrTx): Promise<RateLimitRow[]> {
+  return db.select().from(schema.rateLimits);
+}
+
+export async function subscriptionsOfUsers(db: DbOrTx, userIds: string[]) {
+  return db.select().from(schema.subscriptions).where(inArray(schema.subscriptions.userId, userIds));
+}
+
+export async function giftCodesBySource(db: DbOrTx, sourceId: string) {
+  return db.select().from(schema.giftCodes).where(eq(schema.giftCodes.sourceId, sourceId));
+}
+
+const counted = { webhook_events: schema.webhookEvents, credit_ledger: schema.creditLedger } as const;
+
+export async function countRows(db: DbOrTx, table: keyof typeof counted): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(counted[table]);
+  return row?.n ?? 0;
+}
+
+/**
+ * Every row of every table (but the excluded ones) whose JSON form contains one of the needles,
+ * as `<table> <row json>` in a stable order: a fingerprint of what a user's records look like.
+ * Tables added later are covered without changing this.
+ */
+export async function recordsMentioning(
+  db: DbOrTx,
+  needles: string[],
+  { exclude = [] }: { exclude?: string[] } = {},
+): Promise<string[]> {
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !exclude.includes(getTableName(value)),
+  );
+  const everything = sql.join(
+    tables.map(
+      (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
+    ),
+    sql` union all `,
+  );
+  const { rows } = (await db.execute(everything)) as unknown as { rows: { name: string; row: string }[] };
+  return rows
+    .filter(({ row }) => needles.some((needle) => row.includes(needle)))
+    .map(({ name, row }) => `${name} ${row}`)
+    .sort();
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Generation jobs as the studio and the gallery see them. */
+
+export const JOB_STATUS = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const JOB_KINDS = ['image', 'video', 'audio', 'lipsync', 'lora'] as const;
+
+export const CostWire = z.object({ credits: z.number().int(), hypercredits: z.number().int() });
+export type CostWire = z.infer<typeof CostWire>;
+
+export const JobOutputWire = z.object({
+  url: z.string(),
+  thumbUrl: z.string().optional(),
+  mime: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  durationMs: z.number().int().optional(),
+});
+
+export const JobWire = z.object({
+  id: z.uuid(),
+  command: z.string(),
+  kind: z.enum(JOB_KINDS),
+  options: z.record(z.string(), z.unknown()),
+  status: z.enum(JOB_STATUS),
+  /** Jobs of the same kind ahead of this one while it is queued; 0 otherwise. */
+  position: z.number().int(),
+  progress: z.number(),
+  cost: CostWire,
+  outputs: z.array(JobOutputWire),
+  text: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  loves: z.number().int(),
+  lovedByMe: z.boolean(),
+  public: z.boolean(),
+  /** True when the caller made it. */
+  mine: z.boolean(),
+  parentId: z.uuid().optional(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type JobWire = z.infer<typeof JobWire>;
+
+export const JobBody = z.object({ job: JobWire });
+
+const OptionValue = z.union([z.string().max(4000), z.number(), z.boolean()]);
+
+export const SubmitJobBody = z.object({
+  command: z.string().min(1).max(40),
+  /** Text, number and boolean options by name; attachment options carry upload ids. */
+  options: z.record(z.string().max(40), OptionValue).default({}),
+  /** The client's id for this submission: sending it again returns the same job, charged once. */
+  requestId: z
+    .string()
+    .trim()
+    .min(8, 'requestId must be at least 8 characters')
+    .max(100)
+    .regex(/^[\w.:-]+$/, 'requestId may hold letters, digits and . _ : -')
+    .optional(),
+  public: z.boolean().optional(),
+});
+export type SubmitJobBody = z.input<typeof SubmitJobBody>;
+
+export const JobIdParams = z.object({ id: z.uuid('Not a job id') });
+
+export const JobListQuery = z.object({
+  mine: z.enum(['true', 'false']).optional(),
+  public: z.enum(['true', 'false']).optional(),
+  kind: z.enum(JOB_KINDS).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const JobListBody = z.object({ jobs: z.array(JobWire), nextCursor: z.string().nullable() });
+
+export const JobActionBody = z.object({
+  action: z.enum(['reroll', 'vary', 'gif', 'edit']),
+  prompt: z.string().trim().min(1).max(4000).optional(),
+  requestId: SubmitJobBody.shape.requestId,
+});
+
+export const JobPatchBody = z.object({ public: z.boolean() });
+
+export const JobDeleteBody = z.object({ deleted: z.boolean(), job: JobWire.optional() });
+
+export const LoveBody = z.object({ loved: z.boolean(), loves: z.number().int() });
+
+export const PricesBody = z.object({
+  prices: z.array(z.object({ command: z.string(), kind: z.enum(JOB_KINDS), cost: CostWire })),
+});
+
+export const UploadWire = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export const UploadBody = z.object({ upload: UploadWire });
+
+export const LoraWire = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(['training', 'ready', 'failed']),
+  createdAt: z.string(),
+});
+export const LoraListBody = z.object({ loras: z.array(LoraWire) });
+export const LoraIdParams = z.object({ id: z.uuid('Not a LoRA id') });
+export const LoraDeleteBody = z.object({ deleted: z.literal(true) });
+
+/** An event of `GET /api/jobs/:id/events`. */
+export const JobEventWire = z.object({ status: z.enum(JOB_STATUS), progress: z.number() });
+
+/** 402 INSUFFICIENT_CREDITS: what the job costs and what the user has, beside the message. */
+export const InsufficientCreditsBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    cost: CostWire.optional(),
+    balance: CostWire.optional(),
+  }),
+});

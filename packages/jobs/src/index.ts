@@ -1,0 +1,10 @@
+export * from './settings.ts';
+export * from './queue.ts';
+export * from './settle.ts';
+export * from './zip.ts';
+export * from './worker/start-worker.ts';
+export * from './worker/run-job.ts';
+export { promptOf } from './worker/build-request.ts';
+export { THUMB_WIDTH } from './worker/store-outputs.ts';
+export * from './folder-storage.ts';
+export * from './event-hub.ts';

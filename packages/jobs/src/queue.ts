@@ -1,0 +1,97 @@
+import type { Database, DbOrTx } from '@app/db';
+import { FAMILIES, type Family } from '@app/generation';
+import { sql } from 'drizzle-orm';
+import { type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import type { GenerationSettings } from './settings.ts';
+
+/** One queue per family, so a slow family (video, training) never holds up images. */
+export const QUEUE_NAMES: Record<Family, string> = {
+  image: 'generate-image',
+  video: 'generate-video',
+  audio: 'generate-audio',
+  lipsync: 'generate-lipsync',
+  lora: 'generate-lora',
+};
+
+/** Where the queue puts a job whose last attempt died with its worker: it is failed and refunded there. */
+export const LOST_QUEUE = 'generate-lost';
+
+export interface QueuedJobData {
+  jobId: string;
+}
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Enqueues inside the caller's transaction: the queue entry commits or rolls back with the job row. */
+  send(tx: DbOrTx, job: { id: string; family: Family; priority: number }): Promise<string>;
+  /** Removes a queued entry, inside the caller's transaction. */
+  cancel(tx: DbOrTx, family: Family, queueJobId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The pg-boss queue on the application database: on PGlite through its in-process adapter, on
+ * PostgreSQL through its own small pool. Queues are created (idempotently) on start.
+ */
+export async function startJobQueue(
+  database: Database,
+  settings: GenerationSettings,
+  options: { supervise?: boolean } = {},
+): Promise<JobQueue> {
+  const common = {
+    schema: 'pgboss',
+    supervise: options.supervise ?? true,
+    superviseIntervalSeconds: settings.superviseSeconds,
+    schedule: false,
+  };
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
+  // Errors here are the queue's background maintenance; jobs report their own failures.
+  boss.on('error', (error) => console.error('queue error:', error instanceof Error ? error.message : error));
+  await boss.start();
+
+  await ensureQueue(boss, LOST_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  for (const family of FAMILIES) {
+    await ensureQueue(boss, QUEUE_NAMES[family], {
+      retryLimit: settings.retryLimit,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 120,
+      // The provider gets the timeout; the queue waits a little longer before it calls the attempt lost.
+      expireInSeconds: settings.jobTimeoutSeconds + 60,
+      heartbeatSeconds: settings.heartbeatSeconds,
+      deadLetter: LOST_QUEUE,
+    });
+  }
+
+  return {
+    boss,
+    async send(tx, job) {
+      const id = await boss.send(QUEUE_NAMES[job.family], { jobId: job.id } satisfies QueuedJobData, {
+        priority: job.priority,
+        db: inTransaction(tx),
+      });
+      if (!id) throw new Error('The queue refused the job');
+      return id;
+    },
+    async cancel(tx, family, queueJobId) {
+      await boss.cancel(QUEUE_NAMES[family], queueJobId, { db: inTransaction(tx) });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+async function ensureQueue(boss: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1]) {
+  const existing = await boss.getQueue(name);
+  if (existing) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, options);
+}
+
+/** pg-boss statements run through the caller's drizzle transaction, so they commit with it. */
+function inTransaction(tx: DbOrTx) {
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+}

@@ -1,0 +1,100 @@
+import { type Database, type JobRow, findLoraByName, findUploads, getJob, mediaForJobs } from '@app/db';
+import { findCommand, parsePromptFlags } from '@app/domain';
+import { type GenerationRequest, type InputFile, type MediaStorage, ProviderError } from '@app/generation';
+import { unpackZipImages } from '../zip.ts';
+
+/** The text option a command's flags are typed in. */
+export function promptOf(options: Record<string, unknown>): string {
+  for (const key of ['prompt', 'text', 'style', 'description']) {
+    if (typeof options[key] === 'string') return options[key];
+  }
+  return '';
+}
+
+/** Turns a job row into what a provider needs: parsed flags, input files, the LoRA's reference. */
+export async function buildRequest(
+  database: Database,
+  storage: MediaStorage,
+  job: JobRow,
+): Promise<GenerationRequest> {
+  const options = job.options;
+  const parsed = parsePromptFlags(promptOf(options), {
+    command: isAction(job.command) ? 'make' : job.command,
+  });
+  const request: GenerationRequest = {
+    jobId: job.id,
+    command: job.command,
+    family: job.family,
+    prompt: parsed.prompt,
+    width: parsed.width,
+    height: parsed.height,
+    seed: Number.parseInt(job.id.replaceAll('-', '').slice(0, 8), 16),
+    inputs: {},
+    options: {},
+  };
+  if (typeof options.denoise === 'number') request.denoise = options.denoise;
+  if (parsed.voice) request.voice = parsed.voice;
+  if (job.family === 'lora' && typeof options.name === 'string') request.modelName = options.name;
+  if (parsed.lora) {
+    const lora = await findLoraByName(database.db, job.userId, parsed.lora.name);
+    if (!lora || lora.status !== 'ready' || !lora.reference) {
+      throw new ProviderError('LORA_UNAVAILABLE', `Your LoRA ${parsed.lora.name} is no longer available.`, {
+        retryable: false,
+      });
+    }
+    request.lora = { name: lora.name, weight: parsed.lora.weight, reference: lora.reference };
+  }
+
+  const definition = findCommand(job.command);
+  const attachmentNames = new Set(
+    definition?.options.filter((option) => option.type === 'attachment').map((option) => option.name) ?? [],
+  );
+  for (const [key, value] of Object.entries(options)) {
+    if (attachmentNames.has(key)) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      request.options[key] = value;
+    }
+  }
+  const uploadIds = [...attachmentNames].map((name) => options[name]).filter((id) => typeof id === 'string');
+  const uploads = new Map((await findUploads(database.db, uploadIds)).map((row) => [row.id, row]));
+  for (const name of attachmentNames) {
+    const id = options[name];
+    if (typeof id !== 'string') continue;
+    const upload = uploads.get(id);
+    const stored = upload ? await storage.get(upload.storageKey) : null;
+    if (!upload || !stored) {
+      throw new ProviderError('INPUT_MISSING', `The file sent as ${name} is no longer available.`, {
+        retryable: false,
+      });
+    }
+    request.inputs[name] =
+      upload.mime === 'application/zip'
+        ? (await unpackZipImages(stored.bytes)).map(({ name: file, bytes }) => ({
+            name: file,
+            mime: /\.png$/i.test(file) ? 'image/png' : 'image/jpeg',
+            bytes,
+          }))
+        : [{ name, mime: upload.mime, bytes: stored.bytes }];
+  }
+  if (job.parentJobId && isAction(job.command))
+    request.inputs.image = await parentImage(database, storage, job);
+  return request;
+}
+
+const ACTIONS = new Set(['vary', 'gif']);
+export const isAction = (command: string) => ACTIONS.has(command);
+
+/** The first image the parent job made: what vary and GIF work from. */
+async function parentImage(database: Database, storage: MediaStorage, job: JobRow): Promise<InputFile[]> {
+  const parent = job.parentJobId ? await getJob(database.db, job.parentJobId) : null;
+  const [first] = parent
+    ? (await mediaForJobs(database.db, [parent.id])).filter((row) => row.kind === 'image')
+    : [];
+  const stored = first ? await storage.get(first.storageKey) : null;
+  if (!first || !stored) {
+    throw new ProviderError('INPUT_MISSING', 'The image this was made from is no longer available.', {
+      retryable: false,
+    });
+  }
+  return [{ name: 'image', mime: first.mime, bytes: stored.bytes }];
+}
