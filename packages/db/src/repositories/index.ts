@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './media.ts';
 export * from './loras.ts';
 export * from './job-events.ts';
+export * from './discord.ts';
