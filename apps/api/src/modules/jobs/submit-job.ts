@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Db,
-  type Tx,
+  type DbOrTx,
   type JobRow,
   type UserRow,
   countActiveJobs,
@@ -40,7 +40,7 @@ export interface SubmitJobOptions {
   /** Overrides the registry price (result actions have prices of their own). */
   price?: Price;
   /** Runs inside the job's transaction once it is queued (the bot records where to post the result). */
-  onCreated?: (tx: Tx, job: JobRow) => Promise<void>;
+  onCreated?: (tx: DbOrTx, job: JobRow) => Promise<void>;
 }
 
 /**
