@@ -42,7 +42,9 @@ export async function claimDiscordDelivery(
   const [row] = await db
     .update(discordDeliveries)
     .set({ state: 'pending', claimedAt: sql`now()` })
-    .where(and(eq(discordDeliveries.jobId, jobId), claimable(leaseMs), inArray(discordDeliveries.jobId, ended)))
+    .where(
+      and(eq(discordDeliveries.jobId, jobId), claimable(leaseMs), inArray(discordDeliveries.jobId, ended)),
+    )
     .returning();
   return row ?? null;
 }
