@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './lib/context.ts';
 import { catalogRoutes } from './plugins/catalog.ts';
@@ -32,6 +32,9 @@ import { jobRoutes } from './routes/api/jobs/index.ts';
 import { loraRoutes } from './routes/api/loras/index.ts';
 import { generationUploadRoutes } from './routes/api/uploads.ts';
 import { mediaRoutes } from './routes/media.ts';
+import type { DiscordEmulator } from '@app/discord-emulator';
+import { discordPlugin } from './plugins/discord.ts';
+import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -44,6 +47,10 @@ export interface BuildAppOptions extends AppContext {
   billing?: Billing;
   /** Where generated media and job uploads live; the folder under DATA_DIR/media by default. */
   mediaStorage?: MediaStorage;
+  /** The embedded default's Discord: mounted under its prefix, it stands in for Discord's API. */
+  discordEmulator?: DiscordEmulator;
+  /** Bot tuning for tests: the result sweep interval and when an interaction is deferred. */
+  discord?: { sweepMs?: number; deferAfterMs?: number };
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -67,12 +74,14 @@ export async function buildApp(options: BuildAppOptions) {
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);
 
+  let inner: FastifyInstance | undefined;
   await app.register(async (app) => {
+    inner = app;
     await app.register(docsPlugin);
     await app.register(securityPlugin, {
       paymentOrigins: options.paymentOrigins ?? options.billing?.paymentOrigins ?? [],
       publicUrl: options.settings.publicUrl,
-      crossSiteAllowed: ['/api/payment/webhook'],
+      crossSiteAllowed: ['/api/payment/webhook', '/api/discord/interactions'],
     });
     await app.register(formbody);
     await app.register(sessionPlugin, {
@@ -100,9 +109,32 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
     await app.register(mediaRoutes);
+    await app.register(discordPlugin, {
+      emulator: options.discordEmulator,
+      sweepMs: options.discord?.sweepMs,
+    });
+    await app.register(discordInteractionRoutes, {
+      prefix: '/api/discord',
+      deferAfterMs: options.discord?.deferAfterMs,
+    });
+    if (options.discordEmulator) {
+      const emulator = options.discordEmulator;
+      await app.register(async (scope) => {
+        // Discord's stand-in authenticates by its own tokens and signatures, not our session.
+        scope.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: 'public' };
+        });
+        await scope.register(emulator.fastifyPlugin, { prefix: emulator.prefix });
+      });
+    }
 
     await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
   });
+  // The process (worker start-up, the bot's sweep) reaches the job queue and the bot from outside
+  // the scope their routes live in.
+  await app.after();
+  app.decorate('generation', inner!.generation);
+  app.decorate('discordBot', inner!.discordBot);
   return app;
 }
 

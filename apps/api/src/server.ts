@@ -1,6 +1,9 @@
 import { createDatabase } from '@app/db';
+import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
+import type { FastifyRequest } from 'fastify';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
+import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
 
@@ -22,10 +25,27 @@ async function main() {
 
   const billing = await startBilling({ settings, db: database.db });
 
+  // Without a bot configured, the embedded default runs Discord's stand-in on our own port; its
+  // channel page acts as the signed-in user.
+  const discordEmulator =
+    settings.embedded && !settings.discordBot
+      ? createDiscordEmulator({
+          prefix: '/_discord',
+          dataDir: `${settings.dataDir}/discord`,
+          async resolveUser(request) {
+            const user = await (request as FastifyRequest).currentUser();
+            if (!user) return null;
+            const id = await ensureLocalDiscordId({ db: database.db, user, seededIds: SEEDED_USER_IDS });
+            return { id, username: user.discordName, globalName: user.discordName };
+          },
+        })
+      : undefined;
+
   const app = await buildApp({
     settings,
     database,
     billing,
+    discordEmulator,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
 
@@ -54,6 +74,7 @@ async function main() {
   // The in-process emulator posts to the address we listen on, not the public one.
   billing.setWebhookUrl(webhookUrlFor(`http://127.0.0.1:${port}`));
   console.log(`\n  HyperCreate is running at ${url}\n`);
+  if (discordEmulator) console.log(`  Discord channel page (emulated): ${url}/_discord/app\n`);
   if (settings.adminPasswordGenerated) {
     console.log(
       `  Admin password for this run (set ADMIN_PASSWORD to choose one): ${settings.adminPassword}\n`,
