@@ -50,7 +50,7 @@ export interface BuildAppOptions extends AppContext {
   /** The embedded default's Discord: mounted under its prefix, it stands in for Discord's API. */
   discordEmulator?: DiscordEmulator;
   /** Bot tuning for tests: the result sweep interval and when an interaction is deferred. */
-  discord?: { sweepMs?: number; deferAfterMs?: number };
+  discord?: { sweepMs?: number; deferAfterMs?: number; deliver?: boolean };
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -109,10 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
     await app.register(mediaRoutes);
-    await app.register(discordPlugin, {
-      emulator: options.discordEmulator,
-      sweepMs: options.discord?.sweepMs,
-    });
+    await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
     await app.register(discordInteractionRoutes, {
       prefix: '/api/discord',
       deferAfterMs: options.discord?.deferAfterMs,

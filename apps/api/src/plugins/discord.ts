@@ -26,6 +26,8 @@ export interface DiscordPluginOptions {
   emulator?: DiscordEmulator;
   /** How often results nobody heard end are looked for. */
   sweepMs?: number;
+  /** False for a process that answers interactions but leaves posting results to others. */
+  deliver?: boolean;
 }
 
 /**
@@ -84,7 +86,9 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       emulator.setInteractionsUrl(`${local}/api/discord/interactions`);
       await registerCommands({ api: deps.api(), applicationId: bot.applicationId });
     }
-    delivery = await startDiscordDelivery(deps, { sweepMs: options.sweepMs, log: app.log });
+    if (options.deliver !== false) {
+      delivery = await startDiscordDelivery(deps, { sweepMs: options.sweepMs, log: app.log });
+    }
   });
   app.addHook('onClose', async () => {
     await delivery?.stop();

@@ -56,7 +56,7 @@ export interface Harness {
  * commands registered, and a worker running jobs through a fast provider.
  */
 export async function createHarness(
-  options: { provider?: Provider; deferAfterMs?: number; now?: () => number } = {},
+  options: { provider?: Provider; deferAfterMs?: number; now?: () => number; deliver?: boolean } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
   const settings = loadSettings({
@@ -77,7 +77,7 @@ export async function createHarness(
     database,
     discordEmulator: emulator,
     mediaStorage: memoryStorage(),
-    discord: { sweepMs: 300, deferAfterMs: options.deferAfterMs },
+    discord: { sweepMs: 300, deferAfterMs: options.deferAfterMs, deliver: options.deliver },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };

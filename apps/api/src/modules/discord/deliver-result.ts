@@ -29,9 +29,13 @@ const TOKEN_LIFE_MS = 15 * 60_000 - 30_000;
  * the message id. Answers false when there was nothing to do (not ended, or posted or being posted
  * by another process). A failed post gives the claim back for the next sweep.
  */
-export async function deliverResult(deps: BotDeps, jobId: string, now = Date.now()): Promise<boolean> {
+export async function deliverResult(
+  deps: BotDeps,
+  jobId: string,
+  { leaseMs = CLAIM_LEASE_MS, now = Date.now() }: { leaseMs?: number; now?: number } = {},
+): Promise<boolean> {
   const { db } = deps.database;
-  const claim = await claimDiscordDelivery(db, jobId, CLAIM_LEASE_MS);
+  const claim = await claimDiscordDelivery(db, jobId, leaseMs);
   if (!claim) return false;
   try {
     const job = (await getJob(db, jobId))!;
