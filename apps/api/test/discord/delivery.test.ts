@@ -34,11 +34,8 @@ const deps = () => h.app.discordBot!.deps;
 async function ended(discordId: string, command: string, options: Record<string, unknown>, channel?: string) {
   const outcome = await h.command(discordId, command, options, channel);
   expect(outcome.response?.data?.content).toContain('queued');
-  const user = (await h.database.db.query.users.findFirst({
-    where: (u, { eq }) => eq(u.discordId, discordId),
-  }))!;
+  const user = (await findUserByDiscordId(h.database.db, discordId))!;
   return h.waitFor(async () => {
-    const { listJobs } = await import('@app/db');
     const [job] = await listJobs(h.database.db, { userId: user.id, limit: 1 });
     return job && ['succeeded', 'failed', 'cancelled'].includes(job.status) ? job.id : null;
   });

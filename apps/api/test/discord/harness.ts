@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { type Database, type UserRow, createUser, findUserByDiscordId, grant } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { type DiscordEmulator, createDiscordEmulator } from '@app/discord-emulator';
@@ -85,17 +86,29 @@ export async function createHarness(
   const provider = options.provider ?? fastProvider();
   let worker: { stop(): Promise<void> } | undefined;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}/_discord/_test${path}`, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  // Test control goes over plain node:http, not fetch: the emulator inside the app posts interactions
+  // with fetch, and a burst of long test calls must not queue those posts behind them in one pool.
+  const call = (method: string, path: string, body?: unknown) =>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
-    const json = (await response.json()) as any;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+    new Promise<any>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        `${base}/_discord/_test${path}`,
+        { method, agent: false, headers: payload ? { 'content-type': 'application/json' } : {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const json = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+            if ((res.statusCode ?? 500) >= 400)
+              reject(new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`));
+            else resolve(json);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
 
   const harness: Harness = {
     app,

@@ -3,7 +3,13 @@ import { type APIInteractionResponse, InteractionResponseType, MessageFlags } fr
 import { type InteractionReply, toResponse } from './replies.ts';
 
 /** Discord fails an interaction not answered in 3 s; past this we defer and finish through REST. */
-export const DEFER_AFTER_MS = 2000;
+export const DEFER_AFTER_MS = 1500;
+/**
+ * With this many interactions already in progress in this process, a new one is deferred at once:
+ * under a burst the event loop and database queue grow, and a timer can fire too late to save it.
+ */
+export const BUSY_IN_FLIGHT = 24;
+let inFlight = 0;
 
 /**
  * Answers in the HTTP response when the work is done in time; otherwise defers ("thinking…") and
@@ -18,9 +24,14 @@ export async function respondInTime(input: {
   deferAfterMs?: number;
   onLateError: (error: unknown) => void;
 }): Promise<APIInteractionResponse> {
+  inFlight += 1;
+  void input.work.finally(() => {
+    inFlight -= 1;
+  });
   let timer: NodeJS.Timeout | undefined;
+  const wait = inFlight > BUSY_IN_FLIGHT ? 0 : (input.deferAfterMs ?? DEFER_AFTER_MS);
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), input.deferAfterMs ?? DEFER_AFTER_MS);
+    timer = setTimeout(() => resolve('late'), wait);
   });
   const first = await Promise.race([input.work, late]);
   clearTimeout(timer);
