@@ -16,8 +16,11 @@ export const discordDeliveries = pgTable(
     jobId: uuid('job_id')
       .primaryKey()
       .references(() => jobs.id, { onDelete: 'cascade' }),
-    /** `channel`: a message in the channel the command came from; `dm`: a direct message (training). */
-    kind: text('kind', { enum: ['channel', 'dm'] }).notNull(),
+    /**
+     * `channel`: a message in the channel the command came from; `dm`: a direct message (training);
+     * `reply`: the deferred answer itself, only for the asker (a /describe caption).
+     */
+    kind: text('kind', { enum: ['channel', 'dm', 'reply'] }).notNull(),
     applicationId: text('application_id').notNull(),
     /** The interaction's token: follow-ups through it while it lives (15 minutes). */
     interactionToken: text('interaction_token').notNull(),

@@ -14,6 +14,7 @@ import type { BotDeps } from './bot-deps.ts';
 import {
   type MessagePayload,
   MAX_ATTACHMENT_BYTES,
+  answerMessage,
   failureMessage,
   loraReadyMessage,
   resultMessage,
@@ -43,7 +44,9 @@ export async function deliverResult(
     const messageId =
       claim.kind === 'dm'
         ? await postDm(deps, claim, payload)
-        : await postInChannel(deps, claim, payload, files, now);
+        : claim.kind === 'reply'
+          ? await editAnswer(deps, claim, payload, now)
+          : await postInChannel(deps, claim, payload, files, now);
     await markDiscordDeliveryPosted(db, jobId, messageId);
     return true;
   } catch (error) {
@@ -67,6 +70,7 @@ async function compose(
     };
   }
   if (claim.kind === 'dm') return { payload: loraReadyMessage(String(job.options.name ?? '')), files: [] };
+  if (claim.kind === 'reply') return { payload: answerMessage(job.resultText ?? ''), files: [] };
   const media = (await mediaForJobs(deps.database.db, [job.id])).filter((row) => row.kind !== 'model');
   const base = deps.publicUrl();
   const { payload, attach } = resultMessage({
@@ -116,6 +120,23 @@ async function postInChannel(
   }
   const posted = await api.channels.createMessage(claim.channelId, { ...payload, files });
   return posted.id;
+}
+
+/** The private answer of an immediate job; past the token's life it can only go by DM. */
+async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: MessagePayload, now: number) {
+  if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
+    try {
+      const { allowed_mentions, content } = payload;
+      const edited = await deps.api().interactions.editReply(claim.applicationId, claim.interactionToken, {
+        content,
+        allowed_mentions,
+      });
+      return edited.id;
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError && (error.status === 401 || error.status === 404))) throw error;
+    }
+  }
+  return postDm(deps, claim, payload);
 }
 
 async function postDm(deps: BotDeps, claim: DiscordDeliveryRow, payload: MessagePayload): Promise<string> {

@@ -61,13 +61,6 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
   );
 }
 
-export function unknownLoraMessage(input: { problem: string; names: string[] }) {
-  const yours = input.names.length
-    ? `Your LoRAs: ${input.names.join(', ')}.`
-    : 'You have no LoRAs yet; train one with /loracreate or /loracreatefromzip.';
-  return ephemeral(`${input.problem} ${yours}`);
-}
-
 /** The buttons under a result, in the registry's order; vary and GIF only under images. */
 export function resultComponents(
   jobId: string,
@@ -136,6 +129,11 @@ export function failureMessage(input: {
       (input.refund.credits || input.refund.hypercredits ? ` ${describePrice(input.refund)} refunded.` : ''),
     allowed_mentions: { users: [input.discordUserId] },
   } satisfies MessagePayload;
+}
+
+/** The text answer of a job answered privately (a /describe caption, ready to reuse in /make). */
+export function answerMessage(text: string): MessagePayload {
+  return { content: clip(text || 'No answer came back.', 2000), allowed_mentions: NO_PINGS };
 }
 
 export function loraReadyMessage(name: string): MessagePayload {

@@ -10,6 +10,8 @@ export type InteractionReply =
   | { type: InteractionResponseType.ChannelMessageWithSource; data: MessagePayload }
   | { type: InteractionResponseType.UpdateMessage; data: Partial<MessagePayload> }
   | { type: InteractionResponseType.DeferredMessageUpdate }
+  /** "Thinking…", finished later by editing the original (ephemeral with flag 64). */
+  | { type: InteractionResponseType.DeferredChannelMessageWithSource; data: { flags?: number } }
   | { type: InteractionResponseType.Modal; data: APIModalInteractionResponseCallbackData };
 
 export const message = (data: MessagePayload): InteractionReply => ({

@@ -7,6 +7,7 @@ import {
   queuePosition,
 } from '@app/db';
 import { COMMANDS, type Price } from '@app/domain';
+import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { submitJob } from '../jobs/submit-job.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
 import { downloadAttachments } from './download-attachments.ts';
@@ -36,6 +37,9 @@ export async function runCommand(
 
   const { db } = deps.database;
   const dm = definition.answer.kind === 'queued-dm';
+  // A job whose answer is immediate and private (a caption): "thinking…" for the asker alone,
+  // edited into the answer when the job ends.
+  const privateAnswer = definition.answer.kind === 'immediate';
   const previous = await findJobByRequest(db, 'discord', interaction.base.id);
   const job =
     previous ??
@@ -58,23 +62,30 @@ export async function runCommand(
         },
         source: 'discord',
         requestId: interaction.base.id,
-        onCreated: recordDelivery(interaction.base, dm ? 'dm' : 'channel'),
+        onCreated: recordDelivery(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
       })
     ).job;
+  if (privateAnswer) {
+    return {
+      type: InteractionResponseType.DeferredChannelMessageWithSource,
+      data: { flags: MessageFlags.Ephemeral },
+    };
+  }
   return queuedReply(deps, job, dm);
 }
 
 /** Remembers where the result goes, in the job's own transaction. */
-export const recordDelivery = (base: InteractionBase, kind: 'channel' | 'dm') => (tx: DbOrTx, job: JobRow) =>
-  insertDiscordDelivery(tx, {
-    jobId: job.id,
-    kind,
-    applicationId: base.applicationId,
-    interactionToken: base.token,
-    interactionAt: base.createdAt,
-    channelId: base.channelId,
-    discordUserId: base.user.id,
-  });
+export const recordDelivery =
+  (base: InteractionBase, kind: 'channel' | 'dm' | 'reply') => (tx: DbOrTx, job: JobRow) =>
+    insertDiscordDelivery(tx, {
+      jobId: job.id,
+      kind,
+      applicationId: base.applicationId,
+      interactionToken: base.token,
+      interactionAt: base.createdAt,
+      channelId: base.channelId,
+      discordUserId: base.user.id,
+    });
 
 export async function queuedReply(deps: BotDeps, job: JobRow, dm = false): Promise<InteractionReply> {
   const position = await queuePosition(deps.database.db, job);
