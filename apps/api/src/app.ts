@@ -99,7 +99,10 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(paymentSubscriptionRoutes, { prefix: '/api/payment' });
     await app.register(paymentGiftRoutes, { prefix: '/api/payment' });
     await app.register(paymentHistoryRoutes, { prefix: '/api/payment' });
-    await app.register(configRoutes, { prefix: '/api/config' });
+    await app.register(configRoutes, {
+      prefix: '/api/config',
+      discordChannelUrl: options.discordEmulator ? `${options.discordEmulator.prefix}/app` : null,
+    });
     await app.register(userRoutes, { prefix: '/api/users' });
     await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
     await app.register(changelogRoutes, { prefix: '/api/changelog' });

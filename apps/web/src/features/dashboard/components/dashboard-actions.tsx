@@ -38,6 +38,11 @@ export function DashboardActions({ user }: { user: UserWire }) {
             Payment history
           </ButtonLink>
           <ExternalButton href={config?.studioUrl}>Studio</ExternalButton>
+          {config?.discordChannelUrl && (
+            <ButtonAnchor href={config.discordChannelUrl} variant="secondary">
+              Use the bot
+            </ButtonAnchor>
+          )}
         </div>
       </section>
       <section aria-labelledby="learn-actions">
