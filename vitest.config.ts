@@ -7,9 +7,18 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/api/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/api/**/*.test.ts', 'apps/worker/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'packages/stripe-emulator/**', 'packages/discord-emulator/**'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs'],
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -31,7 +31,7 @@ export async function benchLighthouse(
   pages: { path: string; signedIn?: boolean }[],
 ): Promise<LighthouseScore[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const server = await startServer('apps/api/src/server.ts', {
+  const server = await startServer('apps/api/dist/server.js', {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

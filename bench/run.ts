@@ -5,9 +5,9 @@ import { execSync } from 'node:child_process';
 import { measureBundle } from './bundle.ts';
 import { ROOT } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
-import { benchThroughput } from './throughput.ts';
+import { benchSignedInRead, benchThroughput } from './throughput.ts';
 
-const BUDGETS = { initialJsGzipKb: 125, throughputRatio: 0.7, lighthouse: 95 };
+const BUDGETS = { initialJsGzipKb: 125, throughputRatio: 0.7, signedInRatio: 0.4, lighthouse: 95 };
 const only = new Set(process.argv.slice(2));
 const wants = (name: string) => only.size === 0 || only.has(name);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -34,6 +34,16 @@ if (wants('throughput')) {
   console.log(`Bare Fastify hello-world:       ${Math.round(throughput.bareRps)} req/s`);
   console.log(
     `Ratio: ${(throughput.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.throughputRatio * 100}%) — ${verdict(throughput.ratio >= BUDGETS.throughputRatio)}`,
+  );
+}
+
+if (wants('signed-in')) {
+  const signedIn = await benchSignedInRead();
+  results.signedIn = signedIn;
+  console.log(`\nSigned-in read GET /api/auth/ on PostgreSQL: ${Math.round(signedIn.signedInRps)} req/s`);
+  console.log(`Bare Fastify hello-world:                    ${Math.round(signedIn.bareRps)} req/s`);
+  console.log(
+    `Ratio: ${(signedIn.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.signedInRatio * 100}%, ${signedIn.connections} connections) — ${verdict(signedIn.ratio >= BUDGETS.signedInRatio)}`,
   );
 }
 

@@ -26,17 +26,21 @@ function newestMtime(target) {
   return newest;
 }
 
+/** True when a built file is missing or older than any of its sources (paths from the root). */
+export function isStale(builtFile, sources) {
+  const built = path.join(ROOT, builtFile);
+  if (!existsSync(built)) return true;
+  const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
+  return newestSource > statSync(built).mtimeMs;
+}
+
 /** True when the web build is missing or older than any of its sources. */
 export function webBuildIsStale() {
-  const built = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(built)) return true;
-  const sources = [
+  return isStale('apps/web/dist/index.html', [
     'apps/web/src',
     'apps/web/index.html',
     'apps/web/public',
     'apps/web/vite.config.ts',
     'packages',
-  ];
-  const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
-  return newestSource > statSync(built).mtimeMs;
+  ]);
 }

@@ -1,6 +1,8 @@
-// `npm start`: builds the web app when its build is missing or stale, then runs the API, which
-// serves the app, on the settings in the environment (embedded defaults when none are set).
+// `npm start`: builds the web app and compiles the API when either build is missing or stale, then
+// runs the compiled API, which serves the app, on the settings in the environment (embedded
+// defaults when none are set).
 import { spawn } from 'node:child_process';
+import { buildServers, serverBuildIsStale } from './build-server.mjs';
 import { ROOT, run, webBuildIsStale } from './lib.mjs';
 
 if (webBuildIsStale()) {
@@ -8,8 +10,12 @@ if (webBuildIsStale()) {
   const code = await run('npm', ['run', 'build', '--silent', '-w', '@app/web']);
   if (code !== 0) process.exit(code);
 }
+if (serverBuildIsStale()) {
+  console.log('Compiling the server…');
+  await buildServers();
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   stdio: 'inherit',
   cwd: ROOT,
 });

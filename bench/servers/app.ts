@@ -1,7 +1,7 @@
 // The product's API as it runs in production, on an in-memory database, for the throughput bench.
 import { createDatabase } from '@app/db';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadSettings } from '../../apps/api/src/settings.ts';
+import { buildApp } from '@app/api/app';
+import { loadSettings } from '@app/api/settings';
 
 const database = createDatabase({});
 await database.migrate();

@@ -5,7 +5,7 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { XSS_CONSOLE_MARKER, XSS_CORPUS, XSS_URL_MARKER } from '../fixtures/xss-corpus.ts';
+import { XSS_CONSOLE_MARKER, XSS_CORPUS, XSS_URL_MARKER } from '@app/domain/testing';
 import { signIn, uniqueName } from '../support/auth.ts';
 
 const INVALID_TITLE = 'Invalid Title. Please enter a valid title.';
@@ -194,7 +194,11 @@ test('an admin writes, edits and deletes an entry in the editor', async ({ page 
   await expect(page.locator('.rich-text')).toContainText('Edited line');
   await expect(page.locator('.rich-text strong')).toHaveText('Faster renders');
 
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this entry?' })
+    .getByRole('button', { name: 'Delete entry' })
+    .click();
   await expect(page).toHaveURL(/\/changelog\?v=3\.1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
   await expect(page.getByRole('link', { name: edited })).toHaveCount(0);

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
 import { catalogRoutes } from './plugins/catalog.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -35,6 +36,7 @@ import { mediaRoutes } from './routes/media.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
 import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
+import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -62,6 +64,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: undecodablePageUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -73,10 +76,11 @@ export async function buildApp(options: BuildAppOptions) {
   // The catalog files are read on every visit and touch no database, so they live outside the
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);
+  // Outside the context below so tests and the in-process worker reach the queue and storage.
+  await app.register(generationPlugin, { storage: options.mediaStorage });
+  await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
 
-  let inner: FastifyInstance | undefined;
   await app.register(async (app) => {
-    inner = app;
     await app.register(docsPlugin);
     await app.register(securityPlugin, {
       paymentOrigins: options.paymentOrigins ?? options.billing?.paymentOrigins ?? [],
@@ -88,6 +92,7 @@ export async function buildApp(options: BuildAppOptions) {
       db: options.database.db,
       secureCookies: options.settings.secureCookies,
     });
+    enforceRouteAccess(app, { adminPassword: options.settings.adminPassword });
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(authRoutes, { prefix: '/api/auth' });
@@ -107,12 +112,10 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
     await app.register(changelogRoutes, { prefix: '/api/changelog' });
     await app.register(uploadRoutes);
-    await app.register(generationPlugin, { storage: options.mediaStorage });
     await app.register(jobRoutes, { prefix: '/api/jobs' });
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
     await app.register(mediaRoutes);
-    await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
     await app.register(discordInteractionRoutes, {
       prefix: '/api/discord',
       deferAfterMs: options.discord?.deferAfterMs,
@@ -130,11 +133,6 @@ export async function buildApp(options: BuildAppOptions) {
 
     await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
   });
-  // The process (worker start-up, the bot's sweep) reaches the job queue and the bot from outside
-  // the scope their routes live in.
-  await app.after();
-  app.decorate('generation', inner!.generation);
-  app.decorate('discordBot', inner!.discordBot);
   return app;
 }
 

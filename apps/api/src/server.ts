@@ -1,11 +1,13 @@
 import { createDatabase } from '@app/db';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
+import { providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
 import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
+import { startBanner } from './start-banner.ts';
 
 async function main() {
   let settings;
@@ -48,6 +50,16 @@ async function main() {
     discordEmulator,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
+  // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
+  const worker = settings.generation.workerInProcess
+    ? await startWorker({
+        database,
+        queue: await app.generation.queue(),
+        storage: app.generation.storage,
+        providers: providersFor(settings.generation.backends, settings.generation.jobTimeoutSeconds),
+        settings: settings.generation,
+      })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +68,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await worker?.stop();
       await app.close();
       await billing.close();
       await database.close();
@@ -73,13 +86,17 @@ async function main() {
   const url = settings.publicUrl ?? `http://localhost:${port}`;
   // The in-process emulator posts to the address we listen on, not the public one.
   billing.setWebhookUrl(webhookUrlFor(`http://127.0.0.1:${port}`));
-  console.log(`\n  HyperCreate is running at ${url}\n`);
-  if (discordEmulator) console.log(`  Discord channel page (emulated): ${url}/_discord/app\n`);
-  if (settings.adminPasswordGenerated) {
-    console.log(
-      `  Admin password for this run (set ADMIN_PASSWORD to choose one): ${settings.adminPassword}\n`,
-    );
-  }
+  // Fastify logs its own "listening" line just after listen() resolves: let it out first, so
+  // the banner is not interleaved with the JSON log.
+  await new Promise((resolve) => setImmediate(resolve));
+  process.stdout.write(
+    startBanner({
+      url,
+      localSignIn: settings.embedded && !settings.discord,
+      adminPassword: settings.adminPasswordGenerated ? settings.adminPassword : undefined,
+      discordChannelPage: discordEmulator ? `${discordEmulator.prefix}/app` : undefined,
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -1,8 +1,8 @@
-import type { UserRow } from '@app/db';
+import { type UserRow, insertJob, insertTrainingLora, insertUpload, replaceJobMedia } from '@app/db';
 import { recordsMentioning } from '@app/db/testing';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS, type RouteAccess } from '../src/plugins/session.ts';
+import { ROUTE_ACCESS, type RouteAccess } from '../src/lib/authorization.ts';
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.ts';
 
 /**
@@ -95,15 +95,51 @@ function errorCode(body: string): string | undefined {
   }
 }
 
+/** Records of each user that routes name by their own ids (a private job, a LoRA, an upload). */
+const ownedRecords = new Map<string, { job: string; lora: string; file: string }>();
+
+/** Every id in the path points at the target's records: by the resource the path names, else the user. */
+function idFor(url: string, name: string, target: UserRow) {
+  if (/stripe|customer/i.test(name)) return target.stripeCustomerId ?? 'none';
+  const owned = ownedRecords.get(target.id);
+  if (owned && /\/jobs\/:/.test(url)) return owned.job;
+  if (owned && /\/loras\/:/.test(url)) return owned.lora;
+  return target.id;
+}
+
 function urlFor(route: RouteOptions, method: string, target: UserRow) {
   const path = route.url
-    .replace(/:(\w+)/g, (_match, name: string) =>
-      /stripe|customer/i.test(name) ? (target.stripeCustomerId ?? 'none') : target.id,
-    )
-    .replace(/\*$/, 'walker');
+    .replace(/:(\w+)/g, (_match, name: string) => idFor(route.url, name, target))
+    .replace(
+      /\*$/,
+      route.url.startsWith('/media/') ? (ownedRecords.get(target.id)?.file ?? 'walker') : 'walker',
+    );
   return method === 'GET' || method === 'DELETE'
     ? `${path}?query=${encodeURIComponent(target.discordName)}`
     : path;
+}
+
+/** A private finished job with an output, a LoRA and an upload, each mentioning only this user. */
+async function ownRecords(t: TestContext, userId: string, secret: string) {
+  const db = t.database.db;
+  const job = (await insertJob(db, {
+    userId,
+    command: 'make',
+    family: 'image',
+    options: { prompt: secret },
+    status: 'succeeded',
+    public: false,
+    source: 'walker',
+    requestId: `walker-${userId}`,
+  }))!;
+  await replaceJobMedia(db, job.id, [
+    { index: 0, kind: 'image', mime: 'image/png', bytes: 1, storageKey: `jobs/${job.id}/0-walker.png` },
+  ]);
+  const lora = (await insertTrainingLora(db, { userId, name: `lora-${userId.slice(0, 8)}`, jobId: job.id }))!;
+  const file = `uploads/walker-${userId}.png`;
+  await insertUpload(db, { userId, mime: 'image/png', size: 1, storageKey: file });
+  await t.app.generation.storage.put(file, Buffer.from(secret), 'image/png');
+  return { job: job.id, lora: lora.id, file };
 }
 
 describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options) => {
@@ -126,7 +162,12 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
       credits: 100,
       subscriptionStatus: 'Professional Plan',
     });
-    return { user, secrets: [user.discordName, user.discordId!, user.email!, user.stripeCustomerId!] };
+    const secret = `walker-secret-prompt-${tag}`;
+    ownedRecords.set(user.id, await ownRecords(t, user.id, secret));
+    return {
+      user,
+      secrets: [user.discordName, user.discordId!, user.email!, user.stripeCustomerId!, secret],
+    };
   }
 
   /** Every row of every table (but the audit log) that mentions the user, in a stable order. */
@@ -176,6 +217,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
       for (const method of [route.method].flat()) {
         if (SKIPPED_METHODS.has(method)) continue;
         const access = route.config?.access;
+        const adminOnly = access === 'admin' || access === 'admin+password';
         const name = `${method} ${route.url} [${access}]`;
 
         // Anonymous, A at B, B at A: non-admins, each given the real admin password.
@@ -191,7 +233,7 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
           const status = response.statusCode;
           // 503 is a deliberate "not configured here" (payments without Stripe); 500 is a crash.
           if (status === 500) problems.push(`${name}: ${who} got ${status}`);
-          if (access === 'admin' && status !== (caller ? 403 : 401))
+          if (adminOnly && status !== (caller ? 403 : 401))
             problems.push(`${name}: admin route answered ${status} to ${who}`);
           if (access === 'user' && !caller && status !== 401)
             problems.push(`${name}: user route answered ${status} to anonymous`);
@@ -205,8 +247,11 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
         const response = await call(route, method, admin.user, bystander, 'wrong-admin-password');
         const code = errorCode(response.body);
         if (response.statusCode === 500) problems.push(`${name}: admin got 500`);
-        if (access === 'admin' && (response.statusCode === 401 || code === 'FORBIDDEN'))
+        if (adminOnly && (response.statusCode === 401 || code === 'FORBIDDEN'))
           problems.push(`${name}: admin route refused the admin (${response.statusCode} ${code})`);
+        // A call that needs the admin password is refused without it, even to an admin.
+        if (access === 'admin+password' && code !== 'WRONG_PASSWORD')
+          problems.push(`${name}: served an admin with the wrong password (${response.statusCode} ${code})`);
       }
     }
     expect(problems).toEqual([]);

@@ -4,7 +4,7 @@ import { type Database, type NewUser, type UserRow, createSession, createUser } 
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import { type Billing, startEmulatorBilling } from '../src/modules/billing/stripe-client.ts';
-import { syncCatalog } from '../src/modules/billing/sync-catalog.ts';
+import { syncCatalog } from '../src/modules/catalog/sync-catalog.ts';
 import { SESSION_COOKIE, hashSessionId } from '../src/plugins/session.ts';
 import { seedUsers } from '../src/modules/users/seed-users.ts';
 import { loadSettings, type Settings } from '../src/settings.ts';

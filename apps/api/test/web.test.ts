@@ -89,6 +89,15 @@ describe('serving the web app', () => {
     }
   });
 
+  it('sends the app shell to a browser opening a page address that cannot be decoded', async () => {
+    const page = await get('/changelog/%E0%A4%A?v=3.1', { accept: 'text/html,application/xhtml+xml' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(SHELL);
+    // Not a page navigation: the router's refusal stands.
+    const call = await app.inject({ method: 'GET', url: '/api/changelog/%E0%A4%A' });
+    expect(call.statusCode).toBe(400);
+  });
+
   it('still serves assets, 404s missing assets and unknown API paths as JSON', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -8,8 +8,6 @@ import { publicMessage } from './messages.ts';
 import type { Message } from './store.ts';
 import { apiUser } from './users.ts';
 
-const MAX_TEST_BODY_FILE = 10 * 1024 * 1024;
-
 /** `{ filename, contentType, base64 }` values become uploads; nested objects are subcommands. */
 function toOptions(input: unknown): Record<string, OptionInput> {
   if (input === undefined || input === null) return {};
@@ -22,8 +20,6 @@ function toOptions(input: unknown): Record<string, OptionInput> {
       if (typeof f.base64 !== 'string' || typeof f.filename !== 'string')
         throw new UserInputError('invalid_option', `Option "${k}" needs filename and base64.`);
       const data = Buffer.from(f.base64, 'base64');
-      if (data.length > MAX_TEST_BODY_FILE + 1)
-        throw new UserInputError('file_too_large', 'Attachments are limited to 10 MiB.', 413);
       out[k] = {
         field: k,
         filename: f.filename,

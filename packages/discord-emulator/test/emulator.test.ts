@@ -135,3 +135,35 @@ it('runs alone from the CLI and prints its keys', async () => {
     child.kill('SIGTERM');
   }
 });
+
+it('shows an ephemeral answer on the page only to the user who ran the command', async () => {
+  const s = await setup();
+  try {
+    await s.api.applicationCommands.bulkOverwriteGlobalCommands(s.emulator.applicationId, [MAKE_COMMAND]);
+    s.app.handler = () => ({ type: 4, data: { content: 'just for you', flags: 64 } });
+    const { body } = await s.control('/_test/interactions', {
+      userId: SEEDED_USER_IDS.member,
+      channel: 'speech',
+      command: 'make',
+      options: { prompt: 'x' },
+    });
+    const channelId = (body.interaction as Json).channel_id as string;
+    const seen = async (userId: string) => {
+      const pick = await fetch(`${s.emulator.url}/app/api/me`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId }),
+      });
+      const cookie = pick.headers.get('set-cookie')!.split(';')[0]!;
+      const res = await fetch(`${s.emulator.url}/app/api/channels/${channelId}/messages`, {
+        headers: { cookie },
+      });
+      return ((await res.json()) as Json).messages.map((m: Json) => m.content);
+    };
+    expect(await seen(SEEDED_USER_IDS.member)).toEqual(['just for you']);
+    expect(await seen(SEEDED_USER_IDS.admin)).toEqual([]);
+  } finally {
+    await s.emulator.close();
+    await s.app.close();
+  }
+});

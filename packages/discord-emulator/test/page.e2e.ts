@@ -46,9 +46,14 @@ it('uses the bot from the channel page: /make with autocomplete, a button, a mod
     .toEqual(['/makeMake an image', '/musicMake music']);
   await input.press('Enter');
   await page.getByLabel(/prompt/).fill('a red fox');
+  await page
+    .locator('#opt-image')
+    .setInputFiles({ name: 'start.png', mimeType: 'image/png', buffer: Buffer.alloc(68, 1) });
   await page.getByRole('button', { name: 'Send' }).click();
 
-  const answer = page.locator('.msg', { hasText: 'Here is your image of a red fox' });
+  const answer = page.locator('.msg', {
+    hasText: 'Here is your image of a red fox from start.png (68 bytes)',
+  });
   await answer.waitFor();
   expect(await answer.locator('.used').textContent()).toBe('Member used /make');
   await answer.getByRole('button', { name: 'Name it' }).click();

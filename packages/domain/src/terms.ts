@@ -11,3 +11,9 @@ export const TERMS = {
   cancelNoticeDays: 30,
   refunds: false,
 } as const;
+
+/**
+ * The cancellation rule in the one wording every page uses (plans, terms, subscription status), so
+ * no page promises more time than the terms give.
+ */
+export const CANCELLATION_RULE = `Cancel at least ${TERMS.cancelNoticeDays} days before the renewal date to avoid renewal.`;

@@ -5,6 +5,5 @@ export * from './zip.ts';
 export * from './worker/start-worker.ts';
 export * from './worker/run-job.ts';
 export { promptOf } from './worker/build-request.ts';
-export { THUMB_WIDTH } from './worker/store-outputs.ts';
-export * from './folder-storage.ts';
 export * from './event-hub.ts';
+export * from './providers.ts';

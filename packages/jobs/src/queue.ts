@@ -44,26 +44,26 @@ export async function startJobQueue(
     superviseIntervalSeconds: settings.superviseSeconds,
     schedule: false,
   };
-  const boss =
-    database.kind === 'pglite'
-      ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
-      : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
-  // Errors here are the queue's background maintenance; jobs report their own failures.
-  boss.on('error', (error) => console.error('queue error:', error instanceof Error ? error.message : error));
+  const create = () => {
+    const boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
+    // Errors here are the queue's background maintenance; jobs report their own failures.
+    boss.on('error', (error) =>
+      console.error('queue error:', error instanceof Error ? error.message : error),
+    );
+    return boss;
+  };
+  let boss = create();
   await boss.start();
-
-  await ensureQueue(boss, LOST_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
-  for (const family of FAMILIES) {
-    await ensureQueue(boss, QUEUE_NAMES[family], {
-      retryLimit: settings.retryLimit,
-      retryDelay: 2,
-      retryBackoff: true,
-      retryDelayMax: 120,
-      // The provider gets the timeout; the queue waits a little longer before it calls the attempt lost.
-      expireInSeconds: settings.jobTimeoutSeconds + 60,
-      heartbeatSeconds: settings.heartbeatSeconds,
-      deadLetter: LOST_QUEUE,
-    });
+  // pg-boss loads its queue list when it starts. A send inside our transaction must find its queue
+  // there: looking it up would take a second connection, which PGlite (one connection, held by
+  // the transaction) cannot give. So when this start created queues, start again to load them.
+  if (await ensureQueues(boss, settings)) {
+    await boss.stop({ graceful: false });
+    boss = create();
+    await boss.start();
   }
 
   return {
@@ -85,10 +85,42 @@ export async function startJobQueue(
   };
 }
 
-async function ensureQueue(boss: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1]) {
-  const existing = await boss.getQueue(name);
-  if (existing) await boss.updateQueue(name, options);
-  else await boss.createQueue(name, options);
+/** Creates or updates every queue; true when one had to be created. */
+async function ensureQueues(boss: PgBoss, settings: GenerationSettings): Promise<boolean> {
+  const wanted: [string, Parameters<PgBoss['createQueue']>[1]][] = [
+    [LOST_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true }],
+    ...FAMILIES.map(
+      (family) =>
+        [
+          QUEUE_NAMES[family],
+          {
+            retryLimit: settings.retryLimit,
+            retryDelay: 2,
+            retryBackoff: true,
+            retryDelayMax: 120,
+            // The provider gets the timeout; the queue waits a little longer before it calls the attempt lost.
+            expireInSeconds: settings.jobTimeoutSeconds + 60,
+            heartbeatSeconds: settings.heartbeatSeconds,
+            deadLetter: LOST_QUEUE,
+          },
+        ] as [string, Parameters<PgBoss['createQueue']>[1]],
+    ),
+  ];
+  let created = false;
+  for (const [name, options] of wanted) {
+    if (await boss.getQueue(name)) {
+      await boss.updateQueue(name, options);
+      continue;
+    }
+    try {
+      await boss.createQueue(name, options);
+    } catch (error) {
+      // Another process created it first.
+      if (!(await boss.getQueue(name))) throw error;
+    }
+    created = true;
+  }
+  return created;
 }
 
 /** pg-boss statements run through the caller's drizzle transaction, so they commit with it. */

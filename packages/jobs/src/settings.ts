@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { FAMILIES, type Family } from '@app/generation';
+import { type RoutingTable, parseGenerationBackends } from '@app/generation';
 
 /**
  * The settings of the generation pipeline, shared by the API (which submits and may run a worker
  * in-process) and `npm run worker`. The API folds this shape into its own settings schema.
  */
 export const generationEnvShape = {
-  /** `image=a1111:http://gpu:7860,video=comfyui:http://gpu:8188`; families not named use `local`. */
+  /** `image=a1111:http://gpu-a:7860|http://gpu-b:7860,video=comfyui:http://gpu:8188`; unnamed families use `local`. */
   GENERATION_BACKENDS: z
     .string()
     .trim()
     .default('')
-    .refine((value) => parseBackends(value) !== null, {
-      message: `use family=provider[:url] pairs separated by commas; families: ${FAMILIES.join(', ')}`,
+    .superRefine((value, ctx) => {
+      const parsed = parseGenerationBackends(value);
+      if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
     }),
   WORKER_IN_PROCESS: z
     .enum(['true', 'false', '1', '0'])
@@ -35,15 +36,19 @@ export const generationEnvShape = {
   QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Queued plus running jobs one user may have at a time. */
   MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Media in an S3-compatible bucket instead of the DATA_DIR/media folder (several machines). */
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ENDPOINT: z.string().trim().pipe(z.url()).optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** A CDN in front of the bucket; media links then point there and skip the API's access check. */
+  S3_PUBLIC_URL: z.string().trim().pipe(z.url()).optional(),
 };
 
-export interface Backend {
-  provider: string;
-  url?: string;
-}
-
 export interface GenerationSettings {
-  backends: Record<Family, Backend>;
+  backends: RoutingTable;
+  s3: S3Settings | undefined;
   workerInProcess: boolean;
   workerConcurrency: number;
   jobTimeoutSeconds: number;
@@ -53,28 +58,31 @@ export interface GenerationSettings {
   maxActiveJobsPerUser: number;
 }
 
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  publicUrl?: string;
+}
+
 export const GenerationEnv = z.object(generationEnvShape);
 type ParsedEnv = z.output<typeof GenerationEnv>;
 
-export function parseBackends(value: string): Record<Family, Backend> | null {
-  const backends = Object.fromEntries(FAMILIES.map((family) => [family, { provider: 'local' }])) as Record<
-    Family,
-    Backend
-  >;
-  for (const pair of value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const match = /^(\w+)=([a-z0-9]+)(?::(.+))?$/.exec(pair);
-    if (!match || !FAMILIES.includes(match[1] as Family)) return null;
-    backends[match[1] as Family] = { provider: match[2]!, url: match[3] };
-  }
-  return backends;
-}
-
 export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
   return {
-    backends: parseBackends(env.GENERATION_BACKENDS)!,
+    backends: (parseGenerationBackends(env.GENERATION_BACKENDS) as { table: RoutingTable }).table,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
     workerInProcess: env.WORKER_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
     jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
@@ -88,4 +96,34 @@ export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
 /** Defaults for code that runs without an environment (tests, benches). */
 export function defaultGenerationSettings(overrides: Partial<GenerationSettings> = {}): GenerationSettings {
   return { ...toGenerationSettings(GenerationEnv.parse({})), ...overrides };
+}
+
+/** What `npm run worker` reads: the API's names for the same things, so one environment serves both. */
+const WorkerEnv = z.object({
+  DATABASE_URL: z.string().trim().pipe(z.url()).optional(),
+  DATA_DIR: z.string().default('./.data'),
+  ...generationEnvShape,
+});
+
+export interface WorkerSettings {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  generation: GenerationSettings;
+}
+
+export function loadWorkerSettings(env: Record<string, string | undefined>): WorkerSettings {
+  const parsed = WorkerEnv.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || 'settings'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid settings:\n${problems.join('\n')}`);
+  }
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    dataDir: parsed.data.DATA_DIR,
+    generation: toGenerationSettings(parsed.data),
+  };
 }

@@ -56,7 +56,7 @@ export async function inspectZip(bytes: Buffer): Promise<ZipEntryInfo[]> {
         zip.readEntry();
       });
       zip.on('end', () => resolve());
-      zip.on('error', (error: Error) => reject(new ZipRefused(`The ZIP cannot be read: ${error.message}`)));
+      zip.on('error', (error: Error) => reject(readError(error)));
       zip.readEntry();
     });
     if (entries.length < ZIP_LIMITS.minImages) throw tooMany();
@@ -64,6 +64,16 @@ export async function inspectZip(bytes: Buffer): Promise<ZipEntryInfo[]> {
   } finally {
     zip.close();
   }
+}
+
+/** yauzl refuses unsafe names itself, before we see the entry. */
+function readError(error: Error) {
+  if (/invalid relative path|absolute path|invalid characters in fileName/.test(error.message)) {
+    return new ZipRefused(
+      `The ZIP holds a path that leaves its folder (${error.message.split(': ').pop()}).`,
+    );
+  }
+  return new ZipRefused(`The ZIP cannot be read: ${error.message}`);
 }
 
 function tooMany() {

@@ -1,9 +1,22 @@
 import { StripeError } from './errors.ts';
 
+export interface Decline {
+  code: string;
+  declineCode: string;
+  message: string;
+}
+
+/**
+ * `authenticate` cards ask for 3-D Secure on every payment; `setup` ones only until a payment set
+ * them up for later use, after which off-session charges go through. A `decline` card is refused
+ * as soon as it is attached to a customer (Stripe checks it then); `charge_decline` attaches and
+ * fails every charge.
+ */
 export type CardBehavior =
   | { kind: 'succeed' }
-  | { kind: 'authenticate' }
-  | { kind: 'decline'; code: string; declineCode: string; message: string };
+  | { kind: 'authenticate'; setup: boolean }
+  | ({ kind: 'decline' } & Decline)
+  | ({ kind: 'charge_decline' } & Decline);
 
 const declined = (declineCode: string, message: string, code = 'card_declined'): CardBehavior => ({
   kind: 'decline',
@@ -14,9 +27,15 @@ const declined = (declineCode: string, message: string, code = 'card_declined'):
 
 /** Stripe's documented test card numbers and what they do when charged. */
 const BEHAVIORS: Record<string, CardBehavior> = {
-  '4000002500003155': { kind: 'authenticate' },
-  '4000002760003184': { kind: 'authenticate' },
-  '4000000000003220': { kind: 'authenticate' },
+  '4000002500003155': { kind: 'authenticate', setup: true },
+  '4000002760003184': { kind: 'authenticate', setup: false },
+  '4000000000003220': { kind: 'authenticate', setup: false },
+  '4000000000000341': {
+    kind: 'charge_decline',
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+  },
   '4000000000000002': declined('generic_decline', 'Your card was declined.'),
   '4000000000009995': declined('insufficient_funds', 'Your card has insufficient funds.'),
   '4000000000009987': declined('lost_card', 'Your card was declined.'),

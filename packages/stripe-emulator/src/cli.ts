@@ -8,6 +8,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'webhook-url': { type: 'string' },
     'public-url': { type: 'string' },
+    prefix: { type: 'string' },
+    'webhook-time-scale': { type: 'string' },
   },
 });
 
@@ -17,12 +19,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const scale = values['webhook-time-scale'] === undefined ? undefined : Number(values['webhook-time-scale']);
+if (scale !== undefined && !(scale > 0)) {
+  console.error(`Invalid --webhook-time-scale: ${values['webhook-time-scale']}`);
+  process.exit(2);
+}
+
 const emulator = await startEmulator({
   port,
   host: values.host,
   dataDir: values['data-dir'],
   webhookUrl: values['webhook-url'],
   publicUrl: values['public-url'],
+  prefix: values.prefix,
+  webhookTimeScale: scale,
 });
 
 console.log(`URL: ${emulator.url}`);

@@ -18,6 +18,7 @@ const KIND_BY_PREFIX: [string, string][] = [
   ['prod_', 'product'],
   ['price_', 'price'],
   ['in_', 'invoice'],
+  ['ii_', 'invoiceitem'],
   ['cs_', 'checkout.session'],
   ['bps_', 'billing_portal.session'],
   ['evt_', 'event'],
@@ -48,7 +49,8 @@ export class Ctx {
 
   constructor(
     readonly store: Store,
-    readonly publicUrl: string,
+    /** Public base URL + mount prefix: every URL handed out starts with it. */
+    public publicUrl: string,
     readonly webhooks: WebhookDispatcher,
   ) {}
 
@@ -118,6 +120,21 @@ export class Ctx {
     );
     this.webhooks.enqueue(event);
     return event;
+  }
+
+  /** Runs `fn`; if it throws, every object, event and queued webhook is as it was before. */
+  atomically<T>(fn: () => T): T {
+    const { objects, hidden, invoiceSequence } = this.state;
+    const saved = structuredClone({ objects, hidden, invoiceSequence });
+    // `fn` is synchronous, so deliveries only get appended meanwhile: dropping the tail undoes it.
+    const queued = this.state.webhookQueue.length;
+    try {
+      return fn();
+    } catch (err) {
+      Object.assign(this.state, saved);
+      this.state.webhookQueue.splice(queued);
+      throw err;
+    }
   }
 
   url(path: string): string {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runDue } from './billing/cycle.ts';
 import { Ctx } from './ctx.ts';
@@ -7,23 +7,31 @@ import { apiRoutes, pageRoutes } from './routes.ts';
 import { createHandler } from './server.ts';
 import { Store } from './store.ts';
 import type { Params } from './types.ts';
-import { WebhookDispatcher } from './webhooks.ts';
+import { DEFAULT_TIME_SCALE, WebhookDispatcher } from './webhooks.ts';
 
 export interface EmulatorOptions {
-  /** 0 (the default) picks a free port. */
+  /** 0 (the default) picks a free port. Standalone server only. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Standalone server only. */
   host?: string;
   /** Folder for `state.json`; without it the state lives in memory only. */
   dataDir?: string;
   /** Where events are POSTed, signed like Stripe's webhooks. */
   webhookUrl?: string;
-  /** Base URL browsers use to reach the emulator's pages, if not `url`. */
+  /**
+   * Origin (and any path) browsers use to reach the server the emulator runs in, e.g.
+   * `http://localhost:3000`. Every URL the emulator hands out is this + `prefix` + its own path.
+   */
   publicUrl?: string;
+  /** Path the emulator is mounted under on that server, e.g. `/_stripe`. Default: none. */
+  prefix?: string;
+  /** Emulator seconds of webhook retry backoff per real second (default 240). */
+  webhookTimeScale?: number;
 }
 
-export interface Emulator {
-  url: string;
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+
+interface Controls {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
@@ -34,58 +42,99 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+/** The emulator without a server of its own, to mount under a prefix on another server. */
+export interface MountableEmulator extends Controls {
+  /** Normalised prefix: '' or '/name' without a trailing slash. */
+  prefix: string;
+  /** Base of every URL handed out (pages, API for the browser client): public URL + prefix. */
+  url: string;
+  /** Serves requests under the prefix; anything else goes to `next` (or gets a 404). */
+  handle: RequestHandler;
+  /** For a standalone server whose address is known only once it listens. */
+  setPublicUrl(url: string): void;
+}
+
+export interface Emulator extends Controls {
+  url: string;
+}
+
+const normalisePrefix = (prefix = '') => {
+  const trimmed = prefix.replace(/\/+$/, '');
+  if (trimmed && !trimmed.startsWith('/')) throw new Error(`The prefix must start with "/": ${prefix}`);
+  return trimmed;
+};
+
+export function createEmulator(options: EmulatorOptions = {}): MountableEmulator {
+  const prefix = normalisePrefix(options.prefix);
+  const scale = options.webhookTimeScale ?? DEFAULT_TIME_SCALE;
+  if (!(scale > 0)) throw new Error(`webhookTimeScale must be a positive number: ${scale}`);
   const store = new Store(options.dataDir);
   if (options.webhookUrl !== undefined) store.state.webhookUrl = options.webhookUrl;
-  const webhooks = new WebhookDispatcher(
-    () => store.state.webhookUrl,
-    () => store.state.keys.webhookSecret,
-  );
-  const ctxHolder: { ctx?: Ctx } = {};
+  const holder: { ctx?: Ctx } = {};
+  const webhooks = new WebhookDispatcher({
+    queue: () => store.state.webhookQueue,
+    target: () => store.state.webhookUrl,
+    secret: () => store.state.keys.webhookSecret,
+    now: () => holder.ctx!.now(),
+    timeScale: scale,
+    save: () => store.save(),
+    delivered: (id) => {
+      const event = holder.ctx!.find(id, 'event');
+      if (event) event.pending_webhooks = 0;
+    },
+  });
+  const ctx = new Ctx(store, `${(options.publicUrl ?? '').replace(/\/$/, '')}${prefix}`, webhooks);
+  holder.ctx = ctx;
   const advance = async (seconds: number) => {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw invalidRequest('seconds must be a non-negative number.', 'parameter_invalid_integer', 'seconds');
     }
-    const ctx = ctxHolder.ctx as Ctx;
     store.state.clockOffset += Math.floor(seconds);
     runDue(ctx);
     store.save();
+    webhooks.pump();
   };
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const ctx = new Ctx(store, (options.publicUrl ?? url).replace(/\/$/, ''), webhooks);
-  ctxHolder.ctx = ctx;
   store.save();
-  server.on(
-    'request',
-    createHandler({
-      ctx,
-      apiRoutes,
-      pageRoutes,
-      controls: {
-        '/_emulator/clock/advance': async (body: Params) => {
-          await advance(Number(body.seconds));
-          return { now: ctx.now() };
-        },
-        '/_emulator/clock': async () => ({ now: ctx.now() }),
+  const handler = createHandler({
+    ctx,
+    apiRoutes,
+    pageRoutes,
+    controls: {
+      '/_emulator/clock/advance': async (body: Params) => {
+        await advance(Number(body.seconds));
+        return { now: ctx.now() };
       },
-    }),
-  );
+      '/_emulator/clock': async () => ({ now: ctx.now() }),
+    },
+  });
+  // Deliveries left over from before a restart go out now.
+  queueMicrotask(() => webhooks.pump());
   let closed = false;
   return {
-    url,
+    prefix,
+    get url() {
+      return ctx.publicUrl;
+    },
+    setPublicUrl(url) {
+      ctx.publicUrl = `${url.replace(/\/$/, '')}${prefix}`;
+    },
+    handle(req, res, next) {
+      const url = req.url ?? '/';
+      const rest = url.slice(prefix.length);
+      if (!url.startsWith(prefix) || (rest !== '' && !/^[/?]/.test(rest))) {
+        if (next) return next();
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      handler(req, res, rest.startsWith('/') ? rest : `/${rest}`);
+    },
     secretKey: store.state.keys.secret,
     publishableKey: store.state.keys.publishable,
     webhookSecret: store.state.keys.webhookSecret,
     setWebhookUrl(target) {
       store.state.webhookUrl = target;
       store.save();
+      webhooks.pump();
     },
     advanceClock: advance,
     now: () => ctx.now(),
@@ -95,6 +144,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       closed = true;
       webhooks.close();
       store.save();
+    },
+  };
+}
+
+/** The emulator on a server of its own (what the CLI runs). */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const emulator = createEmulator(options);
+  const server = createServer((req, res) => emulator.handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  const own = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  emulator.setPublicUrl(options.publicUrl ?? own);
+  return {
+    url: `${own}${emulator.prefix}`,
+    secretKey: emulator.secretKey,
+    publishableKey: emulator.publishableKey,
+    webhookSecret: emulator.webhookSecret,
+    setWebhookUrl: (url) => emulator.setWebhookUrl(url),
+    advanceClock: (s) => emulator.advanceClock(s),
+    now: () => emulator.now(),
+    flushWebhooks: () => emulator.flushWebhooks(),
+    async close() {
+      await emulator.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

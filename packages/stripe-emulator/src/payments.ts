@@ -3,7 +3,7 @@ import type { Ctx } from './ctx.ts';
 import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
-import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoices.ts';
+import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoice-settlement.ts';
 import type { Obj } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -72,6 +72,7 @@ function charge(
 export function succeedIntent(ctx: Ctx, pi: Obj): void {
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   const ch = charge(ctx, pi, pm);
+  if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id as string] = true;
   Object.assign(pi, {
     status: 'succeeded',
     amount_received: pi.amount,
@@ -142,7 +143,7 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
   }
   const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
   if (behavior.kind === 'succeed') return succeedIntent(ctx, pi);
-  if (behavior.kind === 'decline') {
+  if (behavior.kind === 'decline' || behavior.kind === 'charge_decline') {
     const ch = charge(ctx, pi, pm, behavior);
     throw failIntent(
       ctx,
@@ -158,6 +159,10 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
       },
       ch,
     );
+  }
+  // A card set up by an earlier authenticated payment is charged off-session without a challenge.
+  if (opts.offSession && behavior.setup && ctx.state.hidden.setUpCards[pm.id as string]) {
+    return succeedIntent(ctx, pi);
   }
   if (opts.offSession) {
     throw failIntent(

@@ -1,3 +1,4 @@
+import { assetPages } from './pages/assets.ts';
 import { authenticatePages } from './pages/authenticate.ts';
 import { checkoutPages } from './pages/checkout.ts';
 import { documentPages } from './pages/documents.ts';
@@ -7,6 +8,7 @@ import { checkoutRoutes } from './resources/checkout.ts';
 import { couponRoutes } from './resources/coupons.ts';
 import { customerRoutes } from './resources/customers.ts';
 import { eventRoutes } from './resources/events.ts';
+import { invoiceItemRoutes } from './resources/invoice-items.ts';
 import { invoiceRoutes } from './resources/invoices.ts';
 import { paymentIntentRoutes } from './resources/payment-intents.ts';
 import { paymentMethodRoutes } from './resources/payment-methods.ts';
@@ -24,6 +26,7 @@ export const apiRoutes: ApiRoute[] = [
   ...productRoutes,
   ...couponRoutes,
   ...invoiceRoutes,
+  ...invoiceItemRoutes,
   ...subscriptionRoutes,
   ...scheduleRoutes,
   ...checkoutRoutes,
@@ -32,6 +35,7 @@ export const apiRoutes: ApiRoute[] = [
 ];
 
 export const pageRoutes: PageRoute[] = [
+  ...assetPages,
   ...authenticatePages,
   ...checkoutPages,
   ...portalPages,

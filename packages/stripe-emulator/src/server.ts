@@ -3,10 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Ctx } from './ctx.ts';
 import { StripeError, authError, invalidRequest } from './errors.ts';
 import { parseForm } from './form.ts';
+import { KNOWN_PARAMS, checkKnown } from './known-params.ts';
 import { Router, type ApiRoute, type PageRoute, type PageResponse } from './router.ts';
 import type { Params } from './types.ts';
 
 const MAX_BODY = 1024 * 1024;
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export interface ServerDeps {
@@ -114,6 +117,9 @@ export function createHandler(deps: ServerDeps) {
     }
     const body =
       method === 'POST' ? parseBody(raw, req.headers['content-type']) : parseForm(url.search.slice(1));
+    const known = KNOWN_PARAMS[`${method} ${found.route.path}`];
+    if (!known) throw new Error(`No parameter list for ${method} ${found.route.path}`);
+    checkKnown(body, known);
     const idemKey =
       method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const fingerprint = createHash('sha256').update(`${method} ${url.pathname}\n${raw}`).digest('hex');
@@ -147,8 +153,8 @@ export function createHandler(deps: ServerDeps) {
     return result;
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://emulator.local');
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const url = new URL(path, 'http://emulator.local');
     const origin = req.headers.origin;
     const cors: Record<string, string> =
       origin && LOCAL_ORIGIN.test(origin)
@@ -213,6 +219,9 @@ export function createHandler(deps: ServerDeps) {
       return send(res, out.status ?? 200, out.body, {
         'content-type': out.contentType ?? 'text/html; charset=utf-8',
         'cache-control': 'no-store',
+        // Scripts and styles come from files only; forms may go on to any return or success URL.
+        'content-security-policy': PAGE_CSP,
+        'x-content-type-options': 'nosniff',
         ...headers,
         ...out.headers,
       });
@@ -232,9 +241,9 @@ export function createHandler(deps: ServerDeps) {
   }
 
   /** Requests run one at a time: the emulator's state changes are synchronous and atomic per call. */
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  return (req: IncomingMessage, res: ServerResponse, path = req.url ?? '/'): void => {
     queue = queue
-      .then(() => handle(req, res))
+      .then(() => handle(req, res, path))
       .catch((err: unknown) => console.error('[stripe-emulator]', err));
   };
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LineInput } from './billing/invoices.ts';
 import type { Obj } from './types.ts';
+import type { PendingDelivery } from './webhooks.ts';
 
 export interface IdempotentResult {
   fingerprint: string;
@@ -20,6 +21,8 @@ export interface State {
   /** Every object by id, in creation order (lists read it backwards: newest first). */
   objects: Record<string, Obj>;
   idempotency: Record<string, IdempotentResult>;
+  /** Events not yet accepted by the webhook endpoint, with their retry times. */
+  webhookQueue: PendingDelivery[];
   /** Facts Stripe keeps but does not show: which card number a payment method stands for, … */
   hidden: {
     cardNumbers: Record<string, string>;
@@ -28,6 +31,10 @@ export interface State {
     pendingProrations: Record<string, LineInput[]>;
     sessionLineItems: Record<string, Obj[]>;
     sessionOptions: Record<string, Obj>;
+    /** Cards a payment set up for later off-session use (no new 3-D Secure challenge). */
+    setUpCards: Record<string, boolean>;
+    /** Subscription changes waiting for their invoice (`pending_if_incomplete`). */
+    pendingUpdates: Record<string, { invoice: string; changes: Obj; expiresAt: number }>;
   };
 }
 
@@ -49,6 +56,7 @@ export function freshState(): State {
     webhookUrl: null,
     objects: {},
     idempotency: {},
+    webhookQueue: [],
     hidden: {
       cardNumbers: {},
       invoiceOfIntent: {},
@@ -56,6 +64,8 @@ export function freshState(): State {
       pendingProrations: {},
       sessionLineItems: {},
       sessionOptions: {},
+      setUpCards: {},
+      pendingUpdates: {},
     },
   };
 }

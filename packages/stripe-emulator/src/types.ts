@@ -9,3 +9,14 @@ export interface RequestInfo {
   id: string;
   idempotencyKey: string | null;
 }
+
+/** One line of an invoice being built (a plan period, a proration). */
+export interface LineInput {
+  amount: number;
+  description: string;
+  price?: Obj | null;
+  quantity?: number;
+  period: { start: number; end: number };
+  proration?: boolean;
+  subscriptionItem?: string | null;
+}

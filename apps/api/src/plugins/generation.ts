@@ -1,4 +1,10 @@
-import { type JobEventHub, type JobQueue, createJobEventHub, folderStorage, startJobQueue } from '@app/jobs';
+import {
+  type JobEventHub,
+  type JobQueue,
+  createJobEventHub,
+  mediaStorageFor,
+  startJobQueue,
+} from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,7 +27,7 @@ export const generationPlugin = fp(async (app: FastifyInstance, options: { stora
   let queue: Promise<JobQueue> | undefined;
   const events = createJobEventHub(database);
   app.decorate('generation', {
-    storage: options.storage ?? folderStorage(settings.mediaDir),
+    storage: options.storage ?? mediaStorageFor(settings.generation, settings.dataDir),
     queue() {
       queue ??= startJobQueue(database, settings.generation);
       return queue;

@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { type Db, type UserRow, createSession, deleteSession, extendSession, findSessionUser } from '@app/db';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import {
+  type Db,
+  type UserRow,
+  createSession,
+  createSessionReader,
+  deleteSession,
+  extendSession,
+} from '@app/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { unauthorized } from '../lib/errors.ts';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -12,14 +19,7 @@ const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
-/** Who may call a route; every route declares one in `config.access` (see the guards below). */
-export const ROUTE_ACCESS = ['public', 'user', 'admin', 'webhook'] as const;
-export type RouteAccess = (typeof ROUTE_ACCESS)[number];
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-  }
   interface FastifyRequest {
     /** The signed-in user, loaded once per request; null when signed out. */
     currentUser(): Promise<UserRow | null>;
@@ -40,19 +40,7 @@ export interface SessionOptions {
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies }: SessionOptions) => {
   await app.register(cookie);
-  // The access marker is the guard: a route marked 'user' or 'admin' gets it before anything else
-  // runs, so the marker the authorization test reads is the rule the server applies.
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    const guard = access === 'admin' ? requireAdmin : access === 'user' ? requireUser : undefined;
-    if (!guard) return;
-    const existing = route.onRequest;
-    route.onRequest = [
-      guard as onRequestHookHandler,
-      ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),
-    ];
-  });
-
+  const reader = createSessionReader(db);
   const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
   async function load(request: FastifyRequest): Promise<UserRow | null> {
@@ -60,7 +48,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     if (!id || id.length > 100) return null;
     const now = new Date();
     const idHash = hashSessionId(id);
-    const row = await findSessionUser(db, idHash, now);
+    const row = await reader.find(idHash);
     if (!row) return null;
     if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_MS) {
       await extendSession(db, idHash, new Date(now.getTime() + SESSION_TTL_MS));
@@ -101,26 +89,3 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     this.clearCookie(SESSION_COOKIE, cookieOptions);
   });
 });
-
-/*
- * Access markers. Every route declares who may call it in `config: { access }`:
- *   'public'  anyone, signed in or not (pages of the sign-in flow, health, catalog, config);
- *   'user'    a signed-in user, acting only on their own records (the handler checks ids);
- *   'admin'   a signed-in admin (guarded here; calls with `password` also check ADMIN_PASSWORD);
- *   'webhook' another service, proven by a signature the handler verifies.
- * The onRoute hook above turns 'user' and 'admin' into the guards below. The authorization test
- * (apps/api/test/authorization.test.ts) walks every registered route and fails when one has no
- * marker, when an admin route serves a non-admin, or when a call reveals or changes another
- * user's records.
- */
-
-/** Route guard: the caller must be signed in. */
-export async function requireUser(request: FastifyRequest) {
-  await request.requireUser();
-}
-
-/** Route guard: the caller must be a signed-in admin. */
-export async function requireAdmin(request: FastifyRequest) {
-  const user = await request.requireUser();
-  if (user.role !== 'admin') throw forbidden('Admins only');
-}

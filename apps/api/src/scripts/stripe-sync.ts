@@ -1,6 +1,6 @@
 import { loadSettings } from '../settings.ts';
 import { createStripeBilling } from '../modules/billing/stripe-client.ts';
-import { syncCatalog } from '../modules/billing/sync-catalog.ts';
+import { syncCatalog } from '../modules/catalog/sync-catalog.ts';
 
 /**
  * `npm run stripe:sync`: makes the Stripe account's products and prices match the catalog (by

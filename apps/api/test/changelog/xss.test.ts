@@ -1,6 +1,6 @@
 import { RICH_TEXT_TAGS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSS_CORPUS } from '../../../../e2e/fixtures/xss-corpus.ts';
+import { XSS_CORPUS } from '@app/domain/testing';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
 let t: TestContext;

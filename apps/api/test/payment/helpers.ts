@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { buildApp, type App } from '../../src/app.ts';
 import { seedBilling } from '../../src/modules/billing/seed-billing.ts';
 import { type Billing, startEmulatorBilling } from '../../src/modules/billing/stripe-client.ts';
-import { syncCatalog } from '../../src/modules/billing/sync-catalog.ts';
+import { syncCatalog } from '../../src/modules/catalog/sync-catalog.ts';
 import { seedUsers } from '../../src/modules/users/seed-users.ts';
 import { loadSettings } from '../../src/settings.ts';
 import { TEST_ADMIN_PASSWORD } from '../helpers.ts';

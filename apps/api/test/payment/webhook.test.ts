@@ -4,8 +4,8 @@ import { CREDIT_PACKAGES, findTier } from '@app/domain';
 import { signPayload } from '@app/stripe-emulator';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCustomer } from '../../src/modules/billing/ensure-customer.ts';
-import { priceFor } from '../../src/modules/billing/sync-catalog.ts';
+import { ensureCustomer } from '../../src/modules/customers/ensure-customer.ts';
+import { priceFor } from '../../src/modules/catalog/sync-catalog.ts';
 import { CARDS, createPaymentTestApp, deliver, type PaymentTestContext } from './helpers.ts';
 
 let t: PaymentTestContext;

@@ -1,9 +1,9 @@
 import { findUserById } from '@app/db';
 import { findTier } from '@app/domain';
 import type Stripe from 'stripe';
-import { ensureCustomer } from '../../src/modules/billing/ensure-customer.ts';
-import { priceFor } from '../../src/modules/billing/sync-catalog.ts';
-import { syncSubscription } from '../../src/modules/billing/sync-subscription.ts';
+import { ensureCustomer } from '../../src/modules/customers/ensure-customer.ts';
+import { priceFor } from '../../src/modules/catalog/sync-catalog.ts';
+import { syncSubscription } from '../../src/modules/subscriptions/sync-subscription.ts';
 import { CARDS, type PaymentTestContext } from '../payment/helpers.ts';
 
 export interface Subscriber {

@@ -14,7 +14,12 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
 
 export const paths = {
   home: page('/'),
-  menu: page('/menu'),
+  menu: {
+    path: '/menu',
+    /** `signIn`: a private page sent a signed-out visitor here; the page asks them to sign in. */
+    href: (options: { signIn?: boolean } = {}) =>
+      withQuery('/menu', { signin: options.signIn ? 'required' : undefined }),
+  },
   dashboard: {
     path: '/dashboard',
     href: (options: { refresh?: boolean } = {}) =>

@@ -65,7 +65,14 @@ export async function giftCodesBySource(db: DbOrTx, sourceId: string) {
   return db.select().from(schema.giftCodes).where(eq(schema.giftCodes.sourceId, sourceId));
 }
 
-const counted = { webhook_events: schema.webhookEvents, credit_ledger: schema.creditLedger } as const;
+const counted = {
+  webhook_events: schema.webhookEvents,
+  credit_ledger: schema.creditLedger,
+  jobs: schema.jobs,
+  uploads: schema.uploads,
+  loras: schema.loras,
+  media: schema.media,
+} as const;
 
 export async function countRows(db: DbOrTx, table: keyof typeof counted): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(counted[table]);

@@ -1,4 +1,4 @@
-import { findCommand } from '../commands/registry.ts';
+import { COMMANDS, findCommand } from '../commands/registry.ts';
 
 /** The kinds of generation job; each is served by one provider and paid in one currency. */
 export type JobFamily = 'image' | 'video' | 'audio' | 'lipsync' | 'lora';
@@ -17,8 +17,9 @@ const IMAGE_ACTIONS = new Set(['vary', 'gif']);
  * Throws RangeError for a name the registry does not know.
  */
 export function familyOf(command: string): JobFamily | 'general' {
-  if (IMAGE_ACTIONS.has(command)) return 'image';
-  const definition = findCommand(command);
+  const bare = command.startsWith('/') ? command.slice(1) : command;
+  if (IMAGE_ACTIONS.has(bare)) return 'image';
+  const definition = findCommand(bare);
   if (!definition) throw new RangeError(`Unknown command: ${command}`);
   if (GENERAL.has(definition.name) || definition.category === 'general') return 'general';
   return definition.category;
@@ -28,3 +29,9 @@ export function familyOf(command: string): JobFamily | 'general' {
 export function isJobCommand(command: string): boolean {
   return familyOf(command) !== 'general';
 }
+
+/** Every command of the registry and every image action, with its family (`general`: not a job). */
+export const COMMAND_FAMILIES: Readonly<Record<string, JobFamily | 'general'>> = Object.fromEntries([
+  ...COMMANDS.map((command) => [command.name, familyOf(command.name)] as const),
+  ...[...IMAGE_ACTIONS].map((action) => [action, 'image'] as const),
+]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/registry.ts';
 import { CREDIT_PACKAGES, TIER_OPTIONS } from '../catalog.ts';
-import { familyOf, isJobCommand } from './families.ts';
+import { COMMAND_FAMILIES, familyOf, isJobCommand } from './families.ts';
 import { priceOf, priceOfAction } from './pricing.ts';
 import { WELCOME_GRANT, welcomeGrantKey } from './welcome.ts';
 
@@ -17,8 +17,17 @@ describe('prices', () => {
     }
     expect(['help', 'myloras', 'remlora'].map(familyOf)).toEqual(['general', 'general', 'general']);
     expect(isJobCommand('remlora')).toBe(false);
+    expect(Object.keys(COMMAND_FAMILIES)).toHaveLength(COMMANDS.length + 2);
+    expect(COMMAND_FAMILIES).toMatchObject({
+      make: 'image',
+      movie: 'video',
+      sfx: 'audio',
+      loracreate: 'lora',
+      help: 'general',
+    });
     expect(familyOf('Change')).toBe('image');
     expect(familyOf('/lipsync')).toBe('lipsync');
+    expect(priceOf('/gif')).toEqual(priceOf('gif'));
     expect(() => priceOf('teleport')).toThrow(RangeError);
   });
 

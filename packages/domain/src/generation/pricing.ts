@@ -59,8 +59,9 @@ const FREE: Price = { credits: 0, hypercredits: 0 };
 export function priceOf(command: string, options: Record<string, unknown> = {}): Price {
   const family = familyOf(command);
   if (family === 'general') return { ...FREE };
-  let amount = COMMAND_PRICES[command] ?? COMMAND_PRICES[command.replace(/^\//, '')] ?? 0;
-  if (command.replace(/^\//, '') === 'make' && typeof options.prompt === 'string') {
+  const bare = command.startsWith('/') ? command.slice(1) : command;
+  let amount = COMMAND_PRICES[bare] ?? 0;
+  if (bare === 'make' && typeof options.prompt === 'string') {
     if (parsePromptFlags(options.prompt, { command: 'make' }).lora) amount += LORA_MAKE_SURCHARGE;
   }
   return { ...FREE, [FAMILY_CURRENCY[family]]: amount };

@@ -59,7 +59,7 @@ describe('prompt flags', () => {
     expect(noName.issues.join(' ')).toMatch(/needs the name/);
     const unknown = parsePromptFlags('a sci-fi city -neon, -5 degrees');
     expect(unknown.prompt).toBe('a sci-fi city -5 degrees');
-    expect(unknown.issues).toEqual(['Unknown flag -neon,: left out.']);
+    expect(unknown.issues).toEqual(['Unknown flag -neon: left out.']);
   });
 
   it('knows all 19 voices of /speak and refuses flags of other commands', () => {
@@ -72,6 +72,16 @@ describe('prompt flags', () => {
     expect(wrong.aspect).toBeNull();
     expect(wrong.issues.join(' ')).toMatch(/-wide does not work with \/speak/);
     expect(parsePromptFlags('cat -wizard', { command: 'make' }).voice).toBeNull();
+  });
+
+  it('reads a flag or LoRA name typed just before a comma', () => {
+    const parsed = parsePromptFlags('a castle -wide, at night -lora Ink; misty');
+    expect(parsed).toMatchObject({
+      prompt: 'a castle at night misty',
+      aspect: '-wide',
+      lora: { name: 'Ink' },
+      issues: [],
+    });
   });
 
   it('reports a second shape or voice and uses the last one', () => {

@@ -42,6 +42,7 @@ export interface ParseOptions {
 const ALL_FLAGS: readonly CommandFlag[] = [...ASPECT_FLAGS, ...LORA_FLAGS, ...VOICE_FLAGS];
 const SQUARE: readonly [number, number] = [1, 1];
 const { weight: WEIGHT } = LIMITS.lora;
+const TRAILING_PUNCTUATION = /[,;]+$/;
 
 /** A token that looks like a flag: a dash and then a letter, or one of the numeric aspect flags. */
 function looksLikeFlag(token: string): boolean {
@@ -87,9 +88,10 @@ export function parsePromptFlags(input: string, options: ParseOptions = {}): Par
     return -1;
   };
   for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index]!;
+    // A flag typed before a comma (`-wide, at night`) is still the flag.
+    const token = tokens[index]!.replace(TRAILING_PUNCTUATION, '');
     if (!token.trim() || !looksLikeFlag(token)) {
-      kept.push(token);
+      kept.push(tokens[index]!);
       continue;
     }
     const flag = ALL_FLAGS.find((candidate) => candidate.flag === token);
@@ -109,7 +111,7 @@ export function parsePromptFlags(input: string, options: ParseOptions = {}): Par
       voice = token.slice(1);
     } else if (flag.flag === '-lora') {
       const at = nextWord(index);
-      const name = at >= 0 ? tokens[at]! : '';
+      const name = at >= 0 ? tokens[at]!.replace(TRAILING_PUNCTUATION, '') : '';
       if (!name || looksLikeFlag(name)) {
         issues.push('-lora needs the name of one of your models after it.');
         continue;
@@ -120,7 +122,7 @@ export function parsePromptFlags(input: string, options: ParseOptions = {}): Par
     } else {
       weightSeen = true;
       const at = nextWord(index);
-      const value = at >= 0 ? tokens[at]! : '';
+      const value = at >= 0 ? tokens[at]!.replace(TRAILING_PUNCTUATION, '') : '';
       if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) {
         issues.push(`-loraweight needs a number from ${WEIGHT.min} to ${WEIGHT.max} after it.`);
         continue;

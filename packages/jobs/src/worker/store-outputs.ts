@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NewMedia } from '@app/db';
-import type { GenerationOutput, MediaStorage } from '@app/generation';
-import sharp from 'sharp';
+import { type GenerationOutput, type MediaStorage, webpThumbnail } from '@app/generation';
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -16,8 +15,6 @@ const EXTENSIONS: Record<string, string> = {
   'application/json': 'json',
   'application/octet-stream': 'bin',
 };
-
-export const THUMB_WIDTH = 320;
 
 /**
  * Writes a job's outputs under fresh unguessable keys (`jobs/<jobId>/<index>-<random>.<ext>`),
@@ -37,10 +34,7 @@ export async function storeOutputs(
     let thumbKey: string | null = null;
     if (output.kind === 'image' && output.mime !== 'image/gif') {
       thumbKey = `${base}.thumb.webp`;
-      const thumb = await sharp(output.bytes)
-        .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 70 })
-        .toBuffer();
+      const thumb = await webpThumbnail(output.bytes);
       await storage.put(thumbKey, thumb, 'image/webp');
     }
     rows.push({

@@ -2,7 +2,7 @@ import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import { confirmIntent, setReturnUrl } from '../payments.ts';
 import { attachCard, createCustomer } from '../resources/customers.ts';
-import { finishSession } from '../resources/checkout.ts';
+import { finishSession, sessionDiscounts } from '../resources/checkout.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import type { Obj } from '../types.ts';
 import { invoiceIntent } from './invoices.ts';
@@ -59,6 +59,7 @@ export function payCheckoutSession(ctx: Ctx, session: Obj, payer: CheckoutPayer)
     } else if (pi?.last_payment_error) throw cardErrorOf(pi);
     return successUrl(session);
   }
+  sessionDiscounts(ctx, session);
   let pi = session.payment_intent ? ctx.get(session.payment_intent as string, 'payment_intent') : null;
   if (!pi) {
     pi = createIntent(ctx, {

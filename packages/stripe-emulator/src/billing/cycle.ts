@@ -1,6 +1,8 @@
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
-import { cancelNow, updateSubscription } from './subscription-events.ts';
+import { cancelNow } from './subscription-events.ts';
+import { expirePendingUpdate } from './pending-updates.ts';
+import { expireIncomplete } from './void.ts';
 import { periodOf, setPeriod } from './items.ts';
 import { addInterval } from './periods.ts';
 import { applySchedulePhase } from './schedules.ts';
@@ -15,10 +17,19 @@ interface Due {
 }
 
 function dueFor(ctx: Ctx, sub: Obj): Due | null {
+  const next = lifecycleDue(ctx, sub);
+  const held = sub.pending_update?.expires_at as number | undefined;
+  if (held !== undefined && (!next || held < next.time)) {
+    return { time: held, run: () => expirePendingUpdate(ctx, sub) };
+  }
+  return next;
+}
+
+function lifecycleDue(ctx: Ctx, sub: Obj): Due | null {
   if (sub.status === 'incomplete') {
     return {
       time: (sub.created as number) + INCOMPLETE_EXPIRY,
-      run: () => updateSubscription(ctx, sub, { status: 'incomplete_expired' }),
+      run: () => expireIncomplete(ctx, sub),
     };
   }
   const { end } = periodOf(sub);

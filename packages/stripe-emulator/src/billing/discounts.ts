@@ -10,8 +10,21 @@ export interface DiscountChoice {
   promotionCode: Obj | null;
 }
 
-/** Reads `coupon`, `promotion_code` and `discounts[i][coupon|promotion_code]`, checking validity. */
-export function readDiscounts(ctx: Ctx, p: Params, customer: string | null): DiscountChoice[] {
+export interface RedemptionContext {
+  customer: string | null;
+  /** Amount before discounts, for a promotion code's `minimum_amount`. */
+  amount?: number;
+  currency?: string;
+  param?: string;
+}
+
+/** Reads `coupon`, `promotion_code` and `discounts[i][coupon|promotion_code]`, checking each can be redeemed. */
+export function readDiscounts(
+  ctx: Ctx,
+  p: Params,
+  customer: string | null,
+  amount?: number,
+): DiscountChoice[] {
   const wanted: { coupon?: string; promotion_code?: string; param: string }[] = [];
   const coupon = str(p, 'coupon');
   if (coupon) wanted.push({ coupon, param: 'coupon' });
@@ -26,47 +39,112 @@ export function readDiscounts(ctx: Ctx, p: Params, customer: string | null): Dis
   );
   return wanted.map((w) => {
     if (w.promotion_code) {
-      const code = refreshPromotionCode(ctx, ctx.get(w.promotion_code, 'promotion_code', w.param));
-      if (!code.active) {
-        throw invalidRequest(
-          `This promotion code cannot be redeemed because it is inactive.`,
-          'promotion_code_inactive',
-          w.param,
-        );
-      }
-      if (code.customer && code.customer !== customer) {
-        throw invalidRequest(
-          'This promotion code cannot be redeemed by this customer.',
-          'promotion_code_customer_mismatch',
-          w.param,
-        );
-      }
-      return { coupon: checkCoupon(ctx, code.promotion.coupon as string, w.param), promotionCode: code };
+      const code = ctx.get(w.promotion_code, 'promotion_code', w.param);
+      return checkRedeemable(
+        ctx,
+        { coupon: ctx.get(code.promotion.coupon, 'coupon'), promotionCode: code },
+        {
+          customer,
+          amount,
+          param: w.param,
+        },
+      );
     }
     if (!w.coupon) throw invalidRequest('Missing required param: coupon.', 'parameter_missing', w.param);
-    return { coupon: checkCoupon(ctx, w.coupon, w.param), promotionCode: null };
+    const c = ctx.get(w.coupon, 'coupon', w.param);
+    return checkRedeemable(ctx, { coupon: c, promotionCode: null }, { customer, amount, param: w.param });
   });
 }
 
-function checkCoupon(ctx: Ctx, id: string, param: string): Obj {
-  const coupon = refreshCoupon(ctx, ctx.get(id, 'coupon', param));
-  if (!coupon.valid) throw invalidRequest(`Coupon expired: ${id}`, 'coupon_expired', param);
-  return coupon;
+/** Customers with a paid invoice or a successful charge have transacted before. */
+function hasTransacted(ctx: Ctx, customer: string): boolean {
+  return (
+    ctx.all('charge').some((c) => c.customer === customer && c.status === 'succeeded') ||
+    ctx.all('invoice').some((i) => i.customer === customer && i.status === 'paid' && i.amount_paid > 0)
+  );
 }
 
-/** Stores the discount objects for a subscription or checkout session and counts the redemption. */
-export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj): string[] {
-  return choices.map(({ coupon, promotionCode }) => {
+/** Refuses a coupon or promotion code Stripe would not let this customer redeem now. */
+export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: RedemptionContext): DiscountChoice {
+  const param = at.param ?? 'discounts';
+  const coupon = refreshCoupon(ctx, choice.coupon);
+  const code = choice.promotionCode ? refreshPromotionCode(ctx, choice.promotionCode) : null;
+  if (code) {
+    const refuse = (message: string, errorCode: string) => invalidRequest(message, errorCode, param);
+    if (code.max_redemptions !== null && code.times_redeemed >= code.max_redemptions)
+      throw refuse(
+        `This promotion code has been redeemed the maximum number of times (${code.max_redemptions}).`,
+        'promotion_code_max_redemptions',
+      );
+    if (code.expires_at !== null && ctx.now() > code.expires_at)
+      throw refuse('This promotion code has expired.', 'promotion_code_expired');
+    if (!code.active) throw refuse('This promotion code is inactive.', 'promotion_code_inactive');
+    if (code.customer && code.customer !== at.customer)
+      throw refuse(
+        'This promotion code cannot be redeemed by this customer.',
+        'promotion_code_customer_mismatch',
+      );
+    const r = code.restrictions as Obj;
+    // A guest at Checkout has no history yet: only a known customer can have bought before.
+    if (r.first_time_transaction && at.customer && hasTransacted(ctx, at.customer))
+      throw refuse(
+        'This promotion code can only be redeemed by customers who have not made a purchase before.',
+        'promotion_code_first_time_transaction',
+      );
+    if (r.minimum_amount !== null && at.amount !== undefined && at.amount < r.minimum_amount)
+      throw refuse(
+        `This promotion code requires a minimum amount of ${r.minimum_amount} ${r.minimum_amount_currency}.`,
+        'promotion_code_minimum_amount',
+      );
+  }
+  if (!coupon.valid) {
+    const used =
+      coupon.max_redemptions !== null && (coupon.times_redeemed as number) >= coupon.max_redemptions;
+    throw used
+      ? invalidRequest(
+          `Coupon ${coupon.id} has been redeemed the maximum number of times (${coupon.max_redemptions}).`,
+          'coupon_expired',
+          param,
+        )
+      : invalidRequest(`Coupon expired: ${coupon.id}`, 'coupon_expired', param);
+  }
+  return { coupon, promotionCode: code };
+}
+
+/** Counts one redemption of each choice, as Stripe does when a discount is actually used. */
+export function countRedemptions(ctx: Ctx, choices: DiscountChoice[]): void {
+  for (const { coupon, promotionCode } of choices) {
     coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
     refreshCoupon(ctx, coupon);
     if (promotionCode) {
       promotionCode.times_redeemed = (promotionCode.times_redeemed as number) + 1;
       refreshPromotionCode(ctx, promotionCode);
     }
+  }
+}
+
+/** The coupon and promotion code behind stored discount objects. */
+export function choicesOf(ctx: Ctx, discountIds: string[]): DiscountChoice[] {
+  return discountIds.map((id) => {
+    const d = ctx.get(id, 'discount');
+    return {
+      coupon: ctx.get(d.source.coupon as string, 'coupon'),
+      promotionCode: d.promotion_code ? ctx.get(d.promotion_code as string, 'promotion_code') : null,
+    };
+  });
+}
+
+/**
+ * Stores the discount objects for a subscription or invoice. A subscription counts the redemption
+ * at once; an invoice counts it when it is finalized (`count: false` here).
+ */
+export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj, count = true): string[] {
+  if (count) countRedemptions(ctx, choices);
+  return choices.map(({ coupon, promotionCode }) => {
     const start = ctx.now();
     const discount = ctx.create('discount', 'di', {
       checkout_session: owner.object === 'checkout.session' ? owner.id : null,
-      customer: owner.customer ?? null,
+      customer: owner.object === 'customer' ? owner.id : (owner.customer ?? null),
       end:
         coupon.duration === 'repeating'
           ? addInterval(start, 'month', coupon.duration_in_months as number)

@@ -4,8 +4,8 @@ import { confirmIntent } from '../payments.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import { newId } from '../store.ts';
 import type { Obj } from '../types.ts';
-import { discountAmounts } from './discounts.ts';
-import { subscriptionInvoiceFailed, subscriptionInvoicePaid } from './subscription-events.ts';
+import { checkRedeemable, choicesOf, countRedemptions, discountAmounts } from './discounts.ts';
+import { invoiceIntent, markInvoicePaid } from './invoice-settlement.ts';
 
 export interface LineInput {
   amount: number;
@@ -148,6 +148,12 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
 /** Finalizes: numbers the invoice, applies the customer's balance and opens it for payment. */
 export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
   const customer = ctx.get(inv.customer as string, 'customer');
+  // The invoice's own coupons and promotion codes are redeemed now, if they still may be.
+  const own = (inv.discounts as string[]).filter((id) => ctx.find(id, 'discount')?.invoice === inv.id);
+  const choices = choicesOf(ctx, own).map((c) =>
+    checkRedeemable(ctx, c, { customer: customer.id as string, amount: inv.subtotal as number }),
+  );
+  countRedemptions(ctx, choices);
   const sequence = customer.next_invoice_sequence as number;
   customer.next_invoice_sequence = sequence + 1;
   const due = (inv.total as number) + (customer.balance as number);
@@ -182,8 +188,14 @@ export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, off
       currency: inv.currency as string,
       customer: inv.customer as string,
       description:
-        inv.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+        inv.billing_reason === 'subscription_create'
+          ? 'Subscription creation'
+          : inv.subscription
+            ? 'Subscription update'
+            : ((inv.description as string | null) ?? `Invoice ${inv.number}`),
       paymentMethod,
+      // Stripe saves a subscription's card for its renewals, which are charged off-session.
+      setupFutureUsage: inv.subscription ? 'off_session' : null,
     });
     ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
     inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
@@ -211,40 +223,4 @@ export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, off
   if (pi.status === 'requires_action') ctx.emit('invoice.payment_action_required', inv);
 }
 
-export function invoiceIntent(ctx: Ctx, inv: Obj): Obj | undefined {
-  const id = inv.payments?.data?.[0]?.payment?.payment_intent as string | undefined;
-  return id ? ctx.find(id, 'payment_intent') : undefined;
-}
-
-export function markInvoicePaid(ctx: Ctx, inv: Obj): void {
-  const now = ctx.now();
-  Object.assign(inv, {
-    status: 'paid',
-    amount_paid: inv.amount_due,
-    amount_remaining: 0,
-    attempted: true,
-    next_payment_attempt: null,
-    status_transitions: { ...inv.status_transitions, paid_at: now },
-  });
-  for (const payment of inv.payments.data as Obj[]) {
-    Object.assign(payment, { status: 'paid', amount_paid: payment.amount_requested });
-    payment.status_transitions.paid_at = now;
-  }
-  ctx.emit('invoice.paid', inv);
-  ctx.emit('invoice.payment_succeeded', inv);
-  if (inv.subscription) subscriptionInvoicePaid(ctx, inv);
-}
-
-export function afterInvoicePaymentSucceeded(ctx: Ctx, pi: Obj): void {
-  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
-  const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
-  if (inv && inv.status === 'open') markInvoicePaid(ctx, inv);
-}
-
-export function afterInvoicePaymentFailed(ctx: Ctx, pi: Obj): void {
-  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
-  const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
-  if (!inv || inv.status !== 'open') return;
-  ctx.emit('invoice.payment_failed', inv);
-  if (inv.subscription) subscriptionInvoiceFailed(ctx, inv);
-}
+export { invoiceIntent, markInvoicePaid };

@@ -1,22 +1,14 @@
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
+import { applyPendingUpdate, isPendingUpdateInvoice } from './pending-state.ts';
+import { updateSubscription } from './subscription-update.ts';
 
-/** Changes a subscription's fields and announces it, unless it is still being created. */
-export function updateSubscription(ctx: Ctx, sub: Obj, changes: Obj): void {
-  const previous: Obj = {};
-  for (const [k, v] of Object.entries(changes)) {
-    if (JSON.stringify(sub[k]) === JSON.stringify(v)) continue;
-    previous[k] = structuredClone(sub[k]);
-    sub[k] = v;
-  }
-  if (Object.keys(previous).length > 0 && !ctx.creating.has(sub.id as string)) {
-    ctx.emit('customer.subscription.updated', sub, previous);
-  }
-}
+export { updateSubscription };
 
 export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
   const sub = ctx.find(inv.subscription as string, 'subscription');
   if (!sub) return;
+  applyPendingUpdate(ctx, sub, inv);
   const changes: Obj = {};
   const fromTrial = sub.status === 'trialing' && inv.billing_reason === 'subscription_cycle';
   if (['incomplete', 'past_due'].includes(sub.status as string) || fromTrial) changes.status = 'active';
@@ -34,6 +26,8 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
 
 export function subscriptionInvoiceFailed(ctx: Ctx, inv: Obj): void {
   const sub = ctx.find(inv.subscription as string, 'subscription');
+  // A held change's invoice failing leaves the subscription as it was, not past due.
+  if (isPendingUpdateInvoice(ctx, inv)) return;
   if (sub && ['active', 'trialing'].includes(sub.status as string))
     updateSubscription(ctx, sub, { status: 'past_due' });
 }

@@ -27,15 +27,16 @@ export const authenticatePages: PageRoute[] = [
     path: '/_emulator/authenticate/:id',
     handler: (ctx, { params, query }) => {
       const pi = intentFor(ctx, params.id as string, query.get('client_secret'));
-      if (!pi) return notFoundPage('payment to authenticate');
+      if (!pi) return notFoundPage(ctx, 'payment to authenticate');
       const returnUrl = query.get('return_url') ?? '';
       const done = pi.status !== 'requires_action';
       return page(
+        ctx,
         '3D Secure authentication',
         `<h1>3D Secure authentication</h1>
 <p class="muted">Test bank page for a payment of <strong>${esc(money(pi.amount as number, pi.currency as string))}</strong>.</p>
 ${done ? `<p>This payment is no longer waiting for authentication (status: ${esc(pi.status)}).</p>` : ''}
-<form method="post" action="/_emulator/authenticate/${esc(pi.id)}">
+<form method="post" action="${esc(ctx.url(`/_emulator/authenticate/${pi.id}`))}">
 <input type="hidden" name="client_secret" value="${esc(pi.client_secret)}">
 <input type="hidden" name="return_url" value="${esc(returnUrl)}">
 <button type="submit" name="action" value="complete"${done ? ' disabled' : ''}>Complete authentication</button>
@@ -53,22 +54,19 @@ ${done ? `<p>This payment is no longer waiting for authentication (status: ${esc
         params.id as string,
         typeof form.client_secret === 'string' ? form.client_secret : null,
       );
-      if (!pi) return notFoundPage('payment to authenticate');
+      if (!pi) return notFoundPage(ctx, 'payment to authenticate');
       finishAuthentication(ctx, pi, form.action === 'complete');
       const target =
         typeof form.return_url === 'string' && form.return_url ? returnTarget(form.return_url, pi) : null;
-      const message = JSON.stringify({
-        type: 'stripe-emulator:authentication',
-        paymentIntent: pi.id,
-        status: pi.status,
-      }).replace(/</g, '\\u003c');
-      const script = `<script>(function(){var m=${message};var t=window.opener||(window.parent!==window?window.parent:null);if(t){t.postMessage(m,'*');}
-${target ? `location.replace(${JSON.stringify(target).replace(/</g, '\\u003c')});` : ''}})();</script>`;
       const ok = pi.status === 'succeeded';
+      // The outcome travels in data attributes to an external script: no inline code under a CSP.
+      const result = `<div id="authentication-result" hidden data-payment-intent="${esc(pi.id)}" data-status="${esc(pi.status)}" data-target="${esc(target ?? '')}"></div>
+<script src="${esc(ctx.url('/_emulator/assets/authenticate.js'))}"></script>`;
       return page(
+        ctx,
         ok ? 'Authentication complete' : 'Authentication failed',
         `<h1>${ok ? 'Authentication complete' : 'Authentication failed'}</h1>
-<p>${target ? `<a href="${esc(target)}">Continue</a>` : 'You can close this window.'}</p>${script}`,
+<p>${target ? `<a href="${esc(target)}">Continue</a>` : 'You can close this window.'}</p>${result}`,
       );
     },
   },

@@ -24,13 +24,14 @@ function checkoutPage(
     .join('');
   const discount = session.total_details?.amount_discount as number;
   return page(
+    ctx,
     'Checkout',
     `<h1>Checkout</h1>
 <table><tbody>${rows}
 ${discount ? `<tr><td>Discount</td><td class="num">${esc(money(-discount, currency))}</td></tr>` : ''}
 <tr><th>Total due today</th><th class="num">${esc(money(session.amount_total as number, currency))}</th></tr></tbody></table>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="/_emulator/checkout/${esc(session.id)}">
+<form method="post" action="${esc(ctx.url(`/_emulator/checkout/${session.id}`))}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${esc(email)}" required>
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" value="${esc(values.name ?? '')}">
 ${cardFields()}
@@ -47,10 +48,10 @@ export const checkoutPages: PageRoute[] = [
     path: '/_emulator/checkout/:id',
     handler: (ctx, { params }) => {
       const session = ctx.find(params.id as string, 'checkout.session');
-      if (!session) return notFoundPage('checkout session');
+      if (!session) return notFoundPage(ctx, 'checkout session');
       if (session.status === 'complete') return redirect(successUrl(session));
       if (session.status === 'expired')
-        return page('Checkout expired', '<h1>This checkout session has expired.</h1>', 410);
+        return page(ctx, 'Checkout expired', '<h1>This checkout session has expired.</h1>', 410);
       return checkoutPage(ctx, session);
     },
   },
@@ -59,8 +60,8 @@ export const checkoutPages: PageRoute[] = [
     path: '/_emulator/checkout/:id',
     handler: (ctx, { params, form }) => {
       const session = ctx.find(params.id as string, 'checkout.session');
-      if (!session) return notFoundPage('checkout session');
-      if (session.status !== 'open') return redirect(`/_emulator/checkout/${session.id}`);
+      if (!session) return notFoundPage(ctx, 'checkout session');
+      if (session.status !== 'open') return redirect(ctx.url(`/_emulator/checkout/${session.id}`));
       const email = field(form, 'email');
       const name = field(form, 'name');
       if (!/^[^@\s]+@[^@\s]+$/.test(email))

@@ -31,7 +31,7 @@ export const documentPages: PageRoute[] = [
     path: '/_emulator/invoices/:id/pdf',
     handler: (ctx, { params }) => {
       const inv = ctx.find(params.id as string, 'invoice');
-      if (!inv) return notFoundPage('invoice');
+      if (!inv) return notFoundPage(ctx, 'invoice');
       return {
         contentType: 'application/pdf',
         headers: { 'content-disposition': `inline; filename="invoice-${inv.number ?? inv.id}.pdf"` },
@@ -44,8 +44,9 @@ export const documentPages: PageRoute[] = [
     path: '/_emulator/invoices/:id',
     handler: (ctx, { params }) => {
       const inv = ctx.find(params.id as string, 'invoice');
-      if (!inv) return notFoundPage('invoice');
+      if (!inv) return notFoundPage(ctx, 'invoice');
       return page(
+        ctx,
         `Invoice ${inv.number ?? ''}`,
         `<h1>Invoice ${esc(inv.number ?? inv.id)}</h1>${invoiceLines(inv)
           .map((l) => (l ? `<p>${esc(l)}</p>` : '<hr>'))
@@ -58,9 +59,10 @@ export const documentPages: PageRoute[] = [
     path: '/_emulator/receipts/:id',
     handler: (ctx, { params }) => {
       const ch = ctx.find(params.id as string, 'charge');
-      if (!ch || ch.status !== 'succeeded') return notFoundPage('receipt');
+      if (!ch || ch.status !== 'succeeded') return notFoundPage(ctx, 'receipt');
       const card = ch.payment_method_details?.card as Obj | undefined;
       return page(
+        ctx,
         `Receipt ${ch.receipt_number}`,
         `<h1>Receipt</h1><p class="muted">Receipt #${esc(ch.receipt_number)}</p>
 <table><tbody><tr><th>Amount paid</th><td class="num">${esc(money(ch.amount as number, ch.currency as string))}</td></tr>

@@ -1,3 +1,4 @@
+import type { Ctx } from '../ctx.ts';
 import type { PageResponse } from '../router.ts';
 
 export function esc(value: unknown): string {
@@ -19,7 +20,8 @@ export function date(unix: number): string {
   return new Date(unix * 1000).toISOString().slice(0, 10);
 }
 
-const STYLE = `
+/** Served as a file: the pages work under a Content-Security-Policy without inline code. */
+export const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f8fa;color:#1a1f36}
 main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:1.5rem 2rem;box-shadow:0 1px 4px #0002}
 h1{font-size:1.35rem;margin:0 0 .25rem}.muted{color:#5b6475}.banner{background:#fff4d6;border:1px solid #e9c46a;padding:.4rem .75rem;border-radius:6px;font-size:.85rem}
@@ -29,9 +31,9 @@ button.secondary{background:#e5e7eb;color:#1a1f36}.error{color:#b42318;backgroun
 table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{text-align:left;padding:.35rem .25rem;border-bottom:1px solid #e5e7eb}td.num,th.num{text-align:right}
 @media print{.noprint{display:none}body{background:#fff}main{box-shadow:none}}`;
 
-export function page(title: string, body: string, status = 200, head = ''): PageResponse {
+export function page(ctx: Ctx, title: string, body: string, status = 200, head = ''): PageResponse {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style>${head}</head><body><main>
+<title>${esc(title)}</title><link rel="stylesheet" href="${esc(ctx.url('/_emulator/assets/emulator.css'))}">${head}</head><body><main>
 <p class="banner noprint">Test mode — Stripe emulator. No real money moves.</p>
 ${body}</main></body></html>`;
   return { status, contentType: 'text/html; charset=utf-8', body: html };
@@ -41,8 +43,8 @@ export function redirect(location: string): PageResponse {
   return { status: 303, headers: { location }, body: '' };
 }
 
-export function notFoundPage(what: string): PageResponse {
-  return page('Not found', `<h1>Not found</h1><p>No such ${esc(what)}.</p>`, 404);
+export function notFoundPage(ctx: Ctx, what: string): PageResponse {
+  return page(ctx, 'Not found', `<h1>Not found</h1><p>No such ${esc(what)}.</p>`, 404);
 }
 
 /** Card fields shared by the checkout and portal pages. */

@@ -25,12 +25,13 @@ function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: stri
     .join('');
   const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
   return page(
+    ctx,
     'Billing',
     `<h1>Billing</h1><p class="muted">${esc(customer.name ?? '')} ${esc(customer.email ?? '')}</p>
 ${notice?.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${notice?.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''}
 <h2>Subscriptions</h2>${subs.length ? `<ul>${subs.map((s) => `<li>${esc(s.items.data[0]?.price?.nickname ?? s.items.data[0]?.price?.id)} — ${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}, renews ${esc(date(s.items.data[0].current_period_end as number))}</li>`).join('')}</ul>` : '<p>No active subscriptions.</p>'}
 <h2>Payment method</h2><p>${pm ? `${esc(pm.card.brand)} ending in ${esc(pm.card.last4)}, expires ${esc(pm.card.exp_month)}/${esc(pm.card.exp_year)}` : 'No default card.'}</p>
-<form method="post" action="/_emulator/portal/${esc(session.id)}/payment-method"><fieldset><legend>Add a new default card</legend>${cardFields()}
+<form method="post" action="${esc(ctx.url(`/_emulator/portal/${session.id}/payment-method`))}"><fieldset><legend>Add a new default card</legend>${cardFields()}
 <button type="submit">Save card</button></fieldset></form>
 <h2>Invoices</h2>${rows ? `<table><thead><tr><th>Date</th><th>Number</th><th class="num">Total</th><th>Status</th><th>Documents</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
 ${session.return_url ? `<p><a class="button" href="${esc(session.return_url)}">Return</a></p>` : ''}`,
@@ -44,7 +45,7 @@ export const portalPages: PageRoute[] = [
     path: '/_emulator/portal/:id',
     handler: (ctx, { params, query }) => {
       const session = ctx.find(params.id as string, 'billing_portal.session');
-      if (!session) return notFoundPage('billing portal session');
+      if (!session) return notFoundPage(ctx, 'billing portal session');
       return portalPage(
         ctx,
         session,
@@ -57,7 +58,7 @@ export const portalPages: PageRoute[] = [
     path: '/_emulator/portal/:id/payment-method',
     handler: (ctx, { params, form }) => {
       const session = ctx.find(params.id as string, 'billing_portal.session');
-      if (!session) return notFoundPage('billing portal session');
+      if (!session) return notFoundPage(ctx, 'billing portal session');
       const customer = ctx.get(session.customer as string, 'customer');
       try {
         const pm = paymentMethodFromForm(ctx, form, { email: customer.email, name: customer.name });
@@ -71,7 +72,7 @@ export const portalPages: PageRoute[] = [
         if (!(err instanceof StripeError)) throw err;
         return portalPage(ctx, session, { error: err.message });
       }
-      return redirect(`/_emulator/portal/${session.id}?saved=1`);
+      return redirect(ctx.url(`/_emulator/portal/${session.id}?saved=1`));
     },
   },
 ];

@@ -1,6 +1,11 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
-import { readDiscounts } from '../billing/discounts.ts';
+import {
+  checkRedeemable,
+  countRedemptions,
+  readDiscounts,
+  type DiscountChoice,
+} from '../billing/discounts.ts';
 import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
@@ -59,8 +64,8 @@ function createSession(ctx: Ctx, p: Params): Obj {
   const customerId = str(p, 'customer');
   const customer = customerId ? ctx.get(customerId, 'customer', 'customer') : null;
   const items = lineItems(ctx, p, mode);
-  const discounts = readDiscounts(ctx, p, customer?.id as string | null);
   const subtotal = items.reduce((s, it) => s + (it.amount_subtotal as number), 0);
+  const discounts = readDiscounts(ctx, p, (customer?.id as string | undefined) ?? null, subtotal);
   const id = newId('cs_test', 58);
   const amountDiscount = discounts.reduce(
     (left, d) => {
@@ -134,11 +139,29 @@ function withLineItems(ctx: Ctx, session: Obj, expand: string[]): Obj {
   return out;
 }
 
+/** The session's coupons and promotion codes, checked again: a limit may have been reached since. */
+export function sessionDiscounts(ctx: Ctx, session: Obj): DiscountChoice[] {
+  return (session.discounts as Obj[]).map((d, i) => {
+    const code = d.promotion_code ? ctx.get(d.promotion_code as string, 'promotion_code') : null;
+    return checkRedeemable(
+      ctx,
+      { coupon: ctx.get(d.coupon as string, 'coupon'), promotionCode: code },
+      {
+        customer: session.customer as string | null,
+        amount: session.amount_subtotal as number,
+        param: `discounts[${i}]`,
+      },
+    );
+  });
+}
+
 /** Marks the session paid and complete and announces it (once). */
 export function finishSession(ctx: Ctx, session: Obj): void {
   if (session.status !== 'open') return;
   session.status = 'complete';
   session.payment_status = 'paid';
+  // A subscription counted its discounts when it was created; a payment counts them now.
+  if (session.mode === 'payment') countRedemptions(ctx, sessionDiscounts(ctx, session));
   ctx.emit('checkout.session.completed', session);
 }
 

@@ -65,6 +65,19 @@ function missingOneOf(): never {
   throw invalidRequest('You must pass either amount_off or percent_off.', 'parameter_missing', 'percent_off');
 }
 
+function restrictionsOf(p: Params): Obj {
+  const r = obj(p, 'restrictions') ?? {};
+  const minimum = int(r, 'minimum_amount', 'restrictions[minimum_amount]') ?? null;
+  const currency = str(r, 'minimum_amount_currency', 'restrictions[minimum_amount_currency]');
+  if (minimum !== null && !currency) throw missingParam('restrictions[minimum_amount_currency]');
+  return {
+    first_time_transaction:
+      bool(r, 'first_time_transaction', 'restrictions[first_time_transaction]') ?? false,
+    minimum_amount: minimum,
+    minimum_amount_currency: minimum === null ? null : currency!.toLowerCase(),
+  };
+}
+
 function createPromotionCode(ctx: Ctx, p: Params): Obj {
   const promotion = obj(p, 'promotion');
   const couponId =
@@ -82,12 +95,12 @@ function createPromotionCode(ctx: Ctx, p: Params): Obj {
   const promo = ctx.create('promotion_code', 'promo', {
     active: bool(p, 'active') ?? true,
     code,
-    customer: str(p, 'customer') ?? null,
+    customer: (str(p, 'customer') && ctx.get(str(p, 'customer')!, 'customer', 'customer').id) || null,
     expires_at: int(p, 'expires_at') ?? null,
     max_redemptions: int(p, 'max_redemptions') ?? null,
     metadata: mergeMetadata({}, p),
     promotion: { coupon: coupon.id, type: 'coupon' },
-    restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+    restrictions: restrictionsOf(p),
     times_redeemed: 0,
   });
   ctx.put(promo);

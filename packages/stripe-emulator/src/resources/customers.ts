@@ -1,5 +1,6 @@
 import type { Ctx } from '../ctx.ts';
-import { invalidRequest } from '../errors.ts';
+import { behaviorOf } from '../cards.ts';
+import { StripeError, invalidRequest } from '../errors.ts';
 import { mergeMetadata, obj, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
@@ -55,10 +56,12 @@ export function createCustomer(ctx: Ctx, p: Params): Obj {
     address: null,
     shipping: null,
   });
+  const pmId = str(p, 'payment_method');
+  const pm = pmId ? ctx.get(pmId, 'payment_method', 'payment_method') : undefined;
+  if (pm) assertCardAccepted(ctx, pm);
   applyFields(ctx, customer, p);
   ctx.put(customer);
-  const pm = str(p, 'payment_method');
-  if (pm) attachCard(ctx, ctx.get(pm, 'payment_method', 'payment_method'), customer);
+  if (pm) attachCard(ctx, pm, customer);
   ctx.emit('customer.created', customer);
   return customer;
 }
@@ -74,6 +77,16 @@ export function assertAttached(ctx: Ctx, paymentMethodId: string, customerId: st
   }
 }
 
+/** Stripe checks a card with the issuer when it is attached; the decline test cards fail that check. */
+function assertCardAccepted(ctx: Ctx, pm: Obj): void {
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+  if (behavior.kind !== 'decline') return;
+  throw new StripeError(402, 'card_error', behavior.message, {
+    code: behavior.code,
+    decline_code: behavior.declineCode,
+  });
+}
+
 /** Attaches a card to a customer, as `payment_methods.attach` does. */
 export function attachCard(ctx: Ctx, pm: Obj, customer: Obj): void {
   if (pm.customer === customer.id) return;
@@ -84,6 +97,7 @@ export function attachCard(ctx: Ctx, pm: Obj, customer: Obj): void {
       'payment_method',
     );
   }
+  assertCardAccepted(ctx, pm);
   pm.customer = customer.id;
   ctx.emit('payment_method.attached', pm);
 }

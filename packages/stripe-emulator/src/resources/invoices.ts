@@ -1,11 +1,15 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
-import { activeDiscounts, readDiscounts } from '../billing/discounts.ts';
+import { activeDiscounts, applyDiscounts, readDiscounts } from '../billing/discounts.ts';
+import { addItemToInvoice, recomputeInvoice } from '../billing/one-off.ts';
 import { planItemChange } from '../billing/changes.ts';
 import { createInvoice, finalizeInvoice, markInvoicePaid, payInvoice } from '../billing/invoices.ts';
 import { addInterval } from '../billing/periods.ts';
 import { cycleLines, defaultCard } from '../billing/subscriptions.ts';
-import { arr, int, mergeMetadata, obj, oneOf, str } from '../params.ts';
+import { voidInvoice } from '../billing/void.ts';
+import { incompletePaymentError } from '../billing/pending-updates.ts';
+import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../params.ts';
+import { assertAttached } from './customers.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import type { Obj, Params } from '../types.ts';
@@ -66,6 +70,40 @@ function preview(ctx: Ctx, p: Params): Obj {
   return inv;
 }
 
+/**
+ * A one-off draft invoice. Pending invoice items join it only with
+ * `pending_invoice_items_behavior=include` (Stripe's default is `exclude`); discounts are checked
+ * now and counted as redeemed when it is finalized.
+ */
+function createOneOff(ctx: Ctx, p: Params): Obj {
+  const customer = ctx.get(reqStr(p, 'customer'), 'customer', 'customer');
+  const subId = str(p, 'subscription');
+  const pendingItems =
+    oneOf(p, 'pending_invoice_items_behavior', ['include', 'exclude'] as const) ?? 'exclude';
+  const pm = str(p, 'default_payment_method');
+  if (pm) assertAttached(ctx, pm, customer.id as string, 'default_payment_method');
+  const choices = readDiscounts(ctx, p, customer.id as string);
+  const inv = createInvoice(ctx, {
+    customer,
+    subscription: subId ? ctx.get(subId, 'subscription', 'subscription') : null,
+    lines: [],
+    billingReason: 'manual',
+    currency: str(p, 'currency') ?? 'usd',
+    description: str(p, 'description'),
+    metadata: mergeMetadata({}, p),
+  });
+  inv.auto_advance = bool(p, 'auto_advance') ?? false;
+  inv.default_payment_method = pm ?? null;
+  if (choices.length) inv.discounts = applyDiscounts(ctx, choices, inv, false);
+  if (pendingItems === 'include') {
+    for (const item of ctx.all('invoiceitem')) {
+      if (item.customer === customer.id && item.invoice === null) addItemToInvoice(ctx, inv, item);
+    }
+  }
+  recomputeInvoice(ctx, inv);
+  return inv;
+}
+
 export const invoiceRoutes: ApiRoute[] = [
   {
     method: 'POST',
@@ -75,24 +113,7 @@ export const invoiceRoutes: ApiRoute[] = [
   {
     method: 'POST',
     path: '/v1/invoices',
-    handler: (ctx, { body }) => {
-      const customer = ctx.get(
-        str(body, 'customer') ?? (missingParamThrow('customer') as never),
-        'customer',
-        'customer',
-      );
-      const subId = str(body, 'subscription');
-      const inv = createInvoice(ctx, {
-        customer,
-        subscription: subId ? ctx.get(subId, 'subscription', 'subscription') : null,
-        lines: [],
-        billingReason: 'manual',
-        currency: str(body, 'currency') ?? 'usd',
-        description: str(body, 'description'),
-        metadata: mergeMetadata({}, body),
-      });
-      return render(ctx, inv, expandOf(body));
-    },
+    handler: (ctx, { body }) => render(ctx, createOneOff(ctx, body), expandOf(body)),
   },
   {
     method: 'GET',
@@ -140,6 +161,20 @@ export const invoiceRoutes: ApiRoute[] = [
   },
   {
     method: 'POST',
+    path: '/v1/invoices/:id/void',
+    handler: (ctx, { params, body }) => {
+      const inv = ctx.get(params.id as string, 'invoice');
+      if (inv.status !== 'open')
+        throw invalidRequest(
+          `You can only void open invoices. This invoice is ${inv.status}.`,
+          'invoice_not_editable',
+        );
+      voidInvoice(ctx, inv);
+      return render(ctx, inv, expandOf(body));
+    },
+  },
+  {
+    method: 'POST',
     path: '/v1/invoices/:id/pay',
     handler: (ctx, { params, body }) => {
       const inv = ctx.get(params.id as string, 'invoice');
@@ -148,13 +183,22 @@ export const invoiceRoutes: ApiRoute[] = [
         throw invalidRequest('Invoice is already paid.', 'invoice_payment_intent_requires_action');
       if (inv.amount_due === 0) markInvoicePaid(ctx, inv);
       const sub = inv.subscription ? ctx.find(inv.subscription as string, 'subscription') : undefined;
-      const pm = str(body, 'payment_method') ?? (sub ? defaultCard(ctx, sub) : null);
-      payInvoice(ctx, inv, pm ?? null, false);
+      const customer = ctx.get(inv.customer as string, 'customer');
+      // Stripe charges the invoice's card, else the subscription's, else the customer's default.
+      const pm =
+        str(body, 'payment_method') ??
+        inv.default_payment_method ??
+        (sub ? defaultCard(ctx, sub) : customer.invoice_settings?.default_payment_method) ??
+        null;
+      if (!pm && inv.status === 'open')
+        throw invalidRequest(
+          'This customer has no attached payment source or default payment method.',
+          'resource_missing',
+        );
+      payInvoice(ctx, inv, pm, bool(body, 'off_session') ?? false);
+      // Stripe answers a failed attempt with the card error; the invoice stays open.
+      if (inv.status === 'open') throw incompletePaymentError(ctx, inv);
       return render(ctx, inv, expandOf(body));
     },
   },
 ];
-
-function missingParamThrow(param: string): never {
-  throw missingParam(param);
-}

@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
-import { authError, invalidRequest, unexpectedState } from '../errors.ts';
-import { bool, mergeMetadata, reqInt, reqStr, str } from '../params.ts';
+import { authError, invalidRequest, missingParam, unexpectedState } from '../errors.ts';
+import { bool, mergeMetadata, obj, oneOf, reqInt, reqStr, str } from '../params.ts';
 import { confirmIntent } from '../payments.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
@@ -16,6 +16,7 @@ export interface IntentInput {
   metadata?: Obj;
   receiptEmail?: string | null;
   setupFutureUsage?: string | null;
+  automaticPaymentMethods?: Obj | null;
 }
 
 export function createIntent(ctx: Ctx, input: IntentInput): Obj {
@@ -29,6 +30,7 @@ export function createIntent(ctx: Ctx, input: IntentInput): Obj {
     amount_capturable: 0,
     amount_details: { tip: {} },
     amount_received: 0,
+    automatic_payment_methods: input.automaticPaymentMethods ?? null,
     capture_method: 'automatic',
     confirmation_method: 'automatic',
     currency: input.currency.toLowerCase(),
@@ -65,7 +67,26 @@ function intentFor(ctx: Ctx, req: ApiRequest): Obj {
   return pi;
 }
 
+const FUTURE_USAGE = ['off_session', 'on_session'] as const;
+
+/** Cards only: `allow_redirects` is kept as given; no card payment here redirects anywhere else. */
+function automaticPaymentMethods(p: Params): Obj | null {
+  const apm = obj(p, 'automatic_payment_methods');
+  if (!apm) return null;
+  const enabled = bool(apm, 'enabled', 'automatic_payment_methods[enabled]');
+  if (enabled === undefined) throw missingParam('automatic_payment_methods[enabled]');
+  const redirects = oneOf(
+    apm,
+    'allow_redirects',
+    ['always', 'never'] as const,
+    'automatic_payment_methods[allow_redirects]',
+  );
+  return { enabled, ...(enabled ? { allow_redirects: redirects ?? 'always' } : {}) };
+}
+
 function confirmFrom(ctx: Ctx, pi: Obj, p: Params): void {
+  const usage = oneOf(p, 'setup_future_usage', FUTURE_USAGE);
+  if (usage !== undefined) pi.setup_future_usage = usage;
   const pm = str(p, 'payment_method');
   if (pm) ctx.get(pm, 'payment_method', 'payment_method');
   confirmIntent(ctx, pi, {
@@ -88,7 +109,8 @@ export const paymentIntentRoutes: ApiRoute[] = [
         description: str(body, 'description'),
         metadata: mergeMetadata({}, body),
         receiptEmail: str(body, 'receipt_email'),
-        setupFutureUsage: str(body, 'setup_future_usage'),
+        setupFutureUsage: oneOf(body, 'setup_future_usage', FUTURE_USAGE),
+        automaticPaymentMethods: automaticPaymentMethods(body),
       });
       if (bool(body, 'confirm')) confirmFrom(ctx, pi, body);
       return render(ctx, pi, expandOf(body));
@@ -135,6 +157,7 @@ export const paymentIntentRoutes: ApiRoute[] = [
       set('currency', str(body, 'currency')?.toLowerCase());
       set('description', str(body, 'description'));
       set('receipt_email', str(body, 'receipt_email'));
+      set('setup_future_usage', oneOf(body, 'setup_future_usage', FUTURE_USAGE));
       const customer = str(body, 'customer');
       if (customer) ctx.get(customer, 'customer', 'customer');
       set('customer', customer);

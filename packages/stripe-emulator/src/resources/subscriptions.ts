@@ -4,6 +4,7 @@ import { applyDiscounts, readDiscounts } from '../billing/discounts.ts';
 import { planItemChange } from '../billing/changes.ts';
 import { periodOf } from '../billing/items.ts';
 import { cancelNow, updateSubscription } from '../billing/subscription-events.ts';
+import { assertPendingParams, holdUntilPaid, incompletePaymentError } from '../billing/pending-updates.ts';
 import { createSubscription, invoiceSubscription } from '../billing/subscriptions.ts';
 import { assertAttached } from './customers.ts';
 import { arr, bool, int, mergeMetadata, oneOf, str, timestamp } from '../params.ts';
@@ -12,6 +13,12 @@ import type { ApiRoute } from '../router.ts';
 import type { Obj, Params } from '../types.ts';
 
 const PRORATION = ['create_prorations', 'always_invoice', 'none'] as const;
+const PAYMENT_BEHAVIORS = [
+  'allow_incomplete',
+  'default_incomplete',
+  'error_if_incomplete',
+  'pending_if_incomplete',
+] as const;
 
 function update(ctx: Ctx, sub: Obj, p: Params): void {
   if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
@@ -55,25 +62,39 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   }
   if (timestamp(p, 'trial_end') === 'now' && sub.status === 'trialing') changes.trial_end = ctx.now();
   const behavior = oneOf(p, 'proration_behavior', PRORATION) ?? 'create_prorations';
+  const paymentBehavior = oneOf(p, 'payment_behavior', PAYMENT_BEHAVIORS) ?? 'allow_incomplete';
   const at = int(p, 'proration_date') ?? ctx.now();
   const plan = itemParams ? planItemChange(ctx, sub, itemParams, at) : null;
   if (plan) changes.items = { ...sub.items, data: plan.items };
   if (plan?.resetsCycle) changes.billing_cycle_anchor = plan.period.start;
+  const lines = !plan
+    ? []
+    : behavior === 'none'
+      ? plan.prorations.filter((l) => !l.proration)
+      : plan.prorations;
+  const invoiceNow = !!plan && lines.length > 0 && (behavior === 'always_invoice' || plan.resetsCycle);
+  if (!invoiceNow) {
+    updateSubscription(ctx, sub, changes);
+    if (plan && lines.length > 0 && behavior !== 'none') {
+      (ctx.state.hidden.pendingProrations[sub.id as string] ??= []).push(...lines);
+    }
+    return;
+  }
+  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
+  delete ctx.state.hidden.pendingProrations[sub.id as string];
+  const invoiceLines = [...pending, ...lines];
+  if (paymentBehavior === 'pending_if_incomplete') {
+    assertPendingParams(p);
+    return holdUntilPaid(ctx, sub, changes, invoiceLines);
+  }
   updateSubscription(ctx, sub, changes);
-  if (!plan || (behavior === 'none' && !plan.resetsCycle)) return;
-  const lines = behavior === 'none' ? plan.prorations.filter((l) => !l.proration) : plan.prorations;
-  if (lines.length === 0) return;
-  if (behavior === 'always_invoice' || plan.resetsCycle) {
-    const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
-    delete ctx.state.hidden.pendingProrations[sub.id as string];
-    const behaviorParam = str(p, 'payment_behavior');
-    invoiceSubscription(ctx, sub, [...pending, ...lines], 'subscription_update', {
-      pay: behaviorParam !== 'default_incomplete',
-      offSession: false,
-    });
-  } else {
-    const pending = (ctx.state.hidden.pendingProrations[sub.id as string] ??= []);
-    pending.push(...lines);
+  const inv = invoiceSubscription(ctx, sub, invoiceLines, 'subscription_update', {
+    pay: paymentBehavior !== 'default_incomplete',
+    offSession: false,
+  });
+  // Stripe refuses the whole update with a 402 instead of leaving an unpaid invoice behind.
+  if (paymentBehavior === 'error_if_incomplete' && inv.status !== 'paid') {
+    throw incompletePaymentError(ctx, inv);
   }
 }
 
@@ -118,7 +139,7 @@ export const subscriptionRoutes: ApiRoute[] = [
     path: '/v1/subscriptions/:id',
     handler: (ctx, { params, body }) => {
       const sub = ctx.get(params.id as string, 'subscription');
-      update(ctx, sub, body);
+      ctx.atomically(() => update(ctx, sub, body));
       return render(ctx, sub, expandOf(body));
     },
   },

@@ -1,9 +1,9 @@
 import { type Db, deleteSubscriptionsOf, findLocalUser, listLiveSubscriptionRows, updateUser } from '@app/db';
 import { findTier } from '@app/domain';
 import type Stripe from 'stripe';
-import { ensureCustomer } from './ensure-customer.ts';
-import { priceFor } from './sync-catalog.ts';
-import { syncSubscription } from './sync-subscription.ts';
+import { ensureCustomer } from '../customers/ensure-customer.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
+import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 /** The demo coupon of the embedded default: promotion code WELCOME10 takes 10% off. */
 export const DEMO_COUPON = { id: 'welcome10', code: 'WELCOME10', percentOff: 10 } as const;

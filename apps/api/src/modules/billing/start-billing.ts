@@ -2,7 +2,7 @@ import type { Db } from '@app/db';
 import type { Settings } from '../../settings.ts';
 import { seedBilling } from './seed-billing.ts';
 import { type Billing, createBilling } from './stripe-client.ts';
-import { syncCatalog } from './sync-catalog.ts';
+import { syncCatalog } from '../catalog/sync-catalog.ts';
 
 /**
  * The payment provider for a starting server: real Stripe, or the emulator in this process. The

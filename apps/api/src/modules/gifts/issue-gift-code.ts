@@ -1,8 +1,8 @@
 import { type Db, findGiftCodeBySource, findUserById, insertGiftCode } from '@app/db';
 import { findTier } from '@app/domain';
 import type Stripe from 'stripe';
-import { customerIdOf } from '../billing/access.ts';
-import { findUserByCustomer } from '../billing/ensure-customer.ts';
+import { customerIdOf } from '../customers/access.ts';
+import { findUserByCustomer } from '../customers/ensure-customer.ts';
 import { generateGiftCode } from './generate-gift-code.ts';
 
 /**

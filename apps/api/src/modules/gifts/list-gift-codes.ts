@@ -1,12 +1,13 @@
 import { type Db, type UserRow, findUserByCustomerId, listGiftCodesOf } from '@app/db';
 import type { GiftCodeListResult, GiftCodeWire } from '@app/domain';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
+import { notFound } from '../../lib/errors.ts';
 import { toGiftCodeWire } from './gift-code-wire.ts';
 
 /** Whose codes a call asks for: the signed-in user's, or (admins only) another customer's. */
 export async function giftCodeOwner(db: Db, user: UserRow, stripeId: string | null | undefined) {
   if (!stripeId || stripeId === user.stripeCustomerId) return user;
-  if (user.role !== 'admin') throw forbidden('That customer is not yours');
+  assertMayActOn(user, { customerId: stripeId }, 'That customer is not yours');
   const owner = await findUserByCustomerId(db, stripeId);
   if (!owner) throw notFound('Customer');
   return owner;

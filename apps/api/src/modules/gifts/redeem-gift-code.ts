@@ -8,11 +8,11 @@ import {
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import { findTargetUser } from '../billing/access.ts';
-import { ensureCustomer } from '../billing/ensure-customer.ts';
-import { grantInvoiceCredits } from '../billing/grant-credits.ts';
-import { priceFor } from '../billing/sync-catalog.ts';
-import { syncSubscription } from '../billing/sync-subscription.ts';
+import { findTargetUser } from '../customers/access.ts';
+import { ensureCustomer } from '../customers/ensure-customer.ts';
+import { grantInvoiceCredits } from '../credits/grant-credits.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
+import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 import type { WrongCodeLimiter } from './wrong-code-limiter.ts';
 
 /** Where the browser goes after redeeming: always this fixed path on our own site. */

@@ -1,5 +1,6 @@
 import { type Db, type UserRow, findMediaByKey, findUploadByKey, getJob } from '@app/db';
 import type { MediaStorage } from '@app/generation';
+import { mayActOn } from '../../lib/authorization.ts';
 import { notFound } from '../../lib/errors.ts';
 import { canSee } from './job-access.ts';
 

@@ -1,7 +1,7 @@
 import type { SubscriptionWire } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import { LIVE_STATUSES, syncSubscription } from '../billing/sync-subscription.ts';
+import { LIVE_STATUSES, syncSubscription } from './sync-subscription.ts';
 import { describeSubscription } from './describe-subscription.ts';
 import {
   type OwnSubscriptionOptions,

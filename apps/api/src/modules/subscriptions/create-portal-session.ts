@@ -1,7 +1,7 @@
 import type { UserRow } from '@app/db';
 import { withVersion } from '@app/domain';
 import type Stripe from 'stripe';
-import { assertOwnCustomer } from '../billing/access.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
 
 /**
  * A Stripe billing portal session for the user's own customer (admins: any), coming back to
@@ -21,7 +21,7 @@ export async function createPortalSession({
   origin: string;
   flow?: 'payment_method_update';
 }): Promise<{ url: string }> {
-  assertOwnCustomer(user, customerId);
+  assertMayActOn(user, { customerId: customerId }, 'That payment record belongs to another account');
   const session = await stripe.billingPortal.sessions.create({
     customer: customerId,
     return_url: `${origin}${withVersion('/subscriptionstatus')}`,

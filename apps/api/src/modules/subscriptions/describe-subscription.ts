@@ -1,6 +1,6 @@
 import { type SubscriptionWire, findByLookupKey, findTier } from '@app/domain';
 import type Stripe from 'stripe';
-import { LIVE_STATUSES, tierOfSubscription } from '../billing/sync-subscription.ts';
+import { LIVE_STATUSES, tierOfSubscription } from './sync-subscription.ts';
 
 /** The plan a scheduled change moves to after the current period, from the schedule's phases. */
 export async function scheduledTier(

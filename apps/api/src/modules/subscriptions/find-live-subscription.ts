@@ -1,5 +1,5 @@
 import type { Db } from '@app/db';
-import { listLiveSubscriptions } from '../billing/sync-subscription.ts';
+import { listLiveSubscriptions } from './sync-subscription.ts';
 
 /**
  * The user's paid subscription (the highest-ranked live one that was not redeemed from a gift), as

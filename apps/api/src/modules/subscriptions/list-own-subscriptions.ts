@@ -1,6 +1,6 @@
 import type { Db } from '@app/db';
 import type { OwnSubscriptionsResult } from '@app/domain';
-import { listLiveSubscriptions } from '../billing/sync-subscription.ts';
+import { listLiveSubscriptions } from './sync-subscription.ts';
 
 /**
  * The user's live subscriptions from our copy: paid ones first, then gifted, each by plan rank. The

@@ -1,7 +1,7 @@
 import type { UserRow } from '@app/db';
 import type { PaymentRecordWire } from '@app/domain';
 import type Stripe from 'stripe';
-import { assertOwnCustomer } from '../billing/access.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
 
 /** At most this many invoices and this many charges are read (newest first). */
 const LIMIT = 100;
@@ -37,7 +37,7 @@ export async function listPaymentHistory({
   user: UserRow;
   customerId: string;
 }): Promise<PaymentRecordWire[]> {
-  assertOwnCustomer(user, customerId);
+  assertMayActOn(user, { customerId: customerId }, 'That payment record belongs to another account');
   const [invoices, charges] = await Promise.all([
     stripe.invoices
       .list({ customer: customerId, limit: LIMIT, expand: ['data.payments'] })

@@ -1,7 +1,8 @@
 import { type Db, type UserRow, findSubscriptionOwnerId } from '@app/db';
 import type Stripe from 'stripe';
-import { forbidden, notFound } from '../../lib/errors.ts';
-import { assertOwnCustomer, customerIdOf } from '../billing/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { customerIdOf } from '../customers/access.ts';
+import { assertMayActOn } from '../../lib/authorization.ts';
 
 /** Fields the subscription calls read expanded in one round trip. */
 export const SUBSCRIPTION_EXPAND = ['discounts', 'discounts.source.coupon', 'schedule'];
@@ -26,9 +27,7 @@ export async function loadOwnSubscription({
   subscriptionId,
 }: OwnSubscriptionOptions): Promise<Stripe.Subscription> {
   const ownerId = await findSubscriptionOwnerId(db, subscriptionId);
-  if (ownerId && ownerId !== user.id && user.role !== 'admin') {
-    throw forbidden('That subscription belongs to another account');
-  }
+  if (ownerId) assertMayActOn(user, { userId: ownerId }, 'That subscription belongs to another account');
   if (!subscriptionId.startsWith('sub_')) throw notFound('Subscription');
   let subscription: Stripe.Subscription;
   try {
@@ -37,6 +36,11 @@ export async function loadOwnSubscription({
     if ((error as { code?: string }).code === 'resource_missing') throw notFound('Subscription');
     throw error;
   }
-  if (!ownerId) assertOwnCustomer(user, customerIdOf(subscription.customer));
+  if (!ownerId)
+    assertMayActOn(
+      user,
+      { customerId: customerIdOf(subscription.customer) },
+      'That payment record belongs to another account',
+    );
   return subscription;
 }

@@ -1,5 +1,5 @@
 import type { SubscriptionWire } from '@app/domain';
-import { syncSubscription } from '../billing/sync-subscription.ts';
+import { syncSubscription } from './sync-subscription.ts';
 import { describeSubscription } from './describe-subscription.ts';
 import { type OwnSubscriptionOptions, loadOwnSubscription } from './load-own-subscription.ts';
 

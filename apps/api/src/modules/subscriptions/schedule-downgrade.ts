@@ -1,6 +1,6 @@
 import type { TierOption } from '@app/domain';
 import type Stripe from 'stripe';
-import { priceFor } from '../billing/sync-catalog.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
 
 /**
  * Moves a subscription to a lower plan at the end of the current period with a subscription

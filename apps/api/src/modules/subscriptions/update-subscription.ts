@@ -8,14 +8,14 @@ import {
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import { findTargetUser } from '../billing/access.ts';
-import { giftPlanActive } from '../gifts/gift-plan-active.ts';
-import { priceFor } from '../billing/sync-catalog.ts';
-import { syncSubscription, tierOfSubscription } from '../billing/sync-subscription.ts';
+import { findTargetUser } from '../customers/access.ts';
+import { giftPlanActive } from './gift-plan-active.ts';
+import { priceFor } from '../catalog/sync-catalog.ts';
+import { syncSubscription, tierOfSubscription } from './sync-subscription.ts';
 import { findLiveSubscription } from './find-live-subscription.ts';
 import { SUBSCRIPTION_EXPAND } from './load-own-subscription.ts';
 import { scheduleDowngrade } from './schedule-downgrade.ts';
-import type { PaymentCallOptions } from '../billing/payment-call.ts';
+import type { PaymentCallOptions } from '../customers/payment-call.ts';
 
 const noSubscription = () =>
   new AppError('NO_SUBSCRIPTION', {

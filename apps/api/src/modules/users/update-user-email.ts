@@ -1,5 +1,6 @@
 import { type Db, type UserRow, updateUser } from '@app/db';
 import type Stripe from 'stripe';
+import { assertMayActOn } from '../../lib/authorization.ts';
 import { forbidden } from '../../lib/errors.ts';
 
 /**
@@ -24,9 +25,10 @@ export async function updateUserEmail({
   email: string;
 }): Promise<UserRow> {
   const ownStripeId = user.stripeCustomerId ?? null;
-  if (userId !== user.id || (stripeId || null) !== ownStripeId) {
-    throw forbidden('You can only change the email of your own account');
-  }
+  const refusal = 'You can only change the email of your own account';
+  assertMayActOn(user, { userId }, refusal, { ownerOnly: true });
+  // The customer id sent along must be the account's own: none when it has none.
+  if ((stripeId || null) !== ownStripeId) throw forbidden(refusal);
   if (stripe && ownStripeId) await stripe.customers.update(ownStripeId, { email });
   const updated = await updateUser(db, user.id, { email });
   return updated!;

@@ -3,5 +3,3 @@
  * brings the store's API with it): `lazy: async () => ({ Component: (await import(...)).RequireUser })`.
  */
 export { RequireUser } from './components/require-user.tsx';
-export { useCurrentUserQuery } from './api/get-current-user.ts';
-export { useAuthLevelQuery } from './api/get-auth-level.ts';

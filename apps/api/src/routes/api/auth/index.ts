@@ -1,6 +1,5 @@
 import { AuthLevelBody, SetAuthLevelBody, UserWire, withVersion } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkAdminPassword } from '../../../modules/auth/check-admin-password.ts';
 import { toAdminUserWire } from '../../../modules/users/admin-user-wire.ts';
 import { getUser } from '../../../modules/users/get-user.ts';
 import { setUserRole } from '../../../modules/users/set-user-role.ts';
@@ -43,13 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/authlevel',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin+password' },
       schema: { tags: ['auth', 'admin'], summary: "Change a user's role", body: SetAuthLevelBody },
     },
     async (request) => {
       const admin = await request.requireUser();
-      const { user_id, newAuthLevel, password } = request.body;
-      checkAdminPassword({ expected: app.ctx.settings.adminPassword, given: password });
+      const { user_id, newAuthLevel } = request.body;
       const user = await getUser({ db: app.ctx.database.db, userId: user_id });
       const updated = await setUserRole({
         db: app.ctx.database.db,

@@ -28,6 +28,8 @@ import { submitJob } from '../../../modules/jobs/submit-job.ts';
 import { jobEventRoutes } from './events.ts';
 
 const tags = ['jobs'];
+// A burst guard only: what a user can queue is bounded by MAX_ACTIVE_JOBS_PER_USER and their balance.
+const SUBMIT_RATE = { max: 600, timeWindow: '1 minute' };
 const submitErrors = {
   400: ErrorBody,
   401: ErrorBody,
@@ -77,7 +79,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: SUBMIT_RATE },
       schema: {
         tags,
         summary: 'Start a job: options are checked against the command registry and the price is held',
@@ -185,7 +187,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = await request.requireUser();
-      const job = await loadOwnJob(db, request.params.id, viewer);
+      const job = await loadOwnJob(db, request.params.id, viewer, { ownerOnly: true });
       const updated = (await setJobPublic(db, job.id, request.body.public))!;
       return { job: await toJobWire(db, storage, updated, viewer.id) };
     },
@@ -213,7 +215,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/actions',
     {
-      config: { access: 'user', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: SUBMIT_RATE },
       schema: {
         tags,
         summary: 'Re-roll, vary, make a GIF of or edit a result: a new job charged to the caller',

@@ -1,6 +1,7 @@
 import { deleteLora, getLora, listLoras } from '@app/db';
 import { ErrorBody, LoraDeleteBody, LoraIdParams, LoraListBody } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mayActOn } from '../../../lib/authorization.ts';
 import { notFound } from '../../../lib/errors.ts';
 
 /** The caller's trained LoRA models. */
@@ -43,7 +44,7 @@ export const loraRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await request.requireUser();
       const lora = await getLora(db, request.params.id);
-      if (!lora || (lora.userId !== user.id && user.role !== 'admin')) throw notFound('LoRA');
+      if (!lora || !mayActOn(user, { userId: lora.userId })) throw notFound('LoRA');
       await deleteLora(db, lora.id);
       return { deleted: true as const };
     },

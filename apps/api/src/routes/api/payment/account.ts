@@ -2,7 +2,6 @@ import { AdminUserActionBody, AdminUserWire, UpdateCustomerEmailBody, UserWire }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAuditLog } from '../../../modules/audit/write-audit-log.ts';
-import { checkAdminPassword } from '../../../modules/auth/check-admin-password.ts';
 import { toAdminUserWire } from '../../../modules/users/admin-user-wire.ts';
 import { deleteUser } from '../../../modules/users/delete-user.ts';
 import { getUser } from '../../../modules/users/get-user.ts';
@@ -15,7 +14,6 @@ import { toUserWire } from '../../../modules/users/user-wire.ts';
  */
 export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
-  const { adminPassword } = app.ctx.settings;
 
   app.put(
     '/update_customer_email',
@@ -45,7 +43,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin+password' },
       schema: {
         tags: ['account', 'admin'],
         summary: 'Look up a user (admin password)',
@@ -55,8 +53,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await request.requireUser();
-      const { user_id, password } = request.body;
-      checkAdminPassword({ expected: adminPassword, given: password });
+      const { user_id } = request.body;
       const user = await getUser({ db, userId: user_id });
       await writeAuditLog({ db, actorId: admin.id, action: 'user.lookup', targetId: user.id });
       return toAdminUserWire(user);
@@ -66,7 +63,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delete_user',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin+password' },
       schema: {
         tags: ['account', 'admin'],
         summary: 'Delete a user (admin password)',
@@ -76,8 +73,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await request.requireUser();
-      const { user_id, password } = request.body;
-      checkAdminPassword({ expected: adminPassword, given: password });
+      const { user_id } = request.body;
       await deleteUser({ db, actorId: admin.id, userId: user_id });
       return { deleted: true as const, user_id };
     },

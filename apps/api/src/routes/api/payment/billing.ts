@@ -7,9 +7,9 @@ import {
   UpdateFjCustomerBody,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../../lib/errors.ts';
-import { getCustomer, toCustomerWire, updateCustomer } from '../../../modules/billing/customers.ts';
-import { ensureCustomer } from '../../../modules/billing/ensure-customer.ts';
+import { getCustomer, toCustomerWire, updateCustomer } from '../../../modules/customers/customers.ts';
+import { ensureCustomer } from '../../../modules/customers/ensure-customer.ts';
+import { assertMayActOn } from '../../../lib/authorization.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const limit = { max: 60, timeWindow: '1 minute' };
@@ -32,7 +32,7 @@ export const paymentCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { stripe } = app.billing();
       const asked = request.body.stripeId || undefined;
       if (asked && asked !== user.stripeCustomerId) {
-        if (user.role !== 'admin') throw forbidden('That customer is not yours');
+        assertMayActOn(user, { customerId: asked }, 'That customer is not yours');
         return toCustomerWire(await getCustomer({ stripe, user, customerId: asked }));
       }
       const customerId = await ensureCustomer({ db: app.ctx.database.db, stripe, user });
@@ -100,9 +100,7 @@ export const paymentCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await request.requireUser();
       const { stripeCustomerId, discordId, updateFields } = request.body;
-      if (user.role !== 'admin' && discordId && discordId !== user.discordId) {
-        throw forbidden('That Discord account is not yours');
-      }
+      if (discordId) assertMayActOn(user, { discordId }, 'That Discord account is not yours');
       const customer = await updateCustomer({
         stripe: app.billing().stripe,
         user,

@@ -12,12 +12,12 @@ import {
 } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createCheckoutSession } from '../../../modules/billing/create-checkout-session.ts';
-import { createPaymentIntent } from '../../../modules/billing/create-payment-intent.ts';
-import { getPaymentSession } from '../../../modules/billing/get-payment-session.ts';
-import { processSinglePayment } from '../../../modules/billing/process-single-payment.ts';
-import { processSubscriptionPayment } from '../../../modules/billing/process-subscription-payment.ts';
-import { resolveCoupon } from '../../../modules/billing/resolve-coupon.ts';
+import { createCheckoutSession } from '../../../modules/payments/create-checkout-session.ts';
+import { createPaymentIntent } from '../../../modules/payments/create-payment-intent.ts';
+import { getPaymentSession } from '../../../modules/payments/get-payment-session.ts';
+import { processSinglePayment } from '../../../modules/payments/process-single-payment.ts';
+import { processSubscriptionPayment } from '../../../modules/payments/process-subscription-payment.ts';
+import { resolveCoupon } from '../../../modules/payments/resolve-coupon.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const paymentLimit = { max: 20, timeWindow: '1 minute' };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { badRequest } from '../../../lib/errors.ts';
-import { handleWebhookEvent } from '../../../modules/billing/handle-webhook-event.ts';
+import { handleWebhookEvent } from '../../../modules/webhooks/handle-webhook-event.ts';
 
 /** Signatures older than this are refused, so a captured delivery cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

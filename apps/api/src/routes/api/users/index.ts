@@ -9,9 +9,9 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../../lib/errors.ts';
-import { checkAdminPassword } from '../../../modules/auth/check-admin-password.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { toAdminUserWire, toUserDetailsWire } from '../../../modules/users/admin-user-wire.ts';
+import { assertMayActOn } from '../../../lib/authorization.ts';
 import { findUsers } from '../../../modules/users/find-users.ts';
 import { getUser } from '../../../modules/users/get-user.ts';
 import { setUserRole } from '../../../modules/users/set-user-role.ts';
@@ -62,8 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await request.requireUser();
       const { userId } = request.params;
       // Checked before any look-up, so other people's ids reveal nothing, not even that they exist.
-      if (userId !== caller.id && caller.role !== 'admin')
-        throw forbidden('You can only see your own account');
+      assertMayActOn(caller, { userId }, 'You can only see your own account');
       return toUserDetailsWire(await getUser({ db, userId }));
     },
   );
@@ -95,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-grant',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin+password' },
       schema: {
         tags: ['users', 'admin'],
         summary: 'Give the user with this Discord id a role',
@@ -105,8 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await request.requireUser();
-      const { discordId, role, password } = request.body;
-      checkAdminPassword({ expected: app.ctx.settings.adminPassword, given: password });
+      const { discordId, role } = request.body;
       const user = await findByDiscordId(db, discordId);
       const updated = await setUserRole({ db, actorId: admin.id, user, role, action: 'admin.grant' });
       return toAdminUserWire(updated);

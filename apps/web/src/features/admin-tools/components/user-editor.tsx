@@ -11,7 +11,9 @@ import {
 const PLANS = [FREE_PLAN, ...PLAN_RANK];
 
 /** Edits one user: name, balances and plan; grants admin and deletes with the admin password. */
-export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () => void }) {
+export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; onDone: () => void }) {
+  // The user as last saved: the search result picked is a snapshot, so a rename shows at once.
+  const [user, setUser] = useState(selected);
   const [form, setForm] = useState({
     discordName: user.discordname,
     credits: String(user.credits),
@@ -37,13 +39,19 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
       fields.subscription_status = form.subscription_status;
     if (Object.keys(fields).length === 0) return setNotice('Nothing to save: no field changed.');
     const result = await updateFields({ userId: user.user_id, fields });
-    if (!('error' in result)) setNotice(`Saved ${user.discordname}.`);
+    if (result.data) {
+      setUser(result.data);
+      setNotice(`Saved ${result.data.discordname}.`);
+    }
   }
 
   async function onGrantAdmin() {
     setNotice(undefined);
     const result = await setAuthLevel({ user_id: user.user_id, newAuthLevel: 'admin', password });
-    if (!('error' in result)) setNotice(`${user.discordname} is now an admin.`);
+    if (result.data) {
+      setUser(result.data);
+      setNotice(`${result.data.discordname} is now an admin.`);
+    }
   }
 
   async function onDelete() {
@@ -65,7 +73,7 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
         User id {user.user_id}
         {user.discord_id && <> · Discord id {user.discord_id}</>} · role {user.role}
       </p>
-      <form onSubmit={onSave}>
+      <form onSubmit={(event) => void onSave(event)}>
         <div className="field">
           <label htmlFor="edit-name">Discord name</label>
           <input id="edit-name" required minLength={2} maxLength={32} {...field('discordName')} />
@@ -108,7 +116,7 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
         <Button
           variant="secondary"
           disabled={!password || grant.isLoading || user.role === 'admin'}
-          onClick={onGrantAdmin}
+          onClick={() => void onGrantAdmin()}
         >
           Grant admin
         </Button>
@@ -128,7 +136,7 @@ export function UserEditor({ user, onDone }: { user: AdminUserWire; onDone: () =
           {user.discordname} and their sessions and credit history will be removed. This cannot be undone.
         </p>
         <div className="actions">
-          <Button variant="danger" onClick={onDelete}>
+          <Button variant="danger" onClick={() => void onDelete()}>
             Yes, delete {user.discordname}
           </Button>
           <Button variant="ghost" onClick={() => setConfirmDelete(false)}>

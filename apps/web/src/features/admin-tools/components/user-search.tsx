@@ -54,12 +54,12 @@ export function UserSearch({ onSelect }: { onSelect: (user: AdminUserWire) => vo
                 {data.users.map((user) => (
                   <tr key={user.user_id}>
                     <td>{user.discordname}</td>
-                    <td>
+                    <td data-label="Email">
                       {isEmailMissing(user.email) ? <span className="muted">Not set</span> : user.email}
                     </td>
-                    <td>{user.subscription_status}</td>
-                    <td>{user.credits}</td>
-                    <td>{user.role}</td>
+                    <td data-label="Plan">{user.subscription_status}</td>
+                    <td data-label="Credits">{user.credits}</td>
+                    <td data-label="Role">{user.role}</td>
                     <td>
                       <Button
                         variant="secondary"

@@ -1,8 +1,9 @@
 import type { AdminUserWire } from '@app/domain';
 import { useState } from 'react';
 import { Alert, Spinner } from '@/components/ui/index.ts';
-import { useAuthLevelQuery, useCurrentUserQuery } from '@/features/auth/index.ts';
-import { TestGiftRedeem } from '@/features/gifts/index.ts';
+import { TestGiftRedeem } from '@/components/gifts/index.ts';
+import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
 import { UserSearch } from '../components/user-search.tsx';

@@ -15,6 +15,14 @@ function currentHtml(quill: Quill): string {
     : quill.root.innerHTML;
 }
 
+/** What each toolbar picker chooses, for its accessible name and tooltip. */
+const PICKER_NAMES = [
+  ['header', 'Heading'],
+  ['size', 'Text size'],
+  ['fontsize', 'Font size'],
+  ['font', 'Font'],
+] as const;
+
 /**
  * Quill 2 in the snow theme. The content is uncontrolled: `initialHtml` is read when the editor
  * is created (and when the toolbar is switched), and every change is reported through onChange.
@@ -86,6 +94,11 @@ export function RichTextEditor({
     quill.root.setAttribute('aria-labelledby', labelId);
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('role', 'textbox');
+    for (const [picker, name] of PICKER_NAMES) {
+      const label = container.querySelector(`.ql-picker.ql-${picker} .ql-picker-label`);
+      label?.setAttribute('aria-label', name);
+      label?.setAttribute('title', name);
+    }
     const mediaButton = container.querySelector('button.ql-media');
     mediaButton?.setAttribute('aria-label', 'Upload image or video');
     mediaButton?.setAttribute('title', 'Upload image or video');

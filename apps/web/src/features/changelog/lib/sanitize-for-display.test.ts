@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { XSS_CORPUS } from '../../../../../../e2e/fixtures/xss-corpus.ts';
+import { XSS_CORPUS } from '@app/domain/testing';
 import { sanitizeForDisplay } from './sanitize-for-display.ts';
 
 describe('sanitizeForDisplay', () => {

@@ -2,7 +2,7 @@ import { ERROR_TEXT } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
-import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
+import { Alert, Button, ButtonLink, Dialog, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { setDescriptionMeta } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
@@ -24,6 +24,7 @@ export function ChangelogDetailPage() {
   const loading = useFetchChangelogEntries();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const entry = entries.find((candidate) => candidate.changeTitle === title);
 
   useEffect(() => {
@@ -36,12 +37,13 @@ export function ChangelogDetailPage() {
   }, [title, entry]);
 
   async function onDelete() {
+    setConfirmDelete(false);
     if (!entry) return;
     setDeleting(true);
     setDeleteError(null);
     try {
       await dispatch(deleteChangelogEntry(entry.id)).unwrap();
-      navigate(paths.changelog.href());
+      void navigate(paths.changelog.href());
     } catch (error) {
       setDeleteError((error as { message?: string }).message ?? ERROR_TEXT.somethingWentWrong);
       setDeleting(false);
@@ -59,9 +61,20 @@ export function ChangelogDetailPage() {
             <ButtonLink to={paths.changelogEdit.href(entry.id)} variant="secondary">
               Edit
             </ButtonLink>
-            <Button variant="danger" onClick={() => void onDelete()} disabled={deleting}>
+            <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={deleting}>
               {deleting ? 'Deleting…' : 'Delete'}
             </Button>
+            <Dialog open={confirmDelete} title="Delete this entry?" onClose={() => setConfirmDelete(false)}>
+              <p>“{entry.changeTitle}” will be removed from the changelog. This cannot be undone.</p>
+              <div className="actions">
+                <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+                  Keep entry
+                </Button>
+                <Button variant="danger" onClick={() => void onDelete()}>
+                  Delete entry
+                </Button>
+              </div>
+            </Dialog>
           </>
         )}
       </div>

@@ -18,7 +18,7 @@ export function AddChangelogEntryPage() {
 
   async function onSave(content: ChangelogContent) {
     const entry = await dispatch(addChangelogEntry(content)).unwrap();
-    navigate(paths.changelogDetail.href(entry.changeTitle));
+    void navigate(paths.changelogDetail.href(entry.changeTitle));
   }
 
   return (
@@ -46,7 +46,7 @@ export function EditChangelogEntryPage() {
 
   async function onSave(content: ChangelogContent) {
     const saved = await dispatch(updateChangelogEntry({ id, content })).unwrap();
-    navigate(paths.changelogDetail.href(saved.changeTitle));
+    void navigate(paths.changelogDetail.href(saved.changeTitle));
   }
 
   return (

@@ -1,5 +1,5 @@
 import type { ChangelogEntryWire } from '@app/domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,12 +50,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   const router = createMemoryRouter(changelogRoutes, { initialEntries: [path] });
+  const store = makeStore();
   render(
-    <StoreProvider store={makeStore()}>
+    <StoreProvider store={store}>
       <RouterProvider router={router} />
     </StoreProvider>,
   );
-  return router;
+  return Object.assign(router, { store });
 }
 
 describe('changelog list', () => {
@@ -98,9 +99,16 @@ describe('changelog list', () => {
   it('shows no Add Entry to other users', async () => {
     entries = [entry(1, 'One')];
     authLevel = 'user';
-    renderAt('/changelog');
+    const { store } = renderAt('/changelog');
     await screen.findByRole('link', { name: 'One' });
-    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/authlevel'))).toBe(true));
+    // Look for the link only once the role has arrived and the page has rendered with it.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).some(
+          (query) => query?.endpointName === 'changelogAuthLevel' && query.status === 'fulfilled',
+        ),
+      ).toBe(true),
+    );
     expect(screen.queryByRole('link', { name: 'Add Entry' })).not.toBeInTheDocument();
   });
 
@@ -161,7 +169,20 @@ describe('changelog detail', () => {
       'href',
       '/changelog/edit/3?v=3.1',
     );
+    // Delete asks first; keeping the entry changes nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this entry?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep entry' }));
+    expect(screen.queryByRole('dialog', { name: 'Delete this entry?' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(router.state.location.pathname).toBe('/changelog/Doomed');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this entry?' })).getByRole('button', {
+        name: 'Delete entry',
+      }),
+    );
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/changelog'));
     expect(router.state.location.search).toBe('?v=3.1');
     expect(calls).toContainEqual({ method: 'DELETE', url: '/api/changelog/3' });

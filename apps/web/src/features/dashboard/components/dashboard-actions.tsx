@@ -1,8 +1,8 @@
 import { FREE_PLAN, type UserWire } from '@app/domain';
-import type { ReactNode } from 'react';
-import { ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
+import { type ReactNode, useState } from 'react';
+import { Alert, ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
-import { RedeemGiftButton } from '@/features/gifts/index.ts';
+import { RedeemGiftButton } from '@/components/gifts/index.ts';
 import { usePublicConfigQuery } from '@/lib/public-config.ts';
 
 /** A link to another site, opened in a new tab; nothing when the site is not configured. */
@@ -22,15 +22,17 @@ function ExternalButton({ href, children }: { href: string | null | undefined; c
 export function DashboardActions({ user }: { user: UserWire }) {
   const { data: config } = usePublicConfigQuery();
   const hasPlan = user.subscription_status !== FREE_PLAN;
+  const [redeemed, setRedeemed] = useState(false);
   return (
     <div className="dashboard-actions">
       <section aria-labelledby="account-actions">
         <h2 id="account-actions">Your account</h2>
+        {redeemed && <Alert tone="success">Your gift was redeemed. Enjoy your new plan!</Alert>}
         <div className="actions">
           <ButtonLink to={hasPlan ? paths.subscriptionStatus.href() : paths.subscription.href()}>
             {hasPlan ? 'Manage subscription' : 'Subscribe'}
           </ButtonLink>
-          <RedeemGiftButton user={user} />
+          <RedeemGiftButton user={user} onRedeemed={() => setRedeemed(true)} />
           <ButtonLink to={paths.credits.href()} variant="secondary">
             Buy credits
           </ButtonLink>

@@ -20,7 +20,7 @@ export function EmailModal({ user }: { user: UserWire }) {
   return (
     <Dialog open={open} title="Add your email" onClose={() => setDismissed(true)}>
       <p>We send receipts and subscription notices to this address.</p>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={(event) => void onSubmit(event)}>
         <div className="field">
           <label htmlFor="dashboard-email">Email</label>
           <input

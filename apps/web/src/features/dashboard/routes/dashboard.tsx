@@ -2,7 +2,7 @@ import { formatCredits, formatHypercredits } from '@app/domain';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DashboardActions } from '../components/dashboard-actions.tsx';

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router.tsx';
@@ -61,7 +61,17 @@ describe('landing page', () => {
 
   it('stays on the landing page when signed out', async () => {
     const router = renderAt('/');
+    // Every place the router heads for, including a navigation still loading its page's code.
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push((state.navigation.location ?? state.location).pathname));
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    // Let the sign-in check's answer arrive and be acted on.
+    await act(async () => {
+      await vi.mocked(fetch).mock.results[0]!.value;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(visited.filter((pathname) => pathname !== '/')).toEqual([]);
     expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: 'Log in with Discord' })).toBeInTheDocument();
   });
 });

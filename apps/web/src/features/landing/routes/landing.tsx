@@ -10,7 +10,9 @@ import { FeatureGrid } from '../components/feature-grid.tsx';
 export function LandingPage() {
   useDocumentTitle('');
   const navigate = useNavigate();
-  const errorCode = useSearchParams()[0].get('error');
+  const [params] = useSearchParams();
+  const errorCode = params.get('error');
+  const signInRequired = params.get('signin') === 'required';
   const loginError =
     errorCode && Object.hasOwn(LOGIN_ERROR_TEXT, errorCode)
       ? LOGIN_ERROR_TEXT[errorCode as keyof typeof LOGIN_ERROR_TEXT]
@@ -18,7 +20,7 @@ export function LandingPage() {
   useEffect(() => {
     const controller = new AbortController();
     void fetchCurrentUser(controller.signal).then((user) => {
-      if (user) navigate(paths.dashboard.href(), { replace: true });
+      if (user) void navigate(paths.dashboard.href(), { replace: true });
     });
     return () => controller.abort();
   }, [navigate]);
@@ -26,6 +28,11 @@ export function LandingPage() {
     <>
       <section className="hero">
         {loginError && <Alert>{loginError}</Alert>}
+        {signInRequired && !loginError && (
+          <Alert tone="info">
+            Please log in to continue. You will come back to the page you wanted once you are signed in.
+          </Alert>
+        )}
         <p className="eyebrow">AI creation, right inside Discord</p>
         <h1>Turn a sentence into images, video, music and voices.</h1>
         <p className="lead">

@@ -1,4 +1,4 @@
-import { TERMS } from '@app/domain';
+import { CANCELLATION_RULE, TERMS } from '@app/domain';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -10,7 +10,7 @@ export function TermsOfServicePage() {
   const openPrivacy = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    navigate(paths.privacyPolicy.href());
+    void navigate(paths.privacyPolicy.href());
   };
   return (
     <LegalPage
@@ -32,10 +32,7 @@ export function TermsOfServicePage() {
           </li>
           <li>You own what you create. Creations are public by default and others may make variations.</li>
           <li>Using someone else&apos;s creation commercially needs their written consent.</li>
-          <li>
-            Subscriptions renew automatically. Cancel at least {TERMS.cancelNoticeDays} days before renewal.
-            No refunds.
-          </li>
+          <li>Subscriptions renew automatically. {CANCELLATION_RULE} No refunds.</li>
         </ul>
       </aside>
 
@@ -86,9 +83,8 @@ export function TermsOfServicePage() {
             length.
           </li>
           <li>
-            To avoid a renewal, cancel at least {TERMS.cancelNoticeDays} days before the renewal date. A
-            cancellation takes effect at the end of the current billing cycle; your account stays active until
-            then.
+            {CANCELLATION_RULE} A cancellation takes effect at the end of the current billing cycle; your
+            account stays active until then.
           </li>
           <li>
             All payments are final. We do not give refunds, including for unused credits or partial billing

@@ -11,8 +11,8 @@ const codes = [
 describe('gift code list', () => {
   it("splits 'code: date|code: date'", () => {
     expect(parseGiftList('AAAA: 2026-01-01|BBBB: 2025-12-31')).toEqual([
-      { code: 'AAAA', date: '2026-01-01' },
-      { code: 'BBBB', date: '2025-12-31' },
+      { code: 'AAAA', date: '2026-01-01', text: 'AAAA: 2026-01-01' },
+      { code: 'BBBB', date: '2025-12-31', text: 'BBBB: 2025-12-31' },
     ]);
     expect(parseGiftList('')).toEqual([]);
   });
@@ -28,6 +28,18 @@ describe('gift code list', () => {
     expect(within(used!).getByText('No longer valid')).toBeInTheDocument();
     expect(unused!.querySelector('s')).toBeNull();
     expect(within(unused!).queryByText('No longer valid')).toBeNull();
-    expect(within(unused!).getByText(codes[1]!.code)).toBeInTheDocument();
+    expect(within(unused!).getByText(`${codes[1]!.code}: 2025-12-31`)).toBeInTheDocument();
+  });
+
+  it("shows the list as its text: entries separated by '|', each 'code: date'", () => {
+    render(
+      <GiftCodeList
+        list={{ giftCodes: `${codes[1]!.code}: 2025-12-31|${codes[0]!.code}: 2026-01-01`, codes }}
+      />,
+    );
+    expect(screen.getByTestId('gift-code-list').textContent).toBe(
+      `${codes[1]!.code}: 2025-12-31|${codes[0]!.code}: 2026-01-01 No longer valid`,
+    );
+    expect(screen.getByText(`${codes[0]!.code}: 2026-01-01`).tagName).toBe('S');
   });
 });

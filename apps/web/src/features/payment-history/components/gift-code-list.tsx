@@ -1,27 +1,30 @@
 import type { GiftCodeListResult } from '@app/domain';
+import { Fragment } from 'react';
 import { parseGiftList } from './parse-gift-list.ts';
 import './payment-history.css';
 
-/** The gift codes bought: used ones struck through with 'No longer valid'. */
+/**
+ * The gift codes bought, as the server's text: entries separated by '|', each 'code: date', kept
+ * as sent. Used codes are struck through and marked 'No longer valid'.
+ */
 export function GiftCodeList({ list }: { list: GiftCodeListResult }) {
   const entries = parseGiftList(list.giftCodes);
   if (entries.length === 0) return <p className="muted">You have not bought any gift codes.</p>;
-  const valid = new Map(list.codes.map((code) => [code.code, code]));
+  const known = new Map(list.codes.map((code) => [code.code, code]));
   return (
-    <ul className="gift-list" aria-label="Gift codes">
-      {entries.map(({ code, date }) => {
-        const info = valid.get(code);
-        const usable = info?.valid ?? false;
+    <p className="gift-list" data-testid="gift-code-list">
+      {entries.map(({ code, text }, index) => {
+        const usable = known.get(code)?.valid ?? false;
         return (
-          <li key={code} data-testid="gift-code-entry">
-            {usable ? <span className="gift-code">{code}</span> : <s className="gift-code">{code}</s>}
-            <span className="muted">
-              {info?.tier ? `${info.tier} · ` : ''}bought {date}
+          <Fragment key={code}>
+            {index > 0 && <span className="gift-separator">|</span>}
+            <span className="gift-entry" data-testid="gift-code-entry">
+              {usable ? <span className="gift-code">{text}</span> : <s className="gift-code">{text}</s>}
+              {!usable && <span className="gift-invalid"> No longer valid</span>}
             </span>
-            {!usable && <span className="gift-invalid">No longer valid</span>}
-          </li>
+          </Fragment>
         );
       })}
-    </ul>
+    </p>
   );
 }

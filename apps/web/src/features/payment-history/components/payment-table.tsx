@@ -22,11 +22,13 @@ export function PaymentTable({ records }: { records: PaymentRecordWire[] }) {
         <tbody>
           {records.map((record) => (
             <tr key={record.id} data-testid="payment-record">
-              <td>{formatEpochDate(record.date)}</td>
-              <td>{record.description}</td>
-              <td>{record.status}</td>
-              <td className="amount">${formatCents(record.amount)}</td>
-              <td>
+              <td data-label="Date">{formatEpochDate(record.date)}</td>
+              <td data-label="Description">{record.description}</td>
+              <td data-label="Status">{record.status}</td>
+              <td data-label="Amount" className="amount">
+                ${formatCents(record.amount)}
+              </td>
+              <td data-label="Documents">
                 <span className="payment-links">
                   {record.invoice_pdf && (
                     <a href={record.invoice_pdf} target="_blank" rel="noopener noreferrer">

@@ -1,7 +1,7 @@
 import { ERROR_TEXT } from '@app/domain';
 import { Alert, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useGetGiftCodeListQuery } from '../api/get-gift-code-list.ts';
 import { useGetPaymentHistoryQuery } from '../api/get-payment-history.ts';

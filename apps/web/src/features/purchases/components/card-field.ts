@@ -27,6 +27,18 @@ export interface CardFieldProps {
   onChange(state: { empty: boolean; error: string | null }): void;
 }
 
+/**
+ * Why a card authentication (3-D Secure) did not go through, in words for the payer: Stripe's own
+ * message for it is written for developers ("provide payment_method_data…").
+ */
+export const AUTHENTICATION_DECLINED =
+  'Your bank did not confirm this payment. Try again, or use a different card.';
+
+export function authenticationErrorText(error: { code?: string; message?: string }): string {
+  if (!error.code || error.code === 'payment_intent_authentication_failure') return AUTHENTICATION_DECLINED;
+  return error.message ?? AUTHENTICATION_DECLINED;
+}
+
 /** The card text is 16px on screens under 450px wide, 18px otherwise. */
 export function useCardFontSize(): number {
   const query = '(max-width: 449.98px)';

@@ -28,7 +28,8 @@ export interface CheckoutFormProps {
   checkout: CheckoutState;
   config: { publishableKey: string; emulatorUrl?: string };
   user: { discordname: string; email: string };
-  onPaid(sessionId: string): void;
+  /** `email` is what the payer typed on the form. */
+  onPaid(sessionId: string, email: string): void | Promise<void>;
 }
 
 /** The card form of SPEC §2/§4/§5/§8: address, optional coupon, card, pay. */
@@ -120,11 +121,11 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     if (result.client_secret) clientSecret.current = result.client_secret;
     const sessionId = result.sessionId ?? intentIdOf(clientSecret.current);
     if (result.error) return fail(paymentFailed(result.error));
-    if (result.status === 'succeeded') return onPaid(sessionId);
+    if (result.status === 'succeeded') return onPaid(sessionId, values.email.trim());
     if (result.status === 'requires_action' && result.client_secret) {
       const authenticated = await controller.current.handleCardAction(result.client_secret);
       if (!authenticated.ok) return fail(authenticationFailed(authenticated.message));
-      if (authenticated.value === 'succeeded') return onPaid(sessionId);
+      if (authenticated.value === 'succeeded') return onPaid(sessionId, values.email.trim());
       return fail(ERROR_TEXT.paymentFailedAfterAuthentication);
     }
     return fail(paymentFailed(result.status));

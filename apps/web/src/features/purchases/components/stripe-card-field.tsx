@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect } from 'react';
-import type { CardFieldProps } from './card-field.ts';
+import { type CardFieldProps, authenticationErrorText } from './card-field.ts';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 
@@ -23,7 +23,7 @@ function CardElementField({ fontSize, disabled, onReady, onChange }: CardFieldPr
       async handleCardAction(clientSecret) {
         const result = await stripe.handleCardAction(clientSecret);
         return result.error
-          ? { ok: false, message: result.error.message ?? 'Unknown error' }
+          ? { ok: false, message: authenticationErrorText(result.error) }
           : { ok: true, value: result.paymentIntent.status };
       },
       clear() {

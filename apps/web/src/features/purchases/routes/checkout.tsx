@@ -1,10 +1,13 @@
+import { isEmailMissing } from '@app/domain';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
+import { fetchCurrentUser } from '@/lib/current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useGetPaymentConfigQuery } from '../api/get-payment-config.ts';
+import { useSaveProfileEmailMutation } from '../api/save-profile-email.ts';
 import { CheckoutForm } from '../components/checkout-form.tsx';
 import { describePurchase, readCheckoutState } from '../components/checkout-state.ts';
 import '../components/purchases.css';
@@ -17,6 +20,22 @@ export function CheckoutPage() {
   const checkout = readCheckoutState(location.state);
   const { data: config, error } = useGetPaymentConfigQuery();
   const { data: user } = useCurrentUserQuery();
+  const [saveEmail] = useSaveProfileEmailMutation();
+
+  // The payment is made: keep the email typed on the form when the profile has none yet.
+  async function onPaid(sessionId: string, email: string) {
+    if (user && email && isEmailMissing(user.email)) {
+      try {
+        // Re-read: paying may have just given the account its Stripe customer id.
+        const fresh = (await fetchCurrentUser()) ?? user;
+        if (isEmailMissing(fresh.email))
+          await saveEmail({ stripeid: fresh.stripeid, userid: fresh.user_id, email }).unwrap();
+      } catch (error) {
+        console.error('Saving the email from the card form failed', error);
+      }
+    }
+    await navigate(paths.success.href(sessionId), { replace: true });
+  }
 
   if (!checkout) return <Navigate to={paths.dashboard.href()} replace />;
   const purchase = describePurchase(checkout)!;
@@ -34,12 +53,7 @@ export function CheckoutPage() {
       ) : !config || !user ? (
         <Spinner label="Preparing the card form…" />
       ) : (
-        <CheckoutForm
-          checkout={checkout}
-          config={config}
-          user={user}
-          onPaid={(sessionId) => navigate(paths.success.href(sessionId), { replace: true })}
-        />
+        <CheckoutForm checkout={checkout} config={config} user={user} onPaid={(sessionId, email) => void onPaid(sessionId, email)} />
       )}
     </section>
   );

@@ -20,7 +20,7 @@ export function CreditsPage() {
     setPending(pack.name);
     try {
       const paymentIntent = await createIntent({ purchaseType: 'Credits', tierType: pack.name }).unwrap();
-      navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
+      void navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
     } catch {
       setPending(null);
     }
@@ -33,7 +33,7 @@ export function CreditsPage() {
         Credit packages are one-time purchases. They never expire and work on every plan.
       </p>
       {error && <Alert>{apiErrorMessage(error)}</Alert>}
-      <div className="tier-grid">
+      <div className="tier-grid credit-grid">
         {CREDIT_PACKAGES.map((pack, index) => (
           <article
             key={pack.name}

@@ -26,10 +26,22 @@ export function SuccessPage() {
   const { data: session, isError } = useGetPaymentSessionQuery(sessionId ?? '', { skip: !sessionId });
   const [image] = useState(() => THANK_YOU_IMAGES[Math.floor(Math.random() * THANK_YOU_IMAGES.length)]!);
 
+  // Without a receipt there is nothing to thank for: only the error and the way back.
+  const failure = !sessionId ? ERROR_TEXT.noSessionId : isError ? ERROR_TEXT.sessionFetchFailed : null;
+  if (failure) {
+    return (
+      <section className="receipt narrow">
+        <h1>Receipt not available</h1>
+        <Alert>{failure}</Alert>
+        <div className="receipt-actions actions">
+          <ButtonLink to={paths.dashboard.href({ refresh: true })}>Dashboard</ButtonLink>
+        </div>
+      </section>
+    );
+  }
+
   let body;
-  if (!sessionId) body = <Alert>{ERROR_TEXT.noSessionId}</Alert>;
-  else if (isError) body = <Alert>{ERROR_TEXT.sessionFetchFailed}</Alert>;
-  else if (!session) body = <Spinner label="Loading your receipt…" />;
+  if (!session) body = <Spinner label="Loading your receipt…" />;
   else {
     const purchase = session.metadata.tierType ?? 'Purchase';
     body = (

@@ -1,13 +1,21 @@
-import { type BillingPeriod, FREE_PLAN, TIER_OPTIONS, formatEpochDate, giftPlanMessage } from '@app/domain';
+import {
+  type BillingPeriod,
+  CANCELLATION_RULE,
+  FREE_PLAN,
+  TIER_OPTIONS,
+  formatEpochDate,
+  giftPlanMessage,
+} from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
-import { ChangePlanButton, useGetOwnSubscriptionsQuery } from '@/features/subscription-status/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
+import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCreatePaymentIntentMutation } from '../api/create-payment-intent.ts';
+import { ChangePlanButton } from '../components/change-plan-button.tsx';
 import { GiftCheckoutForm } from '../components/gift-checkout-form.tsx';
 import { TierCard } from '../components/tier-card.tsx';
 import '../components/purchases.css';
@@ -40,7 +48,7 @@ export function TierChoicePage() {
         tierType: tier.plan,
         recurringType: tier.ptype,
       }).unwrap();
-      navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
+      void navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
     } catch {
       setPending(null);
     }
@@ -52,7 +60,7 @@ export function TierChoicePage() {
       <p className="lead">
         {gift
           ? 'Pick a plan to give. After payment you get a gift code to share; it is redeemed from the dashboard.'
-          : 'Every plan renews automatically and can be cancelled any time before the renewal date.'}
+          : `Every plan renews automatically. ${CANCELLATION_RULE}`}
       </p>
       <div className="period-toggle" role="group" aria-label="Billing period">
         {(['Monthly', 'Yearly'] as const).map((option) => (

@@ -2,20 +2,19 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useCurrentUserQuery } from '@/features/auth/index.ts';
+import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCancelSubscriptionMutation } from '../api/cancel-subscription.ts';
-import { useGetOwnSubscriptionsQuery } from '../api/get-own-subscriptions.ts';
+import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
 import { useGetSubscriptionDetailsQuery } from '../api/get-subscription-details.ts';
 import { useInvoicePortalMutation } from '../api/invoice-portal.ts';
 import { usePaymentMethodPortalMutation } from '../api/payment-method-portal.ts';
 import { useRefreshSubscriptionStatusMutation } from '../api/refresh-subscription-status.ts';
 import { useRenewSubscriptionMutation } from '../api/renew-subscription.ts';
+import { CancelPlanButton } from '../components/cancel-plan-button.tsx';
 import { SubscriptionCard } from '../components/subscription-card.tsx';
 import '../components/subscription-status.css';
-
-export const CANCEL_CONFIRM = 'Do you really want to cancel?';
 
 /** /subscriptionstatus (refresh=true re-reads Stripe): see, cancel, renew and change the plan. */
 export function SubscriptionStatusPage() {
@@ -91,16 +90,12 @@ export function SubscriptionStatusPage() {
             </Button>
           ) : (
             !subscription.cancel_at_period_end && (
-              <Button
-                variant="danger"
-                disabled={busy}
-                onClick={() => {
-                  if (!window.confirm(CANCEL_CONFIRM)) return;
-                  void run(() => cancel(subscription.subscription_id).unwrap(), 'Cancel failed.');
-                }}
-              >
-                {cancelState.isLoading ? 'Cancelling…' : 'Cancel'}
-              </Button>
+              <CancelPlanButton
+                busy={busy}
+                onConfirm={() =>
+                  void run(() => cancel(subscription.subscription_id).unwrap(), 'Cancel failed.')
+                }
+              />
             )
           )}
           <ButtonLink to={paths.subscription.href()} variant="secondary">

@@ -1,0 +1,115 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { UserRow } from '@app/db';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { AppError, forbidden } from './errors.ts';
+
+/*
+ * Every authorization decision of the API lives here, in two parts.
+ *
+ * Who may call a route: every route declares one marker in `config: { access }`:
+ *   'public'          anyone, signed in or not (the sign-in flow, health, catalog, config);
+ *   'user'            a signed-in user, acting only on their own records (checked with `mayActOn`);
+ *   'admin'           a signed-in admin;
+ *   'admin+password'  a signed-in admin whose call carries `password` equal to ADMIN_PASSWORD
+ *                     (destructive calls);
+ *   'webhook'         another service, proven by a signature the handler verifies.
+ * The onRoute hook below turns each marker into its guard as the route is registered, so the
+ * marker the authorization test reads (apps/api/test/authorization.test.ts walks every registered
+ * route, including ones added later) is the rule the server applies.
+ *
+ * What a caller may act on: `mayActOn` decides whether the signed-in user may act on a record
+ * named by user id, payment customer id or Discord id: their own, or anyone's for admins.
+ */
+
+export const ROUTE_ACCESS = ['public', 'user', 'admin', 'admin+password', 'webhook'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/** Whose record an id names: a user id, a payment customer id or a Discord id. */
+export type OwnedRecord =
+  { userId: string } | { customerId: string | null | undefined } | { discordId: string | null | undefined };
+
+function owns(user: UserRow, record: OwnedRecord): boolean {
+  if ('userId' in record) return record.userId === user.id;
+  if ('customerId' in record)
+    return Boolean(record.customerId) && record.customerId === user.stripeCustomerId;
+  return Boolean(record.discordId) && record.discordId === user.discordId;
+}
+
+/**
+ * Whether the signed-in user may act on the record: their own always; anyone's when they are an
+ * admin, unless the call is one only the owner may make (`ownerOnly`, e.g. changing one's email).
+ */
+export function mayActOn(user: UserRow, record: OwnedRecord, { ownerOnly = false } = {}): boolean {
+  return owns(user, record) || (!ownerOnly && user.role === 'admin');
+}
+
+/** `mayActOn`, or 403 with the message. */
+export function assertMayActOn(
+  user: UserRow,
+  record: OwnedRecord,
+  message: string,
+  options: { ownerOnly?: boolean } = {},
+): void {
+  if (!mayActOn(user, record, options)) throw forbidden(message);
+}
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Destructive admin calls also carry ADMIN_PASSWORD. Both sides are hashed first so the comparison
+ * takes the same time whatever the length or content of the guess.
+ */
+export function checkAdminPassword({ expected, given }: { expected: string; given: unknown }): void {
+  if (typeof given !== 'string' || !timingSafeEqual(digest(expected), digest(given))) {
+    throw new AppError('WRONG_PASSWORD', { status: 403, message: 'The admin password is not correct' });
+  }
+}
+
+async function requireUser(request: FastifyRequest) {
+  await request.requireUser();
+}
+
+async function requireAdmin(request: FastifyRequest) {
+  const user = await request.requireUser();
+  if (user.role !== 'admin') throw forbidden('Admins only');
+}
+
+const hooks = <T>(existing: T | T[] | undefined): T[] =>
+  existing ? (Array.isArray(existing) ? existing : [existing]) : [];
+
+/**
+ * Installs the guards of the access markers on every route registered after it. The role guard
+ * runs first, before anything else; the password of 'admin+password' is checked once the body has
+ * been validated, before the handler.
+ */
+export function enforceRouteAccess(app: FastifyInstance, { adminPassword }: { adminPassword: string }) {
+  const checkPassword: preHandlerAsyncHookHandler = async (request) => {
+    checkAdminPassword({
+      expected: adminPassword,
+      given: (request.body as { password?: unknown })?.password,
+    });
+  };
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const guard =
+      access === 'admin' || access === 'admin+password'
+        ? requireAdmin
+        : access === 'user'
+          ? requireUser
+          : undefined;
+    if (!guard) return;
+    route.onRequest = [guard as onRequestHookHandler, ...hooks(route.onRequest)];
+    if (access === 'admin+password') route.preHandler = [checkPassword, ...hooks(route.preHandler)];
+  });
+}

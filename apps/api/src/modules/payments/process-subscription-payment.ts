@@ -1,0 +1,91 @@
+import type { Db } from '@app/db';
+import { type ProcessPaymentBody, type ProcessPaymentResult, findTier } from '@app/domain';
+import type Stripe from 'stripe';
+import { badRequest } from '../../lib/errors.ts';
+import { customerIdOf } from '../customers/access.ts';
+import { confirmPayment } from './confirm-payment.ts';
+import { createIncompleteSubscription, unknownPlan } from './create-payment-intent.ts';
+import { grantInvoiceCredits } from '../credits/grant-credits.ts';
+import { PAYABLE_STATUSES, alreadyPaid, invalidCoupon, loadOwnIntent } from './process-single-payment.ts';
+import { discountOf, resolveCoupon } from './resolve-coupon.ts';
+import { syncSubscription } from '../subscriptions/sync-subscription.ts';
+import type { PaymentCallOptions } from '../customers/payment-call.ts';
+
+/** Once the first invoice is paid: our copy, the user's status and the period's credits. */
+async function settle(db: Db, stripe: Stripe, subscriptionId: string) {
+  await syncSubscription({ db, stripe, subscriptionId });
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
+  const invoice = subscription.latest_invoice;
+  if (invoice && typeof invoice !== 'string') await grantInvoiceCredits({ db, stripe, invoice });
+}
+
+/**
+ * Pays the first invoice of a new subscription with the browser's card. A coupon cannot change an
+ * invoice Stripe already finalized, so with a coupon the waiting subscription is replaced by one
+ * that carries the discount, and the new intent's client_secret is returned.
+ */
+export async function processSubscriptionPayment({
+  db,
+  stripe,
+  user,
+  body,
+}: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
+  const intent = await loadOwnIntent(stripe, user, body.paymentIntentId);
+  const subscriptionId = intent.metadata.subscription_id;
+  if (intent.metadata.payment_type !== 'Subscription' || !subscriptionId) {
+    throw badRequest('This payment is not a subscription purchase', 'WRONG_PAYMENT_TYPE');
+  }
+  if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
+  const tier = findTier(intent.metadata.tierType ?? '');
+  if (!tier) throw unknownPlan(intent.metadata.tierType ?? '');
+  let subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  if (subscription.status !== 'incomplete') throw alreadyPaid();
+
+  const coupon = body.couponCode ? await resolveCoupon({ stripe, code: body.couponCode }) : undefined;
+  if (body.couponCode && !coupon) throw invalidCoupon();
+
+  const customer = customerIdOf(subscription.customer)!;
+  const method = await stripe.paymentMethods.retrieve(body.paymentMethodId).catch(() => undefined);
+  if (!method) throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
+  if (method.customer && customerIdOf(method.customer) !== customer) {
+    throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
+  }
+  if (!method.customer) await stripe.paymentMethods.attach(method.id, { customer });
+
+  let intentId = intent.id;
+  const hasDiscount = (subscription.discounts ?? []).length > 0;
+  if (coupon && !hasDiscount) {
+    await stripe.subscriptions.cancel(subscription.id);
+    const replaced = await createIncompleteSubscription({
+      stripe,
+      customer,
+      userId: user.id,
+      tier,
+      discounts: [discountOf(coupon)],
+    });
+    subscription = replaced.subscription;
+    if (!replaced.intent) {
+      // Discounted to nothing: the invoice is already paid.
+      await settle(db, stripe, subscription.id);
+      return {
+        status: 'succeeded',
+        client_secret: null,
+        amountPaid: 0,
+        discountName: coupon.name,
+        error: null,
+        sessionId: replaced.invoice?.id ?? null,
+      };
+    }
+    intentId = replaced.intent.id;
+  }
+  await stripe.subscriptions.update(subscription.id, { default_payment_method: method.id });
+
+  const { result, intent: confirmed } = await confirmPayment({
+    stripe,
+    intentId,
+    paymentMethodId: method.id,
+    discountName: coupon?.name ?? null,
+  });
+  if (confirmed?.status === 'succeeded') await settle(db, stripe, subscription.id);
+  return result;
+}

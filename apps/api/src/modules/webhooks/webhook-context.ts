@@ -1,0 +1,9 @@
+import type { Db } from '@app/db';
+import type Stripe from 'stripe';
+
+/** What every webhook handler takes. */
+export interface WebhookContext {
+  db: Db;
+  stripe: Stripe;
+  log?: { info(obj: object, msg: string): void };
+}

@@ -1,0 +1,3 @@
+/** The public entry of the gift widgets, for the dashboard and the hidden admin page. */
+export { RedeemGiftButton } from './redeem-gift-button.tsx';
+export { TestGiftRedeem } from './test-gift-redeem.tsx';

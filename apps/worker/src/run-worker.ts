@@ -1,0 +1,46 @@
+import { createDatabase } from '@app/db';
+import type { Family, Provider } from '@app/generation';
+import { type WorkerSettings, mediaStorageFor, providersFor, startJobQueue, startWorker } from '@app/jobs';
+
+/**
+ * A worker process: the queue on the shared PostgreSQL database, the media folder (or bucket) and
+ * the providers. Stops gracefully on SIGTERM/SIGINT: the running job finishes or, past the grace
+ * period, is left for the queue to retry.
+ */
+export async function runWorkerProcess(
+  settings: WorkerSettings,
+  providers: Record<Family, Provider> = providersFor(
+    settings.generation.backends,
+    settings.generation.jobTimeoutSeconds,
+  ),
+) {
+  if (!settings.databaseUrl) {
+    throw new Error(
+      'A separate worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the API process, which runs its own worker.',
+    );
+  }
+  const database = createDatabase({ databaseUrl: settings.databaseUrl, poolSize: 4 });
+  await database.migrate();
+  const queue = await startJobQueue(database, settings.generation);
+  const storage = mediaStorageFor(settings.generation, settings.dataDir);
+  const worker = await startWorker({ database, queue, storage, providers, settings: settings.generation });
+  console.log(`worker running (${settings.generation.workerConcurrency} job(s) at a time per family)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`worker stopping (${signal})`);
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await worker.stop();
+      await queue.stop();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

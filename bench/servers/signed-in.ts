@@ -1,0 +1,59 @@
+// The product's API on PostgreSQL with signed-in users, for the signed-in read bench
+// (GET /api/auth/: session and user). BENCH_DATABASE_URL names the server; the bench creates its
+// own database there, and prints one session cookie per user (each bench connection is a user).
+import { createHash, randomBytes } from 'node:crypto';
+import { createDatabase, createSession, createUser } from '@app/db';
+import pg from 'pg';
+import { buildApp } from '@app/api/app';
+import { loadSettings } from '@app/api/settings';
+
+const USERS = 100;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = 'hypercreate_bench';
+
+async function onServer(query: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+await onServer(`drop database if exists "${name}" with (force)`);
+await onServer(`create database "${name}"`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+
+const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+const database = createDatabase({ databaseUrl: settings.databaseUrl });
+await database.migrate();
+
+const cookies: string[] = [];
+for (let i = 0; i < USERS; i++) {
+  const user = await createUser(database.db, {
+    discordName: `bench-${i}`,
+    discordId: `bench-${i}`,
+    email: `bench-${i}@example.com`,
+  });
+  const id = randomBytes(32).toString('base64url');
+  const idHash = createHash('sha256').update(id).digest('hex');
+  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  cookies.push(`sid=${id}`);
+}
+
+const app = await buildApp({ settings, database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`COOKIES ${cookies.join(',')}`);
+console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
+
+// Stop cleanly and leave no database behind.
+async function stop() {
+  await app.close();
+  await database.close();
+  await onServer(`drop database if exists "${name}" with (force)`);
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop());

@@ -1,0 +1,2 @@
+/** Test data shared by the unit, API and browser tests of every workspace; never shipped. */
+export * from './xss-corpus.ts';

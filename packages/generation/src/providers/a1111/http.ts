@@ -1,0 +1,156 @@
+import { ProviderError } from '../../types.ts';
+
+/**
+ * HTTP calls to a generation backend (A1111 or ComfyUI), with every failure turned into a
+ * `ProviderError` whose message a user can read. The whole body is read inside the call, so a
+ * backend that drops the connection half-way through an answer is reported like any other outage.
+ */
+
+export interface BackendCall {
+  method?: 'GET' | 'POST' | 'DELETE';
+  json?: unknown;
+  form?: FormData;
+  timeoutMs: number;
+  /** The job's signal: aborting it is a cancellation, not an outage. */
+  signal?: AbortSignal;
+  /** How the user hears of the backend: "image service". */
+  label: string;
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function cancelledError(cause?: unknown): ProviderError {
+  return new ProviderError('CANCELLED', 'The job was cancelled.', { retryable: false, cause });
+}
+
+/** Maps a thrown fetch error or a bad status to the error the worker acts on. */
+export function toProviderError(error: unknown, label: string, signal?: AbortSignal): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (signal?.aborted) return cancelledError(error);
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'TimeoutError') {
+    return new ProviderError(
+      'BACKEND_TIMEOUT',
+      `The ${label} took too long to answer; try again in a moment.`,
+      {
+        retryable: true,
+        cause: error,
+      },
+    );
+  }
+  const code = causeCode(error);
+  if (code && UNREACHABLE.has(code)) {
+    return new ProviderError(
+      'BACKEND_UNREACHABLE',
+      `The ${label} is not reachable right now; try again in a moment.`,
+      {
+        retryable: true,
+        cause: error,
+      },
+    );
+  }
+  return new ProviderError(
+    'BACKEND_DROPPED',
+    `The ${label} stopped answering in the middle of the job; it will be tried again.`,
+    { retryable: true, cause: error },
+  );
+}
+
+export function statusError(status: number, detail: string, label: string): ProviderError {
+  const cause = new Error(`HTTP ${status}: ${detail.slice(0, 500)}`);
+  if (status >= 500 || status === 408 || status === 429) {
+    return new ProviderError('BACKEND_BUSY', `The ${label} is busy; try again in a moment.`, {
+      retryable: true,
+      cause,
+    });
+  }
+  return new ProviderError('BACKEND_REJECTED', `The ${label} could not take this request.`, {
+    retryable: false,
+    cause,
+  });
+}
+
+/**
+ * fetch refuses URLs with credentials, yet `http://user:pass@host` is how a backend started with
+ * `--api-auth` (A1111) or behind a basic-auth proxy is configured; move them into a header.
+ */
+function withCredentials(target: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(target);
+  if (!url.username && !url.password) return { url: target, headers: {} };
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  url.username = '';
+  url.password = '';
+  const token = Buffer.from(`${user}:${password}`).toString('base64');
+  return { url: url.href, headers: { authorization: `Basic ${token}` } };
+}
+
+async function send(target: string, call: BackendCall): Promise<Response> {
+  const signals = [AbortSignal.timeout(call.timeoutMs)];
+  if (call.signal) signals.push(call.signal);
+  const { url, headers } = withCredentials(target);
+  let body: string | FormData | undefined;
+  if (call.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.json);
+  } else if (call.form) {
+    body = call.form;
+  }
+  const response = await fetch(url, {
+    method: call.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: AbortSignal.any(signals),
+  });
+  if (!response.ok) throw statusError(response.status, await response.text().catch(() => ''), call.label);
+  return response;
+}
+
+export async function requestJson<T>(url: string, call: BackendCall): Promise<T> {
+  try {
+    const response = await send(url, call);
+    const text = await response.text();
+    try {
+      return (text ? JSON.parse(text) : null) as T;
+    } catch (error) {
+      throw new ProviderError('BACKEND_BAD_ANSWER', `The ${call.label} sent an answer we could not read.`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+  } catch (error) {
+    throw toProviderError(error, call.label, call.signal);
+  }
+}
+
+export async function requestBytes(url: string, call: BackendCall): Promise<{ bytes: Buffer; type: string }> {
+  try {
+    const response = await send(url, call);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { bytes, type: response.headers.get('content-type') ?? '' };
+  } catch (error) {
+    throw toProviderError(error, call.label, call.signal);
+  }
+}
+
+/** True when `url` answers a GET with a 2xx within `timeoutMs`. */
+export async function answers(target: string, timeoutMs = 3_000): Promise<boolean> {
+  try {
+    const { url, headers } = withCredentials(target);
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,1 @@
+export { createA1111Provider, type A1111Options } from './provider.ts';

@@ -1,0 +1,260 @@
+import { HostPool } from '../../routing.ts';
+import {
+  type GenerationOutput,
+  type GenerationRequest,
+  type GenerationResult,
+  type InputFile,
+  type Provider,
+  type ProviderContext,
+  ProviderError,
+} from '../../types.ts';
+import { answers, requestJson, toProviderError } from './http.ts';
+import {
+  blendImages,
+  FILL_COMMANDS,
+  type FillCommand,
+  fillCanvas,
+  prepareImage,
+  toMultipleOf8,
+} from './images.ts';
+import { toOutput } from './media.ts';
+
+/** AUTOMATIC1111 stable-diffusion-webui and the forks that keep its API (Forge, SD.Next), started with `--api`. */
+
+export interface A1111Options {
+  urls: readonly string[];
+  /** Fields added to every txt2img/img2img body: `steps`, `sampler_name`, `cfg_scale`, `override_settings`. */
+  params?: Record<string, unknown>;
+  negativePrompt?: string;
+  /** One generation call may take minutes on a busy GPU. */
+  generationTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  progressIntervalMs?: number;
+  healthTtlMs?: number;
+}
+
+const LABEL = 'image service';
+const GRID = 4;
+/** How far each command may move away from the upload when the user gives no denoise. */
+const DEFAULT_DENOISE: Record<string, number> = {
+  Change: 0.6,
+  adjust: 0.25,
+  vary: 0.4,
+  blend: 0.6,
+  filltall: 0.9,
+  fillwide: 0.9,
+  fillboth: 0.9,
+};
+const IMG2IMG = new Set(['Change', 'adjust', 'vary']);
+const MAX_SIDE = 1536;
+
+type SdImages = { images?: string[] };
+
+export function createA1111Provider(options: A1111Options): Provider {
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const generationTimeoutMs = options.generationTimeoutMs ?? 10 * 60_000;
+  const progressIntervalMs = options.progressIntervalMs ?? 1_000;
+  const pool = new HostPool(options.urls, {
+    check: (url) => answers(`${url}/sdapi/v1/progress?skip_current_image=true`),
+    healthTtlMs: options.healthTtlMs,
+    serviceLabel: LABEL,
+  });
+
+  async function loraTag(host: string, request: GenerationRequest, signal: AbortSignal): Promise<string> {
+    const lora = request.lora;
+    if (!lora) return '';
+    // A1111 names a LoRA by its file name without folder or extension.
+    const wanted = (lora.reference || lora.name)
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.(safetensors|pt|ckpt)$/i, '');
+    const list = await requestJson<{ name: string; alias?: string }[]>(`${host}/sdapi/v1/loras`, {
+      timeoutMs: requestTimeoutMs,
+      signal,
+      label: LABEL,
+    });
+    const names = (list ?? []).flatMap((entry) => [entry.name, entry.alias].filter((n): n is string => !!n));
+    const found =
+      names.find((n) => n === wanted) ?? names.find((n) => n.toLowerCase() === wanted.toLowerCase());
+    if (!found) {
+      throw new ProviderError(
+        'LORA_NOT_FOUND',
+        `The LoRA "${lora.name}" is not installed on the image service. Check its name with /myloras.`,
+        { retryable: false },
+      );
+    }
+    return ` <lora:${found}:${Number(lora.weight.toFixed(2))}>`;
+  }
+
+  /** Runs one generation call while reading the host's progress, and interrupts the host on cancel. */
+  async function generate(
+    host: string,
+    path: 'txt2img' | 'img2img',
+    body: Record<string, unknown>,
+    context: ProviderContext,
+  ): Promise<Buffer[]> {
+    let done = false;
+    let best = 0;
+    const interrupt = () => {
+      const call = { method: 'POST' as const, timeoutMs: 5_000, label: LABEL };
+      void requestJson(`${host}/sdapi/v1/interrupt`, call).catch(() => {});
+    };
+    context.signal.addEventListener('abort', interrupt, { once: true });
+    const poll = async () => {
+      while (!done) {
+        await new Promise((resolve) => setTimeout(resolve, progressIntervalMs));
+        if (done) break;
+        const state = await requestJson<{ progress?: number }>(
+          `${host}/sdapi/v1/progress?skip_current_image=true`,
+          {
+            timeoutMs: requestTimeoutMs,
+            label: LABEL,
+          },
+        ).catch(() => null);
+        // The host reports on whatever it runs right now; only forward movement is believable.
+        const fraction = Math.min(0.99, state?.progress ?? 0);
+        if (!done && fraction > best) context.onProgress((best = fraction));
+      }
+    };
+    void poll();
+    try {
+      const answer = await requestJson<SdImages>(`${host}/sdapi/v1/${path}`, {
+        json: { ...options.params, ...body, send_images: true, save_images: false },
+        timeoutMs: generationTimeoutMs,
+        signal: context.signal,
+        label: LABEL,
+      });
+      return (answer?.images ?? []).map((b64) => Buffer.from(b64.replace(/^data:[^,]*,/, ''), 'base64'));
+    } finally {
+      done = true;
+      context.signal.removeEventListener('abort', interrupt);
+    }
+  }
+
+  async function outputs(images: Buffer[], expected: number): Promise<GenerationOutput[]> {
+    // With "return grid" on, A1111 puts a grid of the batch first; the single images come last.
+    const singles = images.length > expected ? images.slice(images.length - expected) : images;
+    const result: GenerationOutput[] = [];
+    for (const bytes of singles) {
+      const output = await toOutput(bytes);
+      if (output?.kind === 'image') result.push(output);
+    }
+    if (result.length === 0) {
+      throw new ProviderError('BACKEND_BAD_ANSWER', 'The image service answered without any image.', {
+        retryable: true,
+      });
+    }
+    return result;
+  }
+
+  function firstInput(request: GenerationRequest, ...names: string[]): InputFile {
+    for (const name of names) {
+      const file = request.inputs[name]?.[0];
+      if (file) return file;
+    }
+    const any = Object.values(request.inputs).flat()[0];
+    if (any) return any;
+    throw new ProviderError('INPUT_MISSING', `/${request.command} needs an image.`, { retryable: false });
+  }
+
+  async function runOn(
+    host: string,
+    request: GenerationRequest,
+    context: ProviderContext,
+  ): Promise<GenerationResult> {
+    const { command } = request;
+    const denoise = request.denoise ?? DEFAULT_DENOISE[command] ?? 0.5;
+    const base = { negative_prompt: options.negativePrompt ?? '', seed: request.seed, n_iter: 1 };
+
+    if (command === 'describe') {
+      const image = await prepareImage(firstInput(request, 'image').bytes, 1024);
+      const answer = await requestJson<{ caption?: string }>(`${host}/sdapi/v1/interrogate`, {
+        json: { image: image.bytes.toString('base64'), model: 'clip' },
+        timeoutMs: generationTimeoutMs,
+        signal: context.signal,
+        label: LABEL,
+      });
+      return { outputs: [], text: (answer?.caption ?? '').trim() };
+    }
+
+    const prompt = request.prompt + (await loraTag(host, request, context.signal));
+
+    if (command === 'make') {
+      const body = {
+        ...base,
+        prompt,
+        width: toMultipleOf8(request.width),
+        height: toMultipleOf8(request.height),
+        batch_size: GRID,
+      };
+      return { outputs: await outputs(await generate(host, 'txt2img', body, context), GRID) };
+    }
+
+    if (FILL_COMMANDS.includes(command)) {
+      const source = await prepareImage(firstInput(request, 'image').bytes, MAX_SIDE);
+      const canvas = await fillCanvas(source, command as FillCommand);
+      const body = {
+        ...base,
+        prompt,
+        init_images: [canvas.bytes.toString('base64')],
+        mask: canvas.mask.toString('base64'),
+        mask_blur: 8,
+        // 1 = start the masked area from the (edge-copied) pixels already there.
+        inpainting_fill: 1,
+        inpaint_full_res: false,
+        inpainting_mask_invert: 0,
+        denoising_strength: denoise,
+        width: canvas.width,
+        height: canvas.height,
+        batch_size: 1,
+      };
+      return { outputs: await outputs(await generate(host, 'img2img', body, context), 1) };
+    }
+
+    let init: { bytes: Buffer; width: number; height: number };
+    if (command === 'blend') {
+      const first = await prepareImage(firstInput(request, 'first').bytes, 1024);
+      const second = firstInput(request, 'second', 'image2');
+      init = { ...first, bytes: await blendImages(first.bytes, second.bytes, first.width, first.height) };
+    } else if (IMG2IMG.has(command)) {
+      init = await prepareImage(firstInput(request, 'image').bytes, MAX_SIDE);
+    } else {
+      throw new ProviderError('UNSUPPORTED', `The image service cannot run /${command}.`, {
+        retryable: false,
+      });
+    }
+    const body = {
+      ...base,
+      prompt,
+      init_images: [init.bytes.toString('base64')],
+      denoising_strength: denoise,
+      width: init.width,
+      height: init.height,
+      batch_size: GRID,
+    };
+    return { outputs: await outputs(await generate(host, 'img2img', body, context), GRID) };
+  }
+
+  return {
+    name: 'a1111',
+    families: ['image'],
+    async run(request, context) {
+      const host = await pool.pick();
+      try {
+        return await runOn(host, request, context);
+      } catch (error) {
+        if (!(error instanceof ProviderError) && !context.signal.aborted) {
+          // Network failures arrive here already mapped; anything else is an image we could not read.
+          throw new ProviderError('IMAGE_UNREADABLE', 'The image could not be read.', {
+            retryable: false,
+            cause: error,
+          });
+        }
+        const failure = toProviderError(error, LABEL, context.signal);
+        if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
+        throw failure;
+      }
+    },
+    health: () => pool.anyHealthy(),
+  };
+}

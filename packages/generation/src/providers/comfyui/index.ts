@@ -1,0 +1,2 @@
+export { createComfyUIProvider, type ComfyUIOptions } from './provider.ts';
+export { fillWorkflow, withLora, type Workflow, type WorkflowNode } from './workflow.ts';

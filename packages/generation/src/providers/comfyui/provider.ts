@@ -1,0 +1,247 @@
+import { HostPool } from '../../routing.ts';
+import {
+  FAMILIES,
+  type GenerationOutput,
+  type GenerationRequest,
+  type GenerationResult,
+  type Provider,
+  type ProviderContext,
+  ProviderError,
+} from '../../types.ts';
+import { answers, cancelledError, toProviderError } from '../a1111/http.ts';
+import { toOutput } from '../a1111/media.ts';
+import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
+import { watchProgress } from './progress.ts';
+import { templateNames, placeholderValues } from './values.ts';
+import { DEFAULT_WORKFLOWS_DIR, fillWorkflow, loadWorkflow, withLora } from './workflow.ts';
+
+export interface ComfyUIOptions {
+  urls: readonly string[];
+  /** Folder of API-format workflow templates; defaults to the ones shipped with this package. */
+  workflowsDir?: string;
+  requestTimeoutMs?: number;
+  pollIntervalMs?: number;
+  /** Longest wait for one job, queue time included; LoRA training takes the longest. */
+  jobTimeoutMs?: number;
+  healthTtlMs?: number;
+}
+
+/** The saved id names the host too, so a restarted worker resumes on the machine that has the job. */
+const encodeId = (host: string, promptId: string) => `${promptId}@${host}`;
+function decodeId(externalId: string): { promptId: string; host?: string } {
+  const at = externalId.indexOf('@');
+  return at < 0
+    ? { promptId: externalId }
+    : { promptId: externalId.slice(0, at), host: externalId.slice(at + 1) };
+}
+
+const clientIdFor = (request: GenerationRequest) => `hypercreate-${request.jobId}`;
+
+const lostError = () =>
+  new ProviderError('JOB_LOST', 'The generation service lost this job; it will be tried again.', {
+    retryable: true,
+  });
+
+function executionError(entry: HistoryEntry): ProviderError {
+  const messages = entry.status?.messages ?? [];
+  const failure = messages.find(
+    ([event]) => event === 'execution_error' || event === 'execution_interrupted',
+  );
+  const detail = failure?.[1] ?? {};
+  const text = `${String(detail.exception_type ?? '')} ${String(detail.exception_message ?? '')}`;
+  // Running out of GPU memory or an operator's interrupt says nothing about the request itself.
+  const retryable = failure?.[0] === 'execution_interrupted' || /out of memory|OutOfMemory/i.test(text);
+  return new ProviderError('GENERATION_FAILED', 'The generation service could not finish this job.', {
+    retryable,
+    cause: new Error(`${failure?.[0] ?? 'error'} in ${String(detail.node_type ?? '?')}: ${text.trim()}`),
+  });
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+
+export function createComfyUIProvider(options: ComfyUIOptions): Provider {
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const jobTimeoutMs = options.jobTimeoutMs ?? 60 * 60_000;
+  const workflowsDir = options.workflowsDir ?? DEFAULT_WORKFLOWS_DIR;
+  const pool = new HostPool(options.urls, {
+    check: (url) => answers(`${url}/system_stats`),
+    healthTtlMs: options.healthTtlMs,
+    serviceLabel: LABEL,
+  });
+
+  async function submit(
+    client: ComfyClient,
+    request: GenerationRequest,
+    context: ProviderContext,
+  ): Promise<string> {
+    const names = templateNames(request);
+    if (!names)
+      throw new ProviderError('UNSUPPORTED', `The generation service cannot run /${request.command}.`, {
+        retryable: false,
+      });
+    const template = await loadWorkflow(workflowsDir, names);
+    // Fixed upload names per job: a retried job overwrites its own files instead of piling up copies.
+    const uploaded: Record<string, string> = {};
+    const inputFolder = `hypercreate-${request.jobId}`;
+    for (const [option, files] of Object.entries(request.inputs)) {
+      if (files.length === 1) {
+        uploaded[option] = await client.upload(files[0]!.bytes, files[0]!.mime, `${request.jobId}-${option}`);
+      } else {
+        // Training images: kohya-style trainers read `<folder>/<repeats>_<name>/`.
+        const sub = `${inputFolder}/10_${request.modelName || 'subject'}`;
+        for (const [i, file] of files.entries())
+          await client.upload(file.bytes, file.mime, `${option}-${i}`, sub);
+      }
+    }
+    let graph = fillWorkflow(template.graph, placeholderValues(request, uploaded, inputFolder));
+    if (request.lora)
+      graph = withLora(graph, request.lora.reference || request.lora.name, request.lora.weight);
+    const promptId = await client.queuePrompt(graph, clientIdFor(request));
+    await context.saveExternalId(encodeId(client.host, promptId));
+    return promptId;
+  }
+
+  /** Polls until the prompt is in the history; null when the host no longer knows it at all. */
+  async function waitFor(
+    client: ComfyClient,
+    promptId: string,
+    context: ProviderContext,
+  ): Promise<HistoryEntry | null> {
+    const deadline = Date.now() + jobTimeoutMs;
+    let unseen = 0;
+    for (;;) {
+      if (context.signal.aborted) throw cancelledError();
+      const entry = await client.history(promptId);
+      if (entry && entry.status?.completed !== false) {
+        if (entry.status?.status_str === 'error') throw executionError(entry);
+        return entry;
+      }
+      if (entry?.status?.status_str === 'error') throw executionError(entry);
+      if (!entry) {
+        const where = queueHas(await client.queue(), promptId);
+        if (where === 'running') context.onProgress(0.1);
+        // A prompt can leave the queue just before it reaches the history; ask again before giving up.
+        unseen = where ? 0 : unseen + 1;
+        if (unseen >= 3) return null;
+      }
+      if (Date.now() > deadline) {
+        throw new ProviderError('BACKEND_TIMEOUT', 'The generation service took too long with this job.', {
+          retryable: true,
+        });
+      }
+      await sleep(pollIntervalMs, context.signal);
+    }
+  }
+
+  async function collect(client: ComfyClient, entry: HistoryEntry): Promise<GenerationOutput[]> {
+    const files: FileRef[] = [];
+    const nodeIds = Object.keys(entry.outputs ?? {}).sort((a, b) =>
+      a.localeCompare(b, 'en', { numeric: true }),
+    );
+    for (const id of nodeIds) {
+      // Saved files appear under `images`, `gifs` (Video Helper Suite), `videos`, `audio`, …
+      for (const list of Object.values(entry.outputs![id]!)) {
+        if (!Array.isArray(list)) continue;
+        for (const item of list as FileRef[]) {
+          if (item && typeof item.filename === 'string' && (item.type ?? 'output') === 'output')
+            files.push(item);
+        }
+      }
+    }
+    const outputs: GenerationOutput[] = [];
+    for (const file of files) {
+      const { bytes, type } = await client.view(file);
+      const fallback = file.format?.startsWith('video/') ? 'video/mp4' : type.split(';')[0];
+      const output = await toOutput(bytes, fallback).catch((error: unknown) => {
+        throw new ProviderError('OUTPUT_UNREADABLE', 'The result could not be read.', {
+          retryable: false,
+          cause: error,
+        });
+      });
+      if (output) outputs.push(output);
+    }
+    return outputs;
+  }
+
+  async function runOn(
+    host: string,
+    request: GenerationRequest,
+    job: ProviderContext,
+  ): Promise<GenerationResult> {
+    // Queue polling and the /ws feed both report; the user's bar only moves forward.
+    let best = 0;
+    const onProgress = (fraction: number) => {
+      if (fraction > best) job.onProgress((best = fraction));
+    };
+    const context: ProviderContext = { ...job, onProgress };
+    const client = new ComfyClient(host, requestTimeoutMs, context.signal);
+    const resumed = context.externalId ? decodeId(context.externalId).promptId : null;
+    let promptId: string | null = resumed;
+    const stopWatching = watchProgress(host, clientIdFor(request), () => promptId, context.onProgress);
+    try {
+      promptId ??= await submit(client, request, context);
+      let entry = await waitFor(client, promptId, context);
+      if (!entry && resumed) {
+        // The host restarted and forgot the queued work: start it again.
+        promptId = await submit(client, request, context);
+        entry = await waitFor(client, promptId, context);
+      }
+      if (!entry) throw lostError();
+      const outputs = await collect(client, entry);
+      context.onProgress(1);
+      if (request.family === 'lora') {
+        // The trainer writes `<model_name>.safetensors` into the host's LoRA folder.
+        return { outputs, loraReference: `${request.modelName || request.jobId}.safetensors` };
+      }
+      if (outputs.length === 0) {
+        throw new ProviderError('BACKEND_BAD_ANSWER', 'The generation service finished without any result.', {
+          retryable: false,
+        });
+      }
+      return { outputs };
+    } catch (error) {
+      if (context.signal.aborted && promptId) void cancel(encodeId(host, promptId)).catch(() => {});
+      throw error;
+    } finally {
+      stopWatching();
+    }
+  }
+
+  async function cancel(externalId: string): Promise<void> {
+    const { promptId, host } = decodeId(externalId);
+    const client = new ComfyClient(host ?? (await pool.pick()), requestTimeoutMs);
+    await client.deleteFromQueue(promptId);
+    if (queueHas(await client.queue(), promptId) === 'running') await client.interrupt(promptId);
+  }
+
+  return {
+    name: 'comfyui',
+    families: FAMILIES,
+    async run(request, context) {
+      const saved = context.externalId ? decodeId(context.externalId).host : undefined;
+      const host = saved && pool.urls.includes(saved) ? saved : await pool.pick();
+      try {
+        return await runOn(host, request, context);
+      } catch (error) {
+        // Anything else (the worker's own saveExternalId failing) is not the backend's doing.
+        if (!(error instanceof ProviderError) && !context.signal.aborted) throw error;
+        const failure = toProviderError(error, LABEL, context.signal);
+        if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
+        throw failure;
+      }
+    },
+    cancel: (externalId) =>
+      cancel(externalId).catch((error: unknown) => Promise.reject(toProviderError(error, LABEL))),
+    health: () => pool.anyHealthy(),
+  };
+}

@@ -1,0 +1,43 @@
+// What happens to an invoice when its payment settles. Apart from invoices.ts, which confirms
+// payments, so that the payment code can call back here without an import cycle.
+import type { Ctx } from '../ctx.ts';
+import type { Obj } from '../types.ts';
+import { subscriptionInvoiceFailed, subscriptionInvoicePaid } from './subscription-events.ts';
+
+export function invoiceIntent(ctx: Ctx, inv: Obj): Obj | undefined {
+  const id = inv.payments?.data?.[0]?.payment?.payment_intent as string | undefined;
+  return id ? ctx.find(id, 'payment_intent') : undefined;
+}
+
+export function markInvoicePaid(ctx: Ctx, inv: Obj): void {
+  const now = ctx.now();
+  Object.assign(inv, {
+    status: 'paid',
+    amount_paid: inv.amount_due,
+    amount_remaining: 0,
+    attempted: true,
+    next_payment_attempt: null,
+    status_transitions: { ...inv.status_transitions, paid_at: now },
+  });
+  for (const payment of inv.payments.data as Obj[]) {
+    Object.assign(payment, { status: 'paid', amount_paid: payment.amount_requested });
+    payment.status_transitions.paid_at = now;
+  }
+  ctx.emit('invoice.paid', inv);
+  ctx.emit('invoice.payment_succeeded', inv);
+  if (inv.subscription) subscriptionInvoicePaid(ctx, inv);
+}
+
+export function afterInvoicePaymentSucceeded(ctx: Ctx, pi: Obj): void {
+  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
+  const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
+  if (inv && inv.status === 'open') markInvoicePaid(ctx, inv);
+}
+
+export function afterInvoicePaymentFailed(ctx: Ctx, pi: Obj): void {
+  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
+  const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
+  if (!inv || inv.status !== 'open') return;
+  ctx.emit('invoice.payment_failed', inv);
+  if (inv.subscription) subscriptionInvoiceFailed(ctx, inv);
+}

@@ -1,0 +1,76 @@
+// Compiles each server app (the API; the workers once they exist) to one JavaScript file in the
+// app's dist/, so production runs plain `node` without a TypeScript loader. Our workspace packages
+// export TypeScript sources, so they are bundled in; registry packages stay external and load from
+// node_modules as usual.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { ROOT, isStale } from './lib.mjs';
+
+/** The server apps and their entries; an app is built when its entry exists. */
+export const SERVER_APPS = [
+  { dir: 'apps/api', entry: 'src/server.ts' },
+  { dir: 'apps/worker', entry: 'src/main.ts' },
+];
+
+/** Our sources, which the bundle inlines; everything else under node_modules stays external. */
+const isOurs = (file) =>
+  !file.includes(`${path.sep}node_modules${path.sep}`) || /node_modules[\\/]@app[\\/]/.test(file);
+
+/**
+ * Keeps paths that a module resolves against its own location (`new URL('../migrations',
+ * import.meta.url)`) pointing at the same place after bundling: import.meta.url becomes the
+ * source file's address, computed relative to the bundle so the checkout can move.
+ */
+const sourceRelativeUrls = (outDir) => ({
+  name: 'source-relative-urls',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
+    );
+    builder.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url') || !isOurs(args.path)) return undefined;
+      const relative = path.relative(outDir, args.path).split(path.sep).join('/');
+      const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+      return {
+        contents: source.replaceAll('import.meta.url', url),
+        loader: path.extname(args.path).slice(1),
+      };
+    });
+  },
+});
+
+const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entry)));
+
+/** The compiled file of a server app, relative to the root. */
+export const compiledEntry = (app) =>
+  path.join(app.dir, 'dist', path.basename(app.entry).replace(/\.ts$/, '.js'));
+
+/** True when a server app's compiled file is missing or older than its sources or our packages. */
+export const serverBuildIsStale = () =>
+  existing().some((app) =>
+    isStale(compiledEntry(app), [path.join(app.dir, 'src'), path.join(app.dir, 'package.json'), 'packages']),
+  );
+
+export async function buildServers() {
+  for (const app of existing()) {
+    const outDir = path.join(ROOT, app.dir, 'dist');
+    await build({
+      entryPoints: [path.join(ROOT, app.dir, app.entry)],
+      outfile: path.join(ROOT, compiledEntry(app)),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: true,
+      logLevel: 'warning',
+      plugins: [sourceRelativeUrls(outDir)],
+    });
+    console.log(`Built ${path.relative(ROOT, outDir)}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServers();

@@ -1,0 +1,17 @@
+// `npm run worker`: compiles the server apps when stale, then runs the compiled generation worker
+// alone, on the same settings as the API (it needs DATABASE_URL: PostgreSQL shared with the API).
+import { spawn } from 'node:child_process';
+import { buildServers, serverBuildIsStale } from './build-server.mjs';
+import { ROOT } from './lib.mjs';
+
+if (serverBuildIsStale()) {
+  console.log('Compiling the server…');
+  await buildServers();
+}
+
+const worker = spawn(process.execPath, ['--enable-source-maps', 'apps/worker/dist/main.js'], {
+  stdio: 'inherit',
+  cwd: ROOT,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => worker.kill(signal));
+worker.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
