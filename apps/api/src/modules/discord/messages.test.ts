@@ -15,8 +15,12 @@ const JOB = '7c6a1f0e-0000-4000-8000-000000000001';
 describe('result buttons', () => {
   it('are love (with its count), edit, re-roll, delete, then vary and GIF under images, with <action>:<jobId> ids', () => {
     const rows = resultComponents(JOB, { image: true, loves: 3 });
-    const buttons = rows.flatMap((row) => row.components);
-    expect(buttons.map((button) => (button as { custom_id: string }).custom_id)).toEqual(
+    const buttons = rows.flatMap((row) => row.components) as {
+      custom_id: string;
+      emoji?: { name?: string };
+      label?: string;
+    }[];
+    expect(buttons.map((button) => button.custom_id)).toEqual(
       ['love', 'edit', 'reroll', 'delete', 'vary', 'gif'].map((action) => `${action}:${JOB}`),
     );
     expect(buttons.map((button) => button.emoji?.name)).toEqual(['❤️', '✏️', '🎲', '🗑️', '🔀', '🎞️']);
