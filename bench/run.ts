@@ -4,6 +4,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { measureBundle } from './bundle.ts';
 import { ROOT } from './lib.ts';
+import { benchInteractions } from './interactions.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSignedInRead, benchThroughput } from './throughput.ts';
 
@@ -45,6 +46,20 @@ if (wants('signed-in')) {
   console.log(
     `Ratio: ${(signedIn.ratio * 100).toFixed(1)}% (budget ≥ ${BUDGETS.signedInRatio * 100}%, ${signedIn.connections} connections) — ${verdict(signedIn.ratio >= BUDGETS.signedInRatio)}`,
   );
+}
+
+if (wants('interactions')) {
+  const interactions = await benchInteractions();
+  results.interactions = interactions;
+  const line = (label: string, { rps, p99Ms }: { rps: number; p99Ms: number }) =>
+    console.log(`${label.padEnd(34)} ${String(Math.round(rps)).padStart(6)} req/s   p99 ${p99Ms} ms`);
+  console.log(
+    `\nSigned Discord interactions on PostgreSQL (${interactions.connections} connections; Discord allows 3 s):`,
+  );
+  line('PING (signature, answer)', interactions.ping);
+  line('/help (signature, account, answer)', interactions.help);
+  line('Bare Fastify hello-world', interactions.bare);
+  console.log(`p99 of /help under 100 ms — ${verdict(interactions.help.p99Ms < 100)}`);
 }
 
 if (wants('lighthouse')) {
