@@ -57,7 +57,13 @@ export interface Harness {
  * commands registered, and a worker running jobs through a fast provider.
  */
 export async function createHarness(
-  options: { provider?: Provider; deferAfterMs?: number; now?: () => number; deliver?: boolean } = {},
+  options: {
+    provider?: Provider;
+    deferAfterMs?: number;
+    now?: () => number;
+    deliver?: boolean;
+    maxActiveJobs?: number;
+  } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
   const settings = loadSettings({
@@ -66,7 +72,7 @@ export async function createHarness(
     DATA_DIR: '.data/test-discord',
     HOST: '127.0.0.1',
     QUEUE_SUPERVISE_SECONDS: '1',
-    MAX_ACTIVE_JOBS_PER_USER: '500',
+    MAX_ACTIVE_JOBS_PER_USER: String(options.maxActiveJobs ?? 500),
   });
   const emulator = createDiscordEmulator({
     prefix: '/_discord',
