@@ -5,7 +5,7 @@ import { type RoutingTable, parseGenerationBackends } from '@app/generation';
  * The settings of the generation pipeline, shared by the API (which submits and may run a worker
  * in-process) and `npm run worker`. The API folds this shape into its own settings schema.
  */
-export const generationEnvShape = {
+const fields = {
   /** `image=a1111:http://gpu-a:7860|http://gpu-b:7860,video=comfyui:http://gpu:8188`; unnamed families use `local`. */
   GENERATION_BACKENDS: z
     .string()
@@ -45,6 +45,14 @@ export const generationEnvShape = {
   /** A CDN in front of the bucket; media links then point there and skip the API's access check. */
   S3_PUBLIC_URL: z.string().trim().pipe(z.url()).optional(),
 };
+
+/** An empty variable (`S3_BUCKET=` in a copied .env) means unset, as everywhere in our settings. */
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const generationEnvShape = Object.fromEntries(
+  Object.entries(fields).map(([key, schema]) => [key, z.preprocess(blankIsUnset, schema)]),
+) as { [K in keyof typeof fields]: z.ZodPipe<z.ZodTransform<unknown, unknown>, (typeof fields)[K]> };
 
 export interface GenerationSettings {
   backends: RoutingTable;
