@@ -4,6 +4,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { measureBundle } from './bundle.ts';
 import { ROOT } from './lib.ts';
+import { benchInteractions } from './interactions.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSignedInRead, benchThroughput } from './throughput.ts';
 import { benchLocalProvider, benchSubmissions, benchSubmitToRunning } from './jobs.ts';
@@ -53,6 +54,20 @@ if (wants('signed-in')) {
       `Server CPU per request: ${signedIn.signedInCpuUs.toFixed(0)} µs signed in, ${signedIn.bareCpuUs.toFixed(0)} µs bare (${((signedIn.bareCpuUs / signedIn.signedInCpuUs) * 100).toFixed(0)}%)`,
     );
   }
+}
+
+if (wants('interactions')) {
+  const interactions = await benchInteractions();
+  results.interactions = interactions;
+  const line = (label: string, { rps, p99Ms }: { rps: number; p99Ms: number }) =>
+    console.log(`${label.padEnd(34)} ${String(Math.round(rps)).padStart(6)} req/s   p99 ${p99Ms} ms`);
+  console.log(
+    `\nSigned Discord interactions on PostgreSQL (${interactions.connections} connections; Discord allows 3 s):`,
+  );
+  line('PING (signature, answer)', interactions.ping);
+  line('/help (signature, account, answer)', interactions.help);
+  line('Bare Fastify hello-world', interactions.bare);
+  console.log(`p99 of /help under 100 ms — ${verdict(interactions.help.p99Ms < 100)}`);
 }
 
 if (wants('lighthouse')) {

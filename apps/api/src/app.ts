@@ -39,6 +39,9 @@ import { creationPagePlugin } from './plugins/creation-page.ts';
 import { creationRoutes } from './routes/api/creations/index.ts';
 import { ledgerRoutes } from './routes/api/users/ledger.ts';
 import { adminQueueRoutes } from './routes/api/admin/queue.ts';
+import type { DiscordEmulator } from '@app/discord-emulator';
+import { discordPlugin } from './plugins/discord.ts';
+import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -52,6 +55,10 @@ export interface BuildAppOptions extends AppContext {
   billing?: Billing;
   /** Where generated media and job uploads live; the folder under DATA_DIR/media by default. */
   mediaStorage?: MediaStorage;
+  /** The embedded default's Discord: mounted under its prefix, it stands in for Discord's API. */
+  discordEmulator?: DiscordEmulator;
+  /** Bot tuning for tests: the result sweep interval and when an interaction is deferred. */
+  discord?: { sweepMs?: number; deferAfterMs?: number; deliver?: boolean };
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -83,13 +90,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(catalogRoutes);
   // Outside the context below so tests and the in-process worker reach the queue and storage.
   await app.register(generationPlugin, { storage: options.mediaStorage });
+  await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);
     await app.register(securityPlugin, {
       paymentOrigins: options.paymentOrigins ?? options.billing?.paymentOrigins ?? [],
       publicUrl: options.settings.publicUrl,
-      crossSiteAllowed: ['/api/payment/webhook'],
+      crossSiteAllowed: ['/api/payment/webhook', '/api/discord/interactions'],
     });
     await app.register(formbody);
     await app.register(inputPlugin);
@@ -110,7 +118,10 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(paymentSubscriptionRoutes, { prefix: '/api/payment' });
     await app.register(paymentGiftRoutes, { prefix: '/api/payment' });
     await app.register(paymentHistoryRoutes, { prefix: '/api/payment' });
-    await app.register(configRoutes, { prefix: '/api/config' });
+    await app.register(configRoutes, {
+      prefix: '/api/config',
+      discordChannelUrl: options.discordEmulator ? `${options.discordEmulator.prefix}/app` : null,
+    });
     await app.register(userRoutes, { prefix: '/api/users' });
     await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
     await app.register(changelogRoutes, { prefix: '/api/changelog' });
@@ -122,6 +133,20 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(creationRoutes, { prefix: '/api/creations' });
     await app.register(ledgerRoutes, { prefix: '/api/users' });
     await app.register(adminQueueRoutes, { prefix: '/api/admin' });
+    await app.register(discordInteractionRoutes, {
+      prefix: '/api/discord',
+      deferAfterMs: options.discord?.deferAfterMs,
+    });
+    if (options.discordEmulator) {
+      const emulator = options.discordEmulator;
+      await app.register(async (scope) => {
+        // Discord's stand-in authenticates by its own tokens and signatures, not our session.
+        scope.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: 'public' };
+        });
+        await scope.register(emulator.fastifyPlugin, { prefix: emulator.prefix });
+      });
+    }
 
     const distDir = options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST);
     await app.register(creationPagePlugin, { distDir });

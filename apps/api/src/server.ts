@@ -1,8 +1,11 @@
 import { createDatabase } from '@app/db';
+import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
 import { providersFor, startWorker } from '@app/jobs';
+import type { FastifyRequest } from 'fastify';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
 import { startReconciler } from './modules/reconcile/reconcile-payments.ts';
+import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
 import { startBanner } from './start-banner.ts';
@@ -25,10 +28,27 @@ async function main() {
 
   const billing = await startBilling({ settings, db: database.db });
 
+  // Without a bot configured, the embedded default runs Discord's stand-in on our own port; its
+  // channel page acts as the signed-in user.
+  const discordEmulator =
+    settings.embedded && !settings.discordBot
+      ? createDiscordEmulator({
+          prefix: '/_discord',
+          dataDir: `${settings.dataDir}/discord`,
+          async resolveUser(request) {
+            const user = await (request as FastifyRequest).currentUser();
+            if (!user) return null;
+            const id = await ensureLocalDiscordId({ db: database.db, user, seededIds: SEEDED_USER_IDS });
+            return { id, username: user.discordName, globalName: user.discordName };
+          },
+        })
+      : undefined;
+
   const app = await buildApp({
     settings,
     database,
     billing,
+    discordEmulator,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
   // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
@@ -86,6 +106,7 @@ async function main() {
       url,
       localSignIn: settings.embedded && !settings.discord,
       adminPassword: settings.adminPasswordGenerated ? settings.adminPassword : undefined,
+      discordChannelPage: discordEmulator ? `${discordEmulator.prefix}/app` : undefined,
     }),
   );
 }

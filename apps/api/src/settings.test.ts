@@ -29,6 +29,31 @@ describe('settings', () => {
     );
   });
 
+  it('needs the Discord bot settings together, and all of them in production', () => {
+    expect(() => loadSettings({ DISCORD_BOT_TOKEN: 'token' })).toThrow(
+      /DISCORD_APPLICATION_ID[\s\S]*DISCORD_PUBLIC_KEY/,
+    );
+    expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/DISCORD_BOT_TOKEN/);
+    expect(() =>
+      loadSettings({
+        DISCORD_APPLICATION_ID: '123456789012345678',
+        DISCORD_PUBLIC_KEY: 'zz',
+        DISCORD_BOT_TOKEN: 't',
+      }),
+    ).toThrow(/DISCORD_PUBLIC_KEY/);
+    const settings = loadSettings({
+      DISCORD_APPLICATION_ID: '123456789012345678',
+      DISCORD_PUBLIC_KEY: 'AB'.repeat(32),
+      DISCORD_BOT_TOKEN: 'bot-token',
+    });
+    expect(settings.discordBot).toEqual({
+      applicationId: '123456789012345678',
+      publicKey: 'ab'.repeat(32),
+      botToken: 'bot-token',
+      apiUrl: 'https://discord.com/api/v10',
+    });
+  });
+
   it('needs Stripe keys together', () => {
     expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

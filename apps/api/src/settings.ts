@@ -29,6 +29,19 @@ const SettingsSchema = z
     DISCORD_CLIENT_SECRET: optionalString,
     DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
     DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+    DISCORD_APPLICATION_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{17,20}$/, 'must be a Discord id')
+        .optional(),
+    ),
+    DISCORD_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-character hex public key')
+        .optional(),
+    ),
+    DISCORD_BOT_TOKEN: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -46,6 +59,10 @@ const SettingsSchema = z
         env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID',
         'Discord needs both client id and secret',
       );
+    }
+    const bot = ['DISCORD_APPLICATION_ID', 'DISCORD_PUBLIC_KEY', 'DISCORD_BOT_TOKEN'] as const;
+    if (bot.some((key) => env[key]) || env.NODE_ENV === 'production') {
+      for (const key of bot) need(key, 'the Discord bot needs its application id, public key and bot token');
     }
     if (env.STRIPE_SECRET_KEY) need('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY');
     if (env.STRIPE_SECRET_KEY) need('STRIPE_PUBLISHABLE_KEY', 'required with STRIPE_SECRET_KEY');
@@ -77,6 +94,8 @@ export interface Settings {
   /** True when the admin password was generated at start-up and should be printed. */
   adminPasswordGenerated: boolean;
   discord: { clientId: string; clientSecret: string; apiUrl: string; authorizeUrl: string } | undefined;
+  /** The bot's identity; absent in the embedded default, where the Discord emulator supplies it. */
+  discordBot: DiscordBotSettings | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   studioUrl: string | undefined;
   communityInviteUrl: string | undefined;
@@ -85,6 +104,15 @@ export interface Settings {
   embedded: boolean;
   secureCookies: boolean;
   generation: GenerationSettings;
+}
+
+export interface DiscordBotSettings {
+  applicationId: string;
+  /** Hex Ed25519 key that signs the interactions Discord posts to us. */
+  publicKey: string;
+  botToken: string;
+  /** REST base with its version, e.g. `https://discord.com/api/v10`. */
+  apiUrl: string;
 }
 
 export class SettingsError extends Error {
@@ -123,6 +151,15 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
             clientSecret: value.DISCORD_CLIENT_SECRET,
             apiUrl: value.DISCORD_API_URL.replace(/\/$/, ''),
             authorizeUrl: value.DISCORD_AUTHORIZE_URL,
+          }
+        : undefined,
+    discordBot:
+      value.DISCORD_APPLICATION_ID && value.DISCORD_PUBLIC_KEY && value.DISCORD_BOT_TOKEN
+        ? {
+            applicationId: value.DISCORD_APPLICATION_ID,
+            publicKey: value.DISCORD_PUBLIC_KEY.toLowerCase(),
+            botToken: value.DISCORD_BOT_TOKEN,
+            apiUrl: value.DISCORD_API_URL.replace(/\/$/, ''),
           }
         : undefined,
     stripe:

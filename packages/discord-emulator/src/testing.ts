@@ -66,6 +66,19 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
         });
       if (method !== 'POST') throw new UserInputError('not_found', `No test route ${method} ${path}.`, 404);
       const json = await readJson(await body(req, extras), req);
+      if (path === '/_test/users') {
+        // A user the product's tests need beyond the seeded three (an id the app already knows).
+        const id = str(json, 'id');
+        if (!/^\d{17,20}$/.test(id)) throw new UserInputError('invalid_id', '"id" must be a snowflake.');
+        const username = str(json, 'username');
+        let known = ctx.store.user(id);
+        if (!known) {
+          known = { id, username, globalName: username };
+          ctx.store.state.users.push(known);
+          ctx.store.changed();
+        }
+        return replyJson(res, 200, { user: { ...apiUser(known), name: known.username } });
+      }
       let outcome;
       if (path === '/_test/interactions')
         outcome = await actions.runCommand(

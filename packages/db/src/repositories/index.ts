@@ -12,3 +12,4 @@ export * from './loras.ts';
 export * from './job-events.ts';
 export * from './ledger-history.ts';
 export * from './job-queue-view.ts';
+export * from './discord.ts';

@@ -24,12 +24,17 @@ export async function findUserByCustomerId(db: DbOrTx, customerId: string): Prom
   return row;
 }
 
-/** A user of the local sign-in: found by name among users without a Discord account. */
+/**
+ * A user of the local sign-in (embedded default only, where Discord is the emulator): found by
+ * name. Local users carry emulator Discord ids so the channel page acts as them; the oldest
+ * account of a name wins.
+ */
 export async function findLocalUser(db: DbOrTx, discordName: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.discordName, discordName), isNull(users.discordId)))
+    .where(eq(users.discordName, discordName))
+    .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   return row;
 }
@@ -149,4 +154,18 @@ export async function upsertLocalUser(
     .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
   const { created, ...user } = row!;
   return { user, created };
+}
+
+/** Links a Discord id to a user that has none; answers the id the user has afterwards. */
+export async function setDiscordIdIfAbsent(
+  db: DbOrTx,
+  userId: string,
+  discordId: string,
+): Promise<string | null> {
+  await db
+    .update(users)
+    .set({ discordId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.discordId)));
+  const [row] = await db.select({ discordId: users.discordId }).from(users).where(eq(users.id, userId));
+  return row?.discordId ?? null;
 }

@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './oauth.ts';
 export * from './rate-limits.ts';
 export * from './generation.ts';
+export * from './discord.ts';

@@ -108,5 +108,7 @@ export const PublicConfigWire = z.object({
   studioUrl: z.string().nullable(),
   communityInviteUrl: z.string().nullable(),
   discordLogin: z.boolean(),
+  /** The embedded default's Discord channel page (same origin); absent with real Discord. */
+  discordChannelUrl: z.string().nullable().optional(),
 });
 export type PublicConfigWire = z.infer<typeof PublicConfigWire>;

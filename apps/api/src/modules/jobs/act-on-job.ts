@@ -4,7 +4,7 @@ import type { MediaStorage } from '@app/generation';
 import { type GenerationSettings, type JobQueue, promptOf } from '@app/jobs';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from './job-access.ts';
-import { submitJob } from './submit-job.ts';
+import { type SubmitJobOptions, submitJob } from './submit-job.ts';
 
 export interface ActOnJobOptions {
   db: Db;
@@ -16,6 +16,11 @@ export interface ActOnJobOptions {
   action: ResultAction;
   prompt?: string;
   requestId?: string;
+  /** `studio` by default; the bot passes `discord` and records where to post the result. */
+  source?: string;
+  onCreated?: SubmitJobOptions['onCreated'];
+  /** In a Discord channel every result is public, so anyone may edit or animate it as their own job. */
+  openToAll?: boolean;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface ActOnJobOptions {
 export async function actOnJob(options: ActOnJobOptions): Promise<{ job: JobRow; created: boolean }> {
   const { db, viewer, action } = options;
   const original = await loadVisibleJob(db, options.id, viewer);
-  if ((action === 'gif' || action === 'edit') && !isOwnerOrAdmin(original, viewer)) {
+  if (!options.openToAll && (action === 'gif' || action === 'edit') && !isOwnerOrAdmin(original, viewer)) {
     throw new AppError('FORBIDDEN', {
       status: 403,
       message: `Only the creator can ${action === 'gif' ? 'make a GIF of' : 'edit'} this`,
@@ -37,8 +42,9 @@ export async function actOnJob(options: ActOnJobOptions): Promise<{ job: JobRow;
     storage: options.storage,
     settings: options.settings,
     user: viewer,
-    source: 'studio',
+    source: options.source ?? 'studio',
     requestId: options.requestId,
+    onCreated: options.onCreated,
     parentJobId: original.id,
   };
   if (action === 'vary' || action === 'gif') {

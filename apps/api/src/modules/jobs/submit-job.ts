@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Db,
+  type DbOrTx,
   type JobRow,
   type UserRow,
   countActiveJobs,
@@ -38,6 +39,8 @@ export interface SubmitJobOptions {
   parentJobId?: string;
   /** Overrides the registry price (result actions have prices of their own). */
   price?: Price;
+  /** Runs inside the job's transaction once it is queued (the bot records where to post the result). */
+  onCreated?: (tx: DbOrTx, job: JobRow) => Promise<void>;
 }
 
 /**
@@ -124,6 +127,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
     const queueJobId = await input.queue.send(tx, row);
     await setQueueJobId(tx, row.id, queueJobId);
     await publishJobEvent(tx, { jobId: row.id, userId: user.id, status: 'queued', progress: 0 });
+    await input.onCreated?.(tx, row);
     return { ...row, queueJobId };
   });
   return { job, created: true };

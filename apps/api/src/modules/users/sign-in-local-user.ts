@@ -1,4 +1,4 @@
-import { type Db, type UserRow, findUserById, upsertLocalUser } from '@app/db';
+import { type Db, type UserRow, findLocalUser, findUserById, upsertLocalUser } from '@app/db';
 import { grantWelcome } from './grant-welcome.ts';
 
 /**
@@ -13,6 +13,9 @@ export async function signInLocalUser({
   db: Db;
   discordName: string;
 }): Promise<UserRow> {
+  // A local user keeps their name once the channel page has given them a Discord id.
+  const existing = await findLocalUser(db, discordName);
+  if (existing) return existing;
   const { user, created } = await upsertLocalUser(db, discordName);
   if (!created) return user;
   await grantWelcome({ db, userId: user.id });

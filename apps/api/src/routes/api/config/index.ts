@@ -2,12 +2,16 @@ import { PublicConfigWire } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** The settings the web app draws with (links, which sign-in); nothing secret. */
-export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+export const configRoutes: FastifyPluginAsyncZod<{ discordChannelUrl?: string | null }> = async (
+  app,
+  options,
+) => {
   const { settings } = app.ctx;
   const body: PublicConfigWire = {
     studioUrl: settings.studioUrl ?? null,
     communityInviteUrl: settings.communityInviteUrl ?? null,
     discordLogin: Boolean(settings.discord),
+    discordChannelUrl: options.discordChannelUrl ?? null,
   };
   app.get(
     '/public',

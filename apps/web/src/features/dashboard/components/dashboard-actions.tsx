@@ -52,6 +52,11 @@ export function DashboardActions({ user }: { user: UserWire }) {
               </ButtonLink>
             )
           )}
+          {config?.discordChannelUrl && (
+            <ButtonAnchor href={config.discordChannelUrl} variant="secondary">
+              Use the bot
+            </ButtonAnchor>
+          )}
         </div>
       </section>
       <section aria-labelledby="learn-actions">

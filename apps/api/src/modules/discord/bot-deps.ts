@@ -1,0 +1,25 @@
+import type { Database, UserRow } from '@app/db';
+import type { MediaStorage } from '@app/generation';
+import type { GenerationSettings, JobQueue } from '@app/jobs';
+import type { API } from '@discordjs/core/http-only';
+import type { ParsedInteraction } from './parse-interaction.ts';
+import type { InteractionReply } from './replies.ts';
+
+/** What the bot's modules need from the running process. */
+export interface BotDeps {
+  database: Database;
+  storage: MediaStorage;
+  queue(): Promise<JobQueue>;
+  settings: GenerationSettings;
+  /** Discord's REST API as the bot (its token), through `DISCORD_API_URL`. */
+  api(): API;
+  /** Absolute base of our own pages and `/media/…` links. */
+  publicUrl(): string;
+}
+
+export type CommandInteraction = Extract<ParsedInteraction, { kind: 'command' }>;
+
+/** A command that does not take the generic path to `submitJob`. */
+export interface CommandHandler {
+  run(input: { deps: BotDeps; user: UserRow; interaction: CommandInteraction }): Promise<InteractionReply>;
+}

@@ -1,0 +1,51 @@
+import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
+import { InteractionResponseType } from 'discord-api-types/v10';
+import { actOnResult, submitEdit } from './act-on-result.ts';
+import type { BotDeps } from './bot-deps.ts';
+import { errorReply } from './error-reply.ts';
+import { ephemeral } from './messages.ts';
+import { parseInteraction } from './parse-interaction.ts';
+import type { InteractionReply } from './replies.ts';
+import { resolveDiscordUser } from './resolve-discord-user.ts';
+import { respondInTime } from './respond.ts';
+import { runCommand } from './run-command.ts';
+
+/** One verified interaction → its answer, always inside Discord's 3 seconds. */
+export async function handleInteraction(
+  deps: BotDeps,
+  interaction: APIInteraction,
+  log: { error(object: unknown, message?: string): void },
+  deferAfterMs?: number,
+): Promise<APIInteractionResponse> {
+  const parsed = parseInteraction(interaction);
+  if (parsed.kind === 'ping') return { type: InteractionResponseType.Pong };
+  if (parsed.kind === 'unsupported') {
+    return {
+      type: InteractionResponseType.ChannelMessageWithSource,
+      data: ephemeral('This is not something I can do.'),
+    };
+  }
+  const creditsUrl = `${deps.publicUrl()}/credits`;
+  const work = (async (): Promise<InteractionReply> => {
+    const user = await resolveDiscordUser({
+      db: deps.database.db,
+      discordId: parsed.base.user.id,
+      username: parsed.base.user.username,
+    });
+    if (parsed.kind === 'command') return runCommand(deps, user, parsed);
+    if (parsed.kind === 'button') return actOnResult(deps, user, parsed);
+    return submitEdit(deps, user, parsed);
+  })().catch((error: unknown) => {
+    if (!(error instanceof Error && 'status' in error && Number(error.status) < 500))
+      log.error({ err: error }, 'interaction failed');
+    return errorReply(error, creditsUrl);
+  });
+  return respondInTime({
+    work,
+    api: deps.api,
+    applicationId: parsed.base.applicationId,
+    token: parsed.base.token,
+    deferAfterMs,
+    onLateError: (error) => log.error({ err: error }, 'could not finish a deferred interaction'),
+  });
+}

@@ -1,0 +1,7 @@
+import type { CommandHandler } from '../bot-deps.ts';
+import { help } from './help.ts';
+import { myloras } from './myloras.ts';
+import { remlora } from './remlora.ts';
+
+/** Commands that behave differently from the generic queued path, by registry name. */
+export const COMMAND_HANDLERS: Record<string, CommandHandler> = { help, myloras, remlora };

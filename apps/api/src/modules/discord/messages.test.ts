@@ -1,0 +1,191 @@
+import { MessageFlags } from 'discord-api-types/v10';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_ATTACHMENT_BYTES,
+  failureMessage,
+  insufficientCreditsMessage,
+  queuedMessage,
+  resultComponents,
+  resultMessage,
+} from './messages.ts';
+import { parseInteraction, snowflakeTime, splitCustomId } from './parse-interaction.ts';
+
+const JOB = '7c6a1f0e-0000-4000-8000-000000000001';
+
+describe('result buttons', () => {
+  it('are love (with its count), edit, re-roll, delete, then vary and GIF under images, with <action>:<jobId> ids', () => {
+    const rows = resultComponents(JOB, { image: true, loves: 3 });
+    const buttons = rows.flatMap((row) => row.components) as {
+      custom_id: string;
+      emoji?: { name?: string };
+      label?: string;
+    }[];
+    expect(buttons.map((button) => button.custom_id)).toEqual(
+      ['love', 'edit', 'reroll', 'delete', 'vary', 'gif'].map((action) => `${action}:${JOB}`),
+    );
+    expect(buttons.map((button) => button.emoji?.name)).toEqual(['❤️', '✏️', '🎲', '🗑️', '🔀', '🎞️']);
+    expect(buttons[0]!.label).toBe('3');
+    expect(rows.every((row) => row.components.length <= 5)).toBe(true);
+    const audio = resultComponents(JOB, { image: false, loves: 0 }).flatMap((row) => row.components);
+    expect(audio).toHaveLength(4);
+  });
+});
+
+describe('result message', () => {
+  it('pings only its owner, shows the prompt, attaches small files and links big ones', () => {
+    const { payload, attach } = resultMessage({
+      jobId: JOB,
+      discordUserId: '111',
+      command: 'video',
+      prompt: 'a wave',
+      files: [
+        { name: 'a.mp4', bytes: 1000, url: 'https://x/media/a.mp4' },
+        { name: 'b.mp4', bytes: MAX_ATTACHMENT_BYTES + 1, url: 'https://x/media/b.mp4' },
+      ],
+      image: false,
+      loves: 0,
+    });
+    expect(payload.content.startsWith('<@111> your /video is ready: **a wave**')).toBe(true);
+    expect(payload.allowed_mentions).toEqual({ users: ['111'] });
+    expect(attach.map((file) => file.name)).toEqual(['a.mp4']);
+    expect(payload.content).toContain('https://x/media/b.mp4');
+    expect(payload.content).not.toContain('https://x/media/a.mp4');
+  });
+
+  it('keeps a long prompt inside Discord’s 2,000 characters', () => {
+    const { payload } = resultMessage({
+      jobId: JOB,
+      discordUserId: '1',
+      command: 'make',
+      prompt: 'x'.repeat(5000),
+      files: [],
+      image: true,
+      loves: 0,
+    });
+    expect(payload.content.length).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('answers', () => {
+  it('queued: visible, with the position and the cost, pinging nobody', () => {
+    const message = queuedMessage({ command: 'make', position: 2, cost: { credits: 4, hypercredits: 0 } });
+    expect(message.content).toContain(
+      '/make: Your request is queued. I will ping you here when it is ready.',
+    );
+    expect(message.content).toContain('position 3 in the queue · cost: 4 credits');
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+    expect(
+      queuedMessage({ command: 'loracreate', position: 0, cost: { credits: 400, hypercredits: 0 }, dm: true })
+        .content,
+    ).toContain('direct message');
+  });
+
+  it('not enough credits: ephemeral, with cost, balance and where to buy', () => {
+    const message = insufficientCreditsMessage({
+      cost: { credits: 0, hypercredits: 5 },
+      balance: { credits: 99, hypercredits: 2 },
+      creditsUrl: 'https://app/credits',
+    });
+    expect(message.flags).toBe(MessageFlags.Ephemeral);
+    expect(message.content).toBe(
+      'Not enough credits: this costs 5 hypercredits and you have 2 hypercredits. Get more at https://app/credits',
+    );
+  });
+
+  it('failure: pings the owner and says what was refunded', () => {
+    const message = failureMessage({
+      discordUserId: '9',
+      command: 'music',
+      reason: 'The generator broke.',
+      refund: { credits: 0, hypercredits: 6 },
+    });
+    expect(message.content).toBe('<@9> your /music failed: The generator broke. 6 hypercredits refunded.');
+  });
+});
+
+describe('parsing interactions', () => {
+  it('reads a slash command’s options and resolved attachments', () => {
+    const parsed = parseInteraction({
+      id: '1200000000000000000',
+      application_id: '5',
+      type: 2,
+      token: 'tok',
+      version: 1,
+      channel_id: '77',
+      member: { user: { id: '42', username: 'ann' } },
+      data: {
+        id: '1',
+        name: 'change',
+        type: 1,
+        options: [
+          { name: 'prompt', type: 3, value: 'brighter' },
+          { name: 'denoise', type: 10, value: 0.4 },
+          { name: 'image', type: 11, value: '900' },
+        ],
+        resolved: {
+          attachments: {
+            '900': {
+              id: '900',
+              filename: 'a.png',
+              size: 10,
+              url: 'https://cdn/a.png',
+              proxy_url: '',
+              content_type: 'image/png',
+            },
+          },
+        },
+      },
+    } as never);
+    expect(parsed).toMatchObject({
+      kind: 'command',
+      name: 'change',
+      options: { prompt: 'brighter', denoise: 0.4 },
+      attachments: {
+        image: { url: 'https://cdn/a.png', filename: 'a.png', size: 10, contentType: 'image/png' },
+      },
+      base: { id: '1200000000000000000', token: 'tok', channelId: '77', user: { id: '42', username: 'ann' } },
+    });
+  });
+
+  it('reads a button’s action and job, and a modal’s fields', () => {
+    const button = parseInteraction({
+      id: '1',
+      application_id: '5',
+      type: 3,
+      token: 't',
+      version: 1,
+      channel_id: '7',
+      user: { id: '3', username: 'u' },
+      message: { id: '55' },
+      data: { component_type: 2, custom_id: `reroll:${JOB}` },
+    } as never);
+    expect(button).toMatchObject({ kind: 'button', action: 'reroll', jobId: JOB, messageId: '55' });
+    const modal = parseInteraction({
+      id: '1',
+      application_id: '5',
+      type: 5,
+      token: 't',
+      version: 1,
+      channel_id: '7',
+      user: { id: '3', username: 'u' },
+      data: {
+        custom_id: `edit:${JOB}`,
+        components: [{ type: 1, components: [{ type: 4, custom_id: 'prompt', value: 'new words' }] }],
+      },
+    } as never);
+    expect(modal).toMatchObject({
+      kind: 'modal',
+      action: 'edit',
+      jobId: JOB,
+      fields: { prompt: 'new words' },
+    });
+    expect(
+      parseInteraction({ id: '1', application_id: '5', type: 1, token: 't', version: 1 } as never),
+    ).toEqual({ kind: 'ping' });
+  });
+
+  it('reads the time from a snowflake and splits custom ids once', () => {
+    expect(snowflakeTime('175928847299117063').toISOString()).toBe('2016-04-30T11:18:25.796Z');
+    expect(splitCustomId('edit:a:b')).toEqual({ action: 'edit', jobId: 'a:b' });
+  });
+});

@@ -1,0 +1,172 @@
+import { type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
+import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIComponentInMessageActionRow,
+  type APIModalInteractionResponseCallbackData,
+  ButtonStyle,
+  ComponentType,
+  MessageFlags,
+  TextInputStyle,
+} from 'discord-api-types/v10';
+
+/** A message as plain data: what the bot sends, before files are attached. */
+export interface MessagePayload {
+  content: string;
+  flags?: number;
+  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  allowed_mentions: { parse?: []; users?: string[] };
+}
+
+/** Discord's largest upload for a bot without boosts; bigger results are posted as links. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const RESULT_ACTIONS = ['love', 'edit', 'reroll', 'delete', 'vary', 'gif'] as const;
+export type ResultActionId = (typeof RESULT_ACTIONS)[number];
+
+const NO_PINGS = { parse: [] as [] };
+
+export const customId = (action: ResultActionId, jobId: string) => `${action}:${jobId}`;
+
+/** Only the person who asked sees it. */
+export function ephemeral(content: string): MessagePayload {
+  return { content, flags: MessageFlags.Ephemeral, allowed_mentions: NO_PINGS };
+}
+
+export function describePrice(price: Price): string {
+  const parts = (['credits', 'hypercredits'] as const)
+    .filter((currency) => price[currency] > 0)
+    .map((currency) => `${price[currency]} ${currency}`);
+  return parts.join(' and ') || 'free';
+}
+
+/** The visible answer to a queued command. */
+export function queuedMessage(input: { command: string; position: number; cost: Price; dm?: boolean }) {
+  const where = input.dm ? 'I will send you a direct message when it is ready.' : undefined;
+  const reply = where ? QUEUED_REPLY.replace('I will ping you here when it is ready.', where) : QUEUED_REPLY;
+  const ahead = input.position === 0 ? 'next in line' : `position ${input.position + 1} in the queue`;
+  return {
+    content: `/${input.command}: ${reply}\nYou are ${ahead} · cost: ${describePrice(input.cost)}.`,
+    allowed_mentions: NO_PINGS,
+  } satisfies MessagePayload;
+}
+
+export function insufficientCreditsMessage(input: { cost: Price; balance: Price; creditsUrl: string }) {
+  const balance = (['credits', 'hypercredits'] as const)
+    .filter((currency) => input.cost[currency] > 0)
+    .map((currency) => `${input.balance[currency]} ${currency}`)
+    .join(' and ');
+  return ephemeral(
+    `Not enough credits: this costs ${describePrice(input.cost)} and you have ${balance}. ` +
+      `Get more at ${input.creditsUrl}`,
+  );
+}
+
+/** The buttons under a result, in the registry's order; vary and GIF only under images. */
+export function resultComponents(
+  jobId: string,
+  input: { image: boolean; loves: number },
+): APIActionRowComponent<APIButtonComponent>[] {
+  const buttons = RESULT_BUTTONS.filter(
+    (button) => input.image || (button.id !== 'vary' && button.id !== 'gif'),
+  ).map((button): APIButtonComponent => ({
+    type: ComponentType.Button,
+    style: button.id === 'delete' ? ButtonStyle.Danger : ButtonStyle.Secondary,
+    custom_id: customId(button.id, jobId),
+    emoji: { name: button.emoji },
+    ...(button.id === 'love' ? { label: String(input.loves) } : {}),
+  }));
+  const rows: APIActionRowComponent<APIButtonComponent>[] = [];
+  for (let at = 0; at < buttons.length; at += 5) {
+    rows.push({ type: ComponentType.ActionRow, components: buttons.slice(at, at + 5) });
+  }
+  return rows;
+}
+
+export interface ResultFile {
+  name: string;
+  bytes: number;
+  /** Where the file can be fetched when it is too big to attach. */
+  url: string;
+}
+
+/** A finished job: pings its owner, shows the prompt, attaches small files and links big ones. */
+export function resultMessage(input: {
+  jobId: string;
+  discordUserId: string;
+  command: string;
+  prompt?: string;
+  text?: string | null;
+  files: ResultFile[];
+  image: boolean;
+  loves: number;
+}): { payload: MessagePayload; attach: ResultFile[] } {
+  const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
+  const links = input.files.filter((file) => file.bytes > MAX_ATTACHMENT_BYTES).map((file) => file.url);
+  const lines = [
+    `<@${input.discordUserId}> your /${input.command} is ready${input.prompt ? `: **${clip(input.prompt, 1500)}**` : '.'}`,
+    ...(input.text ? [clip(input.text, 300)] : []),
+    ...links,
+  ];
+  return {
+    payload: {
+      content: lines.join('\n'),
+      components: resultComponents(input.jobId, { image: input.image, loves: input.loves }),
+      allowed_mentions: { users: [input.discordUserId] },
+    },
+    attach,
+  };
+}
+
+export function failureMessage(input: {
+  discordUserId: string;
+  command: string;
+  reason: string;
+  refund: Price;
+}) {
+  return {
+    content:
+      `<@${input.discordUserId}> your /${input.command} failed: ${clip(input.reason, 500)}` +
+      (input.refund.credits || input.refund.hypercredits ? ` ${describePrice(input.refund)} refunded.` : ''),
+    allowed_mentions: { users: [input.discordUserId] },
+  } satisfies MessagePayload;
+}
+
+/** The text answer of a job answered privately (a /describe caption, ready to reuse in /make). */
+export function answerMessage(text: string): MessagePayload {
+  return { content: clip(text || 'No answer came back.', 2000), allowed_mentions: NO_PINGS };
+}
+
+export function loraReadyMessage(name: string): MessagePayload {
+  return {
+    content:
+      `Your LoRA **${name}** is trained and ready. Use it by adding \`-lora ${name}\` to a /make prompt ` +
+      `(for example \`/make prompt: a portrait -lora ${name}\`); add a weight like \`-lora ${name} 0.7\`.`,
+    allowed_mentions: NO_PINGS,
+  };
+}
+
+/** The edit button's modal: the prompt, ready to change. */
+export function editModal(jobId: string, prompt: string): APIModalInteractionResponseCallbackData {
+  return {
+    custom_id: `edit:${jobId}`,
+    title: 'Edit & regenerate',
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.TextInput,
+            custom_id: 'prompt',
+            label: 'Prompt',
+            style: TextInputStyle.Paragraph,
+            value: prompt.slice(0, 2000),
+            required: true,
+            max_length: 2000,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

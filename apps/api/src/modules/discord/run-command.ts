@@ -1,0 +1,94 @@
+import {
+  type DbOrTx,
+  type JobRow,
+  type UserRow,
+  findJobByRequest,
+  insertDiscordDelivery,
+  queuePosition,
+} from '@app/db';
+import { COMMANDS, type Price } from '@app/domain';
+import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
+import { submitJob } from '../jobs/submit-job.ts';
+import type { BotDeps, CommandInteraction } from './bot-deps.ts';
+import { downloadAttachments } from './download-attachments.ts';
+import { COMMAND_HANDLERS } from './handlers/index.ts';
+import type { InteractionBase } from './parse-interaction.ts';
+import { ephemeral, queuedMessage } from './messages.ts';
+import { type InteractionReply, message } from './replies.ts';
+
+/** Slash names are lowercase on Discord (`/change`); the registry keeps the guides' spelling (`Change`). */
+export const findSlashCommand = (name: string) =>
+  COMMANDS.find((command) => command.name.toLowerCase() === name.toLowerCase());
+
+/**
+ * The generic path of every command without a handler: attachments become uploads, `submitJob`
+ * checks, prices, holds and queues (the interaction id makes a repeat find the same job), and the
+ * answer says the job is queued, where it stands and what it cost.
+ */
+export async function runCommand(
+  deps: BotDeps,
+  user: UserRow,
+  interaction: CommandInteraction,
+): Promise<InteractionReply> {
+  const definition = findSlashCommand(interaction.name);
+  if (!definition) return message(ephemeral(`There is no /${interaction.name}; type /help for the list.`));
+  const handler = COMMAND_HANDLERS[definition.name];
+  if (handler) return handler.run({ deps, user, interaction });
+
+  const { db } = deps.database;
+  const dm = definition.answer.kind === 'queued-dm';
+  // A job whose answer is immediate and private (a caption): "thinking…" for the asker alone,
+  // edited into the answer when the job ends.
+  const privateAnswer = definition.answer.kind === 'immediate';
+  const previous = await findJobByRequest(db, 'discord', interaction.base.id);
+  const job =
+    previous ??
+    (
+      await submitJob({
+        db,
+        queue: await deps.queue(),
+        storage: deps.storage,
+        settings: deps.settings,
+        user,
+        command: definition.name,
+        options: {
+          ...interaction.options,
+          ...(await downloadAttachments({
+            db,
+            storage: deps.storage,
+            userId: user.id,
+            attachments: interaction.attachments,
+          })),
+        },
+        source: 'discord',
+        requestId: interaction.base.id,
+        onCreated: recordDelivery(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
+      })
+    ).job;
+  if (privateAnswer) {
+    return {
+      type: InteractionResponseType.DeferredChannelMessageWithSource,
+      data: { flags: MessageFlags.Ephemeral },
+    };
+  }
+  return queuedReply(deps, job, dm);
+}
+
+/** Remembers where the result goes, in the job's own transaction. */
+export const recordDelivery =
+  (base: InteractionBase, kind: 'channel' | 'dm' | 'reply') => (tx: DbOrTx, job: JobRow) =>
+    insertDiscordDelivery(tx, {
+      jobId: job.id,
+      kind,
+      applicationId: base.applicationId,
+      interactionToken: base.token,
+      interactionAt: base.createdAt,
+      channelId: base.channelId,
+      discordUserId: base.user.id,
+    });
+
+export async function queuedReply(deps: BotDeps, job: JobRow, dm = false): Promise<InteractionReply> {
+  const position = await queuePosition(deps.database.db, job);
+  const cost: Price = { credits: job.costCredits, hypercredits: job.costHypercredits };
+  return message(queuedMessage({ command: job.command, position, cost, dm }));
+}

@@ -1,0 +1,61 @@
+import { JOB_EVENTS_CHANNEL, type JobEvent, dueDiscordDeliveries } from '@app/db';
+import type { BotDeps } from './bot-deps.ts';
+import { CLAIM_LEASE_MS, deliverResult } from './deliver-result.ts';
+
+const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
+
+/**
+ * Posts Discord results as jobs end: at once on the job's NOTIFY event, and by a sweep that finds
+ * what no process heard (every process down when it ended, a post that failed, a claim whose
+ * poster died). The claim makes every process safe to run this beside the others.
+ */
+export async function startDiscordDelivery(
+  deps: BotDeps,
+  options: { sweepMs?: number; log: { error(object: unknown, message?: string): void } },
+): Promise<{ stop(): Promise<void>; sweep(): Promise<void> }> {
+  let stopped = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const deliver = (jobId: string) => {
+    const run = deliverResult(deps, jobId)
+      .catch((error: unknown) =>
+        options.log.error({ err: error, jobId }, 'Discord delivery failed; will retry'),
+      )
+      .finally(() => inFlight.delete(run));
+    inFlight.add(run);
+    return run;
+  };
+  const unlisten = await deps.database.listen(JOB_EVENTS_CHANNEL, (payload) => {
+    if (stopped) return;
+    try {
+      const event = JSON.parse(payload) as JobEvent;
+      if (ENDED.has(event.status)) void deliver(event.jobId);
+    } catch {
+      // Not one of ours.
+    }
+  });
+  const sweep = async () => {
+    const due = await dueDiscordDeliveries(deps.database.db, CLAIM_LEASE_MS, 50);
+    await Promise.all(due.map(deliver));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    timer = setTimeout(() => {
+      sweep()
+        .catch((error: unknown) => options.log.error({ err: error }, 'Discord delivery sweep failed'))
+        .finally(() => {
+          if (!stopped) loop();
+        });
+    }, options.sweepMs ?? 5000);
+  };
+  void sweep().catch(() => {});
+  loop();
+  return {
+    sweep,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await unlisten();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

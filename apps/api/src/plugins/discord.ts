@@ -1,0 +1,96 @@
+import type { DiscordEmulator } from '@app/discord-emulator';
+import { API } from '@discordjs/core/http-only';
+import { REST } from '@discordjs/rest';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BotDeps } from '../modules/discord/bot-deps.ts';
+import { registerCommands } from '../modules/discord/register-commands.ts';
+import { startDiscordDelivery } from '../modules/discord/start-delivery.ts';
+import type { DiscordBotSettings } from '../settings.ts';
+
+export interface DiscordBot {
+  settings: DiscordBotSettings;
+  deps: BotDeps;
+  /** Posts results that are due now (tests and start-up call it; a timer does otherwise). */
+  sweep(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    discordBot: DiscordBot | undefined;
+  }
+}
+
+export interface DiscordPluginOptions {
+  /** The embedded default: the emulator, mounted on our own port, is Discord. */
+  emulator?: DiscordEmulator;
+  /** How often results nobody heard end are looked for. */
+  sweepMs?: number;
+  /** False for a process that answers interactions but leaves posting results to others. */
+  deliver?: boolean;
+}
+
+/**
+ * The bot's side of Discord: the REST client (bot token, `DISCORD_API_URL`) and result delivery.
+ * With the emulator, the REST base and interactions URL are our own address, known once listening;
+ * then the commands are registered as `npm run discord:register` would.
+ */
+export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPluginOptions) => {
+  const { settings, database } = app.ctx;
+  const emulator = options.emulator;
+  const bot: DiscordBotSettings | undefined =
+    settings.discordBot ??
+    (emulator
+      ? {
+          applicationId: emulator.applicationId,
+          publicKey: emulator.publicKey,
+          botToken: emulator.botToken,
+          apiUrl: '',
+        }
+      : undefined);
+  if (!bot) {
+    app.decorate('discordBot', undefined);
+    return;
+  }
+  let api: API | undefined;
+  let ownUrl = '';
+  const deps: BotDeps = {
+    database,
+    storage: app.generation.storage,
+    queue: () => app.generation.queue(),
+    settings: settings.generation,
+    api() {
+      if (!api) {
+        const base = bot.apiUrl.replace(/\/v\d+$/, '');
+        api = new API(new REST({ api: base, version: '10' }).setToken(bot.botToken));
+      }
+      return api;
+    },
+    publicUrl: () => settings.publicUrl ?? ownUrl,
+  };
+  let delivery: Awaited<ReturnType<typeof startDiscordDelivery>> | undefined;
+  app.decorate('discordBot', {
+    settings: bot,
+    deps,
+    sweep: () => delivery?.sweep() ?? Promise.resolve(),
+  } satisfies DiscordBot);
+
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    ownUrl = `http://${settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host}:${port}`;
+    if (emulator) {
+      const local = `http://127.0.0.1:${port}`;
+      bot.apiUrl = `${local}${emulator.prefix}/api/v10`;
+      api = undefined;
+      emulator.setInteractionsUrl(`${local}/api/discord/interactions`);
+      await registerCommands({ api: deps.api(), applicationId: bot.applicationId });
+    }
+    if (options.deliver !== false) {
+      delivery = await startDiscordDelivery(deps, { sweepMs: options.sweepMs, log: app.log });
+    }
+  });
+  app.addHook('onClose', async () => {
+    await delivery?.stop();
+  });
+});

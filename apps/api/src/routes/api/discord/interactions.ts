@@ -1,0 +1,60 @@
+import { ErrorBody } from '@app/domain';
+import type { APIInteraction } from 'discord-api-types/v10';
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../../lib/errors.ts';
+import { handleInteraction } from '../../../modules/discord/handle-interaction.ts';
+import { signatureVerifier } from '../../../modules/discord/verify-signature.ts';
+
+const MAX_INTERACTION_BYTES = 1024 * 1024;
+
+/**
+ * `POST /api/discord/interactions`: Discord's signed HTTP interactions. The signature covers the
+ * exact bytes, so this route alone keeps the raw body; nothing is read or written before it checks.
+ */
+export const discordInteractionRoutes: FastifyPluginAsync<{ deferAfterMs?: number }> = async (
+  app,
+  options,
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: MAX_INTERACTION_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const bot = app.discordBot;
+  const verify = bot ? signatureVerifier(bot.settings.publicKey) : undefined;
+
+  app.post(
+    '/interactions',
+    {
+      // No rate limit: Discord sends every user's interactions from its own addresses, and the
+      // signature check is cheap; a limit would fail real users' commands.
+      config: { access: 'webhook' },
+      schema: {
+        tags: ['discord'],
+        summary: 'Discord interactions (slash commands, buttons, modals), signed with Ed25519',
+        response: { 401: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!bot || !verify) {
+        throw new AppError('BOT_NOT_CONFIGURED', {
+          status: 503,
+          message: 'The Discord bot is not configured',
+        });
+      }
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const headers = request.headers;
+      if (!verify(headers['x-signature-ed25519'], headers['x-signature-timestamp'], raw)) {
+        throw new AppError('BAD_SIGNATURE', { status: 401, message: 'Invalid request signature' });
+      }
+      let interaction: APIInteraction;
+      try {
+        interaction = JSON.parse(raw.toString('utf8')) as APIInteraction;
+      } catch {
+        throw new AppError('BAD_REQUEST', { status: 400, message: 'The body is not JSON' });
+      }
+      return handleInteraction(bot.deps, interaction, request.log, options.deferAfterMs);
+    },
+  );
+};

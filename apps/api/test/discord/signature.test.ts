@@ -1,0 +1,96 @@
+import { signInteraction } from '@app/discord-emulator';
+import { WELCOME_GRANT, priceOf } from '@app/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, createHarness } from './harness.ts';
+import { balanceOf, countJobs, countUsers } from './queries.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const makeInteraction = (userId: string, id = `${BigInt(Date.now() - 1420070400000) << 22n}`) => ({
+  id,
+  application_id: h.emulator.applicationId,
+  type: 2,
+  token: `token-${id}`,
+  version: 1,
+  channel_id: '100000000000000201',
+  channel: { id: '100000000000000201', type: 0 },
+  member: { user: { id: userId, username: 'stranger', global_name: null, discriminator: '0', avatar: null } },
+  data: { id: '1', name: 'make', type: 1, options: [{ name: 'prompt', type: 3, value: 'a cat' }] },
+});
+
+const post = (body: string, headers: Record<string, string>) =>
+  fetch(`${h.base}/api/discord/interactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+
+const signed = (body: string) => {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    'x-signature-ed25519': signInteraction(h.emulator.keys.privateKey, timestamp, body),
+    'x-signature-timestamp': timestamp,
+  };
+};
+
+describe('POST /api/discord/interactions signatures', () => {
+  it('answers PING with PONG when signed', async () => {
+    const body = JSON.stringify({
+      id: '1',
+      application_id: h.emulator.applicationId,
+      type: 1,
+      token: 't',
+      version: 1,
+    });
+    const response = await post(body, signed(body));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ type: 1 });
+  });
+
+  it('refuses a missing, a wrong and a replayed-with-changes signature with 401, making no account and no job', async () => {
+    const stranger = '123456789012345678';
+    const body = JSON.stringify(makeInteraction(stranger));
+    const users = await countUsers(h.database);
+
+    expect((await post(body, {})).status).toBe(401);
+    const headers = signed(body);
+    const tampered = body.replace('a cat', 'a dog');
+    const refused = await post(tampered, headers);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      error: { code: 'BAD_SIGNATURE', message: 'Invalid request signature' },
+    });
+    const wrongTime = {
+      ...headers,
+      'x-signature-timestamp': String(Number(headers['x-signature-timestamp']) + 1),
+    };
+    expect((await post(body, wrongTime)).status).toBe(401);
+    expect((await post(body, { ...headers, 'x-signature-ed25519': 'zz' })).status).toBe(401);
+
+    expect(await countUsers(h.database)).toBe(users);
+    expect(await countJobs(h.database, stranger)).toBe(0);
+  });
+
+  it('makes one job and one charge of the same interaction delivered twice, and a new account gets the welcome grant once', async () => {
+    const stranger = '223456789012345678';
+    const body = JSON.stringify(makeInteraction(stranger));
+    const [first, second] = await Promise.all([post(body, signed(body)), post(body, signed(body))]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const answers = [await first.json(), await second.json()] as { data: { content: string } }[];
+    for (const answer of answers) expect(answer.data.content).toContain('/make: Your request is queued');
+    expect(await countJobs(h.database, stranger)).toBe(1);
+    const balance = await balanceOf(h.database, stranger);
+    expect(balance).toEqual({ credits: WELCOME_GRANT.credits - priceOf('make').credits, hypercredits: 0 });
+    const again = await post(body, signed(body));
+    expect(again.status).toBe(200);
+    expect(await countJobs(h.database, stranger)).toBe(1);
+    expect(await balanceOf(h.database, stranger)).toEqual(balance);
+  });
+});

@@ -1,0 +1,82 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { type DiscordDeliveryRow, discordDeliveries, jobs } from '../schema/index.ts';
+
+export type { DiscordDeliveryRow } from '../schema/discord.ts';
+export type NewDiscordDelivery = Omit<
+  typeof discordDeliveries.$inferInsert,
+  'state' | 'claimedAt' | 'messageId' | 'postedAt' | 'createdAt'
+>;
+
+const ENDED = ['succeeded', 'failed', 'cancelled'] as const;
+
+/** Records where a job's result goes; a second call for the same job changes nothing. */
+export async function insertDiscordDelivery(tx: DbOrTx, values: NewDiscordDelivery): Promise<void> {
+  await tx.insert(discordDeliveries).values(values).onConflictDoNothing();
+}
+
+/** Rows whose claim may be taken: waiting, or pending for longer than `leaseMs` (its poster died). */
+function claimable(leaseMs: number) {
+  return or(
+    eq(discordDeliveries.state, 'waiting'),
+    and(
+      eq(discordDeliveries.state, 'pending'),
+      lt(discordDeliveries.claimedAt, sql`now() - make_interval(secs => ${leaseMs / 1000})`),
+    ),
+  );
+}
+
+/**
+ * Claims the right to post the result of an ended job: one conditional update, so exactly one of
+ * any number of racing processes gets the row back.
+ */
+export async function claimDiscordDelivery(
+  db: DbOrTx,
+  jobId: string,
+  leaseMs: number,
+): Promise<DiscordDeliveryRow | null> {
+  const ended = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, [...ENDED])));
+  const [row] = await db
+    .update(discordDeliveries)
+    .set({ state: 'pending', claimedAt: sql`now()` })
+    .where(
+      and(eq(discordDeliveries.jobId, jobId), claimable(leaseMs), inArray(discordDeliveries.jobId, ended)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function markDiscordDeliveryPosted(db: DbOrTx, jobId: string, messageId: string): Promise<void> {
+  await db
+    .update(discordDeliveries)
+    .set({ state: 'posted', messageId, postedAt: sql`now()` })
+    .where(eq(discordDeliveries.jobId, jobId));
+}
+
+/** Gives a claim back after a failed post, so the next sweep tries again. */
+export async function releaseDiscordDelivery(db: DbOrTx, jobId: string): Promise<void> {
+  await db
+    .update(discordDeliveries)
+    .set({ state: 'waiting', claimedAt: null })
+    .where(and(eq(discordDeliveries.jobId, jobId), eq(discordDeliveries.state, 'pending')));
+}
+
+/** Ended jobs whose result still has to be posted (none posted, or a stale claim), oldest first. */
+export async function dueDiscordDeliveries(db: DbOrTx, leaseMs: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ jobId: discordDeliveries.jobId })
+    .from(discordDeliveries)
+    .innerJoin(jobs, eq(jobs.id, discordDeliveries.jobId))
+    .where(and(claimable(leaseMs), inArray(jobs.status, [...ENDED])))
+    .orderBy(discordDeliveries.createdAt)
+    .limit(limit);
+  return rows.map((row) => row.jobId);
+}
+
+export async function findDiscordDelivery(db: DbOrTx, jobId: string): Promise<DiscordDeliveryRow | null> {
+  const [row] = await db.select().from(discordDeliveries).where(eq(discordDeliveries.jobId, jobId));
+  return row ?? null;
+}
