@@ -34,8 +34,9 @@ describe('/make on an A1111 backend', () => {
   it('sends one txt2img for four 16:9 images with the prompt, and the job keeps its pixels', async () => {
     const me = await user(t, 'wide', { credits: 20 });
     const before = txt2img().length;
-    const job = (await submit(t, me.cookie, { command: 'make', options: { prompt: 'harbour at dawn -wide' } })).json()
-      .job;
+    const job = (
+      await submit(t, me.cookie, { command: 'make', options: { prompt: 'harbour at dawn -wide' } })
+    ).json().job;
     const done = await waitForJob(t, me.cookie, job.id);
     expect(done.status).toBe('succeeded');
 
