@@ -33,6 +33,9 @@ import { jobRoutes } from './routes/api/jobs/index.ts';
 import { loraRoutes } from './routes/api/loras/index.ts';
 import { generationUploadRoutes } from './routes/api/uploads.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -46,6 +49,8 @@ export interface BuildAppOptions extends AppContext {
   billing?: Billing;
   /** Where generated media and job uploads live; the folder under DATA_DIR/media by default. */
   mediaStorage?: MediaStorage;
+  /** Shared with an in-process worker so its job metrics appear on this process's /metrics. */
+  metrics?: Metrics;
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -71,6 +76,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(catalogRoutes);
   // Outside the context below so tests and the in-process worker reach the queue and storage.
   await app.register(generationPlugin, { storage: options.mediaStorage });
+  await app.register(metricsPlugin, { metrics: options.metrics });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);
@@ -84,7 +90,10 @@ export async function buildApp(options: BuildAppOptions) {
       db: options.database.db,
       secureCookies: options.settings.secureCookies,
     });
-    enforceRouteAccess(app, { adminPassword: options.settings.adminPassword });
+    enforceRouteAccess(app, {
+      adminPassword: options.settings.adminPassword,
+      metricsToken: options.settings.metrics.token,
+    });
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(authRoutes, { prefix: '/api/auth' });
@@ -105,6 +114,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(loraRoutes, { prefix: '/api/loras' });
     await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
     await app.register(mediaRoutes);
+    await app.register(metricsRoutes);
 
     await app.register(webPlugin, { distDir: options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST) });
   });

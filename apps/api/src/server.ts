@@ -1,5 +1,5 @@
 import { createDatabase } from '@app/db';
-import { providersFor, startWorker } from '@app/jobs';
+import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
@@ -24,10 +24,12 @@ async function main() {
 
   const billing = await startBilling({ settings, db: database.db });
 
+  const metrics = createMetrics();
   const app = await buildApp({
     settings,
     database,
     billing,
+    metrics,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
   // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
@@ -38,6 +40,7 @@ async function main() {
         storage: app.generation.storage,
         providers: providersFor(settings.generation.backends, settings.generation.jobTimeoutSeconds),
         settings: settings.generation,
+        metrics,
       })
     : undefined;
 

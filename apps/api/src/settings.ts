@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type GenerationSettings, generationEnvShape, toGenerationSettings } from '@app/jobs';
+import {
+  type GenerationSettings,
+  type MetricsSettings,
+  generationEnvShape,
+  metricsEnvShape,
+  toGenerationSettings,
+  toMetricsSettings,
+} from '@app/jobs';
 import { z } from 'zod';
 
 /**
@@ -35,6 +42,7 @@ const SettingsSchema = z
     COMMUNITY_INVITE_URL: optionalUrl,
     CONTACT_EMAIL: z.email().default('support@hypercreate.art'),
     ...generationEnvShape,
+    ...metricsEnvShape,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -82,6 +90,7 @@ export interface Settings {
   embedded: boolean;
   secureCookies: boolean;
   generation: GenerationSettings;
+  metrics: MetricsSettings;
 }
 
 export class SettingsError extends Error {
@@ -135,5 +144,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     embedded: value.NODE_ENV !== 'production',
     secureCookies: value.NODE_ENV === 'production',
     generation: toGenerationSettings(value),
+    metrics: toMetricsSettings(value),
   };
 }
