@@ -14,6 +14,7 @@ const packages = [
   '@app/domain',
   '@app/db',
   '@app/generation',
+  '@app/jobs',
   '@app/stripe-emulator',
   '@app/discord-emulator',
 ];
@@ -21,6 +22,8 @@ const allowed = {
   '@app/domain': [],
   '@app/db': ['@app/domain'],
   '@app/generation': packages,
+  // The pipeline: queue, workers and settlement, shared by the API (submit, in-process worker) and apps/worker.
+  '@app/jobs': ['@app/domain', '@app/db', '@app/generation'],
   '@app/stripe-emulator': packages,
   '@app/discord-emulator': packages,
   '@app/api': packages,
@@ -38,7 +41,8 @@ const boundaries = {
   // The embedded default's emulators reach the browser only through a lazy import().
   dynamicOnly: { '@app/web': ['@app/stripe-emulator', '@app/discord-emulator'] },
   onlyIn: {
-    'drizzle-orm': ['packages/db'],
+    // packages/jobs hands drizzle's sql tag to pg-boss so a queue send joins the caller's transaction.
+    'drizzle-orm': ['packages/db', 'packages/jobs'],
     'drizzle-kit': ['packages/db'],
     '@app/db/schema': ['packages/db'],
   },

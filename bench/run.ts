@@ -6,6 +6,7 @@ import { measureBundle } from './bundle.ts';
 import { ROOT } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSignedInRead, benchThroughput } from './throughput.ts';
+import { benchLocalProvider, benchSubmissions, benchSubmitToRunning } from './jobs.ts';
 
 const BUDGETS = { initialJsGzipKb: 125, throughputRatio: 0.7, signedInRatio: 0.4, lighthouse: 95 };
 const only = new Set(process.argv.slice(2));
@@ -62,6 +63,25 @@ if (wants('lighthouse')) {
       `  ${score.page.padEnd(28)} performance ${score.performance}  accessibility ${score.accessibility} — ${verdict(ok)}`,
     );
   }
+}
+
+if (wants('jobs')) {
+  const submissions = [await benchSubmissions('postgres'), await benchSubmissions('pglite')];
+  const local = await benchLocalProvider();
+  const latency = await benchSubmitToRunning();
+  results.jobs = { submissions, localProviderMedianMs: local, submitToRunning: latency };
+  console.log('\nPOST /api/jobs (a /make each, 16 connections, no worker):');
+  for (const result of submissions) {
+    console.log(
+      `  ${result.database.padEnd(8)} ${Math.round(result.submitRps)} jobs/s beside bare Fastify ${Math.round(result.bareRps)} req/s (${(result.ratio * 100).toFixed(1)}%)`,
+    );
+  }
+  console.log(
+    `Local provider, median of 3: /make ${local.make} ms, 3 s /video ${local.video} ms, /speak ${local.speak} ms`,
+  );
+  console.log(
+    `Submit to running (PGlite, in-process worker): p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms over ${latency.jobs} jobs`,
+  );
 }
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

@@ -32,4 +32,28 @@ describe('settings', () => {
   it('needs Stripe keys together', () => {
     expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
+
+  it('runs generation locally in-process by default, and reads backends, limits and the worker switch', () => {
+    const embedded = loadSettings({ S3_BUCKET: '', GENERATION_BACKENDS: '', WORKER_IN_PROCESS: '' });
+    expect(embedded.generation).toMatchObject({
+      workerInProcess: true,
+      s3: undefined,
+      maxActiveJobsPerUser: 10,
+    });
+    expect(embedded.generation.backends.image).toEqual({ provider: 'local', urls: [] });
+    const routed = loadSettings({
+      GENERATION_BACKENDS: 'image=a1111:http://gpu:7860,video=comfyui:http://gpu:8188',
+      WORKER_IN_PROCESS: 'false',
+      MAX_ACTIVE_JOBS_PER_USER: '3',
+    });
+    expect(routed.generation.backends.image).toEqual({ provider: 'a1111', urls: ['http://gpu:7860'] });
+    expect(routed.generation.backends.audio.provider).toBe('local');
+    expect(routed.generation).toMatchObject({ workerInProcess: false, maxActiveJobsPerUser: 3 });
+  });
+
+  it('names a bad generation backend and a bad job limit', () => {
+    expect(() =>
+      loadSettings({ GENERATION_BACKENDS: 'image=dalle:http://x', JOB_TIMEOUT_SECONDS: '0' }),
+    ).toThrow(/GENERATION_BACKENDS: .*unknown provider "dalle"[\s\S]*JOB_TIMEOUT_SECONDS/);
+  });
 });

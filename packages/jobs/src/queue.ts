@@ -43,6 +43,8 @@ export async function startJobQueue(
     supervise: options.supervise ?? true,
     superviseIntervalSeconds: settings.superviseSeconds,
     schedule: false,
+    // Workers wake on the NOTIFY of a new job instead of waiting for their next poll.
+    useListenNotify: true,
   };
   const create = () => {
     const boss =
@@ -88,7 +90,7 @@ export async function startJobQueue(
 /** Creates or updates every queue; true when one had to be created. */
 async function ensureQueues(boss: PgBoss, settings: GenerationSettings): Promise<boolean> {
   const wanted: [string, Parameters<PgBoss['createQueue']>[1]][] = [
-    [LOST_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true }],
+    [LOST_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true }],
     ...FAMILIES.map(
       (family) =>
         [
@@ -102,6 +104,7 @@ async function ensureQueues(boss: PgBoss, settings: GenerationSettings): Promise
             expireInSeconds: settings.jobTimeoutSeconds + 60,
             heartbeatSeconds: settings.heartbeatSeconds,
             deadLetter: LOST_QUEUE,
+            notify: true,
           },
         ] as [string, Parameters<PgBoss['createQueue']>[1]],
     ),

@@ -5,7 +5,7 @@ import { type RoutingTable, parseGenerationBackends } from '@app/generation';
  * The settings of the generation pipeline, shared by the API (which submits and may run a worker
  * in-process) and `npm run worker`. The API folds this shape into its own settings schema.
  */
-export const generationEnvShape = {
+const fields = {
   /** `image=a1111:http://gpu-a:7860|http://gpu-b:7860,video=comfyui:http://gpu:8188`; unnamed families use `local`. */
   GENERATION_BACKENDS: z
     .string()
@@ -46,14 +46,28 @@ export const generationEnvShape = {
   S3_PUBLIC_URL: z.string().trim().pipe(z.url()).optional(),
 };
 
+/** An empty variable (`S3_BUCKET=` in a copied .env) means unset, as everywhere in our settings. */
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const generationEnvShape = Object.fromEntries(
+  Object.entries(fields).map(([key, schema]) => [key, z.preprocess(blankIsUnset, schema)]),
+) as { [K in keyof typeof fields]: z.ZodPipe<z.ZodTransform<unknown, unknown>, (typeof fields)[K]> };
+
 /** `GET /metrics` in Prometheus format, on the API and on standalone workers. */
-export const metricsEnvShape = {
+const metricsFields = {
   /** The bearer token Prometheus sends; without it `/metrics` answers 404 everywhere. */
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** A standalone worker's metrics port (`npm run worker`); the API serves metrics on its own port. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The interface a worker's metrics listener binds (`0.0.0.0` for a Prometheus on another machine). */
   METRICS_HOST: z.string().trim().default('127.0.0.1'),
+};
+
+export const metricsEnvShape = {
+  METRICS_TOKEN: z.preprocess(blankIsUnset, metricsFields.METRICS_TOKEN),
+  METRICS_PORT: z.preprocess(blankIsUnset, metricsFields.METRICS_PORT),
+  METRICS_HOST: z.preprocess(blankIsUnset, metricsFields.METRICS_HOST),
 };
 
 export interface MetricsSettings {

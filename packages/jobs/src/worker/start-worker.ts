@@ -36,6 +36,9 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
         batchSize: 1,
         localConcurrency: settings.workerConcurrency,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        // NOTIFY wakes a worker for a new job at once; a retry coming due after its backoff sends
+        // none, so polling keeps its own pace too.
+        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
       } as { includeMetadata: true },
       async ([job]: JobWithMetadata<QueuedJobData>[]) => {
         if (!job) return;

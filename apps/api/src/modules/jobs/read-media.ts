@@ -30,8 +30,7 @@ export async function readMedia({
     shared = job.public && job.status === 'succeeded';
   } else {
     const upload = await findUploadByKey(db, key);
-    if (!upload || !viewer || (upload.userId !== viewer.id && viewer.role !== 'admin'))
-      throw notFound('File');
+    if (!upload || !viewer || !mayActOn(viewer, { userId: upload.userId })) throw notFound('File');
   }
   const stored = await storage.get(key);
   if (!stored) throw notFound('File');

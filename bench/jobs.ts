@@ -1,0 +1,181 @@
+import autocannon from 'autocannon';
+import { createDatabase, createSession, createUser, getJob, grant } from '@app/db';
+import { type Family, type GenerationRequest, type Provider, createLocalProvider } from '@app/generation';
+import { startWorker } from '@app/jobs';
+import { buildApp } from '@app/api/app';
+import { loadSettings } from '@app/api/settings';
+import { createHash, randomBytes } from 'node:crypto';
+import { startServer, stop } from './lib.ts';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+
+async function rps(url: string, seconds: number, options: { cookies?: string[]; body?: string } = {}) {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: 16,
+    duration: seconds,
+    method: options.body ? 'POST' : 'GET',
+    body: options.body,
+    headers: options.body ? { 'content-type': 'application/json' } : undefined,
+    setupClient: options.cookies
+      ? (client) =>
+          client.setHeaders({
+            'content-type': 'application/json',
+            cookie: options.cookies![next++ % options.cookies!.length]!,
+          })
+      : undefined,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+export interface SubmitResult {
+  database: 'postgres' | 'pglite';
+  submitRps: number;
+  bareRps: number;
+  ratio: number;
+}
+
+/** Jobs accepted per second by POST /api/jobs (a /make each, no worker), beside bare Fastify. */
+export async function benchSubmissions(
+  database: 'postgres' | 'pglite',
+  rounds = 3,
+  seconds = 3,
+): Promise<SubmitResult> {
+  const bare = await startServer('bench/servers/bare.ts');
+  const app = await startServer('bench/servers/jobs.ts', database === 'pglite' ? { BENCH_DB: 'pglite' } : {});
+  try {
+    const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
+    if (!cookies) throw new Error('The jobs bench server printed no cookies');
+    const body = JSON.stringify({ command: 'make', options: { prompt: 'a lighthouse at dusk -wide' } });
+    const submitUrl = `http://127.0.0.1:${app.port}/api/jobs`;
+    const bareUrl = `http://127.0.0.1:${bare.port}/`;
+    await rps(submitUrl, 1, { cookies, body });
+    const submit: number[] = [];
+    const bareRounds: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      bareRounds.push(await rps(bareUrl, seconds));
+      submit.push(await rps(submitUrl, seconds, { cookies, body }));
+    }
+    const submitRps = median(submit);
+    const bareRps = median(bareRounds);
+    return { database, submitRps, bareRps, ratio: submitRps / bareRps };
+  } finally {
+    await stop(bare.child);
+    await stop(app.child);
+  }
+}
+
+/** Median wall time of the local provider for /make, one 3-second /video and /speak. */
+export async function benchLocalProvider(runs = 3) {
+  const provider = createLocalProvider();
+  const request = (command: string, family: Family, prompt: string, seed: number): GenerationRequest => ({
+    jobId: `bench-${command}-${seed}`,
+    command,
+    family,
+    prompt,
+    width: 1024,
+    height: 1024,
+    seed,
+    inputs: {},
+    options: {},
+    ...(command === 'speak' ? { voice: 'narrator' } : {}),
+  });
+  const cases: [string, Family, string][] = [
+    ['make', 'image', 'a lighthouse on a cliff at dusk, oil painting'],
+    ['video', 'video', 'paper boats drifting down a rainy street'],
+    ['speak', 'audio', 'Welcome to the server, traveller. The night is young.'],
+  ];
+  const medians: Record<string, number> = {};
+  for (const [command, family, prompt] of cases) {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await provider.run(request(command, family, prompt, run + 1), {
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        saveExternalId: async () => {},
+      });
+      times.push(performance.now() - started);
+    }
+    medians[command] = Math.round(median(times));
+  }
+  return medians;
+}
+
+/**
+ * Submit-to-running latency on the embedded default: /make jobs submitted one after another through
+ * the API, picked up by an in-process worker whose provider answers at once; the time from the
+ * job's creation to its start, from the rows.
+ */
+export async function benchSubmitToRunning(jobs = 40) {
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `.data/bench-latency-${process.pid}`,
+    MAX_ACTIVE_JOBS_PER_USER: '10000',
+  });
+  const database = createDatabase({});
+  await database.migrate();
+  const app = await buildApp({ settings, database });
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const instant: Provider = {
+    name: 'instant',
+    families: ['image', 'video', 'audio', 'lipsync', 'lora'],
+    run: async () => ({ outputs: [{ kind: 'image', mime: 'image/png', bytes: png, width: 1, height: 1 }] }),
+  };
+  const queue = await app.generation.queue();
+  const worker = await startWorker({
+    database,
+    queue,
+    storage: app.generation.storage,
+    providers: { image: instant, video: instant, audio: instant, lipsync: instant, lora: instant },
+    settings: settings.generation,
+  });
+  try {
+    const user = await createUser(database.db, { discordName: 'latency' });
+    await grant(database.db, {
+      userId: user.id,
+      currency: 'credits',
+      amount: 1_000_000,
+      reason: 'bench',
+      idempotencyKey: `bench:${user.id}`,
+    });
+    const id = randomBytes(32).toString('base64url');
+    await createSession(database.db, {
+      idHash: createHash('sha256').update(id).digest('hex'),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < jobs; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { cookie: `sid=${id}` },
+        payload: { command: 'make', options: { prompt: `latency ${i}` } },
+      });
+      const jobId = response.json().job.id as string;
+      for (;;) {
+        const job = await getJob(database.db, jobId);
+        if (job?.startedAt) {
+          latencies.push(job.startedAt.getTime() - job.createdAt.getTime());
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    return { jobs, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  } finally {
+    await worker.stop();
+    await app.close();
+    await database.close();
+  }
+}

@@ -1,0 +1,76 @@
+// The API with many signed-in users rich in credits, for the job-submission bench. BENCH_DB=pglite
+// runs on an in-memory PGlite; otherwise the bench creates its own database on BENCH_DATABASE_URL.
+// No worker runs: the bench measures POST /api/jobs itself (validation, hold, insert, enqueue).
+import { createHash, randomBytes } from 'node:crypto';
+import { createDatabase, createSession, createUser, grant } from '@app/db';
+import pg from 'pg';
+import { buildApp } from '@app/api/app';
+import { loadSettings } from '@app/api/settings';
+
+const USERS = 100;
+const pglite = process.env.BENCH_DB === 'pglite';
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = 'hypercreate_bench_jobs';
+
+async function onServer(query: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+let databaseUrl: string | undefined;
+if (!pglite) {
+  await onServer(`drop database if exists "${name}" with (force)`);
+  await onServer(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+
+const settings = loadSettings({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: `.data/bench-jobs-${process.pid}`,
+  MAX_ACTIVE_JOBS_PER_USER: '10000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const database = createDatabase({ databaseUrl: settings.databaseUrl });
+await database.migrate();
+
+const cookies: string[] = [];
+for (let i = 0; i < USERS; i++) {
+  const user = await createUser(database.db, {
+    discordName: `bench-${i}`,
+    subscriptionStatus: 'Professional Plan',
+  });
+  await grant(database.db, {
+    userId: user.id,
+    currency: 'credits',
+    amount: 1_000_000_000,
+    reason: 'bench',
+    idempotencyKey: `bench:${user.id}`,
+  });
+  const id = randomBytes(32).toString('base64url');
+  const idHash = createHash('sha256').update(id).digest('hex');
+  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  cookies.push(`sid=${id}`);
+}
+
+const app = await buildApp({ settings, database });
+await app.generation.queue();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`COOKIES ${cookies.join(',')}`);
+console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
+
+async function stop() {
+  await app.close();
+  await database.close();
+  if (!pglite) await onServer(`drop database if exists "${name}" with (force)`);
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop());
