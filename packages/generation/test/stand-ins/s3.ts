@@ -1,6 +1,7 @@
+// s3rver ships no types; workspaces importing this stand-in need the declaration beside the tests.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../s3rver.d.ts" />
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
