@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/api/**/*.test.ts', 'apps/worker/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/api/**/*.test.ts',
+            'apps/worker/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'packages/stripe-emulator/**', 'packages/discord-emulator/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

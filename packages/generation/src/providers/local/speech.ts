@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient declaration of espeak-ng must reach every project that compiles this file (the API, the workers), not only this package
 /// <reference path="./espeak-ng.d.ts" />
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
