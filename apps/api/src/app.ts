@@ -42,6 +42,9 @@ import { adminQueueRoutes } from './routes/api/admin/queue.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
 import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -59,6 +62,8 @@ export interface BuildAppOptions extends AppContext {
   discordEmulator?: DiscordEmulator;
   /** Bot tuning for tests: the result sweep interval and when an interaction is deferred. */
   discord?: { sweepMs?: number; deferAfterMs?: number; deliver?: boolean };
+  /** Shared with an in-process worker so its job metrics appear on this process's /metrics. */
+  metrics?: Metrics;
   /** Sees every route as it is registered (the authorization test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -91,6 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Outside the context below so tests and the in-process worker reach the queue and storage.
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
+  await app.register(metricsPlugin, { metrics: options.metrics });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);
@@ -106,7 +112,10 @@ export async function buildApp(options: BuildAppOptions) {
       secureCookies: options.settings.secureCookies,
     });
     await app.register(rateLimitsPlugin);
-    enforceRouteAccess(app, { adminPassword: options.settings.adminPassword });
+    enforceRouteAccess(app, {
+      adminPassword: options.settings.adminPassword,
+      metricsToken: options.settings.metrics.token,
+    });
 
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(authRoutes, { prefix: '/api/auth' });
@@ -147,6 +156,7 @@ export async function buildApp(options: BuildAppOptions) {
         await scope.register(emulator.fastifyPlugin, { prefix: emulator.prefix });
       });
     }
+    await app.register(metricsRoutes);
 
     const distDir = options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST);
     await app.register(creationPagePlugin, { distDir });

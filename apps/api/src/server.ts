@@ -1,6 +1,6 @@
 import { createDatabase } from '@app/db';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
-import { providersFor, startWorker } from '@app/jobs';
+import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
 import { buildApp } from './app.ts';
 import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
@@ -49,6 +49,7 @@ async function main() {
     database,
     billing,
     discordEmulator,
+    metrics,
     logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
   // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
@@ -59,6 +60,7 @@ async function main() {
         storage: app.generation.storage,
         providers: providersFor(settings.generation.backends, settings.generation.jobTimeoutSeconds),
         settings: settings.generation,
+        metrics,
       })
     : undefined;
 

@@ -23,6 +23,20 @@ describe('settings', () => {
     }
   });
 
+  it('keeps /metrics off while METRICS_TOKEN is blank and refuses a guessable token', () => {
+    expect(loadSettings({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({
+      token: undefined,
+      port: undefined,
+      host: '127.0.0.1',
+    });
+    expect(() => loadSettings({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(loadSettings({ METRICS_TOKEN: ' a-long-enough-token ' }).metrics.token).toBe(
+      'a-long-enough-token',
+    );
+  });
+
   it('refuses production without Discord, Stripe, an admin password and a public URL', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(
       /DISCORD_CLIENT_ID[\s\S]*STRIPE_SECRET_KEY[\s\S]*ADMIN_PASSWORD[\s\S]*PUBLIC_URL/,

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type GenerationSettings, generationEnvShape, toGenerationSettings } from '@app/jobs';
+import {
+  type GenerationSettings,
+  type MetricsSettings,
+  generationEnvShape,
+  metricsEnvShape,
+  toGenerationSettings,
+  toMetricsSettings,
+} from '@app/jobs';
 import { z } from 'zod';
 
 /**
@@ -49,6 +56,7 @@ const SettingsSchema = z
     COMMUNITY_INVITE_URL: optionalUrl,
     CONTACT_EMAIL: z.email().default('support@hypercreate.art'),
     ...generationEnvShape,
+    ...metricsEnvShape,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -104,6 +112,7 @@ export interface Settings {
   embedded: boolean;
   secureCookies: boolean;
   generation: GenerationSettings;
+  metrics: MetricsSettings;
 }
 
 export interface DiscordBotSettings {
@@ -176,5 +185,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     embedded: value.NODE_ENV !== 'production',
     secureCookies: value.NODE_ENV === 'production',
     generation: toGenerationSettings(value),
+    metrics: toMetricsSettings(value),
   };
 }

@@ -14,7 +14,8 @@ import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from './helpers.
  */
 
 const CONFIGURATIONS: [string, Record<string, string>, { payments?: boolean }][] = [
-  ['local sign-in', {}, {}],
+  // With METRICS_TOKEN set, /metrics exists and must still refuse every session without the token.
+  ['local sign-in', { METRICS_TOKEN: 'walker-metrics-token-0123456789' }, {}],
   // With a payment provider behind them, the payment calls run all the way to their ownership
   // checks and to Stripe, instead of answering 503.
   ['local sign-in with payments', {}, { payments: true }],
@@ -237,6 +238,8 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
             problems.push(`${name}: admin route answered ${status} to ${who}`);
           if (access === 'user' && !caller && status !== 401)
             problems.push(`${name}: user route answered ${status} to anonymous`);
+          if (access === 'metrics-token' && status !== 401 && status !== 404)
+            problems.push(`${name}: metrics route answered ${status} to ${who} without its token`);
           if (JSON.stringify(after) !== JSON.stringify(before))
             problems.push(`${name}: ${who} changed the other user's records`);
           const leaked = target.secrets.filter((secret) => response.body.includes(secret));
@@ -247,6 +250,10 @@ describe.each(CONFIGURATIONS)('authorization walker (%s)', (_name, env, options)
         const response = await call(route, method, admin.user, bystander, 'wrong-admin-password');
         const code = errorCode(response.body);
         if (response.statusCode === 500) problems.push(`${name}: admin got 500`);
+        if (access === 'metrics-token' && response.statusCode !== 401 && response.statusCode !== 404)
+          problems.push(
+            `${name}: metrics route answered ${response.statusCode} to an admin without its token`,
+          );
         if (adminOnly && (response.statusCode === 401 || code === 'FORBIDDEN'))
           problems.push(`${name}: admin route refused the admin (${response.statusCode} ${code})`);
         // A call that needs the admin password is refused without it, even to an admin.

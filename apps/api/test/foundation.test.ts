@@ -11,7 +11,7 @@ describe('foundation', () => {
   it('reports a healthy database', async () => {
     const response = await t.app.inject('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', backends: [] });
   });
 
   it('reports a degraded service when the database is gone', async () => {

@@ -1,6 +1,14 @@
 import { createDatabase } from '@app/db';
 import type { Family, Provider } from '@app/generation';
-import { type WorkerSettings, mediaStorageFor, providersFor, startJobQueue, startWorker } from '@app/jobs';
+import {
+  type WorkerSettings,
+  createMetrics,
+  mediaStorageFor,
+  providersFor,
+  startJobQueue,
+  startWorker,
+} from '@app/jobs';
+import { serveMetrics } from './metrics-server.ts';
 
 /**
  * A worker process: the queue on the shared PostgreSQL database, the media folder (or bucket) and
@@ -23,8 +31,20 @@ export async function runWorkerProcess(
   await database.migrate();
   const queue = await startJobQueue(database, settings.generation);
   const storage = mediaStorageFor(settings.generation, settings.dataDir);
-  const worker = await startWorker({ database, queue, storage, providers, settings: settings.generation });
+  const metrics = createMetrics();
+  metrics.watchQueue(() => queue);
+  const worker = await startWorker({
+    database,
+    queue,
+    storage,
+    providers,
+    settings: settings.generation,
+    metrics,
+  });
+  const metricsServer =
+    settings.metrics.port === undefined ? undefined : await serveMetrics(metrics, settings.metrics);
   console.log(`worker running (${settings.generation.workerConcurrency} job(s) at a time per family)`);
+  if (metricsServer) console.log(`worker metrics at ${metricsServer.url}/metrics`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -33,6 +53,7 @@ export async function runWorkerProcess(
     console.log(`worker stopping (${signal})`);
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
+      metricsServer?.close();
       await worker.stop();
       await queue.stop();
       await database.close();

@@ -150,7 +150,7 @@ export class HostPool {
     const label = this.options.serviceLabel ?? 'generation service';
     throw new ProviderError(
       'BACKEND_UNREACHABLE',
-      `The ${label} is not reachable right now; try again in a moment.`,
+      `The ${label} is busy or not reachable right now; try again in a moment.`,
       {
         retryable: true,
       },

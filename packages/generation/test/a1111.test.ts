@@ -159,7 +159,7 @@ describe('a1111 provider: failures', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BACKEND_UNREACHABLE', retryable: true });
     expect((error as Error).message).toBe(
-      'The image service is not reachable right now; try again in a moment.',
+      'The image service is busy or not reachable right now; try again in a moment.',
     );
   });
 

@@ -21,7 +21,7 @@ describe('comfyui provider failures', () => {
     await expect(provider([url]).run(makeRequest(), makeContext())).rejects.toMatchObject({
       code: 'BACKEND_UNREACHABLE',
       retryable: true,
-      message: 'The generation service is not reachable right now; try again in a moment.',
+      message: 'The generation service is busy or not reachable right now; try again in a moment.',
     });
   });
 

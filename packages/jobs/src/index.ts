@@ -7,3 +7,4 @@ export * from './worker/run-job.ts';
 export { promptOf } from './worker/build-request.ts';
 export * from './event-hub.ts';
 export * from './providers.ts';
+export * from './metrics.ts';

@@ -54,6 +54,36 @@ export const generationEnvShape = Object.fromEntries(
   Object.entries(fields).map(([key, schema]) => [key, z.preprocess(blankIsUnset, schema)]),
 ) as { [K in keyof typeof fields]: z.ZodPipe<z.ZodTransform<unknown, unknown>, (typeof fields)[K]> };
 
+/** `GET /metrics` in Prometheus format, on the API and on standalone workers. */
+const metricsFields = {
+  /** The bearer token Prometheus sends; without it `/metrics` answers 404 everywhere. */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** A standalone worker's metrics port (`npm run worker`); the API serves metrics on its own port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The interface a worker's metrics listener binds (`0.0.0.0` for a Prometheus on another machine). */
+  METRICS_HOST: z.string().trim().default('127.0.0.1'),
+};
+
+export const metricsEnvShape = {
+  METRICS_TOKEN: z.preprocess(blankIsUnset, metricsFields.METRICS_TOKEN),
+  METRICS_PORT: z.preprocess(blankIsUnset, metricsFields.METRICS_PORT),
+  METRICS_HOST: z.preprocess(blankIsUnset, metricsFields.METRICS_HOST),
+};
+
+export interface MetricsSettings {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
+}
+
+export function toMetricsSettings(env: {
+  METRICS_TOKEN?: string;
+  METRICS_PORT?: number;
+  METRICS_HOST: string;
+}): MetricsSettings {
+  return { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST };
+}
+
 export interface GenerationSettings {
   backends: RoutingTable;
   s3: S3Settings | undefined;
@@ -111,12 +141,14 @@ const WorkerEnv = z.object({
   DATABASE_URL: z.string().trim().pipe(z.url()).optional(),
   DATA_DIR: z.string().default('./.data'),
   ...generationEnvShape,
+  ...metricsEnvShape,
 });
 
 export interface WorkerSettings {
   databaseUrl: string | undefined;
   dataDir: string;
   generation: GenerationSettings;
+  metrics: MetricsSettings;
 }
 
 export function loadWorkerSettings(env: Record<string, string | undefined>): WorkerSettings {
@@ -133,5 +165,6 @@ export function loadWorkerSettings(env: Record<string, string | undefined>): Wor
     databaseUrl: parsed.data.DATABASE_URL,
     dataDir: parsed.data.DATA_DIR,
     generation: toGenerationSettings(parsed.data),
+    metrics: toMetricsSettings(parsed.data),
   };
 }

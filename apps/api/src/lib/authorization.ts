@@ -17,7 +17,9 @@ import { AppError, forbidden } from './errors.ts';
  *   'admin'           a signed-in admin;
  *   'admin+password'  a signed-in admin whose call carries `password` equal to ADMIN_PASSWORD
  *                     (destructive calls);
- *   'webhook'         another service, proven by a signature the handler verifies.
+ *   'webhook'         another service, proven by a signature the handler verifies;
+ *   'metrics-token'   a metrics scraper sending `Authorization: Bearer METRICS_TOKEN`; without the
+ *                     setting the route answers 404, as if it did not exist.
  * The onRoute hook below turns each marker into its guard as the route is registered, so the
  * marker the authorization test reads (apps/api/test/authorization.test.ts walks every registered
  * route, including ones added later) is the rule the server applies.
@@ -26,7 +28,14 @@ import { AppError, forbidden } from './errors.ts';
  * named by user id, payment customer id or Discord id: their own, or anyone's for admins.
  */
 
-export const ROUTE_ACCESS = ['public', 'user', 'admin', 'admin+password', 'webhook'] as const;
+export const ROUTE_ACCESS = [
+  'public',
+  'user',
+  'admin',
+  'admin+password',
+  'webhook',
+  'metrics-token',
+] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 declare module 'fastify' {
@@ -85,6 +94,15 @@ async function requireAdmin(request: FastifyRequest) {
   if (user.role !== 'admin') throw forbidden('Admins only');
 }
 
+/** The bearer token is compared like the admin password: hashed first, in constant time. */
+export function checkMetricsToken({ expected, header }: { expected: string | undefined; header: unknown }) {
+  if (!expected) throw new AppError('NOT_FOUND', { status: 404, message: 'Route not found' });
+  const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!given || !timingSafeEqual(digest(expected), digest(given))) {
+    throw new AppError('UNAUTHORIZED', { status: 401, message: 'A valid metrics token is required' });
+  }
+}
+
 const hooks = <T>(existing: T | T[] | undefined): T[] =>
   existing ? (Array.isArray(existing) ? existing : [existing]) : [];
 
@@ -93,7 +111,18 @@ const hooks = <T>(existing: T | T[] | undefined): T[] =>
  * runs first, before anything else; the password of 'admin+password' is checked once the body has
  * been validated, before the handler.
  */
-export function enforceRouteAccess(app: FastifyInstance, { adminPassword }: { adminPassword: string }) {
+export function enforceRouteAccess(
+  app: FastifyInstance,
+  { adminPassword, metricsToken }: { adminPassword: string; metricsToken?: string },
+) {
+  const checkToken: onRequestHookHandler = (request, _reply, done) => {
+    try {
+      checkMetricsToken({ expected: metricsToken, header: request.headers.authorization });
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
   const checkPassword: preHandlerAsyncHookHandler = async (request) => {
     checkAdminPassword({
       expected: adminPassword,
@@ -102,6 +131,10 @@ export function enforceRouteAccess(app: FastifyInstance, { adminPassword }: { ad
   };
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
+    if (access === 'metrics-token') {
+      route.onRequest = [checkToken, ...hooks(route.onRequest)];
+      return;
+    }
     const guard =
       access === 'admin' || access === 'admin+password'
         ? requireAdmin

@@ -6,4 +6,16 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const HealthBody = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+/** One generation backend host (A1111 or ComfyUI) as the health call sees it; never with credentials. */
+export const BackendHealth = z.object({
+  provider: z.enum(['a1111', 'comfyui']),
+  families: z.array(z.string()),
+  host: z.string(),
+  status: z.enum(['up', 'down']),
+});
+
+export const HealthBody = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  backends: z.array(BackendHealth),
+});

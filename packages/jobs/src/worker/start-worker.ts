@@ -1,6 +1,7 @@
-import type { Database } from '@app/db';
-import { FAMILIES, type Family, type MediaStorage, type Provider } from '@app/generation';
+import { type Database, getJob } from '@app/db';
+import { FAMILIES, type Family, type MediaStorage, type Provider, ProviderError } from '@app/generation';
 import type { JobWithMetadata } from 'pg-boss';
+import type { Metrics } from '../metrics.ts';
 import { LOST_QUEUE, QUEUE_NAMES, type JobQueue, type QueuedJobData } from '../queue.ts';
 import { endJobWithRefund } from '../settle.ts';
 import type { GenerationSettings } from '../settings.ts';
@@ -16,6 +17,8 @@ export interface WorkerOptions {
   /** Families this worker takes; all by default. */
   families?: readonly Family[];
   pollingIntervalSeconds?: number;
+  /** Where job durations, outcomes and provider errors are counted. */
+  metrics?: Metrics;
 }
 
 /**
@@ -39,18 +42,34 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
       } as { includeMetadata: true },
       async ([job]: JobWithMetadata<QueuedJobData>[]) => {
         if (!job) return;
-        await runJob({
-          database,
-          storage: options.storage,
-          provider: options.providers[family],
-          timeoutSeconds: settings.jobTimeoutSeconds,
-          attempt: {
-            jobId: job.data.jobId,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            signal: job.signal,
-          },
-        });
+        const provider = options.providers[family];
+        const started = performance.now();
+        const ended = (outcome: string, code?: string | null) => {
+          const seconds = (performance.now() - started) / 1000;
+          options.metrics?.jobAttempt({ family, provider: provider.name, outcome, seconds });
+          if (code) options.metrics?.providerError({ provider: provider.name, code });
+        };
+        try {
+          await runJob({
+            database,
+            storage: options.storage,
+            provider,
+            timeoutSeconds: settings.jobTimeoutSeconds,
+            attempt: {
+              jobId: job.data.jobId,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              signal: job.signal,
+            },
+          });
+        } catch (error) {
+          ended('retried', error instanceof ProviderError ? error.code : 'WORKER_ERROR');
+          throw error;
+        }
+        if (options.metrics) {
+          const row = await getJob(database.db, job.data.jobId).catch(() => null);
+          ended(row?.status ?? 'unknown', row?.status === 'failed' ? row.errorCode : null);
+        }
       },
     );
     ids.push({ name: QUEUE_NAMES[family], id });

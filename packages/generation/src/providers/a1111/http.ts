@@ -52,7 +52,7 @@ export function toProviderError(error: unknown, label: string, signal?: AbortSig
   if (code && UNREACHABLE.has(code)) {
     return new ProviderError(
       'BACKEND_UNREACHABLE',
-      `The ${label} is not reachable right now; try again in a moment.`,
+      `The ${label} is busy or not reachable right now; try again in a moment.`,
       {
         retryable: true,
         cause: error,

@@ -1,0 +1,27 @@
+import { type Metrics, createMetrics } from '@app/jobs';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/**
+ * The process's Prometheus metrics: HTTP latency of every route (by its pattern, so ids never
+ * become series), the queue depth, and, when the worker runs in this process, its job metrics.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, options: { metrics?: Metrics }) => {
+  const metrics = options.metrics ?? createMetrics();
+  metrics.watchQueue(() => app.generation.queue());
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpRequest({
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+    });
+  });
+});

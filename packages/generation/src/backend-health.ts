@@ -1,0 +1,53 @@
+import { answers } from './providers/a1111/http.ts';
+import type { ProviderName, RoutingTable } from './routing.ts';
+import type { Family } from './types.ts';
+
+export interface BackendHostHealth {
+  provider: Exclude<ProviderName, 'local'>;
+  families: Family[];
+  /** The host's address without user name or password, safe to show anyone. */
+  host: string;
+  status: 'up' | 'down';
+}
+
+/** The cheap call each backend answers when it is ready for work; the same one the host pools ask. */
+const PROBE: Record<Exclude<ProviderName, 'local'>, string> = {
+  a1111: '/sdapi/v1/progress?skip_current_image=true',
+  comfyui: '/system_stats',
+};
+
+/** Without credentials: an `--api-auth` user and password must never reach a health page. */
+export function publicHost(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href.replace(/\/+$/, '');
+}
+
+/** Asks every configured backend host, once each, whether it answers; `local` has no host. */
+export async function checkBackendHosts(
+  table: RoutingTable,
+  timeoutMs = 2_000,
+): Promise<BackendHostHealth[]> {
+  const hosts = new Map<
+    string,
+    { provider: Exclude<ProviderName, 'local'>; url: string; families: Family[] }
+  >();
+  for (const [family, route] of Object.entries(table) as [Family, RoutingTable[Family]][]) {
+    if (route.provider === 'local') continue;
+    for (const url of route.urls) {
+      const key = `${route.provider} ${url}`;
+      const entry = hosts.get(key) ?? { provider: route.provider, url, families: [] };
+      entry.families.push(family);
+      hosts.set(key, entry);
+    }
+  }
+  return Promise.all(
+    [...hosts.values()].map(async ({ provider, url, families }) => ({
+      provider,
+      families,
+      host: publicHost(url),
+      status: (await answers(`${url}${PROBE[provider]}`, timeoutMs)) ? ('up' as const) : ('down' as const),
+    })),
+  );
+}
