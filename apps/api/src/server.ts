@@ -43,6 +43,7 @@ async function main() {
           },
         })
       : undefined;
+  const metrics = createMetrics();
 
   const app = await buildApp({
     settings,
