@@ -43,7 +43,7 @@ const fields = {
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** A CDN in front of the bucket; media links then point there and skip the API's access check. */
-  S3_PUBLIC_URL: z.string().trim().pipe(z.url()).optional(),
+  MEDIA_PUBLIC_URL: z.string().trim().pipe(z.url()).optional(),
 };
 
 /** An empty variable (`S3_BUCKET=` in a copied .env) means unset, as everywhere in our settings. */
@@ -118,7 +118,7 @@ export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
           region: env.S3_REGION,
           accessKeyId: env.S3_ACCESS_KEY_ID,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          publicUrl: env.S3_PUBLIC_URL,
+          publicUrl: env.MEDIA_PUBLIC_URL,
         }
       : undefined,
     workerInProcess: env.WORKER_IN_PROCESS,
