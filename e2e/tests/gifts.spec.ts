@@ -1,3 +1,4 @@
+import { WELCOME_GRANT } from '@app/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueName } from '../support/auth.ts';
 
@@ -41,7 +42,8 @@ test("the admin's test gift code is redeemed once from the dashboard", async ({ 
   await dialog.getByLabel('Gift code').fill(code.toLowerCase());
   await dialog.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByTestId('subscription-status')).toHaveText('Professional Plan');
-  await expect(page.getByTestId('credits')).toHaveText('2500');
+  // The plan's credits on top of a new account's welcome grant.
+  await expect(page.getByTestId('credits')).toHaveText(String(2500 + WELCOME_GRANT.credits));
 
   // The gifted plan ends on its own; it cannot be renewed.
   await page.goto('/subscriptionstatus?v=3.1');

@@ -81,7 +81,7 @@ test('a signed-out visitor choosing Buy credits gets the same prompt', async ({ 
   await page.goto('/?v=3.1');
   await page.getByRole('link', { name: 'Buy credits' }).first().click();
   await expect(page).toHaveURL(/\/menu\?signin=required/);
-  await expect(page.getByRole('status')).toContainText('log in to continue');
+  await expect(page.getByText('Please log in to continue.')).toBeVisible();
 });
 
 test("the changelog editor's pickers say what they pick", async ({ page }) => {
