@@ -139,6 +139,11 @@ describe('POST /api/payment/delete_user', () => {
 describe('GET /api/config/public', () => {
   it('tells the web app its links and sign-in kind, nothing secret', async () => {
     const response = await t.app.inject('/api/config/public');
-    expect(response.json()).toEqual({ studioUrl: null, communityInviteUrl: null, discordLogin: false });
+    expect(response.json()).toEqual({
+      studioUrl: null,
+      communityInviteUrl: null,
+      discordLogin: false,
+      discordChannelUrl: null,
+    });
   });
 });
