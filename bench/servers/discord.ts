@@ -3,34 +3,20 @@
 // bot's REST calls are not exercised (PING and /help are answered in the HTTP response).
 import { generateKeyPairSync } from 'node:crypto';
 import { createDatabase } from '@app/db';
-import pg from 'pg';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
+import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'hypercreate_bench_discord';
 
-async function onServer(query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-await onServer(`drop database if exists "${name}" with (force)`);
-await onServer(`create database "${name}"`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const url = await createBenchDatabase(name);
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const rawPublic = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
 const settings = loadSettings({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: url,
   DISCORD_APPLICATION_ID: '100000000000000900',
   DISCORD_PUBLIC_KEY: rawPublic,
   DISCORD_BOT_TOKEN: 'bench-token',
@@ -50,7 +36,7 @@ console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`)
 async function stop() {
   await app.close();
   await database.close();
-  await onServer(`drop database if exists "${name}" with (force)`);
+  await dropBenchDatabase(name);
   process.exit(0);
 }
 process.once('SIGTERM', () => void stop());

@@ -3,32 +3,17 @@
 // No worker runs: the bench measures POST /api/jobs itself (validation, hold, insert, enqueue).
 import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser, grant } from '@app/db';
-import pg from 'pg';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
+import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
 
 const USERS = 100;
 const pglite = process.env.BENCH_DB === 'pglite';
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'hypercreate_bench_jobs';
-
-async function onServer(query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 let databaseUrl: string | undefined;
 if (!pglite) {
-  await onServer(`drop database if exists "${name}" with (force)`);
-  await onServer(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  databaseUrl = await createBenchDatabase(name);
 }
 
 const settings = loadSettings({
@@ -70,7 +55,7 @@ console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`)
 async function stop() {
   await app.close();
   await database.close();
-  if (!pglite) await onServer(`drop database if exists "${name}" with (force)`);
+  if (!pglite) await dropBenchDatabase(name);
   process.exit(0);
 }
 process.once('SIGTERM', () => void stop());

@@ -3,30 +3,16 @@
 // own database there, and prints one session cookie per user (each bench connection is a user).
 import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser } from '@app/db';
-import pg from 'pg';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
+import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
 
 const USERS = 100;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'hypercreate_bench';
 
-async function onServer(query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const url = await createBenchDatabase(name);
 
-await onServer(`drop database if exists "${name}" with (force)`);
-await onServer(`create database "${name}"`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-
-const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url });
 const database = createDatabase({ databaseUrl: settings.databaseUrl });
 await database.migrate();
 
@@ -53,7 +39,7 @@ console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`)
 async function stop() {
   await app.close();
   await database.close();
-  await onServer(`drop database if exists "${name}" with (force)`);
+  await dropBenchDatabase(name);
   process.exit(0);
 }
 process.once('SIGTERM', () => void stop());
