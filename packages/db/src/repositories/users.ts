@@ -57,6 +57,16 @@ export async function createDiscordUserIfAbsent(
   return row;
 }
 
+/** Creates a local (no Discord id) user of that name; undefined when one already exists. */
+export async function createLocalUserIfAbsent(db: DbOrTx, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.discordName, where: sql`${users.discordId} is null` })
+    .returning();
+  return row;
+}
+
 export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -1,4 +1,4 @@
-import { type Db, createUser, findLocalUser, grant } from '@app/db';
+import { type Db, createLocalUserIfAbsent, grant } from '@app/db';
 
 export interface SeedUser {
   discordName: string;
@@ -27,22 +27,27 @@ export const SEED_USERS: SeedUser[] = [
   { discordName: 'free', role: 'user', subscriptionStatus: 'free', credits: 50, email: null },
 ];
 
-/** Creates the seeded users once; later starts leave them as they are. */
+/**
+ * Creates the seeded users once; later starts leave them as they are. Each user and its grant are
+ * one transaction, and the insert yields to a row another process created at the same moment.
+ */
 export async function seedUsers({ db }: { db: Db }): Promise<void> {
   for (const seed of SEED_USERS) {
-    if (await findLocalUser(db, seed.discordName)) continue;
-    const created = await createUser(db, {
-      discordName: seed.discordName,
-      role: seed.role,
-      subscriptionStatus: seed.subscriptionStatus,
-      email: seed.email,
-    });
-    await grant(db, {
-      userId: created.id,
-      currency: 'credits',
-      amount: seed.credits,
-      reason: 'seed',
-      idempotencyKey: `seed:${seed.discordName}:credits`,
+    await db.transaction(async (tx) => {
+      const created = await createLocalUserIfAbsent(tx, {
+        discordName: seed.discordName,
+        role: seed.role,
+        subscriptionStatus: seed.subscriptionStatus,
+        email: seed.email,
+      });
+      if (!created) return;
+      await grant(tx, {
+        userId: created.id,
+        currency: 'credits',
+        amount: seed.credits,
+        reason: 'seed',
+        idempotencyKey: `seed:${seed.discordName}:credits`,
+      });
     });
   }
 }
