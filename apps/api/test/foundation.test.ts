@@ -47,11 +47,22 @@ describe('foundation', () => {
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
   });
 
-  it('sends a Content-Security-Policy that allows no inline scripts', async () => {
-    const csp = (await t.app.inject('/api/health')).headers['content-security-policy'] as string;
-    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '))!;
-    expect(scriptSrc).toContain("'self'");
-    expect(scriptSrc).not.toContain('unsafe-inline');
+  it('sends pages a Content-Security-Policy that allows no inline scripts', async () => {
+    for (const url of ['/dashboard', '/api/auth/local']) {
+      const csp = (await t.app.inject(url)).headers['content-security-policy'] as string;
+      const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '))!;
+      expect(scriptSrc).toContain("'self'");
+      expect(scriptSrc).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('sends API answers a policy under which nothing runs or is framed', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const { headers } = await t.app.inject(url);
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   it('publishes an OpenAPI document generated from the routes', async () => {

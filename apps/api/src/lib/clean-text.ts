@@ -32,6 +32,8 @@ export function findUncleanText(value: unknown): string | undefined {
 
 /** Refuses (400) input holding text that could not be stored or sent on as it is. */
 export function assertCleanText(value: unknown, where: string): void {
+  // Most requests carry no query and an empty params object: nothing to walk.
+  if (value === undefined || value === null || isEmptyObject(value)) return;
   const path = findUncleanText(value);
   if (path === undefined) return;
   const field = path.replace(/^\./, '');
@@ -39,4 +41,11 @@ export function assertCleanText(value: unknown, where: string): void {
     `${field ? `${where} field ${field}` : where} contains a NUL character or an unpaired surrogate`,
     'INVALID_TEXT',
   );
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  // Exactly what the walk would visit: its own enumerable keys.
+  for (const key in value) if (Object.hasOwn(value as object, key)) return false;
+  return true;
 }

@@ -9,9 +9,16 @@ import { assertCleanText } from '../lib/clean-text.ts';
  * webhook) are buffers and are checked by their route; multipart fields by the upload route.
  */
 export const inputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    assertCleanText(request.params, 'The path');
-    assertCleanText(request.query, 'The query');
-    assertCleanText(request.body, 'The body');
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertCleanText(request.params, 'The path');
+      assertCleanText(request.query, 'The query');
+      assertCleanText(request.body, 'The body');
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 });

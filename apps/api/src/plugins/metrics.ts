@@ -16,12 +16,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { metrics?
   const metrics = options.metrics ?? createMetrics();
   metrics.watchQueue(() => app.generation.queue());
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every response and has nothing to wait for.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequest({
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
       status: reply.statusCode,
       seconds: reply.elapsedTime / 1000,
     });
+    done();
   });
 });

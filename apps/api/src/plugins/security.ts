@@ -31,6 +31,26 @@ function securityHeaders(options: HelmetOptions): [string, string][] {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * What an API answer (JSON, or a redirect) needs: nothing in it may run, be framed or be sniffed
+ * into another type. Half the size of a page's set, which a short JSON answer would otherwise carry.
+ */
+const API_HEADERS: [string, string][] = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An HTML page under /api/ (the local sign-in page): it gets the pages' headers. */
+    page?: boolean;
+  }
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
   const headers = securityHeaders({
     contentSecurityPolicy: {
@@ -68,10 +88,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
 
   // One synchronous hook for every request: each hook Fastify runs (an async one above all) costs
   // a measurable share of a short request. Headers go on the raw response, as helmet sets them, so
-  // a route may still replace one (uploads send their own sandboxing CSP).
+  // a route may still replace one (uploads send their own sandboxing CSP). The API's answers get
+  // the API's set; pages, the emulators and unknown paths get the pages' set.
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    const set = request.url.startsWith('/api/') && !request.routeOptions.config?.page ? API_HEADERS : headers;
+    for (let i = 0; i < set.length; i++) raw.setHeader(set[i]![0], set[i]![1]);
     done(
       SAFE_METHODS.has(request.method)
         ? undefined

@@ -42,6 +42,15 @@ describe('session reader', () => {
     expect(found[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('answers every lookup of a burst larger than one statement carries', async () => {
+    const people = await Promise.all(Array.from({ length: 30 }, (_, i) => signedIn(`burst-${i}`)));
+    const lookups = Array.from({ length: 900 }, (_, i) =>
+      i % 31 === 30 ? 'unknown-hash' : people[i % 31]!.idHash,
+    );
+    const found = await Promise.all(lookups.map((idHash) => reader.find(idHash)));
+    found.forEach((row, i) => expect(row?.user.id).toBe(i % 31 === 30 ? undefined : people[i % 31]!.user.id));
+  });
+
   it('does not find a session once it is deleted', async () => {
     const person = await signedIn('reader-gone');
     expect((await reader.find(person.idHash))?.user.discordName).toBe('reader-gone');

@@ -25,32 +25,54 @@ function prepareLookup(db: DbOrTx) {
 
 /** Sessions looked up in one statement at most; the rest wait for the next. */
 const MAX_BATCH = 256;
+/** Statements in flight at once: while one is at the server, the next batch need not wait for it. */
+const MAX_IN_FLIGHT = 3;
+
+type Waiting = { idHash: string; resolve: (row?: SessionUser) => void; reject: (e: unknown) => void };
 
 /**
- * Finds the users of live sessions for every signed-in request. Lookups that arrive while one is
- * running go out together as the next statement, so under load one round trip serves many
- * requests, and each lookup still starts after its request arrived (it never sees older data than
- * a lookup of its own would). The statement is prepared once and planned once by PostgreSQL.
+ * Finds the users of live sessions for every signed-in request. Lookups that arrive together go
+ * out as one statement, so under load one round trip serves many requests; a few statements may
+ * be in flight at once, so a batch never waits behind another's round trip while a connection is
+ * free. Each lookup starts after its request arrived (it never sees older data than a lookup of
+ * its own would). The statement is prepared once and planned once by PostgreSQL.
  */
 export function createSessionReader(db: DbOrTx) {
   const lookup = prepareLookup(db);
-  let waiting: { idHash: string; resolve: (row?: SessionUser) => void; reject: (e: unknown) => void }[] = [];
-  let running = false;
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
 
-  async function drain() {
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, MAX_BATCH);
-      waiting = waiting.slice(MAX_BATCH);
-      try {
-        const idHashes = [...new Set(batch.map((entry) => entry.idHash))];
-        const rows = await lookup.execute({ idHashes, now: new Date().toISOString() });
-        const found = new Map(rows.map(({ idHash, ...row }) => [idHash, row]));
-        for (const entry of batch) entry.resolve(found.get(entry.idHash));
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
+  async function send(batch: Waiting[]) {
+    try {
+      const idHashes = [...new Set(batch.map((entry) => entry.idHash))];
+      const rows = await lookup.execute({ idHashes, now: new Date().toISOString() });
+      const found = new Map(rows.map(({ idHash, ...row }) => [idHash, row]));
+      for (const entry of batch) entry.resolve(found.get(entry.idHash));
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
     }
-    running = false;
+  }
+
+  function flush() {
+    scheduled = false;
+    while (waiting.length > 0 && inFlight < MAX_IN_FLIGHT) {
+      const batch = waiting.length > MAX_BATCH ? waiting.splice(0, MAX_BATCH) : waiting;
+      if (batch === waiting) waiting = [];
+      inFlight++;
+      void send(batch).finally(() => {
+        inFlight--;
+        schedule();
+      });
+    }
+  }
+
+  function schedule() {
+    if (scheduled || waiting.length === 0 || inFlight >= MAX_IN_FLIGHT) return;
+    scheduled = true;
+    // Started once the requests that arrived together have all been read: starting at the first
+    // would send it alone and make the rest wait a whole round trip behind it.
+    setImmediate(flush);
   }
 
   return {
@@ -58,11 +80,7 @@ export function createSessionReader(db: DbOrTx) {
     find(idHash: string): Promise<SessionUser | undefined> {
       return new Promise((resolve, reject) => {
         waiting.push({ idHash, resolve, reject });
-        if (running) return;
-        running = true;
-        // Started once the requests that arrived together have all been read: starting at the
-        // first would send it alone and make the rest wait a whole round trip behind it.
-        setImmediate(() => void drain());
+        schedule();
       });
     },
   };

@@ -19,7 +19,10 @@ const LocalSignInBody = z.object({
 export const localSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/local',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true } },
+    {
+      config: { access: 'public', page: true },
+      schema: { tags: ['auth'], summary: 'Local sign-in page', hide: true },
+    },
     async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
