@@ -51,3 +51,21 @@ export async function checkBackendHosts(
     })),
   );
 }
+
+/**
+ * `checkBackendHosts` behind a short memory: the health route is public, so each call must not
+ * become a probe of every GPU host. Calls within `maxAgeMs` of the last probe share its answer,
+ * and calls that arrive while a probe runs wait for that probe instead of starting another.
+ */
+export function createBackendHealth(
+  table: RoutingTable,
+  { maxAgeMs = 10_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {},
+): () => Promise<BackendHostHealth[]> {
+  let last: { at: number; result: Promise<BackendHostHealth[]> } | undefined;
+  return () => {
+    if (last && now() - last.at < maxAgeMs) return last.result;
+    const result = checkBackendHosts(table);
+    last = { at: now(), result };
+    return result;
+  };
+}

@@ -47,4 +47,11 @@ describe('GET /api/health with generation backends', () => {
       `Basic ${Buffer.from('painter:hunter2-secret').toString('base64')}`,
     );
   });
+
+  it('asks the hosts at most once in a short while, however often health is called', async () => {
+    const before = a1111.calls('GET', '/sdapi/v1/progress').length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject('/api/health')));
+    expect(answers.every((answer) => answer.json().backends.length === 3)).toBe(true);
+    expect(a1111.calls('GET', '/sdapi/v1/progress').length - before).toBeLessThanOrEqual(1);
+  });
 });
