@@ -97,7 +97,8 @@ export function TierChoicePage() {
                   tier={tier}
                   userId={user.user_id}
                   stripeId={user.stripeid}
-                  current={currentTier === tier.tier}
+                  currentTier={currentTier ?? user.subscription_status}
+                  renewsOn={paid?.current_period_end ?? null}
                 />
               ) : (
                 <button
