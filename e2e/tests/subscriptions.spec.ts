@@ -1,5 +1,6 @@
+import { findTier } from '@app/domain';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from '../support/auth.ts';
+import { signIn, uniqueName } from '../support/auth.ts';
 
 /**
  * The journeys on the seeded `member` and `free`. Every step that changes their plans lives in this
@@ -24,15 +25,49 @@ test('member upgrades, schedules a downgrade, cancels after the confirm dialog, 
   browser,
 }) => {
   const page = await pageAs(browser, 'member');
+  await page.goto('/dashboard?v=3.1');
+  await dismissEmailModal(page);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Professional Plan');
+  const credits = Number(await page.getByTestId('credits').textContent());
+  const hypercredits = Number(await page.getByTestId('hypercredits').textContent());
 
-  // Upgrade Professional → Founders Plan from the tier page: charged now, shown on the landing.
+  // Upgrade Professional → Founders Plan from the tier page: it asks first with the amount charged
+  // now; keeping the current plan changes nothing.
+  await page.goto('/subscription?v=3.1');
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade to Founders Plan?' });
+  await page.getByRole('button', { name: 'Switch to Founders Plan', exact: true }).click();
+  await expect(upgrade.getByTestId('upgrade-amount')).toHaveText(/^\$(?!0\.00)\d+\.\d{2}$/);
+  const amount = (await upgrade.getByTestId('upgrade-amount').textContent())!;
+  const from = findTier('Professional Plan')!;
+  const to = findTier('Founders Plan')!;
+  await expect(upgrade.getByTestId('upgrade-credits')).toHaveText(
+    `${(to.credits - from.credits).toLocaleString('en-US')} credits and ${(to.hypercredits - from.hypercredits).toLocaleString('en-US')} hypercredits`,
+  );
+  await expect(upgrade.getByTestId('upgrade-renewal')).toContainText(
+    'Founders Plan renews at $29.99 a month.',
+  );
+  await upgrade.getByRole('button', { name: 'Keep my current plan' }).click();
+  await expect(upgrade).toBeHidden();
+  await page.goto('/dashboard?v=3.1');
+  await expect(page.getByTestId('subscription-status')).toHaveText('Professional Plan');
+  await expect(page.getByTestId('credits')).toHaveText(String(credits));
+
+  // Confirming charges the amount shown and adds the difference of the plans' credits.
   await page.goto('/subscription?v=3.1');
   await page.getByRole('button', { name: 'Switch to Founders Plan', exact: true }).click();
+  await expect(upgrade.getByTestId('upgrade-amount')).toHaveText(amount);
+  await upgrade.getByRole('button', { name: 'Confirm upgrade' }).click();
   await expect(page).toHaveURL(/\/subchangelanding/);
   await expect(page.getByTestId('change-kind')).toHaveText('Upgrade');
   await expect(page.getByTestId('change-package')).toHaveText('Founders Plan');
-  await expect(page.getByTestId('change-amount')).toHaveText(/^\$(?!0\.00)\d+\.\d{2}$/);
+  await expect(page.getByTestId('change-amount')).toHaveText(amount);
   await expect(page.getByText('Amount charged')).toBeVisible();
+  await page.goto('/dashboard?refresh=true&v=3.1');
+  await expect(page.getByTestId('subscription-status')).toHaveText('Founders Plan');
+  await expect(page.getByTestId('credits')).toHaveText(String(credits + to.credits - from.credits));
+  await expect(page.getByTestId('hypercredits')).toHaveText(
+    String(hypercredits + to.hypercredits - from.hypercredits),
+  );
 
   await page.goto('/subscriptionstatus?v=3.1');
   await expect(page.getByTestId('subscription-tier')).toHaveText('Founders Plan');
@@ -114,4 +149,50 @@ test("member gifts Founders Plan; free redeems it; the code is struck through in
   await expect(member.getByTestId('payment-record').first()).toContainText('Gift: Founders Plan');
   await expect(member.getByRole('link', { name: /Receipt/ }).first()).toBeVisible();
   await expect(member.getByRole('link', { name: /Invoice/ }).first()).toBeVisible();
+});
+
+test('member redeems a gift bought by another user beside the paid plan; both pages show it with its end date', async ({
+  browser,
+}) => {
+  const buyer = await pageAs(browser, uniqueName('gift-buyer'));
+  await buyer.goto('/pay?purchaseType=Gift&v=3.1');
+  await buyer.getByRole('button', { name: 'Gift Professional Plan', exact: true }).click();
+  await expect(buyer).toHaveURL(/\/_emulator\/checkout\//);
+  await buyer.getByLabel('Email').fill('buyer@example.com');
+  await buyer.getByLabel('Name on card').fill('Buyer');
+  await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await buyer.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await buyer.getByLabel('CVC').fill('123');
+  await buyer.getByRole('button', { name: 'Pay' }).click();
+  await expect(buyer).toHaveURL(/\/success\?session_id=cs_/);
+  const code = (await buyer.locator('.receipt-gift-code').textContent())!.trim();
+  await buyer.context().close();
+
+  const member = await pageAs(browser, 'member');
+  await member.goto('/dashboard?v=3.1');
+  await dismissEmailModal(member);
+  await expect(member.getByTestId('subscription-status')).toHaveText('Founders Plan');
+  await expect(member.getByTestId('gifted-plan')).toHaveCount(0);
+  await member.getByRole('button', { name: 'Redeem gift subscription' }).click();
+  const dialog = member.getByRole('dialog', { name: 'Redeem a gift subscription' });
+  await dialog.getByLabel('Gift code').fill(code);
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The paid plan stays; the gift is listed beside it with the date it ends.
+  const gift = member.getByTestId('gifted-plan');
+  await expect(gift).toHaveText(/^Gift: Professional Plan, until [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  const shown = (await gift.textContent())!;
+  await expect(member.getByTestId('subscription-status')).toHaveText('Founders Plan');
+
+  await member.goto('/subscriptionstatus?v=3.1');
+  await expect(member.getByTestId('subscription-tier')).toHaveText('Founders Plan');
+  await expect(member.getByTestId('gifted-plan')).toHaveText(shown);
+
+  await member.getByRole('link', { name: 'Change Subscription' }).click();
+  await expect(member.getByTestId('gifted-plan')).toHaveText(shown);
+  await expect(
+    member.getByRole('button', { name: 'Switch to Professional Plan', exact: true }),
+  ).toBeEnabled();
+  await member.context().close();
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GIFT_TIER } from '../../src/modules/gifts/create-test-gift-code.ts';
 import { createPaymentTestApp, type PaymentTestContext } from '../payment/helpers.ts';
 import { call, subscribe, userRow } from '../subscriptions/helpers.ts';
-import { redeem } from './helpers.ts';
+import { buyGift, redeem } from './helpers.ts';
 
 let t: PaymentTestContext;
 beforeAll(async () => {
@@ -69,5 +69,38 @@ describe('choosing a plan while a gift runs', () => {
       recurringType: 'Monthly',
     });
     expect(again.json().error.code).toBe('ALREADY_SUBSCRIBED');
+  });
+});
+
+describe('a gift redeemed beside a paid plan', () => {
+  it("is listed after the paid plan with the gift's end date, to its owner only; the paid plan stays", async () => {
+    const buyer = await t.signIn('gift-beside-buyer');
+    const sessionId = await buyGift(t, buyer.cookie, 'Professional Plan');
+    const code = (await call(t, buyer.cookie, 'GET', `/api/payment/session/${sessionId}`)).json().giftCode;
+    const paying = await subscribe(t, 'gift-beside-payer', 'Founders Plan');
+    const redeemed = await redeem(t, paying.cookie, { giftCode: code });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+
+    const listed = await call(t, paying.cookie, 'GET', '/api/payment/subscriptions');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [paid, gift, ...rest] = listed.json().subscriptions;
+    expect(rest).toEqual([]);
+    expect(paid).toMatchObject({
+      subscription_id: paying.subscriptionId,
+      tier: 'Founders Plan',
+      gifted: false,
+    });
+    expect(gift).toMatchObject({ tier: 'Professional Plan', status: 'trialing', gifted: true });
+    const stripeGift = await t.stripe.subscriptions.retrieve(gift.subscription_id);
+    expect(stripeGift.metadata).toMatchObject({ userId: paying.userId, gifted: 'true' });
+    expect(gift.current_period_end).toBe(stripeGift.items.data[0]!.current_period_end);
+    expect(gift.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
+    expect((await userRow(t, paying.userId)).subscriptionStatus).toBe('Founders Plan');
+
+    // The buyer sees none of it: the list is the session's own.
+    const buyersList = await call(t, buyer.cookie, 'GET', '/api/payment/subscriptions');
+    expect(buyersList.json()).toEqual({ subscriptions: [] });
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/payment/subscriptions' });
+    expect(signedOut.statusCode).toBe(401);
   });
 });

@@ -71,6 +71,11 @@ export function giftPlanMessage(tier: string, periodEnd: number | null): string 
     : `Your gifted ${tier} is still running; you can choose a paid plan once it ends.`;
 }
 
+/** A gifted plan beside the others, as the dashboard and the status page list it. */
+export function giftedPlanText(tier: string, periodEnd: number | null): string {
+  return periodEnd ? `Gift: ${tier}, until ${formatEpochDate(periodEnd)}` : `Gift: ${tier}`;
+}
+
 export const UpdateSubscriptionResult = z.object({
   change: z.enum(SUBSCRIPTION_CHANGES),
   message: z.string(),

@@ -1,9 +1,11 @@
-import { formatCredits, formatHypercredits } from '@app/domain';
+import { FREE_PLAN, formatCredits, formatHypercredits } from '@app/domain';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { GiftedPlans } from '@/components/gifts/index.ts';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DashboardActions } from '../components/dashboard-actions.tsx';
 import { EmailModal } from '../components/email-modal.tsx';
@@ -13,6 +15,10 @@ export function DashboardPage() {
   const [params] = useSearchParams();
   const refresh = params.get('refresh') === 'true';
   const { data: user, error, isFetching, refetch } = useCurrentUserQuery();
+  // Gifted plans and their end dates (a free user has none to show).
+  const own = useGetOwnSubscriptionsQuery(undefined, {
+    skip: !user || user.subscription_status === FREE_PLAN,
+  });
 
   // ?refresh=true (after a purchase) reloads the balance instead of showing the cached one.
   useEffect(() => {
@@ -43,6 +49,7 @@ export function DashboardPage() {
             <dd data-testid="subscription-status">{user.subscription_status}</dd>
           </div>
         </dl>
+        <GiftedPlans subscriptions={own.data?.subscriptions} />
       </Card>
       <DashboardActions user={user} />
       <EmailModal user={user} />

@@ -103,4 +103,31 @@ describe('the plan choice page', () => {
     expect(screen.queryByText(/gifted/i)).toBeNull();
     expect(calls.some((url) => url.endsWith('/api/payment/subscriptions'))).toBe(true);
   });
+
+  it('lists a gift running beside the paid plan with its end date, and still offers plan changes', async () => {
+    me = user('Founders Plan');
+    own = {
+      subscriptions: [
+        {
+          subscription_id: 'sub_paid',
+          tier: 'Founders Plan',
+          status: 'active',
+          gifted: false,
+          current_period_end: GIFT_END,
+        },
+        {
+          subscription_id: 'sub_gift',
+          tier: 'Professional Plan',
+          status: 'trialing',
+          gifted: true,
+          current_period_end: GIFT_END,
+        },
+      ],
+    };
+    renderChoice();
+    expect(await screen.findByTestId('gifted-plan')).toHaveTextContent(
+      `Gift: Professional Plan, until ${formatEpochDate(GIFT_END)}`,
+    );
+    expect(screen.getByRole('button', { name: 'Switch to Professional Plan' })).toBeEnabled();
+  });
 });

@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { GiftedPlans } from '@/components/gifts/index.ts';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
@@ -78,6 +79,8 @@ export function TierChoicePage() {
       </div>
       {error && <Alert>{apiErrorMessage(error)}</Alert>}
       {onlyGift && <Alert tone="info">{giftPlanMessage(onlyGift.tier, onlyGift.current_period_end)}</Alert>}
+      {/* Gifts running beside the paid plan (a change of plan leaves them as they are). */}
+      {paid && <GiftedPlans subscriptions={live} />}
       <div className="tier-grid">
         {TIER_OPTIONS.map((tier, index) =>
           tier.ptype !== period ? null : (
@@ -97,7 +100,8 @@ export function TierChoicePage() {
                   tier={tier}
                   userId={user.user_id}
                   stripeId={user.stripeid}
-                  current={currentTier === tier.tier}
+                  currentTier={currentTier ?? user.subscription_status}
+                  renewsOn={paid?.current_period_end ?? null}
                 />
               ) : (
                 <button

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { GiftedPlans } from '@/components/gifts/index.ts';
 import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
@@ -80,6 +81,7 @@ export function SubscriptionStatusPage() {
     body = (
       <>
         <SubscriptionCard subscription={subscription} />
+        <GiftedPlans subscriptions={own.data?.subscriptions} except={subscription.subscription_id} />
         <div className="subscription-actions">
           {canRenew ? (
             <Button

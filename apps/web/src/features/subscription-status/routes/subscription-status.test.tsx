@@ -1,0 +1,109 @@
+import { type OwnSubscriptionsResult, type SubscriptionWire, type UserWire } from '@app/domain';
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StoreProvider } from '@/app/provider.tsx';
+import { makeStore } from '@/app/store.ts';
+import { SubscriptionStatusPage } from './subscription-status.tsx';
+
+const GIFT_END = Date.UTC(2026, 11, 22, 12) / 1000;
+const PAID_END = Date.UTC(2026, 11, 1, 12) / 1000;
+
+const me: UserWire = {
+  user_id: 'u1',
+  stripeid: 'cus_1',
+  email: 'someone@example.com',
+  discordname: 'someone',
+  subscription_status: 'Founders Plan',
+  credits: 9000,
+  hypercredits: 60,
+  lastname: '0',
+};
+
+const paid = {
+  subscription_id: 'sub_paid',
+  tier: 'Founders Plan',
+  status: 'active',
+  gifted: false,
+  current_period_end: PAID_END,
+};
+const gift = {
+  subscription_id: 'sub_gift',
+  tier: 'Professional Plan',
+  status: 'trialing',
+  gifted: true,
+  current_period_end: GIFT_END,
+};
+
+const details = (id: string): SubscriptionWire => {
+  const own = id === gift.subscription_id ? gift : paid;
+  return {
+    subscription_id: id,
+    subscription_status: own.tier,
+    status: own.status,
+    discounted: false,
+    discountName: null,
+    actualPrice: 2999,
+    upcomingAmount: own.gifted ? 0 : 2999,
+    current_period_end: own.current_period_end,
+    cancel_at_period_end: own.gifted,
+    downgrade_to_subname: null,
+    gifted: own.gifted,
+  };
+};
+
+let own: OwnSubscriptionsResult;
+
+// RTK Query builds a Request from a path; outside a browser it needs the page's origin.
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('Request', PageRequest);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const path = new URL(input.url).pathname;
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      if (path === '/api/auth/') return json(me);
+      if (path === '/api/payment/subscriptions') return json(own);
+      const id = /^\/api\/payment\/subscriptionDetails\/(.+)$/.exec(path)?.[1];
+      if (id) return json(details(id));
+      return new Response('{}', { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderStatus() {
+  const router = createMemoryRouter([{ path: '/subscriptionstatus', element: <SubscriptionStatusPage /> }], {
+    initialEntries: ['/subscriptionstatus'],
+  });
+  render(
+    <StoreProvider store={makeStore()}>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+}
+
+describe('the subscription status page', () => {
+  it('shows a gift running beside the paid plan with its end date', async () => {
+    own = { subscriptions: [paid, gift] };
+    renderStatus();
+    expect(await screen.findByTestId('subscription-tier')).toHaveTextContent('Founders Plan');
+    expect(screen.getAllByTestId('gifted-plan').map((item) => item.textContent)).toEqual([
+      'Gift: Professional Plan, until December 22, 2026',
+    ]);
+  });
+
+  it('does not list a gift twice when it is the plan on the card', async () => {
+    own = { subscriptions: [gift] };
+    renderStatus();
+    expect(await screen.findByTestId('subscription-tier')).toHaveTextContent('Professional Plan');
+    expect(screen.getByText('Gift', { exact: true })).toBeInTheDocument();
+    expect(screen.queryByTestId('gifted-plan')).toBeNull();
+  });
+});
