@@ -92,7 +92,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   // The embedded default's Stripe: the emulator answers under its prefix on our own port.
-  if (options.billing?.mounted) await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
+  if (options.billing?.mounted)
+    await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
   // The catalog files are read on every visit and touch no database, so they live outside the
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);

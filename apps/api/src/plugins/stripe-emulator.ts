@@ -10,12 +10,14 @@ import type { MountedEmulator } from '../modules/billing/stripe-client.ts';
  * it checks its own keys and sends its own script-free CSP. Registered first, so that once the
  * server listens the emulator knows our addresses before anything else uses it.
  */
-export const stripeEmulatorPlugin = fp(async (app: FastifyInstance, options: { mounted: MountedEmulator }) => {
-  const { mounted } = options;
-  await app.register(mounted.plugin);
-  // Synchronous: Fastify does not wait for onListen hooks before listen() resolves.
-  app.addHook('onListen', (done) => {
-    mounted.listening({ ownUrl: ownOrigin(app), publicUrl: publicOrigin(app) });
-    done();
-  });
-});
+export const stripeEmulatorPlugin = fp(
+  async (app: FastifyInstance, options: { mounted: MountedEmulator }) => {
+    const { mounted } = options;
+    await app.register(mounted.plugin);
+    // Synchronous: Fastify does not wait for onListen hooks before listen() resolves.
+    app.addHook('onListen', (done) => {
+      mounted.listening({ ownUrl: ownOrigin(app), publicUrl: publicOrigin(app) });
+      done();
+    });
+  },
+);
