@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CREDIT_PACKAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exited, startServer } from '../server-process.ts';
+import { exited, startServer } from '../recovery/server-process.ts';
 import { CARDS } from './helpers.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'one-origin-'));
@@ -15,7 +15,7 @@ let cookie: string;
 let config: { publishableKey: string; emulatorUrl: string };
 
 beforeAll(async () => {
-  const started = startServer(dataDir);
+  const started = startServer({ DATA_DIR: dataDir });
   server = started.child;
   origin = await started.url;
   const signIn = await fetch(`${origin}/api/auth/local`, {

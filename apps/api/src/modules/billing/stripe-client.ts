@@ -65,7 +65,13 @@ class BaseUrlHttpClient extends Stripe.HttpClient {
     _protocol: string,
     timeout: number,
   ) {
-    const base = new URL(this.baseUrl());
+    let base: URL;
+    try {
+      base = new URL(this.baseUrl());
+    } catch (error) {
+      // A rejection, which the SDK reports as a connection error; a throw would leave the call hanging.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const protocol = base.protocol === 'https:' ? 'https' : 'http';
     return this.inner.makeRequest(
       base.hostname.replace(/^\[(.*)\]$/, '$1'),
