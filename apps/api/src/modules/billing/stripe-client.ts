@@ -113,8 +113,9 @@ export function createStripeBilling(stripe: NonNullable<Settings['stripe']>): Bi
 }
 
 /**
- * The offline Stripe emulator, started in this process on a loopback port. `dataDir` keeps its
- * state across restarts; without it the state lives in memory (tests).
+ * The offline Stripe emulator, started in this process on a loopback port of its own, for an app
+ * that never listens (tests driving it with inject). `dataDir` keeps its state across restarts;
+ * without it the state lives in memory. A starting server serves it on its own port instead.
  */
 export async function startEmulatorBilling(options: { dataDir?: string; webhookUrl?: string } = {}) {
   // Imported only here so production builds with real Stripe never load the emulator.
