@@ -1,5 +1,6 @@
 import { WELCOME_GRANT } from '@app/domain';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/one-origin.ts';
 import { signIn, uniqueName } from '../support/auth.ts';
 
 /** Gift codes on fresh users (the seeded ones are exercised in subscriptions.spec.ts). */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/one-origin.ts';
 import { signIn, uniqueName } from '../support/auth.ts';
 
 const CARD = {

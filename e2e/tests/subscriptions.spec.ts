@@ -1,5 +1,6 @@
 import { findTier } from '@app/domain';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, onAppOrigin, test } from '../support/one-origin.ts';
 import { signIn, uniqueName } from '../support/auth.ts';
 
 /**
@@ -107,7 +108,7 @@ test('member upgrades, schedules a downgrade, cancels after the confirm dialog, 
   await expect(page.getByRole('button', { name: 'Change Default Payment Method' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Your Stripe Info' })).toBeVisible();
   await page.getByRole('button', { name: 'Update Your Stripe Info' }).click();
-  await expect(page).toHaveURL(/\/_emulator\/portal\/bps_/);
+  await expect(page).toHaveURL(onAppOrigin('/_stripe/_emulator/portal/bps_'));
   await page.context().close();
 });
 
@@ -117,7 +118,7 @@ test("member gifts Founders Plan; free redeems it; the code is struck through in
   const member = await pageAs(browser, 'member');
   await member.goto('/pay?purchaseType=Gift&v=3.1');
   await member.getByRole('button', { name: 'Gift Founders Plan', exact: true }).click();
-  await expect(member).toHaveURL(/\/_emulator\/checkout\//);
+  await expect(member).toHaveURL(onAppOrigin('/_stripe/_emulator/checkout/cs_'));
   await member.getByLabel('Email').fill('member@example.com');
   await member.getByLabel('Name on card').fill('Member');
   await member.getByLabel('Card number').fill('4242 4242 4242 4242');

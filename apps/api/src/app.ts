@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { stripeEmulatorPlugin } from './plugins/stripe-emulator.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
 
   await app.register(errorsPlugin);
+  // The embedded default's Stripe: the emulator answers under its prefix on our own port.
+  if (options.billing?.mounted)
+    await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
   // The catalog files are read on every visit and touch no database, so they live outside the
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);

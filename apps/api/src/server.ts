@@ -3,7 +3,8 @@ import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
 import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
 import { buildApp } from './app.ts';
-import { startBilling, webhookUrlFor } from './modules/billing/start-billing.ts';
+import { prepareBilling } from './modules/billing/start-billing.ts';
+import { createBilling } from './modules/billing/stripe-client.ts';
 import { startReconciler } from './modules/reconcile/reconcile-payments.ts';
 import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
@@ -26,7 +27,7 @@ async function main() {
   await database.migrate();
   if (settings.embedded && !settings.discord) await seedUsers({ db: database.db });
 
-  const billing = await startBilling({ settings, db: database.db });
+  const billing = await createBilling(settings);
 
   // Without a bot configured, the embedded default runs Discord's stand-in on our own port; its
   // channel page acts as the signed-in user.
@@ -90,8 +91,9 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const url = settings.publicUrl ?? `http://localhost:${port}`;
-  // The in-process emulator posts to the address we listen on, not the public one.
-  billing.setWebhookUrl(webhookUrlFor(`http://127.0.0.1:${port}`));
+  // The embedded default's Stripe emulator answers on our own port, so only now can the catalog
+  // be synced and the seeded plans made.
+  await prepareBilling({ billing, db: database.db });
   // After a crash, payments charged but never granted are found here rather than lost.
   if (settings.reconcileIntervalSeconds > 0) {
     stopReconciler = startReconciler({

@@ -14,3 +14,15 @@ export function publicOrigin(app: FastifyInstance): string {
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return `http://${name.includes(':') ? `[${name}]` : name}:${listening}`;
 }
+
+/**
+ * The address this process answers on, for calls it makes to itself (the embedded Stripe
+ * emulator's SDK calls and webhooks): the bound address, loopback for a wildcard bind.
+ */
+export function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('The server is not listening');
+  const wildcard = { '0.0.0.0': '127.0.0.1', '::': '::1' }[address.address];
+  const name = wildcard ?? address.address;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${address.port}`;
+}

@@ -1,6 +1,22 @@
 import path from 'node:path';
+import type { MountableEmulator, fastifyEmulator } from '@app/stripe-emulator';
 import Stripe from 'stripe';
 import type { Settings } from '../../settings.ts';
+
+/** Where the embedded default serves the Stripe emulator on the app's own port. */
+export const STRIPE_EMULATOR_PREFIX = '/_stripe';
+
+/** The emulator served by the app itself: its plugin and what it needs once the app listens. */
+export interface MountedEmulator {
+  prefix: string;
+  /** A Fastify plugin answering everything under the prefix (registered on the root instance). */
+  plugin: ReturnType<typeof fastifyEmulator>;
+  /**
+   * Called once the app listens: `ownUrl` is the address this process answers on (the SDK and
+   * the webhooks use it), `publicUrl` the one browsers use (every URL the emulator hands out).
+   */
+  listening(urls: { ownUrl: string; publicUrl: string }): void;
+}
 
 /** Everything the payment calls need from the provider: one SDK instance and its keys. */
 export interface Billing {
@@ -8,11 +24,13 @@ export interface Billing {
   publishableKey: string;
   webhookSecret: string;
   /** The emulator's URL for the browser; undefined with real Stripe. */
-  emulatorUrl: string | undefined;
+  readonly emulatorUrl: string | undefined;
   /** Origins the page must reach for the card field (Content-Security-Policy). */
   paymentOrigins: string[];
   /** True when the provider is the in-process emulator (the embedded default). */
   embedded: boolean;
+  /** The emulator, when the app serves it under a prefix on its own port (the embedded default). */
+  mounted?: MountedEmulator;
   /** Points the emulator's webhooks at our endpoint once the server listens (no-op with Stripe). */
   setWebhookUrl(url: string): void;
   close(): Promise<void>;
@@ -21,15 +39,62 @@ export interface Billing {
 /** The origins Stripe.js and its frames use. */
 export const STRIPE_ORIGINS = ['https://js.stripe.com', 'https://api.stripe.com', 'https://hooks.stripe.com'];
 
-/** An SDK instance for a secret key; `baseUrl` points it at the emulator instead of api.stripe.com. */
-export function createStripeSdk(secretKey: string, baseUrl?: string): Stripe {
+/**
+ * Sends the SDK's requests to a base URL read at request time, path included: the SDK's own
+ * `host`/`port`/`protocol` settings have no path, and the emulator may sit under a prefix on an
+ * address known only once the app listens.
+ */
+class BaseUrlHttpClient extends Stripe.HttpClient {
+  private readonly inner = Stripe.createNodeHttpClient();
+
+  constructor(private readonly baseUrl: () => string) {
+    super();
+  }
+
+  override getClientName() {
+    return this.inner.getClientName();
+  }
+
+  override makeRequest(
+    _host: string,
+    _port: string,
+    path: string,
+    method: string,
+    headers: Parameters<Stripe.HttpClient['makeRequest']>[4],
+    requestData: string,
+    _protocol: string,
+    timeout: number,
+  ) {
+    let base: URL;
+    try {
+      base = new URL(this.baseUrl());
+    } catch (error) {
+      // A rejection, which the SDK reports as a connection error; a throw would leave the call hanging.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const protocol = base.protocol === 'https:' ? 'https' : 'http';
+    return this.inner.makeRequest(
+      base.hostname.replace(/^\[(.*)\]$/, '$1'),
+      base.port || (protocol === 'https' ? '443' : '80'),
+      `${base.pathname.replace(/\/$/, '')}${path}`,
+      method,
+      headers,
+      requestData,
+      protocol,
+      timeout,
+    );
+  }
+}
+
+/**
+ * An SDK instance for a secret key; `baseUrl` (a URL, or a function giving it at request time)
+ * points it at the emulator, prefix included, instead of api.stripe.com.
+ */
+export function createStripeSdk(secretKey: string, baseUrl?: string | (() => string)): Stripe {
   if (!baseUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, appInfo: { name: 'HyperCreate' } });
-  const url = new URL(baseUrl);
   return new Stripe(secretKey, {
-    host: url.hostname,
-    port: Number(url.port),
-    protocol: url.protocol === 'https:' ? 'https' : 'http',
     maxNetworkRetries: 1,
+    httpClient: new BaseUrlHttpClient(typeof baseUrl === 'string' ? () => baseUrl : baseUrl),
   });
 }
 
@@ -48,8 +113,9 @@ export function createStripeBilling(stripe: NonNullable<Settings['stripe']>): Bi
 }
 
 /**
- * The offline Stripe emulator, started in this process on a loopback port. `dataDir` keeps its
- * state across restarts; without it the state lives in memory (tests).
+ * The offline Stripe emulator, started in this process on a loopback port of its own, for an app
+ * that never listens (tests driving it with inject). `dataDir` keeps its state across restarts;
+ * without it the state lives in memory. A starting server serves it on its own port instead.
  */
 export async function startEmulatorBilling(options: { dataDir?: string; webhookUrl?: string } = {}) {
   // Imported only here so production builds with real Stripe never load the emulator.
@@ -73,10 +139,59 @@ export async function startEmulatorBilling(options: { dataDir?: string; webhookU
   return { billing, emulator };
 }
 
-/** Real Stripe when STRIPE_SECRET_KEY is set, otherwise the emulator with state under DATA_DIR. */
+/**
+ * The offline Stripe emulator served by the app itself under `/_stripe`, so one port serves the
+ * site, the emulator's API and its pages. Until the app listens (`mounted.listening`) the SDK has
+ * nowhere to go: the catalog is synced after that.
+ */
+export async function createMountedEmulatorBilling(options: { dataDir?: string } = {}) {
+  // Imported only here so production builds with real Stripe never load the emulator.
+  const { createEmulator, fastifyEmulator } = await import('@app/stripe-emulator');
+  const emulator: MountableEmulator = createEmulator({
+    prefix: STRIPE_EMULATOR_PREFIX,
+    dataDir: options.dataDir,
+  });
+  // Deliveries queued before a restart wait for our new address rather than go to the old one.
+  emulator.setWebhookUrl(null);
+  let apiUrl: string | undefined;
+  const billing: Billing = {
+    stripe: createStripeSdk(emulator.secretKey, () => {
+      if (!apiUrl) throw new Error('The Stripe emulator answers once the server listens');
+      return apiUrl;
+    }),
+    publishableKey: emulator.publishableKey,
+    webhookSecret: emulator.webhookSecret,
+    get emulatorUrl() {
+      return emulator.url;
+    },
+    // The browser reaches the emulator on our own origin: 'self' covers it.
+    paymentOrigins: [],
+    embedded: true,
+    mounted: {
+      prefix: emulator.prefix,
+      plugin: fastifyEmulator(emulator),
+      listening({ ownUrl, publicUrl }) {
+        apiUrl = `${ownUrl}${emulator.prefix}`;
+        emulator.setPublicUrl(publicUrl);
+        emulator.setWebhookUrl(webhookUrlFor(ownUrl));
+      },
+    },
+    setWebhookUrl: (url) => emulator.setWebhookUrl(url),
+    close: () => emulator.close(),
+  };
+  return { billing, emulator };
+}
+
+/** Where the provider should deliver webhooks, given the URL the server answers on. */
+export const webhookUrlFor = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/api/payment/webhook`;
+
+/**
+ * Real Stripe when STRIPE_SECRET_KEY is set, otherwise (never in production) the emulator served
+ * under `/_stripe` on our own port with its state under DATA_DIR.
+ */
 export async function createBilling(settings: Settings): Promise<Billing> {
   if (settings.stripe) return createStripeBilling(settings.stripe);
   if (!settings.embedded) throw new Error('STRIPE_SECRET_KEY is required outside the embedded default');
-  const { billing } = await startEmulatorBilling({ dataDir: path.join(settings.dataDir, 'stripe') });
+  const { billing } = await createMountedEmulatorBilling({ dataDir: path.join(settings.dataDir, 'stripe') });
   return billing;
 }
