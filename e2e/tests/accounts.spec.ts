@@ -49,7 +49,9 @@ test('a user without email is asked for it, and the modal closes on save', async
 test('a signed-out visitor of a private page lands on /menu', async ({ page }) => {
   await page.goto('/dashboard?v=3.1');
   await expect(page).toHaveURL(/\/menu\?signin=required&v=3\.1$/);
-  await expect(page.getByRole('status')).toHaveText(/^Please log in to continue\./);
+  await expect(page.getByRole('status').filter({ hasText: 'Please log in to continue.' })).toHaveText(
+    /^Please log in to continue\./,
+  );
   await expect(page.getByRole('link', { name: 'Log in with Discord' })).toBeVisible();
 });
 

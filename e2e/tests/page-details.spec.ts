@@ -63,7 +63,9 @@ test('a signed-out visitor choosing Subscribe is asked to sign in and comes back
   await page.goto('/?v=3.1');
   await page.getByRole('link', { name: 'Subscribe' }).first().click();
   await expect(page).toHaveURL(/\/menu\?signin=required/);
-  await expect(page.getByRole('status')).toHaveText(/^Please log in to continue\./);
+  await expect(page.getByRole('status').filter({ hasText: 'Please log in to continue.' })).toHaveText(
+    /^Please log in to continue\./,
+  );
 
   await page.getByRole('link', { name: 'Log in with Discord' }).click();
   await page.getByLabel('Another name').fill(uniqueName('come-back'));
