@@ -111,9 +111,12 @@ export function JobCard({
             >
               {job.lovedByMe ? '♥ Loved' : '♡ Love'} <span className="job-loves">{job.loves}</span>
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => void act('reroll')}>
-              Re-roll
-            </Button>
+            {/* Training again under the same name would only be refused: the name is taken. */}
+            {job.kind !== 'lora' && (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('reroll')}>
+                Re-roll
+              </Button>
+            )}
             {isImageJob(job) && (
               <>
                 <Button variant="secondary" disabled={busy} onClick={() => void act('vary')}>

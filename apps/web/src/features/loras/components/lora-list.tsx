@@ -43,8 +43,14 @@ export function LoraList({
                 {lora.status === 'ready' && (
                   <Link to={paths.studio.href({ command: 'make', lora: lora.name })}>Use in the studio</Link>
                 )}
-                <Button variant="danger" disabled={removing} onClick={() => onRemove(lora)}>
-                  Remove {lora.name}
+                <Button
+                  variant="danger"
+                  className="lora-remove"
+                  aria-label={`Remove ${lora.name}`}
+                  disabled={removing}
+                  onClick={() => onRemove(lora)}
+                >
+                  Remove
                 </Button>
               </span>
             </div>

@@ -11,7 +11,7 @@ function renderForm(balance = { credits: 20, hypercredits: 0 }, onCreated = vi.f
     <MemoryRouter>
       <JobForm
         balance={balance}
-        loras={[{ id: 'l1', name: 'MyFace', status: 'ready', createdAt: '' }]}
+        loras={[{ id: 'l1', name: 'MyFace', status: 'ready', samples: [], createdAt: '' }]}
         onCreated={onCreated}
       />
     </MemoryRouter>,
