@@ -196,11 +196,19 @@ test('no studio page scrolls sideways at 390 px, with creations, a LoRA and char
       },
     },
     {
-      name: 'admin-queue',
+      name: 'admin-queue-and-ledger',
       as: admin,
       open: async (on) => {
         await visit('/privacypolicy2?v=3.1', 'heading', 'Admin tools')(on);
         await expect(on.getByRole('heading', { name: 'Job queue' })).toBeVisible();
+        await expect(on.getByRole('table', { name: 'Jobs per family and state' })).toBeVisible();
+        // The user's credit history, as the admin sees it.
+        await on.getByLabel('Name, email, Discord id or user id').fill(user.discordname);
+        await on.getByRole('button', { name: 'Search' }).click();
+        await on.getByRole('button', { name: `Select ${user.discordname}`, exact: true }).click();
+        await expect(
+          on.getByRole('table', { name: `Credit history of ${user.discordname}` }).getByRole('row').nth(1),
+        ).toBeVisible();
       },
     },
   ];

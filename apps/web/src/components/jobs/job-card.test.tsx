@@ -137,6 +137,25 @@ describe('JobCard', () => {
     expect(alreadyDone).not.toHaveBeenCalled();
   });
 
+  it('offers no Re-roll for a finished LoRA training, whose name is taken by then', () => {
+    render(
+      <MemoryRouter>
+        <JobCard
+          job={{
+            ...done,
+            command: 'loracreate',
+            kind: 'lora',
+            options: { name: 'Face' },
+            outputs: [done.outputs[0]!],
+          }}
+          signedIn
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: /Love/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-roll' })).not.toBeInTheDocument();
+  });
+
   it('shows a failure and its refund in plain words', () => {
     render(
       <MemoryRouter>

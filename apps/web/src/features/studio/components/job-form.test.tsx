@@ -32,6 +32,11 @@ describe('JobForm', () => {
     expect(screen.getByLabelText(/^Denoise/)).toHaveAttribute('type', 'range');
     expect(screen.queryByLabelText('Shape')).not.toBeInTheDocument();
 
+    // A LoRA's name is one word: a one-line field, not a text box.
+    await user.selectOptions(screen.getByLabelText('Command'), 'loracreate');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Name').tagName).toBe('INPUT');
+
     await user.selectOptions(screen.getByLabelText('Command'), 'speak');
     expect(screen.getByLabelText('Text')).toBeInTheDocument();
     expect(
