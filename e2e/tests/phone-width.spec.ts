@@ -207,7 +207,10 @@ test('no studio page scrolls sideways at 390 px, with creations, a LoRA and char
         await on.getByRole('button', { name: 'Search' }).click();
         await on.getByRole('button', { name: `Select ${user.discordname}`, exact: true }).click();
         await expect(
-          on.getByRole('table', { name: `Credit history of ${user.discordname}` }).getByRole('row').nth(1),
+          on
+            .getByRole('table', { name: `Credit history of ${user.discordname}` })
+            .getByRole('row')
+            .nth(1),
         ).toBeVisible();
       },
     },

@@ -2,7 +2,16 @@ import { ProviderError } from '@app/generation';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers.ts';
-import { createJobsApp, png, scriptedProvider, startTestWorker, submit, upload, user, waitForJob } from './helpers.ts';
+import {
+  createJobsApp,
+  png,
+  scriptedProvider,
+  startTestWorker,
+  submit,
+  upload,
+  user,
+  waitForJob,
+} from './helpers.ts';
 
 /** Trains like a real backend: one preview image and the model; a model named Broken fails. */
 const trainer = scriptedProvider(async (request) => {

@@ -60,10 +60,9 @@ describe('LoraList', () => {
     thumb.focus();
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Sample of InkFace' });
-    expect(within(dialog).getByRole('img', { name: 'Sample image 1 made with the InkFace LoRA' })).toHaveAttribute(
-      'src',
-      '/media/jobs/j1/0-abc.png',
-    );
+    expect(
+      within(dialog).getByRole('img', { name: 'Sample image 1 made with the InkFace LoRA' }),
+    ).toHaveAttribute('src', '/media/jobs/j1/0-abc.png');
     expect(within(dialog).getByRole('link', { name: 'Download this image' })).toHaveAttribute(
       'href',
       '/media/jobs/j1/0-abc.png',

@@ -58,11 +58,13 @@ export function LoraList({
               <p className="muted">Training… samples appear when it is done.</p>
             ) : lora.status === 'failed' ? (
               <p className="muted">
-                Training did not finish, and its cost was given back. Remove it, or train again under the
-                same name.
+                Training did not finish, and its cost was given back. Remove it, or train again under the same
+                name.
               </p>
             ) : lora.samples.length === 0 ? (
-              <p className="muted">This model has no sample images. Try it in the studio to see what it does.</p>
+              <p className="muted">
+                This model has no sample images. Try it in the studio to see what it does.
+              </p>
             ) : (
               <ul className="lora-samples" aria-label={`Sample images of ${lora.name}`}>
                 {lora.samples.map((sample, index) => (
