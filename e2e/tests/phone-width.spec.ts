@@ -171,6 +171,10 @@ test('no studio page scrolls sideways at 390 px, with creations, a LoRA and char
       open: async (on) => {
         await visit('/studio/mine?v=3.1', 'heading', 'My creations')(on);
         await expect(on.getByRole('img').first()).toBeVisible();
+        // Each card's public switch names its creation.
+        await expect(
+          on.getByRole('checkbox', { name: `Show in the public gallery: ${prompt}` }),
+        ).toBeChecked();
       },
     },
     {

@@ -1,7 +1,7 @@
 import type { JobWire } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { JobCard, JobErrorAlert, listJobs, setJobPublic } from '@/components/jobs/index.ts';
+import { JobCard, JobErrorAlert, jobPrompt, listJobs, setJobPublic } from '@/components/jobs/index.ts';
 import { Button, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -77,6 +77,8 @@ export function MyCreationsPage() {
                   }
                 />
                 Show in the public gallery
+                {/* Every card has this box: its name says which creation it is about. */}
+                <span className="visually-hidden">: {jobPrompt(job) || `/${job.command}`}</span>
               </label>
             </li>
           ))}
