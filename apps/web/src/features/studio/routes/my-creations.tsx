@@ -68,6 +68,8 @@ export function MyCreationsPage() {
               <label className="mine-public">
                 <input
                   type="checkbox"
+                  // Every card has this box: its name says which creation it is about.
+                  aria-label={`Show in the public gallery: ${jobPrompt(job) || `/${job.command}`}`}
                   checked={job.public}
                   onChange={(event) =>
                     void setJobPublic(job.id, event.target.checked).then(
@@ -77,8 +79,6 @@ export function MyCreationsPage() {
                   }
                 />
                 Show in the public gallery
-                {/* Every card has this box: its name says which creation it is about. */}
-                <span className="visually-hidden">: {jobPrompt(job) || `/${job.command}`}</span>
               </label>
             </li>
           ))}
