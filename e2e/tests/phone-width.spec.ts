@@ -205,7 +205,14 @@ test('no studio page scrolls sideways at 390 px, with creations, a LoRA and char
       open: async (on) => {
         await visit('/privacypolicy2?v=3.1', 'heading', 'Admin tools')(on);
         await expect(on.getByRole('heading', { name: 'Job queue' })).toBeVisible();
-        await expect(on.getByRole('table', { name: 'Jobs per family and state' })).toBeVisible();
+        const counts = on.getByRole('table', { name: 'Jobs per family and state' });
+        await expect(counts).toBeVisible();
+        // Every column of counts is in view, without scrolling the table.
+        const { scrollWidth, clientWidth } = await counts.evaluate((table) => ({
+          scrollWidth: table.parentElement!.scrollWidth,
+          clientWidth: table.parentElement!.clientWidth,
+        }));
+        expect(scrollWidth, 'the queue counts scroll sideways').toBeLessThanOrEqual(clientWidth);
         // The user's credit history, as the admin sees it.
         await on.getByLabel('Name, email, Discord id or user id').fill(user.discordname);
         await on.getByRole('button', { name: 'Search' }).click();
