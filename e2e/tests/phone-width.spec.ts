@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { signIn } from '../support/auth.ts';
+import { signIn, uniqueName } from '../support/auth.ts';
+import { pngImage } from '../support/png.ts';
 
 /**
  * Every page at a phone's width (390 px): nothing scrolls sideways, the sticky header is one short
@@ -100,6 +101,143 @@ test('no signed-in page scrolls sideways at 390 px, and each header is one line'
     await expectPhoneFriendly(page, name);
     await photograph(page, testInfo, name, PHONE.width);
   }
+});
+
+/** Waits for a job made through the API to end, and answers it. */
+async function finished(page: Page, id: string) {
+  let job: { status: string } = { status: 'queued' };
+  await expect
+    .poll(
+      async () => {
+        job = (await (await page.request.get(`/api/jobs/${id}`)).json()).job;
+        return job.status;
+      },
+      { timeout: 150_000, intervals: [500] },
+    )
+    .toMatch(/^(succeeded|failed|cancelled)$/);
+  expect(job.status).toBe('succeeded');
+}
+
+test('no studio page scrolls sideways at 390 px, with creations, a LoRA and charges to show', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await signIn(page, uniqueName('phone'));
+  const granted = await admin.request.patch(`/api/users/${user.user_id}`, {
+    data: { credits: 1000, hypercredits: 100 },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+
+  // A creation with a long prompt, and a LoRA with its sample image, made through the API.
+  const prompt =
+    'a lighthouse on a basalt cliff above a storm-lashed harbour at dusk, fishing boats sheltering, ((gulls)), oil painting';
+  const made = await page.request.post('/api/jobs', { data: { command: 'make', options: { prompt } } });
+  expect(made.status(), await made.text()).toBe(202);
+  const creationId = (await made.json()).job.id as string;
+  const images: Record<string, string> = { name: 'HarbourLightsWithAVeryLongModelName' };
+  for (let index = 1; index <= 8; index++) {
+    const sent = await page.request.post('/api/uploads', {
+      multipart: { file: { name: `harbour-${index}.png`, mimeType: 'image/png', buffer: pngImage(index) } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    images[`image${index}`] = (await sent.json()).upload.id;
+  }
+  const lora = await page.request.post('/api/jobs', { data: { command: 'loracreate', options: images } });
+  expect(lora.status(), await lora.text()).toBe(202);
+  await finished(page, creationId);
+  await finished(page, (await lora.json()).job.id);
+
+  const studio = (command: string, label: string) => ({
+    name: `studio-${command}`,
+    open: async (on: Page) => {
+      await visit(`/studio?command=${command}&v=3.1`, 'heading', 'Studio')(on);
+      await expect(on.getByLabel(label)).toBeVisible();
+    },
+  });
+  const pages: { name: string; open(on: Page): Promise<void>; as?: Page }[] = [
+    studio('make', 'Prompt'),
+    studio('Change', 'Image'),
+    studio('video', 'Prompt'),
+    studio('speak', 'Text'),
+    studio('lipsync', 'Audio'),
+    studio('loracreate', 'Name'),
+    {
+      name: 'my-creations',
+      open: async (on) => {
+        await visit('/studio/mine?v=3.1', 'heading', 'My creations')(on);
+        await expect(on.getByRole('img').first()).toBeVisible();
+        // Each card's public switch names its creation.
+        await expect(
+          on.getByRole('checkbox', { name: `Show in the public gallery: ${prompt}` }),
+        ).toBeChecked();
+      },
+    },
+    {
+      name: 'gallery',
+      open: async (on) => {
+        await visit('/gallery?v=3.1', 'heading', 'Gallery')(on);
+        await expect(on.getByRole('img').first()).toBeVisible();
+      },
+    },
+    { name: 'creation', open: visit(`/c/${creationId}?v=3.1`, 'heading', prompt) },
+    {
+      name: 'loras',
+      open: async (on) => {
+        await visit('/loras?v=3.1', 'heading', 'LoRA models')(on);
+        await expect(on.getByRole('img', { name: /made with the HarbourLights/ })).toBeVisible();
+      },
+    },
+    {
+      name: 'credit-history',
+      open: async (on) => {
+        await visit('/credithistory?v=3.1', 'heading', 'Credit history')(on);
+        await expect(on.getByRole('row').nth(1)).toBeVisible();
+      },
+    },
+    {
+      name: 'admin-queue-and-ledger',
+      as: admin,
+      open: async (on) => {
+        await visit('/privacypolicy2?v=3.1', 'heading', 'Admin tools')(on);
+        await expect(on.getByRole('heading', { name: 'Job queue' })).toBeVisible();
+        const counts = on.getByRole('table', { name: 'Jobs per family and state' });
+        await expect(counts).toBeVisible();
+        // Every column of counts is in view, without scrolling the table.
+        const { scrollWidth, clientWidth } = await counts.evaluate((table) => ({
+          scrollWidth: table.parentElement!.scrollWidth,
+          clientWidth: table.parentElement!.clientWidth,
+        }));
+        expect(scrollWidth, 'the queue counts scroll sideways').toBeLessThanOrEqual(clientWidth);
+        // The user's credit history, as the admin sees it.
+        await on.getByLabel('Name, email, Discord id or user id').fill(user.discordname);
+        await on.getByRole('button', { name: 'Search' }).click();
+        await on.getByRole('button', { name: `Select ${user.discordname}`, exact: true }).click();
+        await expect(
+          on
+            .getByRole('table', { name: `Credit history of ${user.discordname}` })
+            .getByRole('row')
+            .nth(1),
+        ).toBeVisible();
+      },
+    },
+  ];
+  for (const { name, open, as } of pages) {
+    const on = as ?? page;
+    await on.setViewportSize(DESKTOP);
+    await open(on);
+    await photograph(on, testInfo, name, DESKTOP.width);
+    await on.setViewportSize(PHONE);
+    await open(on);
+    await expectPhoneFriendly(on, name);
+    await photograph(on, testInfo, name, PHONE.width);
+  }
+  await context.close();
+  await adminContext.close();
 });
 
 test('payment history shows the amount and the documents of a payment on a phone', async ({ page }) => {

@@ -200,10 +200,26 @@ test('a LoRA trained from 8 images is used with -lora in the studio', async ({ b
   );
   await page.getByRole('button', { name: 'Train' }).click();
   const training = page.getByRole('article').filter({ hasText: '/loracreate' });
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(item).toContainText('Training… samples appear when it is done.');
   await expect(training.getByRole('status')).toHaveText('Done', { timeout: 150_000 });
-  await page.reload();
-  const item = page.getByRole('listitem').filter({ hasText: name });
+  // The list follows the training: the model is ready with the preview its training drew.
   await expect(item).toContainText('Ready');
+  const sample = item.getByRole('img', { name: `Sample image 1 made with the ${name} LoRA` });
+  await expect(sample).toHaveAttribute('loading', 'lazy');
+  await sample.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => sample.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  await item.getByRole('button', { name: `Show sample 1 of ${name} at full size` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Sample of ${name}` });
+  await expect(dialog.getByRole('img')).toBeVisible();
+  await expect
+    .poll(() => dialog.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(256);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await item.getByRole('link', { name: 'Use in the studio' }).click();
   await expect(page).toHaveURL(/\/studio\?command=make&lora=/);
   await expect(page.getByLabel('LoRA model')).toHaveValue(name);

@@ -1,6 +1,10 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createComfyUIProvider } from '../src/providers/comfyui/index.ts';
+import { DEFAULT_WORKFLOWS_DIR } from '../src/providers/comfyui/workflow.ts';
 import { makeContext, makeRequest } from './helpers.ts';
 import { type ComfyStandIn, startComfyStandIn } from './stand-ins/comfyui.ts';
 import { colourFor, mp4Bytes, pngBytes, wavBytes } from './stand-ins/media.ts';
@@ -172,5 +176,66 @@ describe('comfyui provider', () => {
     const trainer = nodeOf(posted().prompt, 'Lora Training in ComfyUI')[1];
     expect(trainer.inputs).toMatchObject({ data_path: 'input/hypercreate-job-1', output_name: 'FoxKnight' });
     expect(result.loraReference).toBe('FoxKnight.safetensors');
+  });
+
+  it('draws sample images with the newly trained model, and a resumed drawing is not drawn again', async () => {
+    const images = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => file(`${i}.png`, 'image/png', await pngBytes(32, 32, i))),
+    );
+    const training = makeRequest({
+      command: 'loracreate',
+      family: 'lora',
+      modelName: 'FoxKnight',
+      width: 256,
+      height: 256,
+      inputs: { images },
+    });
+    const context = makeContext();
+    const result = await provider().run(training, context);
+    // The training workflow saves no pictures; a second prompt draws them with the new model.
+    expect(comfy.calls('POST', '/prompt')).toHaveLength(2);
+    const sample = posted(1).prompt;
+    expect(nodeOf(sample, 'LoraLoader')[1].inputs).toMatchObject({
+      lora_name: 'FoxKnight.safetensors',
+      strength_model: 0.85,
+    });
+    expect(Object.values(sample).some((n) => n.inputs.text === 'Fox Knight')).toBe(true);
+    expect(result.loraReference).toBe('FoxKnight.safetensors');
+    expect(result.outputs).toHaveLength(4);
+    for (const output of result.outputs)
+      expect(output).toMatchObject({ kind: 'image', mime: 'image/png', width: 256, height: 256 });
+    expect(context.saved).toHaveLength(2);
+    expect(context.progress.at(-1)).toBe(1);
+
+    // A worker restarted while the samples were drawn resumes that prompt, not the training.
+    const resumed = makeContext({ externalId: context.saved[1] });
+    const again = await provider().run(training, resumed);
+    expect(comfy.calls('POST', '/prompt')).toHaveLength(2);
+    expect(again).toMatchObject({ loraReference: 'FoxKnight.safetensors' });
+    expect(again.outputs).toHaveLength(4);
+  });
+
+  it('keeps a trained model when its samples cannot be drawn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
+    try {
+      copyFileSync(join(DEFAULT_WORKFLOWS_DIR, 'lora.json'), join(dir, 'lora.json'));
+      const images = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => file(`${i}.png`, 'image/png', await pngBytes(32, 32, i))),
+      );
+      const result = await createComfyUIProvider({
+        urls: [comfy.url],
+        workflowsDir: dir,
+        pollIntervalMs: 10,
+        requestTimeoutMs: 2_000,
+        jobTimeoutMs: 5_000,
+      }).run(
+        makeRequest({ command: 'loracreate', family: 'lora', modelName: 'FoxKnight', inputs: { images } }),
+        makeContext(),
+      );
+      expect(comfy.calls('POST', '/prompt')).toHaveLength(1);
+      expect(result).toEqual({ outputs: [], loraReference: 'FoxKnight.safetensors' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

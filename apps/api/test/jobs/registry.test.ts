@@ -95,9 +95,15 @@ describe('every command of the registry on the embedded default', () => {
       if (command.category === 'lora') {
         const loras = (await t.app.inject({ method: 'GET', url: '/api/loras', headers: { cookie } })).json()
           .loras;
-        expect(loras).toContainEqual(
-          expect.objectContaining({ name: `${command.name}Model`, status: 'ready' }),
-        );
+        const lora = loras.find((entry: { name: string }) => entry.name === `${command.name}Model`);
+        expect(lora).toMatchObject({ status: 'ready' });
+        // The local trainer's preview, drawn in the learned style, is the model's sample image.
+        expect(lora.samples).toEqual([
+          expect.objectContaining({ mime: 'image/png', width: 256, height: 256 }),
+        ]);
+        const sample = await t.app.inject({ method: 'GET', url: lora.samples[0].url, headers: { cookie } });
+        expect(sample.statusCode).toBe(200);
+        expect(await probeImage(sample.rawPayload)).toMatchObject({ width: 256, height: 256 });
         return;
       }
       if (command.name === 'describe') expect(job.text).toBeTruthy();

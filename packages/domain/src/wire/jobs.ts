@@ -16,6 +16,7 @@ export const JobOutputWire = z.object({
   height: z.number().int().optional(),
   durationMs: z.number().int().optional(),
 });
+export type JobOutputWire = z.infer<typeof JobOutputWire>;
 
 export const JobWire = z.object({
   id: z.uuid(),
@@ -101,8 +102,11 @@ export const LoraWire = z.object({
   id: z.uuid(),
   name: z.string(),
   status: z.enum(['training', 'ready', 'failed']),
+  /** Images the trained model made (the local trainer's preview); empty until training is done. */
+  samples: z.array(JobOutputWire),
   createdAt: z.string(),
 });
+export type LoraWire = z.infer<typeof LoraWire>;
 export const LoraListBody = z.object({ loras: z.array(LoraWire) });
 export const LoraIdParams = z.object({ id: z.uuid('Not a LoRA id') });
 export const LoraDeleteBody = z.object({ deleted: z.literal(true) });

@@ -7,10 +7,22 @@ import {
   mediaForJobs,
   queuePosition,
 } from '@app/db';
-import type { JobWire } from '@app/domain';
+import type { JobOutputWire, JobWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 
 export const mediaUrl = (storage: MediaStorage, key: string) => storage.publicUrl(key) ?? `/media/${key}`;
+
+/** One stored file of a job, with its thumbnail for `srcset`. */
+export function toOutputWire(storage: MediaStorage, row: MediaRow): JobOutputWire {
+  return {
+    url: mediaUrl(storage, row.storageKey),
+    ...(row.thumbKey ? { thumbUrl: mediaUrl(storage, row.thumbKey) } : {}),
+    mime: row.mime,
+    ...(row.width != null ? { width: row.width } : {}),
+    ...(row.height != null ? { height: row.height } : {}),
+    ...(row.durationMs != null ? { durationMs: row.durationMs } : {}),
+  };
+}
 
 /** Job rows as the studio and the gallery see them, with outputs, loves and queue position. */
 export async function toJobWires(
@@ -39,14 +51,7 @@ export async function toJobWires(
       cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
       outputs: (byJob.get(job.id) ?? [])
         .filter((row) => row.kind !== 'model')
-        .map((row) => ({
-          url: mediaUrl(storage, row.storageKey),
-          ...(row.thumbKey ? { thumbUrl: mediaUrl(storage, row.thumbKey) } : {}),
-          mime: row.mime,
-          ...(row.width != null ? { width: row.width } : {}),
-          ...(row.height != null ? { height: row.height } : {}),
-          ...(row.durationMs != null ? { durationMs: row.durationMs } : {}),
-        })),
+        .map((row) => toOutputWire(storage, row)),
       ...(job.resultText ? { text: job.resultText } : {}),
       ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? '' } } : {}),
       loves: counts.get(job.id) ?? 0,

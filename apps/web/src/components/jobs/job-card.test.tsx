@@ -111,6 +111,51 @@ describe('JobCard', () => {
     expect(onNewJob).toHaveBeenCalledWith(expect.objectContaining({ id: 'new-job' }));
   });
 
+  it('tells its page once when the job it follows ends, and not for a job shown already ended', async () => {
+    const onEnded = vi.fn();
+    const { unmount } = render(
+      <MemoryRouter>
+        <JobCard job={queued} signedIn onEnded={onEnded} />
+      </MemoryRouter>,
+    );
+    current = { ...queued, status: 'running', position: 0, progress: 0.5 };
+    await act(async () => FakeEventSource.last!.emit({ status: 'running', progress: 0.5 }));
+    expect(onEnded).not.toHaveBeenCalled();
+    current = { ...queued, status: 'failed', position: 0, error: { code: 'X', message: 'broke' } };
+    await act(async () => FakeEventSource.last!.emit({ status: 'failed', progress: 0.5 }));
+    expect(screen.getByRole('status')).toHaveTextContent('Failed: broke');
+    expect(onEnded).toHaveBeenCalledTimes(1);
+    expect(onEnded).toHaveBeenCalledWith('failed');
+    unmount();
+
+    const alreadyDone = vi.fn();
+    render(
+      <MemoryRouter>
+        <JobCard job={done} signedIn onEnded={alreadyDone} />
+      </MemoryRouter>,
+    );
+    expect(alreadyDone).not.toHaveBeenCalled();
+  });
+
+  it('offers no Re-roll for a finished LoRA training, whose name is taken by then', () => {
+    render(
+      <MemoryRouter>
+        <JobCard
+          job={{
+            ...done,
+            command: 'loracreate',
+            kind: 'lora',
+            options: { name: 'Face' },
+            outputs: [done.outputs[0]!],
+          }}
+          signedIn
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: /Love/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-roll' })).not.toBeInTheDocument();
+  });
+
   it('shows a failure and its refund in plain words', () => {
     render(
       <MemoryRouter>

@@ -1,5 +1,5 @@
 import type { JobWire } from '@app/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
@@ -19,11 +19,24 @@ export interface JobCardProps {
   onRemoved?: (id: string) => void;
   /** Show the link to the creation's own page. */
   linkToPage?: boolean;
+  /** The job reached its end (succeeded, failed or cancelled) while shown. */
+  onEnded?: (status: JobWire['status']) => void;
 }
 
 /** One job, kept live: queue position, progress, then the result with what can be done to it. */
-export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPage = true }: JobCardProps) {
+export function JobCard({
+  job: initial,
+  signedIn,
+  onNewJob,
+  onRemoved,
+  onEnded,
+  linkToPage = true,
+}: JobCardProps) {
   const [job, setJob] = useLiveJob(initial);
+  const endedStatus = isEnded(job) ? job.status : null;
+  useEffect(() => {
+    if (endedStatus && !isEnded(initial)) onEnded?.(endedStatus);
+  }, [endedStatus, initial, onEnded]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -98,9 +111,12 @@ export function JobCard({ job: initial, signedIn, onNewJob, onRemoved, linkToPag
             >
               {job.lovedByMe ? '♥ Loved' : '♡ Love'} <span className="job-loves">{job.loves}</span>
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => void act('reroll')}>
-              Re-roll
-            </Button>
+            {/* Training again under the same name would only be refused: the name is taken. */}
+            {job.kind !== 'lora' && (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('reroll')}>
+                Re-roll
+              </Button>
+            )}
             {isImageJob(job) && (
               <>
                 <Button variant="secondary" disabled={busy} onClick={() => void act('vary')}>

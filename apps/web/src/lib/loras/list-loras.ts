@@ -1,11 +1,7 @@
+import type { LoraWire } from '@app/domain';
 import { baseApi } from '@/app/base-api.ts';
 
-export interface Lora {
-  id: string;
-  name: string;
-  status: 'training' | 'ready' | 'failed';
-  createdAt: string;
-}
+export type Lora = LoraWire;
 
 /** GET /api/loras: the signed-in user's LoRA models (the studio's picker and the LoRA page). */
 export const lorasApi = baseApi.injectEndpoints({

@@ -1,3 +1,4 @@
+import { LIMITS } from '@app/domain';
 import { HostPool } from '../../routing.ts';
 import {
   FAMILIES,
@@ -55,6 +56,23 @@ function executionError(entry: HistoryEntry): ProviderError {
     retryable,
     cause: new Error(`${failure?.[0] ?? 'error'} in ${String(detail.node_type ?? '?')}: ${text.trim()}`),
   });
+}
+
+/**
+ * The picture a freshly trained LoRA draws, to show beside it: the /make workflow with the new
+ * model attached at its default weight, prompted with the model's name.
+ */
+function sampleRequest(request: GenerationRequest, reference: string): GenerationRequest {
+  const name = request.modelName || 'model';
+  return {
+    ...request,
+    command: 'make',
+    family: 'image',
+    prompt: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
+    inputs: {},
+    options: {},
+    lora: { name, reference, weight: LIMITS.lora.weight.default },
+  };
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -197,12 +215,26 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
         entry = await waitFor(client, promptId, context);
       }
       if (!entry) throw lostError();
-      const outputs = await collect(client, entry);
-      context.onProgress(1);
+      let outputs = await collect(client, entry);
       if (request.family === 'lora') {
         // The trainer writes `<model_name>.safetensors` into the host's LoRA folder.
-        return { outputs, loraReference: `${request.modelName || request.jobId}.safetensors` };
+        const loraReference = `${request.modelName || request.jobId}.safetensors`;
+        // A trainer that saves no pictures of its own gets sample images drawn with the new model.
+        // A resumed job whose saved prompt was that drawing already has them.
+        if (!outputs.some((output) => output.kind === 'image')) {
+          try {
+            promptId = await submit(client, sampleRequest(request, loraReference), context);
+            const drawn = await waitFor(client, promptId, context);
+            if (drawn) outputs = [...outputs, ...(await collect(client, drawn))];
+          } catch (error) {
+            // The model is trained either way; only a cancellation stops the job here.
+            if (context.signal.aborted) throw error;
+          }
+        }
+        context.onProgress(1);
+        return { outputs, loraReference };
       }
+      context.onProgress(1);
       if (outputs.length === 0) {
         throw new ProviderError('BACKEND_BAD_ANSWER', 'The generation service finished without any result.', {
           retryable: false,

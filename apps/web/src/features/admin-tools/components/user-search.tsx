@@ -37,7 +37,7 @@ export function UserSearch({ onSelect }: { onSelect: (user: AdminUserWire) => vo
           {data.users.length === 0 ? (
             <p className="muted">No users match.</p>
           ) : (
-            <table>
+            <table className="user-table">
               <thead>
                 <tr>
                   <th scope="col">Name</th>

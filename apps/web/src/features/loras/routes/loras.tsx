@@ -1,18 +1,15 @@
 import type { JobWire } from '@app/domain';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useState } from 'react';
 import { baseApi } from '@/app/base-api.ts';
 import { useAppDispatch } from '@/app/hooks.ts';
 import { JobCard } from '@/components/jobs/index.ts';
-import { Alert, Button, Spinner } from '@/components/ui/index.ts';
-import { paths } from '@/config/paths.ts';
+import { Alert, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDeleteLoraMutation, useListLorasQuery } from '@/lib/loras/list-loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { CreateLoraForm } from '../components/create-lora-form.tsx';
+import { LoraList } from '../components/lora-list.tsx';
 import '../components/loras.css';
-
-const STATUS_WORDS = { training: 'Training…', ready: 'Ready', failed: 'Training failed' } as const;
 
 /** /loras: train LoRA models, follow their training, use them in the studio, remove them. */
 export function LorasPage() {
@@ -21,6 +18,11 @@ export function LorasPage() {
   const { data, isLoading, error } = useListLorasQuery();
   const [remove, removal] = useDeleteLoraMutation();
   const [training, setTraining] = useState<JobWire[]>([]);
+  // A training that ends changes its model's row (ready with its samples, or failed and refunded).
+  const refreshList = useCallback(
+    () => dispatch(baseApi.util.invalidateTags(['Loras', 'CurrentUser'])),
+    [dispatch],
+  );
 
   return (
     <section className="loras">
@@ -36,7 +38,7 @@ export function LorasPage() {
         }}
       />
       {training.map((job) => (
-        <JobCard key={job.id} job={job} signedIn linkToPage={false} />
+        <JobCard key={job.id} job={job} signedIn linkToPage={false} onEnded={refreshList} />
       ))}
       <h2>Your models</h2>
       {removal.error && <Alert>{apiErrorMessage(removal.error, 'The model could not be removed.')}</Alert>}
@@ -47,28 +49,13 @@ export function LorasPage() {
       ) : !data?.loras.length ? (
         <p>You have no LoRA models yet.</p>
       ) : (
-        <ul className="lora-list">
-          {data.loras.map((lora) => (
-            <li key={lora.id} className="lora-item">
-              <strong>{lora.name}</strong>
-              <span>{STATUS_WORDS[lora.status]}</span>
-              <span className="lora-actions">
-                {lora.status === 'ready' && (
-                  <Link to={paths.studio.href({ command: 'make', lora: lora.name })}>Use in the studio</Link>
-                )}
-                <Button
-                  variant="danger"
-                  disabled={removal.isLoading}
-                  onClick={() => {
-                    if (window.confirm(`Remove ${lora.name} for good?`)) void remove(lora.id);
-                  }}
-                >
-                  Remove {lora.name}
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <LoraList
+          loras={data.loras}
+          removing={removal.isLoading}
+          onRemove={(lora) => {
+            if (window.confirm(`Remove ${lora.name} for good?`)) void remove(lora.id);
+          }}
+        />
       )}
     </section>
   );

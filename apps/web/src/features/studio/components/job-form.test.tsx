@@ -11,7 +11,7 @@ function renderForm(balance = { credits: 20, hypercredits: 0 }, onCreated = vi.f
     <MemoryRouter>
       <JobForm
         balance={balance}
-        loras={[{ id: 'l1', name: 'MyFace', status: 'ready', createdAt: '' }]}
+        loras={[{ id: 'l1', name: 'MyFace', status: 'ready', samples: [], createdAt: '' }]}
         onCreated={onCreated}
       />
     </MemoryRouter>,
@@ -31,6 +31,11 @@ describe('JobForm', () => {
     expect(screen.getByLabelText('Image')).toHaveAttribute('type', 'file');
     expect(screen.getByLabelText(/^Denoise/)).toHaveAttribute('type', 'range');
     expect(screen.queryByLabelText('Shape')).not.toBeInTheDocument();
+
+    // A LoRA's name is one word: a one-line field, not a text box.
+    await user.selectOptions(screen.getByLabelText('Command'), 'loracreate');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Name').tagName).toBe('INPUT');
 
     await user.selectOptions(screen.getByLabelText('Command'), 'speak');
     expect(screen.getByLabelText('Text')).toBeInTheDocument();

@@ -46,6 +46,7 @@ export function OptionField({
           required={option.required}
           description={option.description}
           weighting={weighting && option.name === 'prompt'}
+          singleLine={option.name === 'name'}
           onChange={onValue}
         />
       );

@@ -10,6 +10,7 @@ export function PromptField({
   required,
   description,
   weighting,
+  singleLine = false,
   onChange,
 }: {
   label: string;
@@ -18,6 +19,8 @@ export function PromptField({
   description: string;
   /** Image prompts are weighted; speech and music text is not. */
   weighting: boolean;
+  /** A short one-word value (a model's name) gets a one-line field. */
+  singleLine?: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -35,14 +38,27 @@ export function PromptField({
         {description}
         {weighting && ' Parentheses add weight: (word) is 1.25, (word:0.6) sets it.'}
       </p>
-      <textarea
-        id={id}
-        aria-describedby={hintId}
-        value={value}
-        rows={3}
-        required={required}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {singleLine ? (
+        <input
+          id={id}
+          type="text"
+          aria-describedby={hintId}
+          value={value}
+          required={required}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <textarea
+          id={id}
+          aria-describedby={hintId}
+          value={value}
+          rows={3}
+          required={required}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
       {weighted && (
         <ul className="studio-weights" aria-label="Weight of each part" aria-live="polite">
           {segments.map((segment, index) => (

@@ -1,7 +1,7 @@
 import type { JobWire } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { JobCard, JobErrorAlert, listJobs, setJobPublic } from '@/components/jobs/index.ts';
+import { JobCard, JobErrorAlert, jobPrompt, listJobs, setJobPublic } from '@/components/jobs/index.ts';
 import { Button, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -68,6 +68,8 @@ export function MyCreationsPage() {
               <label className="mine-public">
                 <input
                   type="checkbox"
+                  // Every card has this box: its name says which creation it is about.
+                  aria-label={`Show in the public gallery: ${jobPrompt(job) || `/${job.command}`}`}
                   checked={job.public}
                   onChange={(event) =>
                     void setJobPublic(job.id, event.target.checked).then(
