@@ -121,7 +121,10 @@ export function JobForm({
           Create
         </Button>
         {state.reason && (
-          <p id={reasonId} className="studio-reason">
+          <p
+            id={reasonId}
+            className={state.problem ? 'studio-reason studio-reason-problem' : 'studio-reason'}
+          >
             {state.reason}
           </p>
         )}

@@ -112,4 +112,34 @@ describe('submitState', () => {
       'Sign in to create.',
     );
   });
+
+  it('tells a next step from a problem to fix', () => {
+    expect(submitState({ ...base, command: make }).problem).toBe(false);
+    expect(
+      submitState({
+        ...base,
+        command: change,
+        values: { prompt: 'x' },
+        uploads: { image: { name: 'a.png', progress: 0.3 } },
+      }).problem,
+    ).toBe(false);
+    expect(
+      submitState({
+        ...base,
+        command: change,
+        values: { prompt: 'x' },
+        uploads: {
+          image: { name: 'a.gif', progress: 0, error: 'a.gif is not a png, jpg, jpeg, webp file.' },
+        },
+      }).problem,
+    ).toBe(true);
+    expect(
+      submitState({
+        ...base,
+        command: make,
+        values: { prompt: 'a cat' },
+        balance: { credits: 3, hypercredits: 0 },
+      }).problem,
+    ).toBe(true);
+  });
 });

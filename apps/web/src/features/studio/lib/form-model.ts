@@ -100,6 +100,8 @@ export interface SubmitState {
   currency: 'credits' | 'hypercredits';
   /** Why Create cannot be pressed yet, in plain words; null when it can. */
   reason: string | null;
+  /** Whether the reason is a problem to fix (a failed upload, too few credits), not a next step. */
+  problem: boolean;
 }
 
 /** The price of what the form would submit, and what stops it from being submitted. */
@@ -115,12 +117,17 @@ export function submitState(input: {
   const options = composeOptions(command, values, uploads, choices);
   const cost = priceOf(command.name, options);
   const currency = cost.hypercredits > 0 ? 'hypercredits' : 'credits';
-  const state = (reason: string | null): SubmitState => ({ cost, currency, reason });
+  const state = (reason: string | null, problem = false): SubmitState => ({
+    cost,
+    currency,
+    reason,
+    problem,
+  });
   if (input.submitting) return state('Sending your job…');
   for (const option of command.options) {
     const upload = uploads[option.name];
     if (option.type === 'attachment') {
-      if (upload?.error) return state(`${optionLabel(option)}: ${upload.error}`);
+      if (upload?.error) return state(`${optionLabel(option)}: ${upload.error}`, true);
       if (upload && !upload.uploadId) return state(`${optionLabel(option)} is still uploading.`);
       if (option.required && !upload) return state(`Add a file for ${optionLabel(option)}.`);
     } else if (option.required) {
@@ -132,7 +139,7 @@ export function submitState(input: {
   if (!balance) return state('Sign in to create.');
   const amount = cost[currency];
   if (balance[currency] < amount) {
-    return state(`Not enough ${currency}: this costs ${amount} and you have ${balance[currency]}.`);
+    return state(`Not enough ${currency}: this costs ${amount} and you have ${balance[currency]}.`, true);
   }
   return state(null);
 }
