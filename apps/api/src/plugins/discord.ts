@@ -87,7 +87,11 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       await registerCommands({ api: deps.api(), applicationId: bot.applicationId });
     }
     if (options.deliver !== false) {
-      delivery = await startDiscordDelivery(deps, { sweepMs: options.sweepMs, log: app.log });
+      delivery = await startDiscordDelivery(deps, {
+        sweepMs: options.sweepMs,
+        leaseMs: settings.discordDeliveryLeaseSeconds * 1000,
+        log: app.log,
+      });
     }
   });
   app.addHook('onClose', async () => {
