@@ -167,7 +167,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
       expect(before).toHaveLength(1);
       expect(before[0]!.interaction_metadata).toBeUndefined();
 
-      const row = await crashAndRestart(id, jobId);
+      const row = await crashAndRestart(id, jobId).finally(() => discord.advanceClock(-16 * 60_000));
       expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
       expect(row.messageId).toBe(before[0]!.id);
     },

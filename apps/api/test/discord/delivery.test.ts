@@ -103,7 +103,7 @@ describe('posting results', () => {
     const { discordId } = await h.user(100);
     const jobId = await ended(discordId, 'make', { prompt: 'a late owl' });
     h.emulator.advanceClock(16 * 60_000);
-    await deliverResult(deps(), jobId);
+    await deliverResult(deps(), jobId).finally(() => h.emulator.advanceClock(-16 * 60_000));
     const [message] = await pings(discordId);
     expect(message!.content).toContain('a late owl');
     // Not a follow-up through the interaction's webhook (its token had expired): the bot's own post.
