@@ -41,7 +41,10 @@ export class Holds {
   /** Resolves when released, or false when `closed` fires first (the caller went away). */
   wait(rule: Rule, method: string, path: string, closed: (listener: () => void) => void): Promise<boolean> {
     return new Promise((resolve) => {
-      const entry = { request: { id: rule.id, method, path, stage: rule.stage }, release: () => resolve(true) };
+      const entry = {
+        request: { id: rule.id, method, path, stage: rule.stage },
+        release: () => resolve(true),
+      };
       this.waiting.push(entry);
       closed(() => {
         this.waiting = this.waiting.filter((w) => w !== entry);

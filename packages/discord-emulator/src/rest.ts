@@ -223,7 +223,8 @@ export function restRoutes(sender: InteractionSender): Route[] {
         if (!ctx.store.channel(channelId!)) throw unknownChannel();
         const nonce = checkNonce(r.body.json);
         const bot = ctx.keys.applicationId;
-        const earlier = nonce !== undefined && r.body.json.enforce_nonce === true && messageByNonce(ctx, bot, nonce);
+        const earlier =
+          nonce !== undefined && r.body.json.enforce_nonce === true && messageByNonce(ctx, bot, nonce);
         if (earlier) return ok({ ...publicMessage(earlier), nonce });
         const msg = buildMessage(ctx, r.base, channelId!, r.body.json, r.body.files, {});
         if (nonce !== undefined) Object.assign(msg, { _nonce: nonce, _createdAt: ctx.now() });

@@ -58,7 +58,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = await answer.json();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
+    const json: any = await answer.json();
     if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(json)}`);
     return json;
   };
@@ -114,63 +115,51 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
     }, 60_000);
   }
 
-  it(
-    'killed after the job ended and before Discord saw the post: the restarted server posts it once',
-    async () => {
-      await start();
-      const id = await hold('POST', WEBHOOK, 'request');
-      const { discordId, jobId } = await makeAndWaitForTheEnd();
-      await until(() => held(id), 30_000);
-      expect(await pings(discordId)).toHaveLength(0);
+  it('killed after the job ended and before Discord saw the post: the restarted server posts it once', async () => {
+    await start();
+    const id = await hold('POST', WEBHOOK, 'request');
+    const { discordId, jobId } = await makeAndWaitForTheEnd();
+    await until(() => held(id), 30_000);
+    expect(await pings(discordId)).toHaveLength(0);
 
-      const row = await crashAndRestart(id, jobId);
-      const posted = await pings(discordId);
-      expect(posted).toHaveLength(1);
-      expect(posted[0]!.content).toContain('a lighthouse in fog');
-      expect(row.messageId).toBe(posted[0]!.id);
-    },
-    180_000,
-  );
+    const row = await crashAndRestart(id, jobId);
+    const posted = await pings(discordId);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.content).toContain('a lighthouse in fog');
+    expect(row.messageId).toBe(posted[0]!.id);
+  }, 180_000);
 
-  it(
-    'killed after Discord created the follow-up and before the answer came back: no second message',
-    async () => {
-      const id = await hold('POST', WEBHOOK, 'response');
-      const { discordId, jobId } = await makeAndWaitForTheEnd();
-      await until(() => held(id), 30_000);
-      // Discord holds the message; the server does not know it yet.
-      const before = await pings(discordId);
-      expect(before).toHaveLength(1);
+  it('killed after Discord created the follow-up and before the answer came back: no second message', async () => {
+    const id = await hold('POST', WEBHOOK, 'response');
+    const { discordId, jobId } = await makeAndWaitForTheEnd();
+    await until(() => held(id), 30_000);
+    // Discord holds the message; the server does not know it yet.
+    const before = await pings(discordId);
+    expect(before).toHaveLength(1);
 
-      const row = await crashAndRestart(id, jobId);
-      // The restarted server found the message it had posted rather than posting another.
-      expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
-      expect(row.messageId).toBe(before[0]!.id);
-    },
-    180_000,
-  );
+    const row = await crashAndRestart(id, jobId);
+    // The restarted server found the message it had posted rather than posting another.
+    expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
+    expect(row.messageId).toBe(before[0]!.id);
+  }, 180_000);
 
-  it(
-    'killed while a channel post (past the token) was answered: the repeated nonce gives the same message',
-    async () => {
-      // The follow-up waits until Discord's clock is past the token's 15 minutes, so it is refused
-      // and the result goes as a channel message with the bot token; that one is held after Discord
-      // created it.
-      const followUp = await hold('POST', WEBHOOK, 'request');
-      const { discordId, jobId } = await makeAndWaitForTheEnd();
-      await until(() => held(followUp), 30_000);
-      discord.advanceClock(16 * 60_000);
-      const id = await hold('POST', CHANNEL_POST, 'response');
-      await control('DELETE', `/holds?id=${followUp}`);
-      await until(() => held(id), 30_000);
-      const before = await pings(discordId);
-      expect(before).toHaveLength(1);
-      expect(before[0]!.interaction_metadata).toBeUndefined();
+  it('killed while a channel post (past the token) was answered: the repeated nonce gives the same message', async () => {
+    // The follow-up waits until Discord's clock is past the token's 15 minutes, so it is refused
+    // and the result goes as a channel message with the bot token; that one is held after Discord
+    // created it.
+    const followUp = await hold('POST', WEBHOOK, 'request');
+    const { discordId, jobId } = await makeAndWaitForTheEnd();
+    await until(() => held(followUp), 30_000);
+    discord.advanceClock(16 * 60_000);
+    const id = await hold('POST', CHANNEL_POST, 'response');
+    await control('DELETE', `/holds?id=${followUp}`);
+    await until(() => held(id), 30_000);
+    const before = await pings(discordId);
+    expect(before).toHaveLength(1);
+    expect(before[0]!.interaction_metadata).toBeUndefined();
 
-      const row = await crashAndRestart(id, jobId).finally(() => discord.advanceClock(-16 * 60_000));
-      expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
-      expect(row.messageId).toBe(before[0]!.id);
-    },
-    180_000,
-  );
+    const row = await crashAndRestart(id, jobId).finally(() => discord.advanceClock(-16 * 60_000));
+    expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
+    expect(row.messageId).toBe(before[0]!.id);
+  }, 180_000);
 });

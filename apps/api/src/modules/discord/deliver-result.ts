@@ -52,7 +52,8 @@ export async function deliverResult(
   if (!claim) return false;
   try {
     const job = (await getJob(db, jobId))!;
-    const earlier = claim.attemptedAt && claim.kind === 'channel' ? await findEarlierPost(deps, claim, job) : null;
+    const earlier =
+      claim.attemptedAt && claim.kind === 'channel' ? await findEarlierPost(deps, claim, job) : null;
     if (earlier) {
       await markDiscordDeliveryPosted(db, jobId, earlier);
       return true;
@@ -89,7 +90,11 @@ export function resultNonce(jobId: string): string {
  * takeover avoids posting one twice. The channel is read from the interaction's moment on; when it
  * cannot be read (no Read Message History), the post goes ahead.
  */
-async function findEarlierPost(deps: BotDeps, claim: DiscordDeliveryRow, job: JobRow): Promise<string | null> {
+async function findEarlierPost(
+  deps: BotDeps,
+  claim: DiscordDeliveryRow,
+  job: JobRow,
+): Promise<string | null> {
   const api = deps.api();
   let after = ((BigInt(claim.interactionAt.getTime() - 1000) - DISCORD_EPOCH) << 22n).toString();
   const ping = `<@${claim.discordUserId}>`;
