@@ -63,6 +63,7 @@ export function restHandler(ctx: Ctx, sender: InteractionSender, limiter: RateLi
         params,
       );
       if (hold?.stage === 'response' && !(await ctx.holds.wait(hold, method, m[1]!, closed))) return true;
+      if (hold?.stage === 'fail') throw new DiscordError(500, 0, '500: Internal Server Error');
       sendJson(res, result.status, result.body, headers);
     } catch (err) {
       if (!(err instanceof DiscordError)) throw err;

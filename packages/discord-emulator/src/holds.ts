@@ -3,9 +3,10 @@
  * matches a hold waits, either before the emulator acts on it (`request`: Discord never saw it) or
  * after it acted but before the answer goes back (`response`: the message exists, the caller does
  * not know). Held requests wait until released; a caller that goes away while held at `request`
- * is never acted on.
+ * is never acted on. `fail` does not wait: the request is acted on and answered with a 500, as
+ * Discord now and then fails after doing the work.
  */
-export type HoldStage = 'request' | 'response';
+export type HoldStage = 'request' | 'response' | 'fail';
 
 interface Rule {
   id: number;

@@ -88,8 +88,8 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
       if (path === '/_test/holds') {
         // The next REST request (below /api/v10) matching `method` and the `path` pattern waits.
         const stage = str(json, 'stage');
-        if (stage !== 'request' && stage !== 'response')
-          throw new UserInputError('invalid_stage', '"stage" must be "request" or "response".');
+        if (stage !== 'request' && stage !== 'response' && stage !== 'fail')
+          throw new UserInputError('invalid_stage', '"stage" must be "request", "response" or "fail".');
         let pattern: string;
         try {
           pattern = new RegExp(str(json, 'path')).source;

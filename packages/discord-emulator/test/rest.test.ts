@@ -246,7 +246,7 @@ it('lists channel messages newest first, after or before a message, up to the li
   expect((await apiError(s.api.channels.getMessages('1'))).code).toBe(10003);
 });
 
-it('test control holds a REST request before Discord acts on it, or after it acted and before it answers', async () => {
+it('test control holds a REST request before Discord acts on it, or after it acted and before it answers, or fails it after acting', async () => {
   const hold = async (stage: string) =>
     (await s.control('/_test/holds', { method: 'POST', path: '^/channels/\\d+/messages$', stage })).body
       .id as number;
@@ -270,5 +270,14 @@ it('test control holds a REST request before Discord acts on it, or after it act
   expect((await pending).content).toBe('held before');
   expect(await count()).toBe(before + 2);
   expect(await held()).toEqual([]);
+
+  await hold('fail');
+  // @discordjs/rest reports a 5xx as an HTTPError with its status.
+  await expect(
+    s.api.channels.createMessage(channelId, { content: 'done, then failed' }),
+  ).rejects.toMatchObject({
+    status: 500,
+  });
+  expect((await messages('image-4')).some((m) => m.content === 'done, then failed')).toBe(true);
   expect((await s.control('/_test/holds', { method: 'POST', path: 'x', stage: 'later' })).status).toBe(400);
 });

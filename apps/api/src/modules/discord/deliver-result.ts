@@ -95,7 +95,7 @@ async function findEarlierPost(
   claim: DiscordDeliveryRow,
   job: JobRow,
 ): Promise<string | null> {
-  const api = deps.api();
+  const api = deps.postingApi();
   let after = ((BigInt(claim.interactionAt.getTime() - 1000) - DISCORD_EPOCH) << 22n).toString();
   const ping = `<@${claim.discordUserId}>`;
   try {
@@ -167,7 +167,7 @@ async function postInChannel(
   files: RawFile[],
   now: number,
 ): Promise<string> {
-  const api = deps.api();
+  const api = deps.postingApi();
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
       const posted = await api.interactions.followUp(claim.applicationId, claim.interactionToken, {
@@ -194,7 +194,7 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
       const { allowed_mentions, content } = payload;
-      const edited = await deps.api().interactions.editReply(claim.applicationId, claim.interactionToken, {
+      const edited = await deps.postingApi().interactions.editReply(claim.applicationId, claim.interactionToken, {
         content,
         allowed_mentions,
       });
@@ -207,7 +207,7 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
 }
 
 async function postDm(deps: BotDeps, claim: DiscordDeliveryRow, payload: MessagePayload): Promise<string> {
-  const api = deps.api();
+  const api = deps.postingApi();
   const channel = await api.users.createDM(claim.discordUserId);
   const posted = await api.channels.createMessage(channel.id, {
     ...payload,
