@@ -194,10 +194,12 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
       const { allowed_mentions, content } = payload;
-      const edited = await deps.postingApi().interactions.editReply(claim.applicationId, claim.interactionToken, {
-        content,
-        allowed_mentions,
-      });
+      const edited = await deps
+        .postingApi()
+        .interactions.editReply(claim.applicationId, claim.interactionToken, {
+          content,
+          allowed_mentions,
+        });
       return edited.id;
     } catch (error) {
       if (!(error instanceof DiscordAPIError && (error.status === 401 || error.status === 404))) throw error;
