@@ -13,8 +13,25 @@ export default defineConfig({
             'apps/api/**/*.test.ts',
             'apps/worker/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', 'packages/stripe-emulator/**', 'packages/discord-emulator/**'],
+          exclude: [
+            '**/node_modules/**',
+            'packages/stripe-emulator/**',
+            'packages/discord-emulator/**',
+            '**/*.timing.test.ts',
+          ],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Tests whose acceptance is a deadline (Discord's 3 s for a burst of interactions): `npm test`
+        // runs them after everything else, one file at a time, so no other test loads the machine.
+        test: {
+          name: 'timing',
+          environment: 'node',
+          include: ['apps/*/test/**/*.timing.test.ts', 'packages/*/test/**/*.timing.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,11 +1,13 @@
 // `npm test`: unit, component and API tests (vitest, including the Stripe emulator's Chromium
-// test), then the browser tests (Playwright in
-// Chromium against the production build started as `npm start` starts it).
+// test), then the tests whose acceptance is a deadline (vitest project `timing`, `*.timing.test.ts`)
+// alone, with nothing else running beside them, then the browser tests (Playwright in Chromium
+// against the production build started as `npm start` starts it).
 import { run } from './lib.mjs';
 
 const steps = [
   ['chromium', [process.execPath, ['scripts/ensure-chromium.mjs']]],
-  ['vitest', ['npx', ['vitest', 'run']]],
+  ['vitest', ['npx', ['vitest', 'run', '--project', '!timing']]],
+  ['timing-bound tests', ['npx', ['vitest', 'run', '--project', 'timing']]],
   ['build', ['npm', ['run', 'build', '--silent']]],
   ['browser tests', ['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]],
 ];

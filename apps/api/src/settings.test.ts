@@ -68,6 +68,15 @@ describe('settings', () => {
     });
   });
 
+  it('honours a claim on posting a Discord result for a minute unless told otherwise, 1 to 600 seconds', () => {
+    expect(loadSettings({}).discordDeliveryLeaseSeconds).toBe(60);
+    expect(loadSettings({ DISCORD_DELIVERY_LEASE_SECONDS: '5' }).discordDeliveryLeaseSeconds).toBe(5);
+    for (const bad of ['0', '601', 'soon'])
+      expect(() => loadSettings({ DISCORD_DELIVERY_LEASE_SECONDS: bad })).toThrow(
+        /DISCORD_DELIVERY_LEASE_SECONDS/,
+      );
+  });
+
   it('needs Stripe keys together', () => {
     expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

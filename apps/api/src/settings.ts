@@ -49,6 +49,7 @@ const SettingsSchema = z
         .optional(),
     ),
     DISCORD_BOT_TOKEN: optionalString,
+    DISCORD_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -98,6 +99,8 @@ export interface Settings {
   logLevel: string;
   /** How often paid Stripe objects are re-read for missing grants; 0 turns the timer off. */
   reconcileIntervalSeconds: number;
+  /** How long a process's claim on posting a Discord result is honoured before another takes over. */
+  discordDeliveryLeaseSeconds: number;
   adminPassword: string;
   /** True when the admin password was generated at start-up and should be printed. */
   adminPasswordGenerated: boolean;
@@ -151,6 +154,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     reconcileIntervalSeconds: value.RECONCILE_INTERVAL_SECONDS,
+    discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,
     discord:

@@ -1,3 +1,4 @@
+import { Holds } from './holds.ts';
 import { snowflake } from './snowflake.ts';
 import type { Store } from './store.ts';
 import { apiUser } from './users.ts';
@@ -24,6 +25,8 @@ export class Ctx {
   ) {}
 
   offsetMs = 0;
+  /** REST requests test control asked to hold (see holds.ts). */
+  readonly holds = new Holds();
 
   now(): number {
     return this.clock() + this.offsetMs;

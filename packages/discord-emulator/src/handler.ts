@@ -54,11 +54,16 @@ export function restHandler(ctx: Ctx, sender: InteractionSender, limiter: RateLi
         return true;
       }
       const parsed = await parseBody(await body(req, extras), req.headers['content-type']);
+      const hold = ctx.holds.take(method, m[1]!);
+      const closed = (listener: () => void) => res.once('close', listener);
+      if (hold?.stage === 'request' && !(await ctx.holds.wait(hold, method, m[1]!, closed))) return true;
       const result = route.run(
         ctx,
         { method, path: m[1]!, query: url.searchParams, req, body: parsed, base: baseFor(ctx, req) },
         params,
       );
+      if (hold?.stage === 'response' && !(await ctx.holds.wait(hold, method, m[1]!, closed))) return true;
+      if (hold?.stage === 'fail') throw new DiscordError(500, 0, '500: Internal Server Error');
       sendJson(res, result.status, result.body, headers);
     } catch (err) {
       if (!(err instanceof DiscordError)) throw err;

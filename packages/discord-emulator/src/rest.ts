@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { overwriteCommands } from './app-commands.ts';
-import { applyCallback, assertAnswerable } from './callback.ts';
+import { applyCallback, assertAnswerable, interactionMetadata } from './callback.ts';
 import type { Ctx } from './ctx.ts';
 import {
   DiscordError,
+  formBodyError,
   invalidWebhookToken,
   notFound,
   unauthorized,
@@ -59,6 +60,78 @@ function webhookMessage(ctx: Ctx, rec: InteractionRecord, id: string): Message {
   const msg = msgId ? ctx.store.findMessage(msgId) : undefined;
   if (!msg || (msg._interactionId !== rec.id && msg.id !== rec.originalMessageId)) throw unknownMessage();
   return msg;
+}
+
+/** How long a nonce is remembered for `enforce_nonce`: Discord says "the past few minutes". */
+export const NONCE_WINDOW_MS = 5 * 60_000;
+const MAX_NONCE = 25;
+
+/**
+ * Create Message's `nonce` (an integer or a string of up to 25 characters) and `enforce_nonce`
+ * (https://discord.com/developers/docs/resources/message#create-message): with both, a message the
+ * same author created with the same nonce in the past few minutes is returned instead of a new one.
+ */
+function checkNonce(body: Record<string, unknown>): string | undefined {
+  const nonce = body.nonce;
+  if (nonce === undefined || nonce === null) return undefined;
+  if (typeof nonce === 'number' && Number.isInteger(nonce)) return String(nonce);
+  if (typeof nonce === 'string' && nonce.length <= MAX_NONCE) return nonce;
+  throw formBodyError(
+    new Map([
+      [
+        'nonce',
+        typeof nonce === 'string'
+          ? { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_NONCE} or fewer in length.` }
+          : { code: 'NONCE_TYPE_INVALID', message: 'Nonce must be an integer or a string.' },
+      ],
+    ]),
+  );
+}
+
+function messageByNonce(ctx: Ctx, authorId: string, nonce: string): Message | undefined {
+  for (const list of Object.values(ctx.store.state.messages)) {
+    const found = list.find(
+      (m) =>
+        m._nonce === nonce &&
+        (m.author as { id?: string } | undefined)?.id === authorId &&
+        ctx.now() - Number(m._createdAt ?? 0) <= NONCE_WINDOW_MS,
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Get Channel Messages' `before` / `after` / `around` (one at most) and `limit` (1–100, default 50),
+ * newest first (https://discord.com/developers/docs/resources/message#get-channel-messages). */
+function pageOfMessages(list: Message[], query: URLSearchParams): Message[] {
+  const limitText = query.get('limit');
+  const limit = limitText === null ? 50 : Number(limitText);
+  const errors = new Map();
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    errors.set('limit', { code: 'NUMBER_TYPE_MAX', message: 'Int value should be between 1 and 100.' });
+  const anchors = (['before', 'after', 'around'] as const).filter((k) => query.get(k) !== null);
+  for (const k of anchors)
+    if (!/^\d{1,20}$/.test(query.get(k)!))
+      errors.set(k, { code: 'NUMBER_TYPE_COERCE', message: `Value "${query.get(k)}" is not snowflake.` });
+  if (errors.size) throw formBodyError(errors);
+  const id = (m: Message) => BigInt(m.id);
+  const visible = list.filter((m) => !m._notice && !m._visibleTo).sort((a, b) => (id(a) < id(b) ? 1 : -1));
+  const anchor = anchors[0];
+  if (anchor === 'after') {
+    const after = BigInt(query.get('after')!);
+    return visible.filter((m) => id(m) > after).slice(-limit);
+  }
+  if (anchor === 'before') {
+    const before = BigInt(query.get('before')!);
+    return visible.filter((m) => id(m) < before).slice(0, limit);
+  }
+  if (anchor === 'around') {
+    const around = BigInt(query.get('around')!);
+    const at = visible.findIndex((m) => id(m) <= around);
+    const start = Math.max(0, (at < 0 ? visible.length : at) - Math.floor(limit / 2));
+    return visible.slice(start, start + limit);
+  }
+  return visible.slice(0, limit);
 }
 
 function removeMessage(ctx: Ctx, msg: Message): void {
@@ -130,7 +203,11 @@ export function restRoutes(sender: InteractionSender): Route[] {
           webhook: true,
           interactionId: rec.id,
           ephemeralFor: rec.userId,
-          extra: { type: 0, webhook_id: ctx.keys.applicationId },
+          extra: {
+            type: 0,
+            webhook_id: ctx.keys.applicationId,
+            interaction_metadata: interactionMetadata(ctx, rec).interaction_metadata,
+          },
         });
         ctx.store.messages(rec.channelId).push(msg);
         ctx.store.changed();
@@ -144,10 +221,26 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bot: true,
       run(ctx, r, [channelId]) {
         if (!ctx.store.channel(channelId!)) throw unknownChannel();
+        const nonce = checkNonce(r.body.json);
+        const bot = ctx.keys.applicationId;
+        const earlier =
+          nonce !== undefined && r.body.json.enforce_nonce === true && messageByNonce(ctx, bot, nonce);
+        if (earlier) return ok({ ...publicMessage(earlier), nonce });
         const msg = buildMessage(ctx, r.base, channelId!, r.body.json, r.body.files, {});
+        if (nonce !== undefined) Object.assign(msg, { _nonce: nonce, _createdAt: ctx.now() });
         ctx.store.messages(channelId!).push(msg);
         ctx.store.changed();
-        return ok(publicMessage(msg));
+        return ok(nonce === undefined ? publicMessage(msg) : { ...publicMessage(msg), nonce });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/channels\/(\d+)\/messages$/,
+      bucket: 'channels/messages',
+      bot: true,
+      run(ctx, r, [channelId]) {
+        if (!ctx.store.channel(channelId!)) throw unknownChannel();
+        return ok(pageOfMessages(ctx.store.messages(channelId!), r.query).map(publicMessage));
       },
     },
     {

@@ -36,7 +36,7 @@ const visible = (list: Message[]) => list.filter((m) => !m._notice).map(publicMe
 
 /** Test control under `/_test` (JSON), for the product's own tests. */
 export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
-  return async (req, res, path, _url, extras) => {
+  return async (req, res, path, url, extras) => {
     if (!path.startsWith('/_test/')) return false;
     const base = baseFor(ctx, req);
     const method = req.method ?? 'GET';
@@ -64,6 +64,12 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
             .openModals(m[1]!)
             .map((r) => ({ interactionId: r.id, ...(r.response?.data as object) })),
         });
+      if (method === 'GET' && path === '/_test/holds') return replyJson(res, 200, { held: ctx.holds.held() });
+      if (method === 'DELETE' && path === '/_test/holds') {
+        const id = url.searchParams.get('id');
+        ctx.holds.release(id === null ? undefined : Number(id));
+        return replyJson(res, 200, { released: true });
+      }
       if (method !== 'POST') throw new UserInputError('not_found', `No test route ${method} ${path}.`, 404);
       const json = await readJson(await body(req, extras), req);
       if (path === '/_test/users') {
@@ -78,6 +84,19 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
           ctx.store.changed();
         }
         return replyJson(res, 200, { user: { ...apiUser(known), name: known.username } });
+      }
+      if (path === '/_test/holds') {
+        // The next REST request (below /api/v10) matching `method` and the `path` pattern waits.
+        const stage = str(json, 'stage');
+        if (stage !== 'request' && stage !== 'response' && stage !== 'fail')
+          throw new UserInputError('invalid_stage', '"stage" must be "request", "response" or "fail".');
+        let pattern: string;
+        try {
+          pattern = new RegExp(str(json, 'path')).source;
+        } catch {
+          throw new UserInputError('invalid_path', '"path" must be a regular expression.');
+        }
+        return replyJson(res, 200, { id: ctx.holds.add(str(json, 'method'), pattern, stage) });
       }
       let outcome;
       if (path === '/_test/interactions')

@@ -132,6 +132,9 @@ it('defers, edits, reads and deletes the original, and posts, edits and deletes 
     content: 'more',
     components: [row(button('again'))] as never,
   });
+  // A follow-up names the interaction it came from, as every message sent through one does.
+  expect(follow.interaction_metadata?.id).toBe(ids.id);
+  expect(follow.webhook_id).toBe(app);
   expect((await s.api.interactions.editReply(app, ids.token, { content: 'more!' }, follow.id)).content).toBe(
     'more!',
   );

@@ -1,5 +1,5 @@
 import { DiscordAPIError, RateLimitError } from '@discordjs/rest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { SEEDED_USER_IDS } from '../src/index.ts';
 import { MAKE_COMMAND, button, row, setup, type Setup, type Json } from './helpers.ts';
 
@@ -189,4 +189,95 @@ it('rate-limits a hammered route: headers on every answer, then 429 with retry_a
     await t.emulator.close();
     await t.app.close();
   }
+});
+
+it('with nonce and enforce_nonce, returns the message the bot created with that nonce in the past few minutes', async () => {
+  const before = (await messages('image-4')).length;
+  const first = (await s.api.channels.createMessage(channelId, {
+    content: 'result',
+    nonce: 'job-0042',
+    enforce_nonce: true,
+  })) as { id: string; nonce?: string };
+  expect(first.nonce).toBe('job-0042');
+  const again = await s.api.channels.createMessage(channelId, {
+    content: 'result',
+    nonce: 'job-0042',
+    enforce_nonce: true,
+  });
+  expect(again.id).toBe(first.id);
+  expect((await messages('image-4')).length).toBe(before + 1);
+  // Without enforce_nonce, the nonce is only echoed back: a new message.
+  const unenforced = await s.api.channels.createMessage(channelId, { content: 'result', nonce: 'job-0042' });
+  expect(unenforced.id).not.toBe(first.id);
+  // Minutes later the nonce is forgotten.
+  s.clock.offset += 6 * 60_000;
+  try {
+    const later = await s.api.channels.createMessage(channelId, {
+      content: 'result',
+      nonce: 'job-0042',
+      enforce_nonce: true,
+    });
+    expect(later.id).not.toBe(first.id);
+    await s.api.channels.deleteMessage(channelId, later.id);
+  } finally {
+    s.clock.offset -= 6 * 60_000;
+  }
+  const long = await apiError(
+    s.api.channels.createMessage(channelId, { content: 'x', nonce: 'n'.repeat(26) }),
+  );
+  expect([long.status, long.code]).toEqual([400, 50035]);
+  expect(Object.keys((long.rawError as { errors: object }).errors)).toEqual(['nonce']);
+});
+
+it('lists channel messages newest first, after or before a message, up to the limit', async () => {
+  const posted = [];
+  for (const content of ['one', 'two', 'three'])
+    posted.push(await s.api.channels.createMessage(channelId, { content }));
+  const after = await s.api.channels.getMessages(channelId, { after: posted[0]!.id, limit: 100 });
+  expect(after.map((m) => m.content)).toEqual(['three', 'two']);
+  const before = await s.api.channels.getMessages(channelId, { before: posted[2]!.id, limit: 1 });
+  expect(before.map((m) => m.content)).toEqual(['two']);
+  expect((await s.api.channels.getMessages(channelId, { limit: 2 })).map((m) => m.content)).toEqual([
+    'three',
+    'two',
+  ]);
+  const bad = await apiError(s.api.channels.getMessages(channelId, { limit: 101 }));
+  expect([bad.status, bad.code]).toEqual([400, 50035]);
+  expect((await apiError(s.api.channels.getMessages('1'))).code).toBe(10003);
+});
+
+it('test control holds a REST request before Discord acts on it, or after it acted and before it answers, or fails it after acting', async () => {
+  const hold = async (stage: string) =>
+    (await s.control('/_test/holds', { method: 'POST', path: '^/channels/\\d+/messages$', stage })).body
+      .id as number;
+  const held = async () => ((await s.control('/_test/holds')).body.held as { id: number }[]).map((h) => h.id);
+  const release = (id: number) => fetch(`${s.emulator.url}/_test/holds?id=${id}`, { method: 'DELETE' });
+  const count = async () => (await messages('image-4')).length;
+  const before = await count();
+
+  const after = await hold('response');
+  const answered = s.api.channels.createMessage(channelId, { content: 'held after' });
+  await vi.waitFor(async () => expect(await held()).toEqual([after]));
+  expect(await count()).toBe(before + 1);
+  await release(after);
+  expect((await answered).content).toBe('held after');
+
+  const first = await hold('request');
+  const pending = s.api.channels.createMessage(channelId, { content: 'held before' });
+  await vi.waitFor(async () => expect(await held()).toEqual([first]));
+  expect(await count()).toBe(before + 1);
+  await release(first);
+  expect((await pending).content).toBe('held before');
+  expect(await count()).toBe(before + 2);
+  expect(await held()).toEqual([]);
+
+  await hold('fail');
+  // @discordjs/rest reports a 5xx as an HTTPError with its status.
+  await expect(
+    s.api.channels.createMessage(channelId, { content: 'done, then failed' }),
+  ).rejects.toMatchObject({
+    status: 500,
+  });
+  expect((await messages('image-4')).some((m) => m.content === 'done, then failed')).toBe(true);
+  expect((await s.control('/_test/holds', { method: 'POST', path: 'x', stage: 'later' })).status).toBe(400);
 });

@@ -53,6 +53,15 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
     return;
   }
   let api: API | undefined;
+  let postingApi: API | undefined;
+  const client = (retries?: number) =>
+    new API(
+      new REST({
+        api: bot.apiUrl.replace(/\/v\d+$/, ''),
+        version: '10',
+        ...(retries === undefined ? {} : { retries }),
+      }).setToken(bot.botToken),
+    );
   let ownUrl = '';
   const deps: BotDeps = {
     database,
@@ -60,11 +69,10 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
     queue: () => app.generation.queue(),
     settings: settings.generation,
     api() {
-      if (!api) {
-        const base = bot.apiUrl.replace(/\/v\d+$/, '');
-        api = new API(new REST({ api: base, version: '10' }).setToken(bot.botToken));
-      }
-      return api;
+      return (api ??= client());
+    },
+    postingApi() {
+      return (postingApi ??= client(0));
     },
     publicUrl: () => settings.publicUrl ?? ownUrl,
   };
@@ -83,11 +91,16 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       const local = `http://127.0.0.1:${port}`;
       bot.apiUrl = `${local}${emulator.prefix}/api/v10`;
       api = undefined;
+      postingApi = undefined;
       emulator.setInteractionsUrl(`${local}/api/discord/interactions`);
       await registerCommands({ api: deps.api(), applicationId: bot.applicationId });
     }
     if (options.deliver !== false) {
-      delivery = await startDiscordDelivery(deps, { sweepMs: options.sweepMs, log: app.log });
+      delivery = await startDiscordDelivery(deps, {
+        sweepMs: options.sweepMs,
+        leaseMs: settings.discordDeliveryLeaseSeconds * 1000,
+        log: app.log,
+      });
     }
   });
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-import { claimDiscordDelivery, findUserByDiscordId, getJob, listJobs } from '@app/db';
+import { claimDiscordDelivery, findDiscordDelivery, findUserByDiscordId, getJob, listJobs } from '@app/db';
 import { ProviderError } from '@app/generation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverResult } from '../../src/modules/discord/deliver-result.ts';
@@ -63,6 +63,26 @@ describe('posting results', () => {
     expect(posted[0]!.content).toContain('a quiet harbour');
   });
 
+  it('a follow-up Discord created before failing the request is found by the next attempt, not posted again', async () => {
+    const { discordId } = await h.user(100);
+    const jobId = await ended(discordId, 'make', { prompt: 'a paper boat' });
+    // Discord creates the follow-up, then answers 500: the poster cannot know the message exists.
+    const hold = await fetch(`${h.base}/_discord/_test/holds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: String.raw`^/webhooks/\d+/[^/]+$`, stage: 'fail' }),
+    });
+    expect(hold.status).toBe(200);
+    await expect(deliverResult(deps(), jobId)).rejects.toMatchObject({ status: 500 });
+    const created = await pings(discordId);
+    expect(created).toHaveLength(1);
+    expect((await findDiscordDelivery(h.database.db, jobId))!.state).toBe('waiting');
+    // The next attempt (the sweep's) finds it and records it instead of posting a second one.
+    expect(await deliverResult(deps(), jobId)).toBe(true);
+    expect((await pings(discordId)).map((m) => m.id)).toEqual([created[0]!.id]);
+    expect((await findDiscordDelivery(h.database.db, jobId))!.messageId).toBe(created[0]!.id);
+  });
+
   it('a result that ended while no process was posting is posted once by the next one to start', async () => {
     const { discordId } = await h.user(100);
     await ended(discordId, 'make', { prompt: 'a sleeping cat' });
@@ -103,7 +123,7 @@ describe('posting results', () => {
     const { discordId } = await h.user(100);
     const jobId = await ended(discordId, 'make', { prompt: 'a late owl' });
     h.emulator.advanceClock(16 * 60_000);
-    await deliverResult(deps(), jobId);
+    await deliverResult(deps(), jobId).finally(() => h.emulator.advanceClock(-16 * 60_000));
     const [message] = await pings(discordId);
     expect(message!.content).toContain('a late owl');
     // Not a follow-up through the interaction's webhook (its token had expired): the bot's own post.

@@ -31,8 +31,8 @@ const post = (body: string, headers: Record<string, string>) =>
     body,
   });
 
-const signed = (body: string) => {
-  const timestamp = String(Math.floor(Date.now() / 1000));
+const signed = (body: string, offsetSeconds = 0) => {
+  const timestamp = String(Math.floor(Date.now() / 1000) + offsetSeconds);
   return {
     'x-signature-ed25519': signInteraction(h.emulator.keys.privateKey, timestamp, body),
     'x-signature-timestamp': timestamp,
@@ -75,6 +75,33 @@ describe('POST /api/discord/interactions signatures', () => {
 
     expect(await countUsers(h.database)).toBe(users);
     expect(await countJobs(h.database, stranger)).toBe(0);
+  });
+
+  it('refuses a genuine request signed more than 5 minutes ago or ahead (a replay) with 401: no job, no charge', async () => {
+    const { discordId } = await h.user(100);
+    const balance = await balanceOf(h.database, discordId);
+    for (const offset of [-301, -3600, 301]) {
+      const body = JSON.stringify(makeInteraction(discordId));
+      const refused = await post(body, signed(body, offset));
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({
+        error: { code: 'STALE_SIGNATURE', message: 'The request signature is too old or too new' },
+      });
+    }
+    const stranger = '323456789012345678';
+    const strangers = JSON.stringify(makeInteraction(stranger));
+    const users = await countUsers(h.database);
+    expect((await post(strangers, signed(strangers, -301))).status).toBe(401);
+    expect(await countUsers(h.database)).toBe(users);
+    expect(await countJobs(h.database, discordId)).toBe(0);
+    expect(await balanceOf(h.database, discordId)).toEqual(balance);
+
+    // Within the tolerance (a clock a minute apart) the same command goes through.
+    const body = JSON.stringify(makeInteraction(discordId));
+    const accepted = await post(body, signed(body, -60));
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { data: { content: string } }).data.content).toContain('queued');
+    expect(await countJobs(h.database, discordId)).toBe(1);
   });
 
   it('makes one job and one charge of the same interaction delivered twice, and a new account gets the welcome grant once', async () => {

@@ -5,7 +5,7 @@ import { type DiscordDeliveryRow, discordDeliveries, jobs } from '../schema/inde
 export type { DiscordDeliveryRow } from '../schema/discord.ts';
 export type NewDiscordDelivery = Omit<
   typeof discordDeliveries.$inferInsert,
-  'state' | 'claimedAt' | 'messageId' | 'postedAt' | 'createdAt'
+  'state' | 'claimedAt' | 'attemptedAt' | 'messageId' | 'postedAt' | 'createdAt'
 >;
 
 const ENDED = ['succeeded', 'failed', 'cancelled'] as const;
@@ -47,6 +47,17 @@ export async function claimDiscordDelivery(
     )
     .returning();
   return row ?? null;
+}
+
+/**
+ * Notes that a post is about to go out under this claim. A later claim that finds the note knows
+ * Discord may already hold the message (the poster died, or lost the answer, after sending it).
+ */
+export async function markDiscordDeliveryAttempted(db: DbOrTx, jobId: string): Promise<void> {
+  await db
+    .update(discordDeliveries)
+    .set({ attemptedAt: sql`now()` })
+    .where(eq(discordDeliveries.jobId, jobId));
 }
 
 export async function markDiscordDeliveryPosted(db: DbOrTx, jobId: string, messageId: string): Promise<void> {

@@ -29,6 +29,11 @@ export const discordDeliveries = pgTable(
     discordUserId: text('discord_user_id').notNull(),
     state: text('state', { enum: DISCORD_DELIVERY_STATES }).notNull().default('waiting'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * When a post of this result was last sent to Discord. Set before the request goes out, so a
+     * claim that finds it set (its poster died or lost the answer) knows the message may exist.
+     */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     messageId: text('message_id'),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

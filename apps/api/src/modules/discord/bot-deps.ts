@@ -13,6 +13,12 @@ export interface BotDeps {
   settings: GenerationSettings;
   /** Discord's REST API as the bot (its token), through `DISCORD_API_URL`. */
   api(): API;
+  /**
+   * The same for posting results, without the client's own retries: a timeout or a 5xx can come
+   * after Discord created the message, and a blind repeat would post it twice. The delivery's next
+   * attempt repeats it instead, after looking for the earlier post.
+   */
+  postingApi(): API;
   /** Absolute base of our own pages and `/media/…` links. */
   publicUrl(): string;
 }

@@ -3,11 +3,13 @@ import {
   type JobRow,
   claimDiscordDelivery,
   getJob,
+  markDiscordDeliveryAttempted,
   markDiscordDeliveryPosted,
   mediaForJobs,
   releaseDiscordDelivery,
 } from '@app/db';
 import { promptOf } from '@app/jobs';
+import type { APIMessage } from '@discordjs/core/http-only';
 import type { RawFile } from '@discordjs/rest';
 import { DiscordAPIError } from '@discordjs/rest';
 import type { BotDeps } from './bot-deps.ts';
@@ -24,11 +26,21 @@ import {
 export const CLAIM_LEASE_MS = 60_000;
 /** An interaction token lives 15 minutes; past this we post with the bot token instead. */
 const TOKEN_LIFE_MS = 15 * 60_000 - 30_000;
+/** Discord's snowflake epoch (ms), for a message id that pages the channel from a moment on. */
+const DISCORD_EPOCH = 1420070400000n;
+/** How many pages of 100 channel messages are read looking for an earlier post. */
+const HISTORY_PAGES = 10;
 
 /**
  * Posts the result of an ended Discord job once: claim the row, build the message, post it, record
  * the message id. Answers false when there was nothing to do (not ended, or posted or being posted
  * by another process). A failed post gives the claim back for the next sweep.
+ *
+ * Exactly one message, even when a poster dies after Discord received its post but before the row
+ * says so: `attempted_at` is written before every post, so the next claim knows the message may
+ * exist. Then a channel result is first looked for in the channel (the interaction's follow-up,
+ * found by `interaction_metadata`); a bot-token post carries a nonce made from the job id with
+ * `enforce_nonce`, so Discord returns the earlier message instead of creating a second one.
  */
 export async function deliverResult(
   deps: BotDeps,
@@ -40,7 +52,14 @@ export async function deliverResult(
   if (!claim) return false;
   try {
     const job = (await getJob(db, jobId))!;
+    const earlier =
+      claim.attemptedAt && claim.kind === 'channel' ? await findEarlierPost(deps, claim, job) : null;
+    if (earlier) {
+      await markDiscordDeliveryPosted(db, jobId, earlier);
+      return true;
+    }
     const { payload, files } = await compose(deps, claim, job);
+    await markDiscordDeliveryAttempted(db, jobId);
     const messageId =
       claim.kind === 'dm'
         ? await postDm(deps, claim, payload)
@@ -53,6 +72,49 @@ export async function deliverResult(
     await releaseDiscordDelivery(db, jobId).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Discord's create-message `nonce` (at most 25 characters) for a job's result: the job id's 128
+ * bits in base 36. With `enforce_nonce`, a second post with it by the bot within a few minutes
+ * returns the first message instead of creating another.
+ */
+export function resultNonce(jobId: string): string {
+  return BigInt(`0x${jobId.replace(/-/g, '')}`).toString(36);
+}
+
+/**
+ * A result message an earlier attempt already got into the channel: posted through the job's
+ * interaction (its `interaction_metadata` names it) by this application, pinging the user — the
+ * interaction's own answer ("queued") never pings. Follow-ups take no nonce, so this is how a
+ * takeover avoids posting one twice. The channel is read from the interaction's moment on; when it
+ * cannot be read (no Read Message History), the post goes ahead.
+ */
+async function findEarlierPost(
+  deps: BotDeps,
+  claim: DiscordDeliveryRow,
+  job: JobRow,
+): Promise<string | null> {
+  const api = deps.postingApi();
+  let after = ((BigInt(claim.interactionAt.getTime() - 1000) - DISCORD_EPOCH) << 22n).toString();
+  const ping = `<@${claim.discordUserId}>`;
+  try {
+    for (let page = 0; page < HISTORY_PAGES; page++) {
+      const messages: APIMessage[] = await api.channels.getMessages(claim.channelId, { after, limit: 100 });
+      const found = messages.find(
+        (message) =>
+          message.interaction_metadata?.id === job.requestId &&
+          message.webhook_id === claim.applicationId &&
+          message.content.startsWith(ping),
+      );
+      if (found) return found.id;
+      if (messages.length < 100) return null;
+      after = messages.reduce((max, m) => (BigInt(m.id) > BigInt(max) ? m.id : max), after);
+    }
+  } catch (error) {
+    if (!(error instanceof DiscordAPIError && (error.status === 403 || error.status === 404))) throw error;
+  }
+  return null;
 }
 
 async function compose(
@@ -105,7 +167,7 @@ async function postInChannel(
   files: RawFile[],
   now: number,
 ): Promise<string> {
-  const api = deps.api();
+  const api = deps.postingApi();
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
       const posted = await api.interactions.followUp(claim.applicationId, claim.interactionToken, {
@@ -118,7 +180,12 @@ async function postInChannel(
       if (!(error instanceof DiscordAPIError && (error.status === 401 || error.status === 404))) throw error;
     }
   }
-  const posted = await api.channels.createMessage(claim.channelId, { ...payload, files });
+  const posted = await api.channels.createMessage(claim.channelId, {
+    ...payload,
+    files,
+    nonce: resultNonce(claim.jobId),
+    enforce_nonce: true,
+  });
   return posted.id;
 }
 
@@ -127,10 +194,12 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
       const { allowed_mentions, content } = payload;
-      const edited = await deps.api().interactions.editReply(claim.applicationId, claim.interactionToken, {
-        content,
-        allowed_mentions,
-      });
+      const edited = await deps
+        .postingApi()
+        .interactions.editReply(claim.applicationId, claim.interactionToken, {
+          content,
+          allowed_mentions,
+        });
       return edited.id;
     } catch (error) {
       if (!(error instanceof DiscordAPIError && (error.status === 401 || error.status === 404))) throw error;
@@ -140,8 +209,12 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
 }
 
 async function postDm(deps: BotDeps, claim: DiscordDeliveryRow, payload: MessagePayload): Promise<string> {
-  const api = deps.api();
+  const api = deps.postingApi();
   const channel = await api.users.createDM(claim.discordUserId);
-  const posted = await api.channels.createMessage(channel.id, payload);
+  const posted = await api.channels.createMessage(channel.id, {
+    ...payload,
+    nonce: resultNonce(claim.jobId),
+    enforce_nonce: true,
+  });
   return posted.id;
 }

@@ -40,7 +40,11 @@ export async function runCommand(
   // A job whose answer is immediate and private (a caption): "thinking…" for the asker alone,
   // edited into the answer when the job ends.
   const privateAnswer = definition.answer.kind === 'immediate';
-  const previous = await findJobByRequest(db, 'discord', interaction.base.id);
+  // A repeat of an interaction with files finds its job before downloading them again; without
+  // files, submitJob's own look-up by the interaction id is enough (one query less per command).
+  const previous = Object.keys(interaction.attachments).length
+    ? await findJobByRequest(db, 'discord', interaction.base.id)
+    : null;
   const job =
     previous ??
     (

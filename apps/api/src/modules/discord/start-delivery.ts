@@ -11,12 +11,18 @@ const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
  */
 export async function startDiscordDelivery(
   deps: BotDeps,
-  options: { sweepMs?: number; log: { error(object: unknown, message?: string): void } },
+  options: {
+    sweepMs?: number;
+    /** How long a claim is honoured before it counts as its poster's death. */
+    leaseMs?: number;
+    log: { error(object: unknown, message?: string): void };
+  },
 ): Promise<{ stop(): Promise<void>; sweep(): Promise<void> }> {
+  const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
   let stopped = false;
   const inFlight = new Set<Promise<unknown>>();
   const deliver = (jobId: string) => {
-    const run = deliverResult(deps, jobId)
+    const run = deliverResult(deps, jobId, { leaseMs })
       .catch((error: unknown) =>
         options.log.error({ err: error, jobId }, 'Discord delivery failed; will retry'),
       )
@@ -34,7 +40,7 @@ export async function startDiscordDelivery(
     }
   });
   const sweep = async () => {
-    const due = await dueDiscordDeliveries(deps.database.db, CLAIM_LEASE_MS, 50);
+    const due = await dueDiscordDeliveries(deps.database.db, leaseMs, 50);
     await Promise.all(due.map(deliver));
   };
   let timer: NodeJS.Timeout | undefined;

@@ -25,3 +25,15 @@ export function signatureVerifier(publicKeyHex: string) {
     }
   };
 }
+
+/**
+ * How far `X-Signature-Timestamp` may be from our clock. The signature proves Discord sent the
+ * bytes, not when: without this, a captured request could be replayed at any later time.
+ */
+export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+
+/** True when a (verified) signature timestamp, in Unix seconds, is within the tolerance of `nowMs`. */
+export function timestampIsFresh(timestamp: unknown, nowMs = Date.now()): boolean {
+  if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(nowMs / 1000 - Number(timestamp)) <= SIGNATURE_TOLERANCE_SECONDS;
+}

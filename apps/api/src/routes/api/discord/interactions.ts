@@ -3,13 +3,15 @@ import type { APIInteraction } from 'discord-api-types/v10';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../lib/errors.ts';
 import { handleInteraction } from '../../../modules/discord/handle-interaction.ts';
-import { signatureVerifier } from '../../../modules/discord/verify-signature.ts';
+import { signatureVerifier, timestampIsFresh } from '../../../modules/discord/verify-signature.ts';
 
 const MAX_INTERACTION_BYTES = 1024 * 1024;
 
 /**
  * `POST /api/discord/interactions`: Discord's signed HTTP interactions. The signature covers the
  * exact bytes, so this route alone keeps the raw body; nothing is read or written before it checks.
+ * The signed timestamp must be within 5 minutes of our clock, so a captured request cannot be
+ * replayed later.
  */
 export const discordInteractionRoutes: FastifyPluginAsync<{ deferAfterMs?: number }> = async (
   app,
@@ -47,6 +49,13 @@ export const discordInteractionRoutes: FastifyPluginAsync<{ deferAfterMs?: numbe
       const headers = request.headers;
       if (!verify(headers['x-signature-ed25519'], headers['x-signature-timestamp'], raw)) {
         throw new AppError('BAD_SIGNATURE', { status: 401, message: 'Invalid request signature' });
+      }
+      // A genuine request signed long ago (or far ahead) is a replay: refused like a bad signature.
+      if (!timestampIsFresh(headers['x-signature-timestamp'])) {
+        throw new AppError('STALE_SIGNATURE', {
+          status: 401,
+          message: 'The request signature is too old or too new',
+        });
       }
       let interaction: APIInteraction;
       try {

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createUser, findDiscordDelivery, findUserByDiscordId, grant, listJobs } from '@app/db';
+import { type TestDatabase, createTestDatabase } from '@app/db/testing';
+import { type StartedDiscordEmulator, startDiscordEmulator } from '@app/discord-emulator';
+import { API } from '@discordjs/core/http-only';
+import { REST } from '@discordjs/rest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
+import { registerCommands } from '../../src/modules/discord/register-commands.ts';
+import { type Child, startApiProcess, until } from '../jobs/processes.ts';
+import type { DiscordMessage } from './harness.ts';
+
+/*
+ * kill -9 of the process posting a result at the worst moments, then a restart: the channel shows
+ * exactly one result message. The real server entry point runs as a child process (answering
+ * interactions, running the job, posting); Discord (the emulator) runs here and outlives it, and
+ * its test control holds the post at the moment the process dies. Needs real PostgreSQL.
+ */
+const WEBHOOK = String.raw`^/webhooks/\d+/[^/]+$`;
+const CHANNEL_POST = String.raw`^/channels/\d+/messages$`;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending and its result posted', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'discord-crash-'));
+  let database: TestDatabase;
+  let discord: StartedDiscordEmulator;
+  let server: (Child & { url: string }) | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    discord = await startDiscordEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 } });
+    const rest = new REST({ api: `${discord.url}/api`, version: '10' }).setToken(discord.botToken);
+    await registerCommands({ api: new API(rest), applicationId: discord.applicationId });
+    env = {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      DISCORD_APPLICATION_ID: discord.applicationId,
+      DISCORD_PUBLIC_KEY: discord.publicKey,
+      DISCORD_BOT_TOKEN: discord.botToken,
+      DISCORD_API_URL: `${discord.url}/api/v10`,
+      // A stale claim is taken over after 2 s instead of a minute, so the restart need not wait.
+      DISCORD_DELIVERY_LEASE_SECONDS: '2',
+      RECONCILE_INTERVAL_SECONDS: '0',
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await server?.kill();
+    await discord?.close();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const control = async (method: string, route: string, body?: unknown) => {
+    const answer = await fetch(`${discord.url}/_test${route}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
+    const json: any = await answer.json();
+    if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const hold = async (method: string, pattern: string, stage: 'request' | 'response') =>
+    (await control('POST', '/holds', { method, path: pattern, stage })).id as number;
+  const held = async (id: number) =>
+    ((await control('GET', '/holds')).held as { id: number }[]).some((entry) => entry.id === id);
+  const pings = async (discordId: string) =>
+    ((await control('GET', '/channels/image-1/messages')).messages as DiscordMessage[]).filter((m) =>
+      m.content.startsWith(`<@${discordId}>`),
+    );
+
+  async function start() {
+    server = await startApiProcess(env);
+    discord.setInteractionsUrl(`${server.url}/api/discord/interactions`);
+  }
+
+  /** A Discord user with credits, who runs /make; answers the job's id once the job has ended. */
+  async function makeAndWaitForTheEnd() {
+    const discordId = generateSnowflake();
+    const account = await createUser(database.db, { discordId, discordName: `c${discordId.slice(-6)}` });
+    await grant(database.db, {
+      userId: account.id,
+      currency: 'credits',
+      amount: 100,
+      reason: 'test',
+      idempotencyKey: `test:${account.id}`,
+    });
+    await control('POST', '/users', { id: discordId, username: account.discordName });
+    const outcome = await control('POST', '/interactions', {
+      userId: discordId,
+      channel: 'image-1',
+      command: 'make',
+      options: { prompt: 'a lighthouse in fog' },
+    });
+    expect(outcome.response?.data?.content).toContain('queued');
+    const user = (await findUserByDiscordId(database.db, discordId))!;
+    const jobId = await until(async () => {
+      const [job] = await listJobs(database.db, { userId: user.id, limit: 1 });
+      return job && ['succeeded', 'failed', 'cancelled'].includes(job.status) ? job.id : null;
+    }, 60_000);
+    return { discordId, jobId };
+  }
+
+  /** Kills the server while the post is held, restarts it, and waits for the result to count as posted. */
+  async function crashAndRestart(holdId: number, jobId: string) {
+    await server!.kill('SIGKILL');
+    await control('DELETE', `/holds?id=${holdId}`);
+    await start();
+    return until(async () => {
+      const row = await findDiscordDelivery(database.db, jobId);
+      return row?.state === 'posted' ? row : null;
+    }, 60_000);
+  }
+
+  it('killed after the job ended and before Discord saw the post: the restarted server posts it once', async () => {
+    await start();
+    const id = await hold('POST', WEBHOOK, 'request');
+    const { discordId, jobId } = await makeAndWaitForTheEnd();
+    await until(() => held(id), 30_000);
+    expect(await pings(discordId)).toHaveLength(0);
+
+    const row = await crashAndRestart(id, jobId);
+    const posted = await pings(discordId);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.content).toContain('a lighthouse in fog');
+    expect(row.messageId).toBe(posted[0]!.id);
+  }, 180_000);
+
+  it('killed after Discord created the follow-up and before the answer came back: no second message', async () => {
+    const id = await hold('POST', WEBHOOK, 'response');
+    const { discordId, jobId } = await makeAndWaitForTheEnd();
+    await until(() => held(id), 30_000);
+    // Discord holds the message; the server does not know it yet.
+    const before = await pings(discordId);
+    expect(before).toHaveLength(1);
+
+    const row = await crashAndRestart(id, jobId);
+    // The restarted server found the message it had posted rather than posting another.
+    expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
+    expect(row.messageId).toBe(before[0]!.id);
+  }, 180_000);
+
+  it('killed while a channel post (past the token) was answered: the repeated nonce gives the same message', async () => {
+    // The follow-up waits until Discord's clock is past the token's 15 minutes, so it is refused
+    // and the result goes as a channel message with the bot token; that one is held after Discord
+    // created it.
+    const followUp = await hold('POST', WEBHOOK, 'request');
+    const { discordId, jobId } = await makeAndWaitForTheEnd();
+    await until(() => held(followUp), 30_000);
+    discord.advanceClock(16 * 60_000);
+    const id = await hold('POST', CHANNEL_POST, 'response');
+    await control('DELETE', `/holds?id=${followUp}`);
+    await until(() => held(id), 30_000);
+    const before = await pings(discordId);
+    expect(before).toHaveLength(1);
+    expect(before[0]!.interaction_metadata).toBeUndefined();
+
+    const row = await crashAndRestart(id, jobId).finally(() => discord.advanceClock(-16 * 60_000));
+    expect((await pings(discordId)).map((m) => m.id)).toEqual([before[0]!.id]);
+    expect(row.messageId).toBe(before[0]!.id);
+  }, 180_000);
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "discord_deliveries" ADD COLUMN "attempted_at" timestamp with time zone;
