@@ -47,6 +47,16 @@ export const paidResult = (intent: Stripe.PaymentIntent): ProcessPaymentResult =
   sessionId: intent.id,
 });
 
+/** The answer for a package invoice Stripe settled without a card payment (a balance covered it). */
+const settledInvoiceResult = (invoice: Stripe.Invoice): ProcessPaymentResult => ({
+  status: 'succeeded',
+  client_secret: null,
+  amountPaid: invoice.amount_paid,
+  discountName: invoice.metadata?.discountName || null,
+  error: null,
+  sessionId: invoice.id ?? null,
+});
+
 /** The intent the card form pays with: the package's own, or its coupon invoice's. */
 async function chargeIntent({
   db,
@@ -104,8 +114,7 @@ export async function processSinglePayment({
   if (invoice?.status === 'paid') {
     await grantPackageInvoiceCredits({ db, invoice });
     const paid = invoiceIntentId(invoice);
-    if (!paid) throw alreadyPaid();
-    return paidResult(await stripe.paymentIntents.retrieve(paid));
+    return paid ? paidResult(await stripe.paymentIntents.retrieve(paid)) : settledInvoiceResult(invoice);
   }
   if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
   const pack = findCreditPackage(intent.metadata.tierType ?? '');
@@ -155,20 +164,17 @@ export async function processSinglePayment({
   const discountName = invoice.metadata?.discountName || null;
   // Stripe checks the coupon's limits again and counts the redemption here; a refusal is a 400.
   if (invoice.status === 'draft') {
-    await stripe.invoices.finalizeInvoice(invoice.id!);
-    invoice = await retrieveInvoice(stripe, invoice.id!);
+    const id = invoice.id!;
+    await stripe.invoices.finalizeInvoice(id).catch(async (error: unknown) => {
+      // A concurrent copy of this request may have finalized it first; any other refusal stands.
+      if ((await retrieveInvoice(stripe, id)).status === 'draft') throw error;
+    });
+    invoice = await retrieveInvoice(stripe, id);
   }
   if (invoice.status === 'paid') {
     // Nothing was left to charge (the customer's balance covered it).
     await grantPackageInvoiceCredits({ db, invoice });
-    return {
-      status: 'succeeded',
-      client_secret: null,
-      amountPaid: invoice.amount_paid,
-      discountName,
-      error: null,
-      sessionId: invoice.id ?? null,
-    };
+    return settledInvoiceResult(invoice);
   }
   const payWith = invoiceIntentId(invoice);
   if (!payWith) throw new AppError('NOTHING_TO_PAY', { status: 409, message: 'Nothing to pay' });
