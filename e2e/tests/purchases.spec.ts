@@ -62,6 +62,21 @@ test('3155 asks for authentication, then succeeds', async ({ page }) => {
   await expect.poll(() => credits(page)).toBe(before + 500);
 });
 
+test('a coupon with 3155: the discounted payment asks for authentication, then succeeds once', async ({
+  page,
+}) => {
+  await signIn(page, uniqueName('buy-coupon-3ds'));
+  const before = await credits(page);
+  await checkoutPackage(page, 'Creator Pack', CARD.authenticate, 'WELCOME10');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  const authentication = await popup;
+  await authentication.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=pi_/);
+  await expect(page.getByTestId('receipt-amount')).toHaveText('$11.69');
+  await expect.poll(() => credits(page)).toBe(before + 1500);
+});
+
 test('a declined card shows the error, clears the card field and grants nothing', async ({ page }) => {
   await signIn(page, uniqueName('buy-declined'));
   const before = await credits(page);

@@ -76,7 +76,7 @@ export const PREVIEW = `customer subscription ${DISCOUNTS} invoice_items{price a
 
 export const CHECKOUT_CREATE = `mode success_url cancel_url customer customer_email customer_creation client_reference_id line_items{price quantity price_data{${PRICE_DATA}}} ${DISCOUNTS} allow_promotion_codes payment_intent_data{metadata} subscription_data{metadata trial_period_days}`;
 
-export const INVOICE_CREATE = `customer subscription currency description ${DISCOUNTS} auto_advance default_payment_method pending_invoice_items_behavior`;
+export const INVOICE_CREATE = `customer subscription currency description ${DISCOUNTS} auto_advance collection_method default_payment_method pending_invoice_items_behavior`;
 
 export const INVOICE_ITEM_CREATE = `customer invoice amount currency description quantity unit_amount_decimal pricing{price} price_data{currency product unit_amount unit_amount_decimal} discountable period{start end}`;
 

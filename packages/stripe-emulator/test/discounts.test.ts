@@ -176,6 +176,102 @@ describe('coupons on one-off invoices', () => {
   });
 });
 
+describe('a one-off invoice paid with the card form', () => {
+  /** What a server does for a browser's card: invoice, item, finalize, confirm the invoice's intent. */
+  async function invoiceForCard(customer: string, discounts: Stripe.InvoiceCreateParams.Discount[]) {
+    const draft = await stripe.invoices.create({
+      customer,
+      collection_method: 'charge_automatically',
+      auto_advance: false,
+      discounts,
+    });
+    await stripe.invoiceItems.create({ customer, invoice: draft.id, amount: 2000, currency: 'usd' });
+    return stripe.invoices.finalizeInvoice(draft.id!, { expand: ['confirmation_secret', 'payments'] });
+  }
+
+  it('finalizing makes the payment intent: confirmation_secret and payments name it; paying it pays the invoice', async () => {
+    const coupon = await stripe.coupons.create({ percent_off: 20, duration: 'once' });
+    const { customer } = await customerWithCard(stripe);
+    const finalized = await invoiceForCard(customer.id, [{ coupon: coupon.id }]);
+    expect(finalized).toMatchObject({
+      status: 'open',
+      collection_method: 'charge_automatically',
+      amount_due: 1600,
+    });
+    const secret = finalized.confirmation_secret!;
+    expect(secret.type).toBe('payment_intent');
+    const intentId = finalized.payments!.data[0]!.payment.payment_intent as string;
+    expect(secret.client_secret.startsWith(`${intentId}_secret_`)).toBe(true);
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    expect(intent).toMatchObject({ amount: 1600, status: 'requires_payment_method', customer: customer.id });
+    expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);
+
+    const method = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: '4242424242424242', ...future },
+    } as Stripe.PaymentMethodCreateParams);
+    const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: method.id });
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 1600 });
+    const invoice = await stripe.invoices.retrieve(finalized.id!, { expand: ['payments'] });
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 1600 });
+    expect(invoice.payments!.data[0]).toMatchObject({ status: 'paid', amount_paid: 1600 });
+    expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);
+  });
+
+  it('an invoice discounted to nothing is paid when finalized, without an intent', async () => {
+    const coupon = await stripe.coupons.create({ percent_off: 100, duration: 'once' });
+    const { customer } = await customerWithCard(stripe);
+    const finalized = await invoiceForCard(customer.id, [{ coupon: coupon.id }]);
+    expect(finalized).toMatchObject({ status: 'paid', amount_paid: 0, confirmation_secret: null });
+    expect(finalized.payments!.data).toHaveLength(0);
+  });
+
+  it('refuses collection_method send_invoice, which it does not model', async () => {
+    const { customer } = await customerWithCard(stripe);
+    const err = await refusal(
+      stripe.invoices.create({ customer: customer.id, collection_method: 'send_invoice' }),
+    );
+    expect(err.param).toBe('collection_method');
+  });
+
+  it('coupon rules hold for invoices: max_redemptions, redeem_by, a promotion code for another customer', async () => {
+    const once = await stripe.coupons.create({
+      amount_off: 500,
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: 1,
+    });
+    const a = await customerWithCard(stripe);
+    const b = await customerWithCard(stripe);
+    await invoiceForCard(a.customer.id, [{ coupon: once.id }]);
+    expect(await stripe.coupons.retrieve(once.id)).toMatchObject({ times_redeemed: 1, valid: false });
+    const used = await refusal(invoiceForCard(b.customer.id, [{ coupon: once.id }]));
+    expect(used).toMatchObject({ code: 'coupon_expired', param: 'discounts[0]' });
+
+    const dated = await stripe.coupons.create({
+      percent_off: 10,
+      duration: 'once',
+      redeem_by: emulator.now() + 60,
+    });
+    await emulator.advanceClock(120);
+    expect(await refusal(invoiceForCard(a.customer.id, [{ coupon: dated.id }]))).toMatchObject({
+      code: 'coupon_expired',
+    });
+
+    const coupon = await stripe.coupons.create({ percent_off: 10, duration: 'once' });
+    const onlyA = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: `ONLYA${unique()}`,
+      customer: a.customer.id,
+    });
+    const mismatch = await refusal(invoiceForCard(b.customer.id, [{ promotion_code: onlyA.id }]));
+    expect(mismatch.param).toBe('discounts[0]');
+    const mine = await invoiceForCard(a.customer.id, [{ promotion_code: onlyA.id }]);
+    expect(mine.amount_due).toBe(1800);
+    expect((await stripe.promotionCodes.retrieve(onlyA.id)).times_redeemed).toBe(1);
+  });
+});
+
 describe('discounts on Checkout sessions', () => {
   it('discount the total, count the redemption once on payment, and refuse an exhausted code', async () => {
     const coupon = await stripe.coupons.create({ amount_off: 500, currency: 'usd', duration: 'once' });

@@ -54,10 +54,13 @@ export function mapStripeError(error: unknown): AppError | undefined {
   if (code && CARD_MESSAGES[code] && error.type === 'StripeInvalidRequestError') {
     return new AppError(cardCode(code), { status: 402, message: CARD_MESSAGES[code], cause: error });
   }
+  const param = error.param ?? '';
   if (
     COUPON_CODES.has(code) ||
-    (error.param ?? '').includes('coupon') ||
-    (error.param ?? '').includes('promotion_code')
+    code.startsWith('promotion_code_') ||
+    param.includes('coupon') ||
+    param.includes('promotion_code') ||
+    param.startsWith('discounts')
   ) {
     return new AppError('INVALID_COUPON', {
       status: 400,

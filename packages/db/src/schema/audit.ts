@@ -5,6 +5,13 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * `processing` while a delivery's handler runs (a redelivery takes it over once the lease from
+   * `claimed_at` has passed: that handler's process died), `failed` when the handler failed (the
+   * next delivery takes it over), `done` once handled (final).
+   */
+  status: text('status').notNull().default('done'),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const auditLog = pgTable(

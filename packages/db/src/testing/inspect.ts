@@ -104,3 +104,17 @@ export async function recordsMentioning(
     .map(({ name, row }) => `${name} ${row}`)
     .sort();
 }
+
+/** A webhook event's stored claim: its status and when it was claimed. */
+export async function webhookEventRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.id, id));
+  return row;
+}
+
+/** Moves a webhook event's claim `seconds` into the past, as if its lease had been running that long. */
+export async function ageWebhookClaim(db: DbOrTx, id: string, seconds: number): Promise<void> {
+  await db
+    .update(schema.webhookEvents)
+    .set({ claimedAt: sql`${schema.webhookEvents.claimedAt} - make_interval(secs => ${seconds})` })
+    .where(eq(schema.webhookEvents.id, id));
+}

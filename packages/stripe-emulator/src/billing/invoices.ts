@@ -174,44 +174,58 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
     customer.balance = Math.min(0, due);
     ctx.emit('customer.updated', customer, previous);
   }
+  // Stripe makes the invoice's payment intent on finalization; an invoice with nothing due is paid.
+  if (inv.collection_method === 'charge_automatically' && (inv.amount_due as number) > 0) {
+    ensureInvoiceIntent(ctx, inv);
+  }
   ctx.emit('invoice.finalized', inv);
+  // A one-off invoice with nothing due is paid at once (a subscription's is settled by its caller).
+  if (inv.amount_due === 0 && !inv.subscription) markInvoicePaid(ctx, inv);
+}
+
+/**
+ * The invoice's default payment intent, created when a `charge_automatically` invoice with an
+ * amount due is finalized: `confirmation_secret` and `payments` point at it from then on.
+ */
+function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
+  const existing = invoiceIntent(ctx, inv);
+  if (existing) return existing;
+  const pi = createIntent(ctx, {
+    amount: inv.amount_due as number,
+    currency: inv.currency as string,
+    customer: inv.customer as string,
+    description:
+      inv.billing_reason === 'subscription_create'
+        ? 'Subscription creation'
+        : inv.subscription
+          ? 'Subscription update'
+          : ((inv.description as string | null) ?? `Invoice ${inv.number}`),
+    paymentMethod: null,
+    // Stripe saves a subscription's card for its renewals, which are charged off-session.
+    setupFutureUsage: inv.subscription ? 'off_session' : null,
+  });
+  ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
+  inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
+  inv.payments.data = [
+    ctx.create('invoice_payment', 'inpay', {
+      amount_paid: null,
+      amount_requested: inv.amount_due,
+      currency: inv.currency,
+      invoice: inv.id,
+      is_default: true,
+      payment: { payment_intent: pi.id, type: 'payment_intent' },
+      status: 'open',
+      status_transitions: { canceled_at: null, paid_at: null },
+    }),
+  ];
+  return pi;
 }
 
 /** Charges an open invoice; with no card the intent waits for the browser to confirm it. */
 export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, offSession: boolean): void {
   if (inv.status !== 'open') return;
   if (inv.amount_due === 0) return markInvoicePaid(ctx, inv);
-  let pi = invoiceIntent(ctx, inv);
-  if (!pi) {
-    pi = createIntent(ctx, {
-      amount: inv.amount_due as number,
-      currency: inv.currency as string,
-      customer: inv.customer as string,
-      description:
-        inv.billing_reason === 'subscription_create'
-          ? 'Subscription creation'
-          : inv.subscription
-            ? 'Subscription update'
-            : ((inv.description as string | null) ?? `Invoice ${inv.number}`),
-      paymentMethod,
-      // Stripe saves a subscription's card for its renewals, which are charged off-session.
-      setupFutureUsage: inv.subscription ? 'off_session' : null,
-    });
-    ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
-    inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
-    inv.payments.data = [
-      ctx.create('invoice_payment', 'inpay', {
-        amount_paid: null,
-        amount_requested: inv.amount_due,
-        currency: inv.currency,
-        invoice: inv.id,
-        is_default: true,
-        payment: { payment_intent: pi.id, type: 'payment_intent' },
-        status: 'open',
-        status_transitions: { canceled_at: null, paid_at: null },
-      }),
-    ];
-  }
+  const pi = ensureInvoiceIntent(ctx, inv);
   if (!paymentMethod) return;
   inv.attempted = true;
   inv.attempt_count = (inv.attempt_count as number) + 1;

@@ -80,6 +80,15 @@ function createOneOff(ctx: Ctx, p: Params): Obj {
   const subId = str(p, 'subscription');
   const pendingItems =
     oneOf(p, 'pending_invoice_items_behavior', ['include', 'exclude'] as const) ?? 'exclude';
+  const collection =
+    oneOf(p, 'collection_method', ['charge_automatically', 'send_invoice'] as const) ??
+    'charge_automatically';
+  if (collection === 'send_invoice')
+    throw invalidRequest(
+      'This emulator does not send invoices: use `collection_method=charge_automatically`.',
+      'parameter_invalid_string',
+      'collection_method',
+    );
   const pm = str(p, 'default_payment_method');
   if (pm) assertAttached(ctx, pm, customer.id as string, 'default_payment_method');
   const choices = readDiscounts(ctx, p, customer.id as string);

@@ -66,6 +66,37 @@ export async function grantPaymentCredits({
   });
 }
 
+/**
+ * A paid one-off invoice selling a credit package (a purchase with a coupon) grants that package,
+ * once, under the key of the intent that paid it: the same key the intent's own
+ * `payment_intent.succeeded` grants under. An invoice Stripe settled without a charge (a customer
+ * balance covering it) is keyed by the invoice.
+ */
+export async function grantPackageInvoiceCredits({
+  db,
+  invoice,
+}: {
+  db: Db;
+  invoice: Stripe.Invoice;
+}): Promise<GrantOutcome> {
+  if (invoice.status !== 'paid' || invoice.parent?.subscription_details) return 'not-applicable';
+  if (invoice.metadata?.payment_type !== 'Credits') return 'not-applicable';
+  const pack = findCreditPackage(invoice.metadata.tierType ?? '');
+  const user = await findUserByCustomer(db, customerIdOf(invoice.customer));
+  if (!pack || !user) return 'not-applicable';
+  const payment = invoice.payments?.data.find((p) => p.status === 'paid');
+  const intent = payment?.payment.payment_intent;
+  const intentId = typeof intent === 'string' ? intent : intent?.id;
+  return grantPurchase({
+    db,
+    userId: user.id,
+    source: intentId ? `payment_intent:${intentId}` : `invoice:${invoice.id}`,
+    credits: pack.credits,
+    hypercredits: pack.hypercredits,
+    reason: `purchase: ${pack.name}`,
+  });
+}
+
 /** Invoices that start a new billing period; each grants that period's plan credits. */
 const PERIOD_REASONS = new Set(['subscription_create', 'subscription_cycle']);
 

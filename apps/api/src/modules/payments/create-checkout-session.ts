@@ -6,6 +6,12 @@ import { unknownPackage, unknownPlan } from './create-payment-intent.ts';
 import { assertNoLiveSubscription } from '../subscriptions/assert-no-live-subscription.ts';
 import { ensureCustomer } from '../customers/ensure-customer.ts';
 import { priceFor } from '../catalog/sync-catalog.ts';
+import {
+  cancelOtherPlanAttempts,
+  otherPaidPlans,
+  secondPlan,
+  withPlanPaymentLock,
+} from '../subscriptions/paid-plan-guard.ts';
 
 /**
  * A hosted checkout for the signed-in user: a subscription, a credit package, or a gift (a tier paid
@@ -75,13 +81,20 @@ export async function createCheckoutSession({
   }
   await assertNoLiveSubscription({ db, userId: user.id });
   const price = await priceFor(stripe, tier.lookupKey);
-  const session = await stripe.checkout.sessions.create({
-    ...common,
-    mode: 'subscription',
-    customer,
-    line_items: [{ price: price.id, quantity: 1 }],
-    metadata: { tierType: tier.tier, userId: user.id },
-    subscription_data: { metadata: { userId: user.id, tier: tier.tier } },
+  const session = await withPlanPaymentLock(db, user.id, async () => {
+    // Our copy may lag behind a plan paid a moment ago: Stripe decides. Only one way to pay a plan
+    // stays open: a card payment of a plan waiting in another tab cancels this page, and the other
+    // way round.
+    if ((await otherPaidPlans(stripe, customer)).length) throw secondPlan();
+    await cancelOtherPlanAttempts(stripe, customer);
+    return stripe.checkout.sessions.create({
+      ...common,
+      mode: 'subscription',
+      customer,
+      line_items: [{ price: price.id, quantity: 1 }],
+      metadata: { tierType: tier.tier, userId: user.id },
+      subscription_data: { metadata: { userId: user.id, tier: tier.tier } },
+    });
   });
   return session.url!;
 }

@@ -7,7 +7,12 @@ import {
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { assertNoLiveSubscription } from '../subscriptions/assert-no-live-subscription.ts';
-import { cancelWaitingSubscriptions, otherPaidPlans, secondPlan } from '../subscriptions/paid-plan-guard.ts';
+import {
+  cancelOtherPlanAttempts,
+  otherPaidPlans,
+  secondPlan,
+  withPlanPaymentLock,
+} from '../subscriptions/paid-plan-guard.ts';
 import { ensureCustomer } from '../customers/ensure-customer.ts';
 import { priceFor } from '../catalog/sync-catalog.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
@@ -102,10 +107,12 @@ export async function createPaymentIntent({
   if (!tier) throw unknownPlan(body.tierType);
   await assertNoLiveSubscription({ db, userId: user.id });
   const customer = await ensureCustomer({ db, stripe, user });
-  // Our copy may lag behind a plan paid a moment ago: Stripe decides.
-  if ((await otherPaidPlans(stripe, customer)).length) throw secondPlan();
-  await cancelWaitingSubscriptions(stripe, customer);
-  const created = await createIncompleteSubscription({ stripe, customer, userId: user.id, tier });
+  const created = await withPlanPaymentLock(db, user.id, async () => {
+    // Our copy may lag behind a plan paid a moment ago: Stripe decides.
+    if ((await otherPaidPlans(stripe, customer)).length) throw secondPlan();
+    await cancelOtherPlanAttempts(stripe, customer);
+    return createIncompleteSubscription({ stripe, customer, userId: user.id, tier });
+  });
   if (!created.intent) throw new AppError('NOTHING_TO_PAY', { status: 409, message: 'Nothing to pay' });
   return toPaymentIntentWire(created.intent, created.metadata);
 }

@@ -27,7 +27,7 @@ async function retrieve<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * The receipt the success page shows, for a hosted checkout session (`cs_…`), a card-form payment
- * (`pi_…`) or a fully discounted first invoice (`in_…`). Only the payer (or an admin) may read it.
+ * (`pi_…`) or an invoice paid without a card payment (`in_…`). Only the payer (or an admin) may read it.
  */
 export async function getPaymentSession({
   db,
@@ -89,7 +89,9 @@ export async function getPaymentSession({
       amount_total: invoice.amount_paid,
       customer,
       customer_details: { email: invoice.customer_email ?? null },
-      metadata: { tierType: invoice.parent?.subscription_details?.metadata?.tier },
+      metadata: {
+        tierType: invoice.parent?.subscription_details?.metadata?.tier ?? invoice.metadata?.tierType,
+      },
       giftCode: null,
     };
   }

@@ -1,13 +1,14 @@
-import type { UserRow } from '@app/db';
+import type { Db, UserRow } from '@app/db';
 import { type ProcessPaymentBody, type ProcessPaymentResult, findCreditPackage } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { unknownPackage } from './create-payment-intent.ts';
-import { grantPaymentCredits } from '../credits/grant-credits.ts';
-import { discountedAmount, resolveCoupon } from './resolve-coupon.ts';
+import { grantPackageInvoiceCredits, grantPaymentCredits } from '../credits/grant-credits.ts';
+import { type ResolvedCoupon, discountedAmount, resolveCoupon } from './resolve-coupon.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
+import { createPackageInvoice, discountKey, invoiceIntentId, retrieveInvoice } from './package-invoice.ts';
 import { assertMayActOn } from '../../lib/authorization.ts';
 
 export const invalidCoupon = () =>
@@ -46,44 +47,157 @@ export const paidResult = (intent: Stripe.PaymentIntent): ProcessPaymentResult =
   sessionId: intent.id,
 });
 
-/** Pays for a credit package: applies the coupon, confirms the card, grants on success. */
+/** The answer for a package invoice Stripe settled without a card payment (a balance covered it). */
+const settledInvoiceResult = (invoice: Stripe.Invoice): ProcessPaymentResult => ({
+  status: 'succeeded',
+  client_secret: null,
+  amountPaid: invoice.amount_paid,
+  discountName: invoice.metadata?.discountName || null,
+  error: null,
+  sessionId: invoice.id ?? null,
+});
+
+/** The intent the card form pays with: the package's own, or its coupon invoice's. */
+async function chargeIntent({
+  db,
+  stripe,
+  intentId,
+  paymentMethodId,
+  discountName,
+}: {
+  db: Db;
+  stripe: Stripe;
+  intentId: string;
+  paymentMethodId: string;
+  discountName: string | null;
+}): Promise<ProcessPaymentResult> {
+  const { result, intent: confirmed } = await confirmPayment({
+    stripe,
+    intentId,
+    paymentMethodId,
+    discountName,
+  });
+  if (confirmed?.status === 'succeeded') await grantPaymentCredits({ db, paymentIntent: confirmed });
+  return result;
+}
+
+/**
+ * Pays for a credit package with the browser's card and grants it on success. Without a coupon the
+ * package's own intent is charged at the catalog price. With one, the package is sold on a one-off
+ * invoice carrying the discount, so Stripe checks and counts the coupon, and the answer carries the
+ * invoice intent's client_secret for the card form (and any retry) to use.
+ */
 export async function processSinglePayment({
   db,
   stripe,
   user,
   body,
 }: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
-  let intent = await loadOwnIntent(stripe, user, body.paymentIntentId);
-  if (intent.metadata.payment_type !== 'Credits') {
+  const given = await loadOwnIntent(stripe, user, body.paymentIntentId);
+  if (given.metadata.payment_type !== 'Credits') {
     throw badRequest('This payment is not a credit package purchase', 'WRONG_PAYMENT_TYPE');
   }
-  if (intent.status === 'succeeded') {
+  if (given.status === 'succeeded') {
     // A retry after the answer was lost (a crash, a dropped connection): grant if not yet granted.
+    await grantPaymentCredits({ db, paymentIntent: given });
+    return paidResult(given);
+  }
+  // An invoice's intent leads back to the package's own intent, which knows the current invoice.
+  const intent = given.metadata.package_intent
+    ? await loadOwnIntent(stripe, user, given.metadata.package_intent)
+    : given;
+  if (intent.status === 'succeeded') {
     await grantPaymentCredits({ db, paymentIntent: intent });
     return paidResult(intent);
+  }
+  let invoice = intent.metadata.invoice ? await retrieveInvoice(stripe, intent.metadata.invoice) : undefined;
+  if (invoice?.status === 'paid') {
+    await grantPackageInvoiceCredits({ db, invoice });
+    const paid = invoiceIntentId(invoice);
+    return paid ? paidResult(await stripe.paymentIntents.retrieve(paid)) : settledInvoiceResult(invoice);
   }
   if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
   const pack = findCreditPackage(intent.metadata.tierType ?? '');
   if (!pack) throw unknownPackage(intent.metadata.tierType ?? '');
 
-  const coupon = body.couponCode ? await resolveCoupon({ stripe, code: body.couponCode }) : undefined;
-  if (body.couponCode && !coupon) throw invalidCoupon();
-  // The amount always starts from the catalog price, so retrying with a coupon never stacks it.
-  const amount = discountedAmount(pack.price, coupon);
-  if (amount < 50) throw badRequest('This coupon cannot be used for this package', 'COUPON_NOT_APPLICABLE');
-  if (amount !== intent.amount || (intent.metadata.coupon ?? '') !== (coupon?.couponId ?? '')) {
-    intent = await stripe.paymentIntents.update(intent.id, {
-      amount,
-      metadata: { coupon: coupon?.couponId ?? '', discountName: coupon?.name ?? '' },
+  const typed = body.couponCode?.trim() ?? '';
+  // The invoice already made for this code is paid as it is: its redemption is already counted.
+  const waiting = invoice?.status === 'open' || invoice?.status === 'draft';
+  const sameCode = waiting && typed !== '' && invoice?.metadata?.coupon_code === typed.toUpperCase();
+  let coupon: ResolvedCoupon | undefined;
+  if (!sameCode && typed) {
+    coupon = await resolveCoupon({ stripe, code: typed });
+    if (!coupon) throw invalidCoupon();
+    if (discountedAmount(pack.price, coupon) < 50) {
+      throw badRequest('This coupon cannot be used for this package', 'COUPON_NOT_APPLICABLE');
+    }
+  }
+  const usable =
+    waiting && (sameCode || (coupon !== undefined && invoice?.metadata?.discount === discountKey(coupon)));
+  // An invoice made for another coupon (or for none) is voided: nothing was charged on it.
+  if (invoice?.status === 'open' && !usable) await stripe.invoices.voidInvoice(invoice.id!);
+  if (!typed) {
+    // Intents from before coupons went through invoices may carry a discounted amount.
+    if (intent.amount !== pack.price) await stripe.paymentIntents.update(intent.id, { amount: pack.price });
+    return chargeIntent({
+      db,
+      stripe,
+      intentId: intent.id,
+      paymentMethodId: body.paymentMethodId,
+      discountName: null,
     });
   }
 
-  const { result, intent: confirmed } = await confirmPayment({
+  if (!usable || !invoice) {
+    invoice = await createPackageInvoice({
+      stripe,
+      customer: customerIdOf(intent.customer)!,
+      userId: user.id,
+      pack,
+      packageIntent: intent.id,
+      coupon: coupon!,
+      code: typed,
+      previous: intent.metadata.invoice,
+    });
+    await stripe.paymentIntents.update(intent.id, { metadata: { invoice: invoice.id! } });
+  }
+  const discountName = invoice.metadata?.discountName || null;
+  // Stripe checks the coupon's limits again and counts the redemption here; a refusal is a 400.
+  if (invoice.status === 'draft') {
+    const id = invoice.id!;
+    await stripe.invoices.finalizeInvoice(id).catch(async (error: unknown) => {
+      // A concurrent copy of this request may have finalized it first; any other refusal stands.
+      if ((await retrieveInvoice(stripe, id)).status === 'draft') throw error;
+    });
+    invoice = await retrieveInvoice(stripe, id);
+  }
+  if (invoice.status === 'paid') {
+    // Nothing was left to charge (the customer's balance covered it).
+    await grantPackageInvoiceCredits({ db, invoice });
+    return settledInvoiceResult(invoice);
+  }
+  const payWith = invoiceIntentId(invoice);
+  if (!payWith) throw new AppError('NOTHING_TO_PAY', { status: 409, message: 'Nothing to pay' });
+  const invoiceIntent = await stripe.paymentIntents.retrieve(payWith);
+  if (invoiceIntent.metadata.package_intent !== intent.id) {
+    // Invoice intents carry no metadata of ours; the grants, webhooks and receipts read it here.
+    await stripe.paymentIntents.update(payWith, {
+      metadata: {
+        payment_type: 'Credits',
+        tierType: pack.name,
+        userId: user.id,
+        package_intent: intent.id,
+        invoice: invoice.id!,
+        discountName: discountName ?? '',
+      },
+    });
+  }
+  if (!PAYABLE_STATUSES.has(invoiceIntent.status)) throw alreadyPaid();
+  return chargeIntent({
+    db,
     stripe,
-    intentId: intent.id,
+    intentId: payWith,
     paymentMethodId: body.paymentMethodId,
-    discountName: coupon?.name ?? null,
+    discountName,
   });
-  if (confirmed?.status === 'succeeded') await grantPaymentCredits({ db, paymentIntent: confirmed });
-  return result;
 }

@@ -14,7 +14,13 @@ import {
   paidResult,
 } from './process-single-payment.ts';
 import { discountOf, resolveCoupon } from './resolve-coupon.ts';
-import { abandonSubscription, otherPaidPlans, secondPlan } from '../subscriptions/paid-plan-guard.ts';
+import {
+  abandonSubscription,
+  cancelOtherPlanAttempts,
+  otherPaidPlans,
+  secondPlan,
+  withPlanPaymentLock,
+} from '../subscriptions/paid-plan-guard.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
 
@@ -53,65 +59,73 @@ export async function processSubscriptionPayment({
     await settle(db, stripe, subscriptionId);
     return paidResult(intent);
   }
-  if (intent.status === 'canceled') throw replacedPayment();
-  if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
+  // A cancelled intent is answered below, once we know whether another plan was paid instead.
+  if (intent.status !== 'canceled' && !PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
   const tier = findTier(intent.metadata.tierType ?? '');
   if (!tier) throw unknownPlan(intent.metadata.tierType ?? '');
-  let subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  if (subscription.status === 'incomplete_expired' || subscription.status === 'canceled')
-    throw replacedPayment();
-  if (subscription.status !== 'incomplete') throw alreadyPaid();
 
   const coupon = body.couponCode ? await resolveCoupon({ stripe, code: body.couponCode }) : undefined;
   if (body.couponCode && !coupon) throw invalidCoupon();
 
-  const customer = customerIdOf(subscription.customer)!;
-  // Another plan may have been paid since this intent was made: cancel this one before any charge.
-  if ((await otherPaidPlans(stripe, customer, subscription.id)).length) {
-    await abandonSubscription(stripe, subscription);
-    throw secondPlan();
-  }
-  const method = await stripe.paymentMethods.retrieve(body.paymentMethodId).catch(() => undefined);
-  if (!method) throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
-  if (method.customer && customerIdOf(method.customer) !== customer) {
-    throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
-  }
-  if (!method.customer) await stripe.paymentMethods.attach(method.id, { customer });
-
-  let intentId = intent.id;
-  const hasDiscount = (subscription.discounts ?? []).length > 0;
-  if (coupon && !hasDiscount) {
-    await abandonSubscription(stripe, subscription);
-    const replaced = await createIncompleteSubscription({
-      stripe,
-      customer,
-      userId: user.id,
-      tier,
-      discounts: [discountOf(coupon)],
-    });
-    subscription = replaced.subscription;
-    if (!replaced.intent) {
-      // Discounted to nothing: the invoice is already paid.
-      await settle(db, stripe, subscription.id);
-      return {
-        status: 'succeeded',
-        client_secret: null,
-        amountPaid: 0,
-        discountName: coupon.name,
-        error: null,
-        sessionId: replaced.invoice?.id ?? null,
-      };
+  // One user's plan payments run one at a time, so two tabs paying two plans at once cannot both
+  // pass the check below before either is charged.
+  const outcome = await withPlanPaymentLock(db, user.id, async () => {
+    let subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const customer = customerIdOf(subscription.customer)!;
+    // Another plan may have been paid since this intent was made: cancel this one before any charge.
+    if ((await otherPaidPlans(stripe, customer, subscription.id)).length) {
+      if (subscription.status === 'incomplete') await abandonSubscription(stripe, subscription);
+      throw secondPlan();
     }
-    intentId = replaced.intent.id;
-  }
-  await stripe.subscriptions.update(subscription.id, { default_payment_method: method.id });
+    if (subscription.status === 'incomplete_expired' || subscription.status === 'canceled')
+      throw replacedPayment();
+    if (subscription.status !== 'incomplete') throw alreadyPaid();
+    // Any other plan still waiting for its payment (another tab, a card check left open, a hosted
+    // checkout page) is cancelled now, so it cannot be paid after this one.
+    await cancelOtherPlanAttempts(stripe, customer, subscription.id);
+    const method = await stripe.paymentMethods.retrieve(body.paymentMethodId).catch(() => undefined);
+    if (!method) throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
+    if (method.customer && customerIdOf(method.customer) !== customer) {
+      throw badRequest('Unknown payment method', 'UNKNOWN_PAYMENT_METHOD');
+    }
+    if (!method.customer) await stripe.paymentMethods.attach(method.id, { customer });
 
-  const { result, intent: confirmed } = await confirmPayment({
-    stripe,
-    intentId,
-    paymentMethodId: method.id,
-    discountName: coupon?.name ?? null,
+    let intentId = intent.id;
+    const hasDiscount = (subscription.discounts ?? []).length > 0;
+    if (coupon && !hasDiscount) {
+      await abandonSubscription(stripe, subscription);
+      const replaced = await createIncompleteSubscription({
+        stripe,
+        customer,
+        userId: user.id,
+        tier,
+        discounts: [discountOf(coupon)],
+      });
+      subscription = replaced.subscription;
+      if (!replaced.intent) {
+        // Discounted to nothing: the invoice is already paid.
+        const free: ProcessPaymentResult = {
+          status: 'succeeded',
+          client_secret: null,
+          amountPaid: 0,
+          discountName: coupon.name,
+          error: null,
+          sessionId: replaced.invoice?.id ?? null,
+        };
+        return { subscriptionId: subscription.id, result: free, paid: true };
+      }
+      intentId = replaced.intent.id;
+    }
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: method.id });
+
+    const { result, intent: confirmed } = await confirmPayment({
+      stripe,
+      intentId,
+      paymentMethodId: method.id,
+      discountName: coupon?.name ?? null,
+    });
+    return { subscriptionId: subscription.id, result, paid: confirmed?.status === 'succeeded' };
   });
-  if (confirmed?.status === 'succeeded') await settle(db, stripe, subscription.id);
-  return result;
+  if (outcome.paid) await settle(db, stripe, outcome.subscriptionId);
+  return outcome.result;
 }

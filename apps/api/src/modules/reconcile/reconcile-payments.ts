@@ -51,7 +51,7 @@ export async function reconcilePayments({
     await attempt('paymentIntent', intent.id, () => settlePaymentIntent(ctx, intent));
   }
   for await (const invoice of stripe.invoices.list({ status: 'paid', created: since, limit: 100 })) {
-    if (!invoice.parent?.subscription_details) continue;
+    if (!invoice.parent?.subscription_details && invoice.metadata?.payment_type !== 'Credits') continue;
     report.invoices++;
     await attempt('invoice', invoice.id!, () => settleInvoice(ctx, invoice.id!));
   }

@@ -24,19 +24,22 @@ function chargeDescription(charge: Stripe.Charge): string {
 }
 
 /**
+ * Paid and refunded invoices, and those really due (a renewal the card did not pay); not drafts,
+ * voided ones, nor the first invoice of a plan or a credit package whose payment was never made
+ * (an abandoned attempt).
+ */
+function isOwedOrPaid(invoice: Stripe.Invoice): boolean {
+  if (invoice.status === 'draft' || invoice.status === 'void') return false;
+  if (invoice.status !== 'open') return true;
+  // A credit package's invoice (a purchase with a coupon) is only owed once its card payment is made.
+  return invoice.billing_reason !== 'subscription_create' && invoice.metadata?.payment_type !== 'Credits';
+}
+
+/**
  * The customer's payments, newest first: every finalized invoice (plans, plan changes) and every
  * one-off charge (credit packages, gifts), each with its PDF and/or receipt link. Own customer only;
  * admins any.
  */
-/**
- * Paid and refunded invoices, and those really due (a renewal the card did not pay); not drafts,
- * voided ones, nor the first invoice of a plan whose payment was never made (an abandoned attempt).
- */
-function isOwedOrPaid(invoice: Stripe.Invoice): boolean {
-  if (invoice.status === 'draft' || invoice.status === 'void') return false;
-  return !(invoice.status === 'open' && invoice.billing_reason === 'subscription_create');
-}
-
 export async function listPaymentHistory({
   stripe,
   user,

@@ -1,3 +1,4 @@
+import { type Db, withNamedLock } from '@app/db';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 
@@ -44,4 +45,26 @@ export async function abandonSubscription(stripe: Stripe, subscription: Stripe.S
     typeof invoiceRef === 'string' ? invoiceRef : invoiceRef.id!,
   );
   if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoice.id!);
+}
+
+/**
+ * Runs a step that may start a paid plan (creating or paying a plan's first invoice, opening a
+ * hosted checkout for a plan) while no other such step of the same user runs, in any process.
+ */
+export function withPlanPaymentLock<T>(db: Db, userId: string, work: () => Promise<T>): Promise<T> {
+  return withNamedLock(db, `plan-payment:${userId}`, work);
+}
+
+/**
+ * Cancels every other way a plan could still be paid: subscriptions waiting for their first
+ * payment (their invoice voided, so a card check left open fails) and open hosted checkouts for a
+ * plan (expired).
+ */
+export async function cancelOtherPlanAttempts(stripe: Stripe, customer: string, except?: string) {
+  await cancelWaitingSubscriptions(stripe, customer, except);
+  for await (const session of stripe.checkout.sessions.list({ customer, limit: 100 })) {
+    if (session.mode === 'subscription' && session.status === 'open') {
+      await stripe.checkout.sessions.expire(session.id);
+    }
+  }
 }

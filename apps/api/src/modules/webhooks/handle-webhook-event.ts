@@ -1,4 +1,5 @@
-import { claimWebhookEvent, releaseWebhookEvent } from '@app/db';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '@app/db';
+import { AppError } from '../../lib/errors.ts';
 import type Stripe from 'stripe';
 import type { WebhookContext } from './webhook-context.ts';
 import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from './settle-paid.ts';
@@ -37,23 +38,63 @@ export const WEBHOOK_HANDLERS: Record<string, Handler> = {
 };
 
 /**
+ * How long a delivery's claim on an event holds while its handler runs. A redelivery after that
+ * takes it over (the process handling it died), so it must be longer than any handler takes.
+ */
+export const WEBHOOK_CLAIM_LEASE_SECONDS = 60;
+
+/** How long a copy of an event being handled elsewhere waits for that handler before answering. */
+const WAIT_FOR_OTHER_MS = 3000;
+const POLL_MS = 50;
+
+const inProgress = () =>
+  new AppError('WEBHOOK_IN_PROGRESS', {
+    status: 409,
+    message: 'This event is being handled; deliver it again later',
+  });
+
+/**
+ * Claims the event, waiting a moment for a copy being handled elsewhere to finish: `true` to run
+ * the handler, `false` when it is already done. A copy still held by another delivery answers 409,
+ * so Stripe delivers it again (and takes the claim over once that delivery's lease has passed).
+ */
+async function claim(ctx: WebhookContext, event: Stripe.Event): Promise<boolean> {
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  for (;;) {
+    const found = await claimWebhookEvent(
+      ctx.db,
+      { id: event.id, type: event.type },
+      WEBHOOK_CLAIM_LEASE_SECONDS,
+    );
+    if (found !== 'busy') return found === 'claimed';
+    if (Date.now() >= deadline) throw inProgress();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
  * Acts on one verified event, at most once per event id. Every handler re-reads its object from
  * Stripe, so deliveries in any order converge on Stripe's current state. The id is claimed in one
- * statement before the handler runs (concurrent copies of a delivery find it taken) and given back
- * when the handler fails, so Stripe's retry is handled rather than lost.
+ * statement before the handler runs (concurrent copies find it taken), marked failed when the
+ * handler fails so Stripe's retry runs it again, and done when it succeeded. A claim left behind by
+ * a process that died mid-handler is taken over by a redelivery after its lease.
  */
 export async function handleWebhookEvent(
   ctx: WebhookContext,
   event: Stripe.Event,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
-  if (!(await claimWebhookEvent(ctx.db, { id: event.id, type: event.type }))) return 'duplicate';
+  if (!(await claim(ctx, event))) return 'duplicate';
   const handler = WEBHOOK_HANDLERS[event.type];
-  if (!handler) return 'ignored';
+  if (!handler) {
+    await finishWebhookEvent(ctx.db, event.id);
+    return 'ignored';
+  }
   try {
     await handler(ctx, event);
   } catch (error) {
     await releaseWebhookEvent(ctx.db, event.id);
     throw error;
   }
+  await finishWebhookEvent(ctx.db, event.id);
   return 'handled';
 }

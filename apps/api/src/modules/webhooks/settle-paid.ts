@@ -1,7 +1,11 @@
 import type Stripe from 'stripe';
 import { handleGiftPurchase } from './handle-gift-purchase.ts';
 import type { WebhookContext } from './webhook-context.ts';
-import { grantInvoiceCredits, grantPaymentCredits } from '../credits/grant-credits.ts';
+import {
+  grantInvoiceCredits,
+  grantPackageInvoiceCredits,
+  grantPaymentCredits,
+} from '../credits/grant-credits.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 /*
@@ -12,9 +16,13 @@ import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 
-/** A paid invoice: our copy of its subscription, then the period's credits. */
+/** A paid invoice: our copy of its subscription, then the period's credits; or a credit package. */
 export async function settleInvoice(ctx: WebhookContext, invoiceId: string) {
-  const invoice = await ctx.stripe.invoices.retrieve(invoiceId);
+  const invoice = await ctx.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
+  if (!invoice.parent?.subscription_details) {
+    await grantPackageInvoiceCredits({ db: ctx.db, invoice });
+    return;
+  }
   const subscriptionId = invoice.parent?.subscription_details?.subscription;
   if (subscriptionId) {
     await syncSubscription({ db: ctx.db, stripe: ctx.stripe, subscriptionId: idOf(subscriptionId) });

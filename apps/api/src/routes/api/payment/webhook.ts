@@ -19,7 +19,11 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payment'],
         summary: 'Stripe webhook: signed events update subscriptions and grant credits',
-        response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: ErrorBody },
+        response: {
+          200: z.object({ received: z.literal(true), outcome: z.string() }),
+          400: ErrorBody,
+          409: ErrorBody,
+        },
       },
     },
     async (request) => {

@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_events" ADD COLUMN "status" text DEFAULT 'done' NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhook_events" ADD COLUMN "claimed_at" timestamp with time zone DEFAULT now() NOT NULL;

@@ -1,0 +1,35 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/** The first key of our advisory locks; the second is the hashed name of what is locked. */
+const LOCK_NAMESPACE = 724012;
+
+/** Work waiting on, or holding, each named lock in this process (PGlite lives in one process). */
+const local = new Map<string, Promise<unknown>>();
+
+const isPglite = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+
+/**
+ * Runs `work` while holding the lock `name`: one holder at a time across every process sharing the
+ * database (a PostgreSQL advisory lock held by a transaction), or, with PGlite, within this process.
+ * The transaction only holds the lock: `work` uses the database through `db` as usual (and with
+ * PGlite the single connection stays free for others while it runs).
+ */
+export async function withNamedLock<T>(db: Db, name: string, work: () => Promise<T>): Promise<T> {
+  if (isPglite(db)) {
+    const before = local.get(name) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(work);
+    const settled = run.catch(() => undefined);
+    local.set(name, settled);
+    try {
+      return await run;
+    } finally {
+      if (local.get(name) === settled) local.delete(name);
+    }
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${name}))`);
+    return work();
+  });
+}
