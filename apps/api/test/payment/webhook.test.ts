@@ -166,5 +166,5 @@ describe('webhook soak', () => {
     }
     const stored = { n: await countRows(db, 'webhook_events') };
     expect(stored!.n).toBeGreaterThanOrEqual(1000);
-  }, 120_000);
+  }, 300_000);
 });
