@@ -37,13 +37,18 @@ function start(entry: string, env: Record<string, string>): Child {
 
 export const startWorkerProcess = (env: Record<string, string>) => start(WORKER_MAIN, env);
 
-/** An API process on a free port; resolves once it answers its health call. */
+/**
+ * An API process on a free port; resolves once it has finished starting (its start banner is
+ * printed after the work that follows listening, such as readying payments) and answers its
+ * health call.
+ */
 export async function startApiProcess(env: Record<string, string>): Promise<Child & { url: string }> {
   const port = await freePort();
   const child = start(API_SERVER, { HOST: '127.0.0.1', PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
   await until(async () => {
     if (child.process.exitCode !== null) throw new Error(`API exited:\n${child.output()}`);
+    if (!child.output().includes('HyperCreate is running at')) return false;
     return (await fetch(`${url}/api/health`).catch(() => null))?.ok;
   }, 60_000);
   return { ...child, url };

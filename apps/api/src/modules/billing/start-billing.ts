@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, withNamedLock } from '@app/db';
 import { seedBilling } from './seed-billing.ts';
 import type { Billing } from './stripe-client.ts';
 import { syncCatalog } from '../catalog/sync-catalog.ts';
@@ -10,5 +10,7 @@ import { syncCatalog } from '../catalog/sync-catalog.ts';
  */
 export async function prepareBilling({ billing, db }: { billing: Billing; db: Db }): Promise<void> {
   await syncCatalog({ stripe: billing.stripe });
-  if (billing.embedded) await seedBilling({ db, stripe: billing.stripe });
+  // Servers starting together on one database take turns: each reads what the one before it wrote.
+  if (billing.embedded)
+    await withNamedLock(db, 'seed-billing', () => seedBilling({ db, stripe: billing.stripe }));
 }
