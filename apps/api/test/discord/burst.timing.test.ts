@@ -4,14 +4,12 @@ import path from 'node:path';
 import { createUser, grant } from '@app/db';
 import { type TestDatabase, createTestDatabase } from '@app/db/testing';
 import { priceOf } from '@app/domain';
-import { type StartedDiscordEmulator, startDiscordEmulator } from '@app/discord-emulator';
-import { API } from '@discordjs/core/http-only';
-import { REST } from '@discordjs/rest';
+import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
-import { registerCommands } from '../../src/modules/discord/register-commands.ts';
 import { type Child, startApiProcess, until } from '../jobs/processes.ts';
+import { startDiscordForBotProcess } from './bot-process.ts';
 import type { DiscordMessage } from './harness.ts';
 import { balanceOf } from './queries.ts';
 
@@ -24,37 +22,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a burst of /make', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'discord-burst-'));
   let database: TestDatabase;
   let discord: StartedDiscordEmulator;
+  let control: Awaited<ReturnType<typeof startDiscordForBotProcess>>['control'];
   let server: (Child & { url: string }) | undefined;
 
-  const control = async (method: string, route: string, body?: unknown) => {
-    const answer = await fetch(`${discord.url}/_test${route}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
-    const json: any = await answer.json();
-    if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(json)}`);
-    return json;
-  };
   const command = (userId: string, name: string, options: Record<string, unknown> = {}) =>
     control('POST', '/interactions', { userId, channel: 'image-2', command: name, options });
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    discord = await startDiscordEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 } });
-    const rest = new REST({ api: `${discord.url}/api`, version: '10' }).setToken(discord.botToken);
-    await registerCommands({ api: new API(rest), applicationId: discord.applicationId });
+    let botEnv: Record<string, string>;
+    ({ discord, botEnv, control } = await startDiscordForBotProcess());
     server = await startApiProcess({
+      ...botEnv,
       DATABASE_URL: database.url!,
       DATA_DIR: dataDir,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_PUBLIC_KEY: discord.publicKey,
-      DISCORD_BOT_TOKEN: discord.botToken,
-      DISCORD_API_URL: `${discord.url}/api/v10`,
       // The jobs stay queued: what is measured is the answer to each interaction.
       WORKER_IN_PROCESS: 'false',
-      RECONCILE_INTERVAL_SECONDS: '0',
     });
     discord.setInteractionsUrl(`${server.url}/api/discord/interactions`);
   }, 120_000);

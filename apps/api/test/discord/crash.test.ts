@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createUser, findDiscordDelivery, findUserByDiscordId, grant, listJobs } from '@app/db';
 import { type TestDatabase, createTestDatabase } from '@app/db/testing';
-import { type StartedDiscordEmulator, startDiscordEmulator } from '@app/discord-emulator';
-import { API } from '@discordjs/core/http-only';
-import { REST } from '@discordjs/rest';
+import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
-import { registerCommands } from '../../src/modules/discord/register-commands.ts';
 import { type Child, startApiProcess, until } from '../jobs/processes.ts';
+import { startDiscordForBotProcess } from './bot-process.ts';
 import type { DiscordMessage } from './harness.ts';
 
 /*
@@ -25,24 +23,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'discord-crash-'));
   let database: TestDatabase;
   let discord: StartedDiscordEmulator;
+  let control: Awaited<ReturnType<typeof startDiscordForBotProcess>>['control'];
   let server: (Child & { url: string }) | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    discord = await startDiscordEmulator({ rateLimit: { limit: 10_000, windowMs: 1000 } });
-    const rest = new REST({ api: `${discord.url}/api`, version: '10' }).setToken(discord.botToken);
-    await registerCommands({ api: new API(rest), applicationId: discord.applicationId });
+    let botEnv: Record<string, string>;
+    ({ discord, botEnv, control } = await startDiscordForBotProcess());
     env = {
+      ...botEnv,
       DATABASE_URL: database.url!,
       DATA_DIR: dataDir,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_PUBLIC_KEY: discord.publicKey,
-      DISCORD_BOT_TOKEN: discord.botToken,
-      DISCORD_API_URL: `${discord.url}/api/v10`,
       // A stale claim is taken over after 2 s instead of a minute, so the restart need not wait.
       DISCORD_DELIVERY_LEASE_SECONDS: '2',
-      RECONCILE_INTERVAL_SECONDS: '0',
     };
   }, 60_000);
   afterAll(async () => {
@@ -52,17 +46,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const control = async (method: string, route: string, body?: unknown) => {
-    const answer = await fetch(`${discord.url}/_test${route}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
-    const json: any = await answer.json();
-    if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(json)}`);
-    return json;
-  };
   const hold = async (method: string, pattern: string, stage: 'request' | 'response') =>
     (await control('POST', '/holds', { method, path: pattern, stage })).id as number;
   const held = async (id: number) =>
