@@ -77,69 +77,35 @@ describe('submitState', () => {
     });
   });
 
-  it('says why Create cannot be pressed', () => {
-    expect(submitState({ ...base, command: make }).reason).toBe('Type a prompt first.');
-    expect(submitState({ ...base, command: change, values: { prompt: 'x' } }).reason).toBe(
-      'Add a file for Image.',
-    );
-    expect(
-      submitState({
-        ...base,
-        command: change,
-        values: { prompt: 'x' },
-        uploads: { image: { name: 'a.png', progress: 0.3 } },
-      }).reason,
-    ).toBe('Image is still uploading.');
-    expect(
-      submitState({
-        ...base,
-        command: change,
-        values: { prompt: 'x' },
-        uploads: {
-          image: { name: 'a.gif', progress: 0, error: 'a.gif is not a png, jpg, jpeg, webp file.' },
+  it('says why Create cannot be pressed, and whether that is a problem to fix or a next step', () => {
+    const cases: [Partial<Parameters<typeof submitState>[0]>, string, boolean][] = [
+      [{ command: make }, 'Type a prompt first.', false],
+      [{ command: change, values: { prompt: 'x' } }, 'Add a file for Image.', false],
+      [
+        { command: change, values: { prompt: 'x' }, uploads: { image: { name: 'a.png', progress: 0.3 } } },
+        'Image is still uploading.',
+        false,
+      ],
+      [
+        {
+          command: change,
+          values: { prompt: 'x' },
+          uploads: {
+            image: { name: 'a.gif', progress: 0, error: 'a.gif is not a png, jpg, jpeg, webp file.' },
+          },
         },
-      }).reason,
-    ).toBe('Image: a.gif is not a png, jpg, jpeg, webp file.');
-    expect(
-      submitState({
-        ...base,
-        command: make,
-        values: { prompt: 'a cat' },
-        balance: { credits: 3, hypercredits: 0 },
-      }).reason,
-    ).toBe('Not enough credits: this costs 4 and you have 3.');
-    expect(submitState({ ...base, command: make, values: { prompt: 'a cat' }, balance: null }).reason).toBe(
-      'Sign in to create.',
-    );
-  });
-
-  it('tells a next step from a problem to fix', () => {
-    expect(submitState({ ...base, command: make }).problem).toBe(false);
-    expect(
-      submitState({
-        ...base,
-        command: change,
-        values: { prompt: 'x' },
-        uploads: { image: { name: 'a.png', progress: 0.3 } },
-      }).problem,
-    ).toBe(false);
-    expect(
-      submitState({
-        ...base,
-        command: change,
-        values: { prompt: 'x' },
-        uploads: {
-          image: { name: 'a.gif', progress: 0, error: 'a.gif is not a png, jpg, jpeg, webp file.' },
-        },
-      }).problem,
-    ).toBe(true);
-    expect(
-      submitState({
-        ...base,
-        command: make,
-        values: { prompt: 'a cat' },
-        balance: { credits: 3, hypercredits: 0 },
-      }).problem,
-    ).toBe(true);
+        'Image: a.gif is not a png, jpg, jpeg, webp file.',
+        true,
+      ],
+      [
+        { command: make, values: { prompt: 'a cat' }, balance: { credits: 3, hypercredits: 0 } },
+        'Not enough credits: this costs 4 and you have 3.',
+        true,
+      ],
+      [{ command: make, values: { prompt: 'a cat' }, balance: null }, 'Sign in to create.', false],
+    ];
+    for (const [input, reason, problem] of cases) {
+      expect(submitState({ ...base, command: make, ...input })).toMatchObject({ reason, problem });
+    }
   });
 });
