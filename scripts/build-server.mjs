@@ -64,7 +64,7 @@ export async function buildServers() {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       sourcemap: true,
       logLevel: 'warning',
       plugins: [sourceRelativeUrls(outDir)],
