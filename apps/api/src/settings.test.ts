@@ -88,7 +88,7 @@ describe('settings', () => {
       s3: undefined,
       maxActiveJobsPerUser: 10,
     });
-    expect(embedded.generation.backends.image).toEqual({ provider: 'local', urls: [] });
+    expect(embedded.generation.backends.image).toEqual({ provider: 'local', urls: [], slots: {} });
     const routed = loadSettings({
       GENERATION_BACKENDS: 'image=a1111:http://gpu:7860,video=comfyui:http://gpu:8188',
       WORKER_IN_PROCESS: 'false',

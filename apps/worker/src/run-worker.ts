@@ -19,7 +19,7 @@ export async function runWorkerProcess(
   settings: WorkerSettings,
   providers: Record<Family, Provider> = providersFor(
     settings.generation.backends,
-    settings.generation.jobTimeoutSeconds,
+    settings.generation.deadlines,
   ),
 ) {
   if (!settings.databaseUrl) {

@@ -10,7 +10,7 @@ export async function startBackendWorker(t: TestContext) {
     database: t.database,
     queue: await t.app.generation.queue(),
     storage: t.app.generation.storage,
-    providers: providersFor(settings.backends, settings.jobTimeoutSeconds),
+    providers: providersFor(settings.backends, settings.deadlines),
     settings,
     pollingIntervalSeconds: 0.5,
   });
