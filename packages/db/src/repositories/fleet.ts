@@ -134,3 +134,20 @@ export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Dat
     )
     .limit(limit);
 }
+
+/**
+ * How many jobs of a family run at once now: the slots of its hosts in rotation, or, for a family
+ * without hosts (the local provider), the jobs running now; at least one.
+ */
+export async function familyCapacity(db: DbOrTx, family: string): Promise<number> {
+  const [hosts] = await db
+    .select({ slots: sql<number>`coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int`, count: sql<number>`count(*)::int` })
+    .from(fleetHosts)
+    .where(sql`${fleetHosts.families} ? ${family}`);
+  if (hosts && hosts.count > 0) return Math.max(1, hosts.slots);
+  const [running] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
+  return Math.max(1, running?.count ?? 0);
+}

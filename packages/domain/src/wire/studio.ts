@@ -49,6 +49,19 @@ export type QueueJobWire = z.infer<typeof QueueJobWire>;
 /** The admins' view of the job queue (`GET /api/admin/queue`). */
 export const QueueViewBody = z.object({
   counts: z.array(z.object({ family: z.string(), status: z.string(), count: z.number().int() })),
+  /** Each generation host: in rotation or not, busy slots, jobs done and its last failure in full. */
+  hosts: z.array(
+    z.object({
+      provider: z.string(),
+      families: z.array(z.string()),
+      host: z.string(),
+      status: z.enum(['up', 'down']),
+      slots: z.number().int(),
+      busy: z.number().int(),
+      jobsDone: z.number().int(),
+      lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
+    }),
+  ),
   active: z.array(QueueJobWire),
   failures: z.array(QueueJobWire),
 });
