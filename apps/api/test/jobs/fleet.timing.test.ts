@@ -1,4 +1,5 @@
-import { getJob } from '@app/db';
+import { findUserById, getJob } from '@app/db';
+import { ledgerEntriesOf } from '@app/db/testing';
 import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers.ts';
@@ -113,5 +114,72 @@ describe.skipIf(!url)('the generation fleet', () => {
     expect(host.calls('POST', '/sdapi/v1/interrupt').length).toBeGreaterThanOrEqual(1);
     // The stuck job was retried after its deadline, not lost: it finishes, charged once.
     expect((await waitForJob(ctx, person.cookie, stuck.id, 30_000)).status).toBe('succeeded');
+  }, 90_000);
+
+  it('keeps every job whole when one host is killed mid-flood, and uses the host again once it is back', async () => {
+    let [a, b] = [await gpu(700), await gpu(700)];
+    const ctx = await fleet([a!.url, b!.url], { FLEET_PROBE_SECONDS: '0.5' });
+    const people = await Promise.all([1, 2, 3, 4].map((n) => user(ctx, `crowd${n}`, { credits: 100 })));
+    const jobs: { id: string; cookie: string }[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const person of people) {
+        jobs.push({ id: (await make(ctx, person.cookie, `crowd ${round}`)).id, cookie: person.cookie });
+      }
+    }
+    await until(() => a!.generated >= 1 && a!.active > 0, 30_000);
+    const port = Number(new URL(a!.url).port);
+    await a!.close();
+    hosts.splice(hosts.indexOf(a!), 1);
+    const before = b!.generated;
+    await until(() => b!.generated >= before + 2, 30_000);
+    a = await startA1111StandIn({ port });
+    a.serial = true;
+    a.generationMs = 700;
+    hosts.push(a);
+
+    const ended = await Promise.all(jobs.map((job) => waitForJob(ctx, job.cookie, job.id, 90_000)));
+    for (const job of ended) expect(['succeeded', 'failed']).toContain(job.status);
+    expect(a.generated).toBeGreaterThanOrEqual(1);
+    for (const person of people) {
+      const entries = (await ledgerEntriesOf(ctx.database.db, person.id)).filter((e) => e.currency === 'credits');
+      const row = (await findUserById(ctx.database.db, person.id))!;
+      // The account started with 100 credits outside the ledger; every change since is in it.
+      expect(100 + entries.reduce((sum, entry) => sum + entry.delta, 0)).toBe(row.credits);
+      const charges = entries.filter((entry) => entry.delta < 0);
+      const refunds = entries.filter((entry) => entry.delta > 0 && entry.reason.startsWith('refund'));
+      // One charge per job, never two; one refund per failed job, never two.
+      expect(charges).toHaveLength(5);
+      expect(new Set(charges.map((entry) => entry.idempotencyKey)).size).toBe(5);
+      const failed = ended.filter((job, i) => jobs[i]!.cookie === person.cookie && job.status === 'failed');
+      expect(refunds).toHaveLength(failed.length);
+    }
+    const health = (await ctx.app.inject('/api/health')).json();
+    expect(health.backends.find((h: { host: string }) => h.host === a!.url)).toMatchObject({
+      status: 'up',
+      lastError: { code: expect.stringMatching(/^BACKEND_/) },
+    });
+  }, 150_000);
+
+  it('stops a worker within its deadline, handing its running job back to run elsewhere, charged once', async () => {
+    const host = await gpu(8_000);
+    const ctx = await fleet([host.url]);
+    const person = await user(ctx, 'patient', { credits: 10 });
+    const job = await make(ctx, person.cookie, 'a slow painting');
+    await until(() => host.active > 0, 20_000);
+    const stopping = Date.now();
+    await stopWorker!();
+    stopWorker = undefined;
+    expect(Date.now() - stopping).toBeLessThan(3_000);
+    const row = (await getJob(ctx.database.db, job.id))!;
+    expect(row.status).toBe('queued');
+    expect(host.calls('POST', '/sdapi/v1/interrupt').length).toBeGreaterThanOrEqual(1);
+
+    host.generationMs = 100;
+    stopWorker = await startBackendWorker(ctx);
+    expect((await waitForJob(ctx, person.cookie, job.id, 30_000)).status).toBe('succeeded');
+    const entries = await ledgerEntriesOf(ctx.database.db, person.id);
+    expect(entries.filter((entry) => entry.delta < 0)).toHaveLength(1);
+    expect(entries.filter((entry) => entry.reason.startsWith('refund'))).toHaveLength(0);
+    expect((await findUserById(ctx.database.db, person.id))!.credits).toBe(6);
   }, 90_000);
 });
