@@ -69,6 +69,9 @@ export async function startJobQueue(
     schema: 'pgboss',
     supervise: options.supervise ?? true,
     superviseIntervalSeconds: settings.superviseSeconds,
+    // Missed heartbeats are only looked for on a monitor pass (every 60 s unless told): at the
+    // supervision pace, a job whose worker died runs again within seconds, not minutes.
+    monitorIntervalSeconds: settings.superviseSeconds,
     schedule: false,
     // Workers wake on the NOTIFY of a new job instead of waiting for their next poll.
     useListenNotify: true,

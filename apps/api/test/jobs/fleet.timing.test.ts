@@ -48,9 +48,7 @@ describe.skipIf(!url)('the generation fleet', () => {
     let bothBusy = false;
     const watch = setInterval(() => (bothBusy ||= a!.active > 0 && b!.active > 0), 25);
     try {
-      const flooders = await Promise.all(
-        [1, 2, 3, 4].map((n) => user(ctx, `flooder${n}`, { credits: 100 })),
-      );
+      const flooders = await Promise.all([1, 2, 3, 4].map((n) => user(ctx, `flooder${n}`, { credits: 100 })));
       for (let round = 0; round < 8; round++) {
         for (const flooder of flooders) await make(ctx, flooder.cookie, `flood ${round}`);
       }
@@ -141,7 +139,9 @@ describe.skipIf(!url)('the generation fleet', () => {
     for (const job of ended) expect(['succeeded', 'failed']).toContain(job.status);
     expect(a.generated).toBeGreaterThanOrEqual(1);
     for (const person of people) {
-      const entries = (await ledgerEntriesOf(ctx.database.db, person.id)).filter((e) => e.currency === 'credits');
+      const entries = (await ledgerEntriesOf(ctx.database.db, person.id)).filter(
+        (e) => e.currency === 'credits',
+      );
       const row = (await findUserById(ctx.database.db, person.id))!;
       // The account started with 100 credits outside the ledger; every change since is in it.
       expect(100 + entries.reduce((sum, entry) => sum + entry.delta, 0)).toBe(row.credits);
