@@ -43,6 +43,12 @@ const sourceRelativeUrls = (outDir) => ({
   },
 });
 
+/**
+ * Entries bundled beside every server app's own: processes a server starts for itself, like the
+ * child that runs the local generator's attempts (found by its name next to the server's file).
+ */
+const CHILD_ENTRIES = [{ source: 'packages/generation/src/providers/local/child.ts', out: 'local-child.js' }];
+
 const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entry)));
 
 /** The compiled file of a server app, relative to the root. */
@@ -58,17 +64,26 @@ export const serverBuildIsStale = () =>
 export async function buildServers() {
   for (const app of existing()) {
     const outDir = path.join(ROOT, app.dir, 'dist');
-    await build({
-      entryPoints: [path.join(ROOT, app.dir, app.entry)],
-      outfile: path.join(ROOT, compiledEntry(app)),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      sourcemap: true,
-      logLevel: 'warning',
-      plugins: [sourceRelativeUrls(outDir)],
-    });
+    const entries = [
+      { source: path.join(app.dir, app.entry), outfile: compiledEntry(app) },
+      ...CHILD_ENTRIES.map((child) => ({
+        source: child.source,
+        outfile: path.join(app.dir, 'dist', child.out),
+      })),
+    ];
+    for (const entry of entries) {
+      await build({
+        entryPoints: [path.join(ROOT, entry.source)],
+        outfile: path.join(ROOT, entry.outfile),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        sourcemap: true,
+        logLevel: 'warning',
+        plugins: [sourceRelativeUrls(outDir)],
+      });
+    }
     console.log(`Built ${path.relative(ROOT, outDir)}`);
   }
 }

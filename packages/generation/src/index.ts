@@ -7,6 +7,8 @@ export {
   VOICE_SETTINGS,
   type LocalSettings,
 } from './providers/local/index.ts';
+export { createIsolatedLocalProvider, LOCAL_CHILD_FILE } from './providers/local/isolated.ts';
+export { createChildProvider, serveInChild, type ChildEntry } from './isolation/child-provider.ts';
 export * from './routing.ts';
 export * from './providers/a1111/index.ts';
 export * from './providers/comfyui/index.ts';

@@ -9,7 +9,7 @@ import {
   createA1111Provider,
   createComfyUIProvider,
   createFolderStorage,
-  createLocalProvider,
+  createIsolatedLocalProvider,
   createS3Storage,
 } from '@app/generation';
 import { DEFAULT_DEADLINES, type GenerationSettings } from './settings.ts';
@@ -17,7 +17,8 @@ import { DEFAULT_DEADLINES, type GenerationSettings } from './settings.ts';
 function build(route: Route, timeoutMs: number): Provider {
   switch (route.provider) {
     case 'local':
-      return createLocalProvider();
+      // Each attempt in a child process, so its deadline can end it wherever it is stuck.
+      return createIsolatedLocalProvider();
     case 'a1111':
       return createA1111Provider({ urls: route.urls, generationTimeoutMs: timeoutMs });
     case 'comfyui':

@@ -44,9 +44,9 @@ const make = async (ctx: TestContext, cookie: string, prompt: string) =>
 describe.skipIf(!url)('the generation fleet', () => {
   it("runs a newcomer's single job within 6 s behind four people's floods, both hosts busy at once", async () => {
     const [a, b] = [await gpu(1500), await gpu(1500)];
-    const ctx = await fleet([a!.url, b!.url]);
+    const ctx = await fleet([a.url, b.url]);
     let bothBusy = false;
-    const watch = setInterval(() => (bothBusy ||= a!.active > 0 && b!.active > 0), 25);
+    const watch = setInterval(() => (bothBusy ||= a.active > 0 && b.active > 0), 25);
     try {
       const flooders = await Promise.all([1, 2, 3, 4].map((n) => user(ctx, `flooder${n}`, { credits: 100 })));
       for (let round = 0; round < 8; round++) {
@@ -61,7 +61,7 @@ describe.skipIf(!url)('the generation fleet', () => {
       expect(row.finishedAt!.getTime() - submitted).toBeLessThan(6_000);
       expect(bothBusy).toBe(true);
       // A GPU runs one job at a time: no host was ever given two.
-      expect(Math.max(a!.maxActive, b!.maxActive)).toBe(1);
+      expect(Math.max(a.maxActive, b.maxActive)).toBe(1);
     } finally {
       clearInterval(watch);
     }
@@ -115,8 +115,9 @@ describe.skipIf(!url)('the generation fleet', () => {
   }, 90_000);
 
   it('keeps every job whole when one host is killed mid-flood, and uses the host again once it is back', async () => {
-    let [a, b] = [await gpu(700), await gpu(700)];
-    const ctx = await fleet([a!.url, b!.url], { FLEET_PROBE_SECONDS: '0.5' });
+    let a = await gpu(700);
+    const b = await gpu(700);
+    const ctx = await fleet([a.url, b.url], { FLEET_PROBE_SECONDS: '0.5' });
     const people = await Promise.all([1, 2, 3, 4].map((n) => user(ctx, `crowd${n}`, { credits: 100 })));
     const jobs: { id: string; cookie: string }[] = [];
     for (let round = 0; round < 5; round++) {
@@ -124,12 +125,12 @@ describe.skipIf(!url)('the generation fleet', () => {
         jobs.push({ id: (await make(ctx, person.cookie, `crowd ${round}`)).id, cookie: person.cookie });
       }
     }
-    await until(() => a!.generated >= 1 && a!.active > 0, 30_000);
-    const port = Number(new URL(a!.url).port);
-    await a!.close();
-    hosts.splice(hosts.indexOf(a!), 1);
-    const before = b!.generated;
-    await until(() => b!.generated >= before + 2, 30_000);
+    await until(() => a.generated >= 1 && a.active > 0, 30_000);
+    const port = Number(new URL(a.url).port);
+    await a.close();
+    hosts.splice(hosts.indexOf(a), 1);
+    const before = b.generated;
+    await until(() => b.generated >= before + 2, 30_000);
     a = await startA1111StandIn({ port });
     a.serial = true;
     a.generationMs = 700;
@@ -154,7 +155,7 @@ describe.skipIf(!url)('the generation fleet', () => {
       expect(refunds).toHaveLength(failed.length);
     }
     const health = (await ctx.app.inject('/api/health')).json();
-    expect(health.backends.find((h: { host: string }) => h.host === a!.url)).toMatchObject({
+    expect(health.backends.find((h: { host: string }) => h.host === a.url)).toMatchObject({
       status: 'up',
       lastError: { code: expect.stringMatching(/^BACKEND_/) },
     });
