@@ -43,7 +43,9 @@ export async function runWorkerProcess(
   });
   const metricsServer =
     settings.metrics.port === undefined ? undefined : await serveMetrics(metrics, settings.metrics);
-  console.log(`worker running (${settings.generation.workerConcurrency} job(s) at a time per family)`);
+  console.log(
+    `worker running (backend families: one job per free host slot; local families: ${settings.generation.workerConcurrency} at a time)`,
+  );
   if (metricsServer) console.log(`worker metrics at ${metricsServer.url}/metrics`);
 
   let stopping = false;
@@ -54,7 +56,8 @@ export async function runWorkerProcess(
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       metricsServer?.close();
-      await worker.stop();
+      // Running attempts get 10 s to finish, then go back to the queue for another worker.
+      await worker.stop({ deadlineMs: 10_000 });
       await queue.stop();
       await database.close();
     } finally {

@@ -19,6 +19,8 @@ export interface A1111StandIn extends StandIn {
   readonly active: number;
   readonly maxActive: number;
   readonly generated: number;
+  /** Each finished generation: when it ran (ms since the epoch) and its prompt. */
+  readonly history: { start: number; end: number; prompt: string }[];
 }
 
 /** `port`: listen there (a host coming back at its old address after it was killed). */
@@ -33,6 +35,7 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
     active: 0,
     maxActive: 0,
     generated: 0,
+    history: [] as { start: number; end: number; prompt: string }[],
   };
   let turn: Promise<void> = Promise.resolve();
 
@@ -79,17 +82,28 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
         }
         state.active += 1;
         state.maxActive = Math.max(state.maxActive, state.active);
+        const start = Date.now();
         progress = 0.5;
-        await new Promise((resolve) => setTimeout(resolve, state.generationMs));
+        // The pictures are made while the generation time runs, as a GPU would.
+        const [images] = await Promise.all([
+          Promise.all(
+            Array.from({ length: count }, async (_, i) =>
+              (await pngBytes(body.width ?? 512, body.height ?? 512, (body.seed ?? 1) + i)).toString(
+                'base64',
+              ),
+            ),
+          ),
+          new Promise((resolve) => setTimeout(resolve, state.generationMs)),
+        ]);
         progress = 0;
         state.active -= 1;
         state.generated += 1;
+        state.history.push({
+          start,
+          end: Date.now(),
+          prompt: String((body as { prompt?: string }).prompt ?? ''),
+        });
         done();
-        const images = await Promise.all(
-          Array.from({ length: count }, async (_, i) =>
-            (await pngBytes(body.width ?? 512, body.height ?? 512, (body.seed ?? 1) + i)).toString('base64'),
-          ),
-        );
         return { body: { images, parameters: body, info: JSON.stringify({ seed: body.seed }) } };
       }
       default:
@@ -106,5 +120,6 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
     active: { get: () => state.active },
     maxActive: { get: () => state.maxActive },
     generated: { get: () => state.generated },
+    history: { get: () => state.history },
   });
 }

@@ -167,14 +167,22 @@ export class FamilyDispatcher {
         abandon.abort(new Error('The worker is stopping.'));
       },
     };
-    entry.done = this.attempt(job, slot, abandon, () => stopping)
+    // The slot is the host's: it is free again as soon as the host has answered, while this
+    // process stores the outputs and settles the job.
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      await this.release(slot);
+      this.ctx.waker.wake(this.family);
+    };
+    entry.done = this.attempt(job, slot, abandon, () => stopping, release)
       .catch((error: unknown) => {
         console.error(`${this.family} attempt:`, error instanceof Error ? error.message : error);
       })
       .finally(async () => {
         this.running.delete(entry);
-        await this.release(slot);
-        this.ctx.waker.wake(this.family);
+        await release();
       });
     this.running.add(entry);
   }
@@ -184,6 +192,7 @@ export class FamilyDispatcher {
     slot: Slot,
     abandon: AbortController,
     isStopping: () => boolean,
+    hostDone: () => Promise<void>,
   ): Promise<void> {
     const { queue, settings, database } = this.ctx;
     const name = QUEUE_NAMES[this.family];
@@ -209,6 +218,8 @@ export class FamilyDispatcher {
         deadlineSeconds: settings.deadlines[this.family],
         host: slot.host?.url,
         failover: !!slot.host,
+        // After a result only: on a host failure the host leaves rotation before its slot is let go.
+        onProviderDone: () => void hostDone(),
         attempt: {
           jobId: job.data.jobId,
           retryCount: job.retryCount,

@@ -37,6 +37,8 @@ export interface RunJobOptions {
   host?: string;
   /** Another host, or this one once it answers again, may take the job over without a charge. */
   failover?: boolean;
+  /** Called once the provider has answered with a result: the host is free while the outputs are stored. */
+  onProviderDone?: () => void;
   attempt: Attempt;
 }
 
@@ -119,6 +121,7 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
       abandonedOn(signal),
     ]);
     if (signal.aborted) throw signal.reason;
+    options.onProviderDone?.();
     await succeed({ database, storage, job, result });
     return { kind: 'ended' };
   } catch (error) {
