@@ -10,7 +10,7 @@ export async function reportFleet(): Promise<{
   budgetsHold: boolean;
 }> {
   console.log(
-    `\nFleet: ${FLEET.hosts} stand-in GPU hosts (one job at a time, ${FLEET.jobMs} ms each); a flood of 60 jobs by 4 free accounts with 8 newcomers arriving one job each, then 300 people (70% free, 20% Professional, 10% Founders Image Only) in three bursts; one host killed mid-run and back 4 s later.`,
+    `\nFleet: ${FLEET.hosts} stand-in GPU hosts (one job at a time, ${FLEET.jobMs} ms each); a flood of 60 jobs by 4 free accounts, one after the other, with 8 newcomers arriving one job each, then 300 people (70% free, 20% Professional, 10% Founders Image Only) in three bursts; one host killed mid-run and back 4 s later.`,
   );
   const fifo = await runFleetScenario('fifo');
   const fleet = await runFleetScenario('fleet');

@@ -42,15 +42,15 @@ export function buildWorkload(): Workload {
   for (let i = 0; i < 4; i++) {
     const person: Person = { name: `flooder-${i}`, plan: 'free', role: 'flooder' };
     people.push(person);
-    arrivals.push({ person, atMs: 0, jobs: 15 });
+    arrivals.push({ person, atMs: i * 300, jobs: 15 });
   }
-  // Newcomers with a single job, one every 600 ms while the flood runs.
+  // Newcomers with a single job, one a second while the flood runs.
   for (let i = 0; i < 8; i++) {
     const person: Person = { name: `single-${i}`, plan: 'free', role: 'single' };
     people.push(person);
-    arrivals.push({ person, atMs: 1_500 + i * 600, jobs: 1 });
+    arrivals.push({ person, atMs: 2_000 + i * 1_000, jobs: 1 });
   }
-  // The community: three bursts of 100 people, 1 or 2 jobs each.
+  // The community: three bursts of 100 people, one job each (one in ten sends two).
   for (let burst = 0; burst < 3; burst++) {
     for (let i = 0; i < 100; i++) {
       const plan: Plan = i % 10 === 0 ? 'founders' : i % 10 <= 2 ? 'professional' : 'free';
@@ -58,10 +58,10 @@ export function buildWorkload(): Workload {
       people.push(person);
       arrivals.push({
         person,
-        atMs: 9_000 + burst * 9_000 + Math.floor(next() * 2_000),
-        jobs: next() < 0.25 ? 2 : 1,
+        atMs: 15_000 + burst * 15_000 + Math.floor(next() * 2_000),
+        jobs: next() < 0.1 ? 2 : 1,
       });
     }
   }
-  return { people, arrivals, killAtMs: 20_000, downMs: 4_000, floodInMs: 1_500 };
+  return { people, arrivals, killAtMs: 32_000, downMs: 4_000, floodInMs: 1_200 };
 }

@@ -26,7 +26,7 @@ import { createBenchDatabase, dropBenchDatabase } from './servers/bench-database
 import { type Plan, type Person, type Workload, buildWorkload } from './fleet-workload.ts';
 import { type FleetFigures, measure } from './fleet-measure.ts';
 
-export const FLEET = { hosts: 4, jobMs: 500 };
+export const FLEET = { hosts: 4, jobMs: 1000 };
 const DATABASE = 'hypercreate_bench_fleet';
 
 export type Dispatcher = 'fifo' | 'fleet';
@@ -41,7 +41,10 @@ const memoryStorage = () => {
   };
 };
 
-/** The anchors' loop: N workers, each takes the oldest job and sends it to the next host in turn. */
+/**
+ * The anchors' loop: N workers, each takes the oldest job off the one queue, sends it to the next
+ * host in turn (skipping one whose health call failed) and takes the next when it is done.
+ */
 async function startFifo(
   database: Database,
   queue: JobQueue,
@@ -49,13 +52,17 @@ async function startFifo(
   storage: ReturnType<typeof memoryStorage>,
 ) {
   const settings = defaultGenerationSettings();
-  const id = await queue.boss.work<QueuedJobData, unknown, { includeMetadata: true }>(
-    QUEUE_NAMES.image,
-    { includeMetadata: true, batchSize: 1, localConcurrency: FLEET.hosts, pollingIntervalSeconds: 0.5 } as {
-      includeMetadata: true;
-    },
-    async ([job]) => {
-      if (!job) return;
+  const name = QUEUE_NAMES.image;
+  let running = true;
+  const worker = async () => {
+    while (running) {
+      const [job] = await queue.boss.fetch<QueuedJobData>(name, { batchSize: 1, includeMetadata: true });
+      if (!job) {
+        await sleep(250);
+        continue;
+      }
+      const claim = { id: job.id, retryCount: job.retryCount };
+      const heartbeat = setInterval(() => void queue.boss.touch(name, claim).catch(() => {}), 3_000);
       const outcome = await runJob({
         database,
         storage,
@@ -65,13 +72,18 @@ async function startFifo(
           jobId: job.data.jobId,
           retryCount: job.retryCount,
           retryLimit: job.retryLimit,
-          signal: job.signal,
+          signal: new AbortController().signal,
         },
-      });
-      if (outcome.kind === 'retry') throw outcome.error;
-    },
-  );
-  return () => queue.boss.offWork(QUEUE_NAMES.image, { id });
+      }).finally(() => clearInterval(heartbeat));
+      if (outcome.kind === 'retry') await queue.boss.fail(name, claim, { code: outcome.error.code });
+      else await queue.boss.complete(name, claim);
+    }
+  };
+  const workers = Array.from({ length: FLEET.hosts }, () => worker());
+  return async () => {
+    running = false;
+    await Promise.all(workers);
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,22 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  type Database,
-  createUser,
-  getJob,
-  grant,
-  insertJob,
-  mediaForJobs,
-  readBalance,
-  setQueueJobId,
-  spend,
-} from '@app/db';
+import { type Database, getJob, mediaForJobs, readBalance } from '@app/db';
 import { createTestDatabase, ledgerEntriesOf } from '@app/db/testing';
 import { type JobQueue, defaultGenerationSettings, startJobQueue } from '@app/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidJob, spawnSlowWorker, until } from './slow-workers.ts';
 
 /**
  * A worker process killed with SIGKILL in the middle of a job: the queue notices the missing
@@ -24,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * Separate processes share only PostgreSQL, so this runs when TEST_DATABASE_URL is set.
  */
 const url = process.env.TEST_DATABASE_URL;
-const FIXTURE = fileURLToPath(new URL('./fixtures/slow-worker.ts', import.meta.url));
 const SETTINGS = { heartbeatSeconds: 10, superviseSeconds: 1, retryLimit: 2 };
 
 describe.skipIf(!url)('a worker killed mid-job', () => {
@@ -46,62 +35,21 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
   });
 
   function worker(startLog: string) {
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        START_LOG: startLog,
-        SLOW_MS: '4000',
-        WORKER_HEARTBEAT_SECONDS: String(SETTINGS.heartbeatSeconds),
-        QUEUE_SUPERVISE_SECONDS: String(SETTINGS.superviseSeconds),
-        JOB_RETRY_LIMIT: String(SETTINGS.retryLimit),
-      },
-      stdio: 'ignore',
+    const child = spawnSlowWorker({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      START_LOG: startLog,
+      SLOW_MS: '4000',
+      WORKER_HEARTBEAT_SECONDS: String(SETTINGS.heartbeatSeconds),
+      QUEUE_SUPERVISE_SECONDS: String(SETTINGS.superviseSeconds),
+      JOB_RETRY_LIMIT: String(SETTINGS.retryLimit),
     });
     children.push(child);
     return child;
   }
 
-  async function until<T>(check: () => Promise<T | null | undefined | false> | T, ms: number): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
   it('finishes the job once: one charge, one set of outputs', async () => {
-    const user = await createUser(database.db, { discordName: 'crash-victim' });
-    await grant(database.db, {
-      userId: user.id,
-      currency: 'credits',
-      amount: 10,
-      reason: 'test',
-      idempotencyKey: `t:${user.id}`,
-    });
-    const job = await database.db.transaction(async (tx) => {
-      await spend(tx, {
-        userId: user.id,
-        currency: 'credits',
-        amount: 4,
-        reason: 'job make',
-        idempotencyKey: 'job:test:crash-1',
-      });
-      const row = (await insertJob(tx, {
-        userId: user.id,
-        command: 'make',
-        family: 'image',
-        options: { prompt: 'a lighthouse' },
-        costCredits: 4,
-        source: 'test',
-        requestId: 'crash-1',
-      }))!;
-      await setQueueJobId(tx, row.id, await queue.send(tx, row));
-      return row;
-    });
+    const { user, job } = await paidJob(database, queue, 'crash-1');
 
     const log = path.join(dataDir, 'starts.log');
     const first = worker(log);

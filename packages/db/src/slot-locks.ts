@@ -54,6 +54,13 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
   client.on('error', lost);
   client.on('end', lost);
   await client.connect();
+  // One statement at a time on the one connection (pg would queue them, but no longer wants to).
+  let chain: Promise<unknown> = Promise.resolve();
+  const query = <T extends object>(text: string, values: unknown[]) => {
+    const run = chain.then(() => client.query<T>(text, values));
+    chain = run.catch(() => undefined);
+    return run;
+  };
   return {
     get alive() {
       return alive;
@@ -61,7 +68,7 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
     async tryLock(lockKey, slot) {
       const key = keyOf(lockKey, slot);
       if (!alive || held.has(key)) return false;
-      const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+      const result = await query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
         SLOT_LOCK_NAMESPACE,
         key,
       ]);
@@ -72,7 +79,7 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
     async unlock(lockKey, slot) {
       const key = keyOf(lockKey, slot);
       if (!held.delete(key) || !alive) return;
-      await client.query('select pg_advisory_unlock($1, $2)', [SLOT_LOCK_NAMESPACE, key]);
+      await query('select pg_advisory_unlock($1, $2)', [SLOT_LOCK_NAMESPACE, key]);
     },
     async close() {
       alive = false;

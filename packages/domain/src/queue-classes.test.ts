@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { QUEUE_CLASSES, ROUNDS_PER_CLASS, dispatchRank, queueClassOf, queueClassOfRank, queueLimitsOf } from './queue-classes.ts';
+import {
+  QUEUE_CLASSES,
+  ROUNDS_PER_CLASS,
+  dispatchRank,
+  queueClassOf,
+  queueClassOfRank,
+  queueLimitsOf,
+} from './queue-classes.ts';
 
 describe('queue classes', () => {
   it('puts Founders Image Only first on images only, paid plans above free everywhere', () => {

@@ -101,11 +101,7 @@ export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20):
     })
     .from(jobs)
     .where(
-      and(
-        eq(jobs.family, family as FleetJobFamily),
-        eq(jobs.status, 'succeeded'),
-        isNotNull(jobs.startedAt),
-      ),
+      and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'succeeded'), isNotNull(jobs.startedAt)),
     )
     .orderBy(desc(jobs.finishedAt))
     .limit(sample)
@@ -126,11 +122,7 @@ export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Dat
     .select({ id: jobs.id, queueJobId: jobs.queueJobId })
     .from(jobs)
     .where(
-      and(
-        eq(jobs.family, family as FleetJobFamily),
-        eq(jobs.status, 'queued'),
-        lt(jobs.updatedAt, before),
-      ),
+      and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'queued'), lt(jobs.updatedAt, before)),
     )
     .limit(limit);
 }
@@ -141,7 +133,10 @@ export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Dat
  */
 export async function familyCapacity(db: DbOrTx, family: string): Promise<number> {
   const [hosts] = await db
-    .select({ slots: sql<number>`coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int`, count: sql<number>`count(*)::int` })
+    .select({
+      slots: sql<number>`coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(fleetHosts)
     .where(sql`${fleetHosts.families} ? ${family}`);
   if (hosts && hosts.count > 0) return Math.max(1, hosts.slots);

@@ -51,7 +51,7 @@ export async function countActiveJobsOfFamily(db: DbOrTx, userId: string, family
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.family, family), inArray(jobs.status, ACTIVE_STATUSES)))
+    .where(and(eq(jobs.userId, userId), eq(jobs.family, family), inArray(jobs.status, ACTIVE_STATUSES)));
   return row?.count ?? 0;
 }
 

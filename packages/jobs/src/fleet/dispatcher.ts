@@ -47,6 +47,8 @@ interface Running {
 export class FamilyDispatcher {
   private readonly running = new Set<Running>();
   private readonly localBusy = new Set<number>();
+  /** Host slots this process still holds whose host has answered: reused before asking for others. */
+  private readonly handedBack: Slot[] = [];
   private stopping = false;
   private next = 0;
   private loop: Promise<void> | undefined;
@@ -80,6 +82,7 @@ export class FamilyDispatcher {
       await all;
     }
     clearTimeout(timer);
+    await this.releaseHandedBack();
   }
 
   private async run(): Promise<void> {
@@ -94,6 +97,7 @@ export class FamilyDispatcher {
         const job = this.stopping ? undefined : await this.fetchOne();
         if (!job) {
           await this.release(slot);
+          await this.releaseHandedBack();
           await this.ctx.waker.wait(this.family, this.ctx.pollMs);
           continue;
         }
@@ -107,6 +111,11 @@ export class FamilyDispatcher {
 
   /** A free slot of a healthy host, taking the hosts in turn; null when none is free. */
   private async claimSlot(): Promise<Slot | null> {
+    // A slot whose job's host just answered is still ours: no round trip to take it again.
+    for (let slot = this.handedBack.shift(); slot; slot = this.handedBack.shift()) {
+      if (!slot.host || this.ctx.health?.isUp(slot.host.host) !== false) return slot;
+      await this.release(slot);
+    }
     if (this.hosts.length === 0) {
       for (let index = 0; index < this.ctx.settings.workerConcurrency; index++) {
         if (this.localBusy.has(index)) continue;
@@ -127,6 +136,10 @@ export class FamilyDispatcher {
       }
     }
     return null;
+  }
+
+  private async releaseHandedBack(): Promise<void> {
+    for (let slot = this.handedBack.shift(); slot; slot = this.handedBack.shift()) await this.release(slot);
   }
 
   private async release(slot: Slot): Promise<void> {
@@ -168,12 +181,14 @@ export class FamilyDispatcher {
       },
     };
     // The slot is the host's: it is free again as soon as the host has answered, while this
-    // process stores the outputs and settles the job.
+    // process stores the outputs and settles the job. It goes to this dispatcher's next job still
+    // locked; it is unlocked when no job waits, or when the worker stops.
     let released = false;
     const release = async () => {
       if (released) return;
       released = true;
-      await this.release(slot);
+      if (this.stopping) await this.release(slot);
+      else this.handedBack.push(slot);
       this.ctx.waker.wake(this.family);
     };
     entry.done = this.attempt(job, slot, abandon, () => stopping, release)
@@ -202,7 +217,8 @@ export class FamilyDispatcher {
         queue.boss
           .touch(name, claim)
           .then((result) => {
-            if ((result as { affected?: number }).affected === 0) abandon.abort(new Error('The queue gave this attempt to another worker.'));
+            if ((result as { affected?: number }).affected === 0)
+              abandon.abort(new Error('The queue gave this attempt to another worker.'));
           })
           .catch(() => {});
       },
@@ -232,14 +248,20 @@ export class FamilyDispatcher {
     }
     const seconds = (performance.now() - started) / 1000;
     const count = (label: string, code?: string | null) => {
-      this.ctx.metrics?.jobAttempt({ family: this.family, provider: this.provider.name, outcome: label, seconds });
+      this.ctx.metrics?.jobAttempt({
+        family: this.family,
+        provider: this.provider.name,
+        outcome: label,
+        seconds,
+      });
       if (code) this.ctx.metrics?.providerError({ provider: this.provider.name, code });
     };
     switch (outcome.kind) {
       case 'ended': {
         await queue.boss.complete(name, claim).catch(() => {});
         const row = await getJob(database.db, job.data.jobId).catch(() => null);
-        if (row?.status === 'succeeded' && slot.host) await countFleetHostJob(database.db, slot.host.host).catch(() => {});
+        if (row?.status === 'succeeded' && slot.host)
+          await countFleetHostJob(database.db, slot.host.host).catch(() => {});
         count(row?.status ?? 'unknown', row?.status === 'failed' ? row.errorCode : null);
         return;
       }

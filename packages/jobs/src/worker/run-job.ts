@@ -2,7 +2,6 @@ import {
   type Database,
   type JobRow,
   finishLoraTraining,
-  getJob,
   jobStatus,
   markJobSucceeded,
   mediaForJobs,
@@ -55,7 +54,12 @@ export type AttemptOutcome =
   | { kind: 'abandoned' };
 
 /** Failures that say the host is unwell (refused, timed out, 5xx, dropped), not that the job is bad. */
-export const HOST_FAILURES = new Set(['BACKEND_UNREACHABLE', 'BACKEND_TIMEOUT', 'BACKEND_BUSY', 'BACKEND_DROPPED']);
+export const HOST_FAILURES = new Set([
+  'BACKEND_UNREACHABLE',
+  'BACKEND_TIMEOUT',
+  'BACKEND_BUSY',
+  'BACKEND_DROPPED',
+]);
 
 /** Host failures one job may meet before they count against its retries (a flapping fleet). */
 const FREE_FAILOVERS = 6;
@@ -71,11 +75,16 @@ const CANCEL_POLL_MS = 1000;
 export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
   const { database, storage, provider, deadlineSeconds, attempt } = options;
   const { db } = database;
-  const existing = await getJob(db, attempt.jobId);
-  if (!existing || !['queued', 'running'].includes(existing.status)) return { kind: 'ended' };
+  // Conditional on the job not having ended (cancelled while queued, or done already).
   const job = await startJobAttempt(db, attempt.jobId, provider.name);
   if (!job) return { kind: 'ended' };
-  await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'running', progress: job.progress });
+  // Told while the request is built: a host waiting for work waits for neither longer than both.
+  const announced = publishJobEvent(db, {
+    jobId: job.id,
+    userId: job.userId,
+    status: 'running',
+    progress: job.progress,
+  });
 
   const stop = new AbortController();
   const timeout = AbortSignal.timeout(deadlineSeconds * 1000);
@@ -103,7 +112,7 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
 
   let externalId = job.externalId ?? undefined;
   try {
-    const request = await buildRequest(database, storage, job);
+    const [request] = await Promise.all([buildRequest(database, storage, job), announced]);
     // A provider stuck where no signal reaches (native code, a hung socket) is not waited for: at
     // the deadline the attempt is given up and its slot freed; the provider's own abort handling
     // (interrupting the host, ending its process) runs on the same signal.
@@ -129,7 +138,11 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
     if (timeout.aborted && externalId && provider.cancel) void provider.cancel(externalId).catch(() => {});
     if (attempt.signal.aborted && !timeout.aborted) return { kind: 'abandoned' };
     const failure = asProviderError(error, timeout.aborted, deadlineSeconds);
-    if (options.failover && HOST_FAILURES.has(failure.code) && job.attempts <= attempt.retryLimit + FREE_FAILOVERS) {
+    if (
+      options.failover &&
+      HOST_FAILURES.has(failure.code) &&
+      job.attempts <= attempt.retryLimit + FREE_FAILOVERS
+    ) {
       await requeueJob(db, job.id, failure);
       await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'queued', progress: 0 });
       return { kind: 'host-failed', error: failure };

@@ -1,11 +1,4 @@
-import {
-  type DbOrTx,
-  type JobRow,
-  type MediaRow,
-  loveCounts,
-  lovedBy,
-  mediaForJobs,
-} from '@app/db';
+import { type DbOrTx, type JobRow, type MediaRow, loveCounts, lovedBy, mediaForJobs } from '@app/db';
 import type { JobOutputWire, JobWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 import { estimateWait } from './estimate-wait.ts';

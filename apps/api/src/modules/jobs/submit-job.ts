@@ -92,7 +92,10 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
     if (twin) return sameRequest(twin, user.id);
     const active = await countActiveJobs(tx, user.id);
     // Plans above free may hold more of the queue; the setting is the floor for everyone.
-    const limit = Math.max(input.settings.maxActiveJobsPerUser, queueLimitsOf(user.subscriptionStatus).active);
+    const limit = Math.max(
+      input.settings.maxActiveJobsPerUser,
+      queueLimitsOf(user.subscriptionStatus).active,
+    );
     if (active >= limit) {
       throw new AppError('TOO_MANY_JOBS', {
         status: 429,
