@@ -3,6 +3,7 @@ import { newId, type Store } from './store.ts';
 // Default values for every top-level field of Stripe's objects, so the emulator's objects carry the
 // same fields as Stripe's own (values that the emulator does not manage stay null, false or empty).
 import templates from './templates.json' with { type: 'json' };
+import type { ResponseObserver } from './observer.ts';
 import type { Obj, RequestInfo } from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
@@ -46,6 +47,8 @@ export class Ctx {
   readonly creating = new Set<string>();
   /** While the clock replays what happened at a past boundary, objects are dated then. */
   private virtualNow: number | null = null;
+  /** Sees every API answer and event, when set (the test suite's shape check). */
+  observe: ResponseObserver | undefined;
 
   constructor(
     readonly store: Store,
@@ -75,7 +78,9 @@ export class Ctx {
   /** A new object of `kind` carrying every field of Stripe's own, with `fields` set. */
   create(kind: string, prefix: string, fields: Obj): Obj {
     const template = structuredClone((templates as Record<string, Obj>)[kind] ?? {});
-    const obj: Obj = { id: newId(prefix), object: kind, ...template, livemode: false, ...fields };
+    const obj: Obj = { id: newId(prefix), object: kind, ...template, ...fields };
+    // Embedded objects (subscription items, discounts, checkout line items) have no `livemode`.
+    if ('livemode' in template) obj.livemode = false;
     if ('created' in template && fields.created === undefined) obj.created = this.now();
     if ('metadata' in template && fields.metadata === undefined) obj.metadata = {};
     return obj;
@@ -119,6 +124,7 @@ export class Ctx {
       }),
     );
     this.webhooks.enqueue(event);
+    this.observe?.({ kind: 'event', body: event });
     return event;
   }
 

@@ -138,10 +138,9 @@ export function createHandler(deps: ServerDeps) {
     ctx.request = { id: requestId, idempotencyKey: idemKey };
     let result: { status: number; body: string };
     try {
-      result = {
-        status: 200,
-        body: JSON.stringify(found.route.handler(ctx, { params: found.params, body, auth }), null, 2),
-      };
+      const answer = found.route.handler(ctx, { params: found.params, body, auth });
+      ctx.observe?.({ kind: 'response', route: `${method} ${found.route.path}`, body: answer });
+      result = { status: 200, body: JSON.stringify(answer, null, 2) };
     } catch (err) {
       if (!(err instanceof StripeError)) throw err;
       result = { status: err.status, body: JSON.stringify(err.toJSON(), null, 2) };

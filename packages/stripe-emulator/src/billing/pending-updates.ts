@@ -62,7 +62,11 @@ export function holdUntilPaid(ctx: Ctx, sub: Obj, changes: Obj, lines: LineInput
   updateSubscription(ctx, sub, {
     pending_update: {
       billing_cycle_anchor: changes.billing_cycle_anchor ?? null,
+      cancel_at_period_end: null,
+      discount: null,
+      discounts: null,
       expires_at: expiresAt,
+      metadata: null,
       subscription_items: structuredClone(changes.items?.data ?? null),
       trial_end: changes.trial_end ?? null,
       trial_from_plan: null,

@@ -43,6 +43,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
     changes.cancellation_details = {
       comment: null,
       feedback: null,
+      feedback_option: null,
       reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
     };
   }
