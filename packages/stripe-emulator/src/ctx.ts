@@ -25,6 +25,8 @@ const KIND_BY_PREFIX: [string, string][] = [
   ['evt_', 'event'],
   ['promo_', 'promotion_code'],
   ['re_', 'refund'],
+  ['seti_', 'setup_intent'],
+  ['we_', 'webhook_endpoint'],
   ['di_', 'discount'],
 ];
 
@@ -36,6 +38,8 @@ const NOUNS: Record<string, string> = {
   'checkout.session': 'checkout.session',
   'billing_portal.session': 'billing portal session',
   promotion_code: 'promotion code',
+  setup_intent: 'setup_intent',
+  webhook_endpoint: 'webhook endpoint',
 };
 
 const storeKey = (kind: string, id: string) => (kind === 'coupon' ? `coupon:${id}` : id);
@@ -105,6 +109,16 @@ export class Ctx {
   get(id: string, kind: string, param = 'id'): Obj {
     const obj = this.find(id, kind);
     if (!obj || obj.deleted) throw notFound(NOUNS[kind] ?? kind, id, param);
+    return obj;
+  }
+
+  /**
+   * An object a request parameter names (`discounts[0][coupon]`): a missing one is a 400, as
+   * Stripe answers; only an object named in the URL path is a 404.
+   */
+  ref(id: string, kind: string, param: string): Obj {
+    const obj = this.find(id, kind);
+    if (!obj || obj.deleted) throw notFound(NOUNS[kind] ?? kind, id, param, 400);
     return obj;
   }
 

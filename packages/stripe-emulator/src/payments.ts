@@ -116,6 +116,7 @@ export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): Strip
     {
       code: error.code as string,
       decline_code: error.decline_code as string | undefined,
+      param: error.param as string | undefined,
       charge: ch?.id as string | undefined,
       payment_intent: render(ctx, pi, []),
       payment_method: error.payment_method,
@@ -164,6 +165,7 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
         code: behavior.code,
         decline_code: behavior.declineCode,
         message: behavior.message,
+        ...(behavior.param ? { param: behavior.param } : {}),
         charge: ch.id,
         payment_method: render(ctx, pm, []),
         doc_url: `https://stripe.com/docs/error-codes/${behavior.code.replace(/_/g, '-')}`,

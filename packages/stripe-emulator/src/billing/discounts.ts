@@ -51,7 +51,7 @@ export function readDiscounts(
       );
     }
     if (!w.coupon) throw invalidRequest('Missing required param: coupon.', 'parameter_missing', w.param);
-    const c = ctx.get(w.coupon, 'coupon', w.param);
+    const c = ctx.ref(w.coupon, 'coupon', w.param);
     return checkRedeemable(ctx, { coupon: c, promotionCode: null }, { customer, amount, param: w.param });
   });
 }

@@ -44,6 +44,7 @@ export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
   return new StripeError(402, 'card_error', (e.message as string) ?? 'Your card was declined.', {
     code: (e.code as string) ?? 'card_declined',
     decline_code: e.decline_code as string | undefined,
+    param: e.param as string | undefined,
     charge: pi?.latest_charge ?? undefined,
     payment_intent: pi ? structuredClone(pi) : undefined,
   });
