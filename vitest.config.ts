@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every object the Stripe and Discord emulators hand out during the run is checked against the
+    // official types (the stripe package, discord-api-types) at the end; a misfit fails the run.
+    globalSetup: ['./scripts/fidelity/global-setup.ts'],
     projects: [
       {
         test: {
@@ -39,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'tooling',
           environment: 'node',
-          include: ['scripts/**/*.test.mjs'],
+          include: ['scripts/**/*.test.mjs', 'scripts/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

@@ -14,6 +14,7 @@ const projects = [
   'apps/web',
   'e2e',
   'bench',
+  'scripts/fidelity',
 ];
 let failed = false;
 for (const project of projects) {

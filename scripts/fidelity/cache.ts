@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, '..', '..');
 const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'emulator-fidelity');
-/** Bump when the way shapes are built changes, so old cached schemas are not reused. */
-const FORMAT = 1;
+/** The code that builds shapes is part of the key: changing it builds the schemas anew. */
+const BUILDER = createHash('sha256')
+  .update(['shape.ts', 'stripe-schema.ts', 'discord-check.ts'].map((f) => readFileSync(join(HERE, f))).join('\n'))
+  .digest('hex')
+  .slice(0, 12);
 
 export function packageDir(name: string): string {
   return join(ROOT, 'node_modules', name);
@@ -30,7 +35,7 @@ export function cached<T>(key: string, build: () => T): T {
 }
 
 function readOrBuild<T>(key: string, build: () => T): T {
-  const file = join(CACHE_DIR, `${key}.v${FORMAT}.json`);
+  const file = join(CACHE_DIR, `${key}-${BUILDER}.json`);
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch {

@@ -57,7 +57,6 @@ export class ShapeBuilder {
     if (f & (ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral)) return { k: 'string' };
     if (f & (ts.TypeFlags.Number | ts.TypeFlags.BigInt)) return { k: 'number' };
     if (f & ts.TypeFlags.Boolean) return { k: 'boolean' };
-    if (f & ts.TypeFlags.EnumLiteral && type.isUnion()) return this.union(type.types);
     if (type.isUnion()) return this.union(type.types);
     if (type.isIntersection()) {
       // `string & Record<never, never>` (Stripe's OtherString) is a string.
@@ -73,6 +72,11 @@ export class ShapeBuilder {
   }
 
   private union(types: readonly ts.Type[]): Shape {
+    // Several members of a numeric enum (discord-api-types' UserFlags, MessageFlags) are a bit
+    // field: any combination, so any number. One member alone (`type: ComponentType.Button`) stays.
+    const isEnumNumber = (t: ts.Type) => t.flags & ts.TypeFlags.EnumLiteral && t.isNumberLiteral();
+    const enumMembers = types.filter(isEnumNumber);
+    if (enumMembers.length > 1) types = [...types.filter((t) => !isEnumNumber(t)), this.checker.getNumberType()];
     const of: Shape[] = [];
     for (const t of types) {
       const s = this.shape(t);
