@@ -26,10 +26,11 @@ export function interactionMetadata(ctx: Ctx, rec: InteractionRecord) {
       type: rec.type,
       user: user ? apiUser(user) : null,
       authorizing_integration_owners: rec.payload.authorizing_integration_owners,
-      ...(rec.type === 2 ? { name: data?.name, command_type: data?.type ?? 1 } : {}),
       ...(rec.sourceMessageId ? { interacted_message_id: rec.sourceMessageId } : {}),
     },
     interaction: { id: rec.id, type: rec.type, name: data?.name ?? '', user: user ? apiUser(user) : null },
+    // Discord's interaction metadata does not name the command; the channel page shows it.
+    ...(rec.type === 2 && data?.name ? { _command: data.name } : {}),
   };
 }
 

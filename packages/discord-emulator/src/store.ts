@@ -25,6 +25,8 @@ export type Message = Record<string, unknown> & {
   id: string;
   channel_id: string;
   _visibleTo?: string;
+  /** The slash command a message answers, for the channel page ("… used /make"). */
+  _command?: string;
   _interactionId?: string;
 };
 
