@@ -46,6 +46,8 @@ export interface InteractionRecord {
   originalMessageId?: string;
   /** Set while the user has a modal from this interaction open. */
   modalOpen?: boolean;
+  /** A modal submit: the interaction that opened the modal. */
+  triggeringInteractionId?: string;
   payload: Record<string, unknown>;
 }
 
