@@ -7,6 +7,7 @@ const projects = [
   'packages/db',
   'packages/stripe-emulator',
   'packages/discord-emulator',
+  'packages/emulator-fidelity',
   'packages/generation',
   'packages/jobs',
   'apps/api',
@@ -14,7 +15,6 @@ const projects = [
   'apps/web',
   'e2e',
   'bench',
-  'scripts/fidelity',
 ];
 let failed = false;
 for (const project of projects) {

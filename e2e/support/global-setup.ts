@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkRecords, formatReport, readRecords } from '../../scripts/fidelity/records.ts';
+import { checkRecords, formatReport, readRecords } from '@app/emulator-fidelity';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,6 +62,8 @@ export default async function globalSetup() {
     rmSync(recordDir, { recursive: true, force: true });
     console.log(`\n${formatReport(report)}\n`);
     if (report.failures.length > 0)
-      throw new Error(`${report.failures.length} kinds of emulator objects break the official types (above).`);
+      throw new Error(
+        `${report.failures.length} kinds of emulator objects break the official types (above).`,
+      );
   };
 }

@@ -70,7 +70,8 @@ export function restHandler(
       );
       if (hold?.stage === 'response' && !(await ctx.holds.wait(hold, method, m[1]!, closed))) return true;
       if (hold?.stage === 'fail') throw new DiscordError(500, 0, '500: Internal Server Error');
-      if (result.body !== undefined) observe?.({ kind: 'response', route: `${method} ${route.bucket}`, body: result.body });
+      if (result.body !== undefined)
+        observe?.({ kind: 'response', route: `${method} ${route.bucket}`, body: result.body });
       sendJson(res, result.status, result.body, headers);
     } catch (err) {
       if (!(err instanceof DiscordError)) throw err;

@@ -92,10 +92,19 @@ it('numbers components as Discord does: given ids kept, the others in order, ski
     ],
   } as never);
   expect(sent.components).toEqual([
-    { type: 1, id: 1, components: [{ ...button('a'), id: 2 }, { ...button('b'), id: 3 }] },
+    {
+      type: 1,
+      id: 1,
+      components: [
+        { ...button('a'), id: 2 },
+        { ...button('b'), id: 3 },
+      ],
+    },
     { type: 1, id: 4, components: [{ ...button('c'), id: 5 }] },
   ]);
-  const edited = await s.api.channels.editMessage(channel.id, sent.id, { components: [row(button('d'))] } as never);
+  const edited = await s.api.channels.editMessage(channel.id, sent.id, {
+    components: [row(button('d'))],
+  } as never);
   expect(edited.components).toEqual([{ type: 1, id: 1, components: [{ ...button('d'), id: 2 }] }]);
 });
 
@@ -106,11 +115,17 @@ it('a follow-up to a modal submit names the interaction that opened the modal', 
     if (i.type === 3)
       return {
         type: 9,
-        data: { custom_id: 'name', title: 'Name it', components: [row({ type: 4, custom_id: 't', style: 1, label: 'T' })] },
+        data: {
+          custom_id: 'name',
+          title: 'Name it',
+          components: [row({ type: 4, custom_id: 't', style: 1, label: 'T' })],
+        },
       };
     followUp = s.api.interactions
       .defer(i.id as string, i.token as string)
-      .then(() => s.api.interactions.followUp(s.emulator.applicationId, i.token as string, { content: 'named' }));
+      .then(() =>
+        s.api.interactions.followUp(s.emulator.applicationId, i.token as string, { content: 'named' }),
+      );
     return undefined;
   };
   await s.control('/_test/interactions', {
@@ -121,7 +136,11 @@ it('a follow-up to a modal submit names the interaction that opened the modal', 
   });
   const [msg] = (await s.control('/_test/channels/image-5/messages')).body.messages as APIMessage[];
   const click = (
-    await s.control('/_test/components', { userId: SEEDED_USER_IDS.member, messageId: msg!.id, customId: 'open' })
+    await s.control('/_test/components', {
+      userId: SEEDED_USER_IDS.member,
+      messageId: msg!.id,
+      customId: 'open',
+    })
   ).body.interaction as APIMessageComponentInteraction;
   await s.control('/_test/modals', { userId: SEEDED_USER_IDS.member, customId: 'name', values: { t: 'x' } });
   const sent = await followUp!;

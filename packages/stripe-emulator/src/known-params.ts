@@ -161,7 +161,7 @@ export const KNOWN_PARAMS: Record<string, ParamSpec> = Object.fromEntries(
     'POST /v1/checkout/sessions/:id/expire': RETRIEVE,
     'POST /v1/billing_portal/sessions': 'customer return_url locale flow_data{type}',
     'POST /v1/setup_intents':
-      'customer payment_method payment_method_types usage confirm description automatic_payment_methods{enabled}',
+      'customer payment_method allowed_payment_method_types usage confirm description automatic_payment_methods{enabled}',
     'GET /v1/setup_intents': `${LIST} customer payment_method`,
     'GET /v1/setup_intents/:id': 'client_secret',
     'POST /v1/setup_intents/:id/confirm': 'payment_method client_secret',

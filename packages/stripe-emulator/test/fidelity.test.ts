@@ -35,7 +35,9 @@ describe('objects as API version 2026-10-28.endive shapes them', () => {
   it('a customer without a discount has discount: null', async () => {
     const customer = await stripe.customers.create({ email: 'nodiscount@example.com' });
     expect(customer.discount).toBeNull();
-    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ discount: null });
+    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
+      discount: null,
+    });
   });
 
   it('an invoice names its subscription under parent.subscription_details, not subscription', async () => {
@@ -141,7 +143,10 @@ describe('test payment method ids', () => {
 describe('setup intents', () => {
   it('confirms a card for later use: attached to the customer, listed, retrievable', async () => {
     const customer = await stripe.customers.create({ email: 'setup@example.com' });
-    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method_types: ['card'] });
+    const si = await stripe.setupIntents.create({
+      customer: customer.id,
+      allowed_payment_method_types: ['card'],
+    });
     expect(si).toMatchObject({ status: 'requires_payment_method', next_action: null, usage: 'off_session' });
     expect(si.client_secret).toMatch(new RegExp(`^${si.id}_secret_`));
     const confirmed = await stripe.setupIntents.confirm(si.id, { payment_method: 'pm_card_visa' });
@@ -149,13 +154,17 @@ describe('setup intents', () => {
     const pm = await stripe.paymentMethods.retrieve(confirmed.payment_method as string);
     expect(pm.customer).toBe(customer.id);
     expect((await stripe.setupIntents.retrieve(si.id)).status).toBe('succeeded');
-    expect((await stripe.setupIntents.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([si.id]);
+    expect((await stripe.setupIntents.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([
+      si.id,
+    ]);
   });
 
   it('a declined card is a 402 and the intent asks for another payment method', async () => {
     const customer = await stripe.customers.create({ email: 'setup-declined@example.com' });
     const si = await stripe.setupIntents.create({ customer: customer.id });
-    const err = await rejection(stripe.setupIntents.confirm(si.id, { payment_method: 'pm_card_chargeDeclined' }));
+    const err = await rejection(
+      stripe.setupIntents.confirm(si.id, { payment_method: 'pm_card_chargeDeclined' }),
+    );
     expect(err).toMatchObject({ statusCode: 402, code: 'card_declined' });
     const after = await stripe.setupIntents.retrieve(si.id);
     expect(after.status).toBe('requires_payment_method');
@@ -181,9 +190,9 @@ describe('webhook endpoints', () => {
     expect((await stripe.webhookEndpoints.update(created.id, { disabled: true })).status).toBe('disabled');
     expect(await stripe.webhookEndpoints.del(created.id)).toMatchObject({ id: created.id, deleted: true });
     expect(await rejection(stripe.webhookEndpoints.retrieve(created.id))).toMatchObject({ statusCode: 404 });
-    expect(await rejection(stripe.webhookEndpoints.create({ url: 'ftp://x', enabled_events: ['*'] }))).toMatchObject(
-      { statusCode: 400, param: 'url' },
-    );
+    expect(
+      await rejection(stripe.webhookEndpoints.create({ url: 'ftp://x', enabled_events: ['*'] })),
+    ).toMatchObject({ statusCode: 400, param: 'url' });
   });
 });
 

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../src/index.ts';
-import { checkStripeObject } from '../../../scripts/fidelity/stripe-check.ts';
-import { stripeSchema } from '../../../scripts/fidelity/stripe-schema.ts';
+import { checkStripeObject, stripeSchema } from '@app/emulator-fidelity';
 
 type Json = Record<string, unknown>;
 

@@ -105,7 +105,8 @@ export function materializeTestPaymentMethods(ctx: Ctx, body: Params, params: Re
     const number = TEST_PAYMENT_METHODS[id];
     if (!number) return id;
     const year = new Date(ctx.now() * 1000).getUTCFullYear() + 5;
-    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } }).id as string;
+    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } })
+      .id as string;
   };
   const walk = (node: Params) => {
     for (const [key, value] of Object.entries(node)) {

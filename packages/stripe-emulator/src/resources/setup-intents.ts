@@ -80,17 +80,20 @@ function createSetupIntent(ctx: Ctx, p: Params): Obj {
   if (customer) ctx.ref(customer, 'customer', 'customer');
   const pm = str(p, 'payment_method');
   if (pm) ctx.ref(pm, 'payment_method', 'payment_method');
-  const types = strList(p, 'payment_method_types');
-  const other = types.find((t) => t !== 'card');
+  const allowed = strList(p, 'allowed_payment_method_types');
+  const other = allowed.find((t) => t !== 'card');
   if (other)
     throw invalidRequest(
       `The payment method type "${other}" is not supported by this emulator.`,
       'parameter_invalid_string',
-      'payment_method_types',
+      'allowed_payment_method_types',
     );
   const automatic = obj(p, 'automatic_payment_methods');
   const si = ctx.create('setup_intent', 'seti', {
-    automatic_payment_methods: automatic ? { allow_redirects: 'always', enabled: bool(automatic, 'enabled') ?? false } : null,
+    allowed_payment_method_types: allowed.length ? allowed : null,
+    automatic_payment_methods: automatic
+      ? { allow_redirects: 'always', enabled: bool(automatic, 'enabled') ?? false }
+      : null,
     customer: customer ?? null,
     description: str(p, 'description') ?? null,
     metadata: mergeMetadata({}, p),
@@ -124,7 +127,9 @@ export const setupIntentRoutes: ApiRoute[] = [
       const created = createdFilter(body);
       const items = ctx
         .all('setup_intent')
-        .filter((s) => (!customer || s.customer === customer) && (!pm || s.payment_method === pm) && created(s));
+        .filter(
+          (s) => (!customer || s.customer === customer) && (!pm || s.payment_method === pm) && created(s),
+        );
       return list(ctx, items, body, '/v1/setup_intents');
     },
   },
@@ -158,7 +163,9 @@ export const setupIntentRoutes: ApiRoute[] = [
       }
       Object.assign(si, {
         status: 'canceled',
-        cancellation_reason: oneOf(body, 'cancellation_reason', ['abandoned', 'duplicate', 'requested_by_customer'] as const) ?? null,
+        cancellation_reason:
+          oneOf(body, 'cancellation_reason', ['abandoned', 'duplicate', 'requested_by_customer'] as const) ??
+          null,
         next_action: null,
       });
       ctx.emit('setup_intent.canceled', si);

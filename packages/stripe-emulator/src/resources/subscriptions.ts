@@ -116,7 +116,12 @@ export const subscriptionRoutes: ApiRoute[] = [
   {
     method: 'POST',
     path: '/v1/subscriptions',
-    handler: (ctx, { body }) => render(ctx, ctx.atomically(() => create(ctx, body)), expandOf(body)),
+    handler: (ctx, { body }) =>
+      render(
+        ctx,
+        ctx.atomically(() => create(ctx, body)),
+        expandOf(body),
+      ),
   },
   {
     method: 'GET',

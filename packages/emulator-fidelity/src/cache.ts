@@ -4,11 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = join(HERE, '..', '..');
+const ROOT = join(HERE, '..', '..', '..');
 const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'emulator-fidelity');
 /** The code that builds shapes is part of the key: changing it builds the schemas anew. */
 const BUILDER = createHash('sha256')
-  .update(['shape.ts', 'stripe-schema.ts', 'discord-check.ts'].map((f) => readFileSync(join(HERE, f))).join('\n'))
+  .update(
+    ['shape.ts', 'stripe-schema.ts', 'discord-check.ts'].map((f) => readFileSync(join(HERE, f))).join('\n'),
+  )
   .digest('hex')
   .slice(0, 12);
 

@@ -14,21 +14,24 @@ export interface Report {
   failures: { type: string; failure: Failure; times: number; where: string }[];
 }
 
-interface Record_ {
+/** One object an emulator recorded (see the emulators' `recordingObserver`). */
+export interface Recorded {
   source: 'stripe' | 'discord';
   kind: string;
   route?: string;
   body: unknown;
 }
 
-export function readRecords(dir: string): Record_[] {
-  const out: Record_[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort()) {
+export function readRecords(dir: string): Recorded[] {
+  const out: Recorded[] = [];
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()) {
     for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
       // A process killed mid-write (the crash tests) may leave a partial last line.
       if (!line) continue;
       try {
-        out.push(JSON.parse(line) as Record_);
+        out.push(JSON.parse(line) as Recorded);
       } catch {
         /* a torn line from a killed process */
       }
@@ -37,7 +40,7 @@ export function readRecords(dir: string): Record_[] {
   return out;
 }
 
-export function checkRecords(records: Record_[]): Report {
+export function checkRecords(records: Recorded[]): Report {
   const counts: Record<string, number> = {};
   const failures = new Map<string, Report['failures'][number]>();
   const add = (source: string, type: string, list: Failure[], where: string) => {
@@ -65,7 +68,8 @@ export function checkRecords(records: Record_[]): Report {
 export function formatReport(report: Report): string {
   const lines = ['Emulator fidelity: objects checked against the official types'];
   const total = Object.values(report.counts).reduce((a, b) => a + b, 0);
-  for (const [type, n] of Object.entries(report.counts).sort()) lines.push(`  ${String(n).padStart(6)}  ${type}`);
+  for (const [type, n] of Object.entries(report.counts).sort())
+    lines.push(`  ${String(n).padStart(6)}  ${type}`);
   lines.push(`  ${String(total).padStart(6)}  in all; ${report.failures.length} distinct failures`);
   for (const f of report.failures.slice(0, 200)) {
     lines.push(`  ✗ ${f.type} ${f.failure.path}: ${f.failure.message} (${f.times}×, e.g. ${f.where})`);

@@ -15,11 +15,7 @@ export interface ObjectSchema extends Schema {
 
 function dtsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? dtsFiles(join(dir, e.name))
-      : e.name.endsWith('.d.ts')
-        ? [join(dir, e.name)]
-        : [],
+    e.isDirectory() ? dtsFiles(join(dir, e.name)) : e.name.endsWith('.d.ts') ? [join(dir, e.name)] : [],
   );
 }
 

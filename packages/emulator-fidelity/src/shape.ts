@@ -76,7 +76,8 @@ export class ShapeBuilder {
     // field: any combination, so any number. One member alone (`type: ComponentType.Button`) stays.
     const isEnumNumber = (t: ts.Type) => t.flags & ts.TypeFlags.EnumLiteral && t.isNumberLiteral();
     const enumMembers = types.filter(isEnumNumber);
-    if (enumMembers.length > 1) types = [...types.filter((t) => !isEnumNumber(t)), this.checker.getNumberType()];
+    if (enumMembers.length > 1)
+      types = [...types.filter((t) => !isEnumNumber(t)), this.checker.getNumberType()];
     const of: Shape[] = [];
     for (const t of types) {
       const s = this.shape(t);

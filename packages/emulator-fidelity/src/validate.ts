@@ -90,7 +90,12 @@ function validateUnion(value: unknown, of: Shape[], schema: Schema, path: string
   const candidates = of.filter(fits);
   if (candidates.length === 0) {
     const allowed = of.map((s) => describe(s, schema)).join(' | ');
-    return [{ path: here, message: `${JSON.stringify(value)?.slice(0, 60)} is not one of ${allowed.slice(0, 300)}` }];
+    return [
+      {
+        path: here,
+        message: `${JSON.stringify(value)?.slice(0, 60)} is not one of ${allowed.slice(0, 300)}`,
+      },
+    ];
   }
   let best: Failure[] | null = null;
   for (const s of candidates.slice(0, MAX_UNION_TRIES)) {
@@ -105,7 +110,8 @@ function validateObject(value: unknown, id: string, schema: Schema, path: string
   const here = path || '(root)';
   const def = schema.defs[id];
   if (!def) return [];
-  if (typeOf(value) !== 'object') return [{ path: here, message: `expected ${def.name}, got ${typeOf(value)}` }];
+  if (typeOf(value) !== 'object')
+    return [{ path: here, message: `expected ${def.name}, got ${typeOf(value)}` }];
   const obj = value as Record<string, unknown>;
   const failures: Failure[] = [];
   const at = (key: string) => (path ? `${path}.${key}` : key);

@@ -19,7 +19,9 @@ export default function setup(): (() => void) | undefined {
     console.log(`\n${formatReport(report)}\n`);
     if (report.failures.length > 0) {
       // Vitest only logs an error thrown here; the exit code is what fails `npm test`.
-      console.error(`✗ ${report.failures.length} kinds of emulator objects break the official types (above).`);
+      console.error(
+        `✗ ${report.failures.length} kinds of emulator objects break the official types (above).`,
+      );
       process.exitCode = 1;
     }
   };
