@@ -14,9 +14,11 @@ export default function setup(): (() => void) | undefined {
   process.env.EMULATOR_RECORD_DIR = dir;
   return () => {
     delete process.env.EMULATOR_RECORD_DIR;
+    const started = performance.now();
     const report = checkRecords(readRecords(dir));
     rmSync(dir, { recursive: true, force: true });
-    console.log(`\n${formatReport(report)}\n`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`\n${formatReport(report)}\n  (checked in ${seconds} s)\n`);
     if (report.failures.length > 0) {
       // Vitest only logs an error thrown here; the exit code is what fails `npm test`.
       console.error(
