@@ -103,6 +103,14 @@ describe('refusals as Stripe answers them', () => {
     expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(err).toMatchObject({ statusCode: 400, code: 'resource_missing' });
     expect(err!.param).toMatch(/^discounts\[0\]/);
+    const promo = await rejection(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: price.id }],
+        discounts: [{ promotion_code: 'promo_nope' }],
+      }),
+    );
+    expect(promo).toMatchObject({ statusCode: 400, code: 'resource_missing' });
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
     // Retrieving it by its URL stays a 404.
     expect(await rejection(stripe.coupons.retrieve('NOPE'))).toMatchObject({ statusCode: 404 });

@@ -39,7 +39,7 @@ export function readDiscounts(
   );
   return wanted.map((w) => {
     if (w.promotion_code) {
-      const code = ctx.get(w.promotion_code, 'promotion_code', w.param);
+      const code = ctx.ref(w.promotion_code, 'promotion_code', w.param);
       return checkRedeemable(
         ctx,
         { coupon: ctx.get(code.promotion.coupon, 'coupon'), promotionCode: code },
