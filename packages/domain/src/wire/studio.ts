@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackendHealth } from './common.ts';
 import { JobWire } from './jobs.ts';
 
 /** One change of a user's balance, with both balances just after it (`GET /api/users/:userId/ledger`). */
@@ -51,14 +52,8 @@ export const QueueViewBody = z.object({
   counts: z.array(z.object({ family: z.string(), status: z.string(), count: z.number().int() })),
   /** Each generation host: in rotation or not, busy slots, jobs done and its last failure in full. */
   hosts: z.array(
-    z.object({
+    BackendHealth.extend({
       provider: z.string(),
-      families: z.array(z.string()),
-      host: z.string(),
-      status: z.enum(['up', 'down']),
-      slots: z.number().int(),
-      busy: z.number().int(),
-      jobsDone: z.number().int(),
       lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
     }),
   ),
