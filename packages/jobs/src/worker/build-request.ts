@@ -16,6 +16,7 @@ export async function buildRequest(
   database: Database,
   storage: MediaStorage,
   job: JobRow,
+  signal?: AbortSignal,
 ): Promise<GenerationRequest> {
   const options = job.options;
   const parsed = parsePromptFlags(promptOf(options), {
@@ -69,7 +70,7 @@ export async function buildRequest(
     }
     request.inputs[name] =
       upload.mime === 'application/zip'
-        ? (await unpackZipImages(stored.bytes)).map(({ name: file, bytes }) => ({
+        ? (await unpackZipImages(stored.bytes, signal)).map(({ name: file, bytes }) => ({
             name: file,
             mime: /\.png$/i.test(file) ? 'image/png' : 'image/jpeg',
             bytes,
