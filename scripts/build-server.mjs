@@ -60,7 +60,10 @@ function packageDirFrom(dir, name) {
  * path, so production runs the version the source was written and tested against.
  */
 async function externalFor(builder, args, outDir) {
-  const name = args.path.split('/').slice(0, args.path.startsWith('@') ? 2 : 1).join('/');
+  const name = args.path
+    .split('/')
+    .slice(0, args.path.startsWith('@') ? 2 : 1)
+    .join('/');
   const fromSource = packageDirFrom(args.resolveDir, name);
   if (!fromSource || fromSource === packageDirFrom(outDir, name)) return { path: args.path, external: true };
   const resolved = await builder.resolve(args.path, {

@@ -37,7 +37,9 @@ describe('compiled servers', () => {
       for (const copy of copies) {
         const bare = specifiers.filter((spec) => spec === copy.name || spec.startsWith(`${copy.name}/`));
         expect(bare, `${app.dir} imports ${copy.name} by its bare name`).toEqual([]);
-        for (const spec of specifiers.filter((s) => s.startsWith('.') && s.includes(`/node_modules/${copy.name}/`))) {
+        for (const spec of specifiers.filter(
+          (s) => s.startsWith('.') && s.includes(`/node_modules/${copy.name}/`),
+        )) {
           expect(path.resolve(path.dirname(file), spec).startsWith(copy.dir + path.sep)).toBe(true);
         }
       }

@@ -125,10 +125,16 @@ async function inflateEntry(
   const name = entry.fileName;
   const cap = Math.min(entry.uncompressedSize, ZIP_LIMITS.maxEntryBytes, room);
   const packed = await new Promise<Readable>((resolve, reject) => {
-    zip.openReadStream(entry, { decompress: false }, (error, stream) => {
-      if (error || !stream) reject(new ZipRefused(`${name} cannot be read from the ZIP.`));
-      else resolve(stream);
-    });
+    // The packed bytes as they are: the inflate and its count are ours (the reader's size check
+    // differs between its major versions).
+    zip.openReadStream(
+      entry,
+      { decompress: false, decrypt: null, start: null, end: null },
+      (error, stream) => {
+        if (error || !stream) reject(new ZipRefused(`${name} cannot be read from the ZIP.`));
+        else resolve(stream);
+      },
+    );
   });
   const chunks: Buffer[] = [];
   let length = 0;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ZipRefused, inspectZip, unpackZipImages } from '../src/zip.ts';
-import { makeZip } from './make-zip.ts';
+import { makeZip } from '../src/testing/make-zip.ts';
 
 const image = (seed: number) =>
   sharp({ create: { width: 32, height: 32, channels: 3, background: { r: seed * 20, g: 90, b: 40 } } })
@@ -9,7 +9,9 @@ const image = (seed: number) =>
     .toBuffer();
 
 async function validSet(count = 8) {
-  return Promise.all(Array.from({ length: count }, async (_, i) => ({ name: `img${i}.png`, bytes: await image(i) })));
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => ({ name: `img${i}.png`, bytes: await image(i) })),
+  );
 }
 
 /** Eight entries of 10 MiB of zeros, each declared in the directory as 1,000 bytes. */
@@ -32,7 +34,9 @@ describe('training ZIPs are judged by the bytes they unpack to', () => {
 
   it('refuses entries that unpack to less than declared, or whose bytes are corrupted', async () => {
     const set = await validSet();
-    const short = makeZip(set.map((entry, i) => (i === 3 ? { ...entry, declaredSize: entry.bytes.length + 10 } : entry)));
+    const short = makeZip(
+      set.map((entry, i) => (i === 3 ? { ...entry, declaredSize: entry.bytes.length + 10 } : entry)),
+    );
     await expect(inspectZip(short)).rejects.toThrow(/img3\.png is damaged/);
 
     const honest = makeZip(set);

@@ -1,8 +1,9 @@
 import { findUserById } from '@app/db';
 import { countRows, ledgerEntriesOf } from '@app/db/testing';
 import { createLocalProvider } from '@app/generation';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeZip } from '../../../../packages/jobs/test/make-zip.ts';
+import { makeZip } from '@app/jobs/testing';
 import type { TestContext } from '../helpers.ts';
 import { createJobsApp, png, startTestWorker, submit, upload, user, waitForJob } from './helpers.ts';
 
@@ -57,7 +58,25 @@ describe('a training ZIP whose directory understates its unpacked sizes', () => 
     const job = await waitForJob(t, me.cookie, accepted.json().job.id);
     expect(job).toMatchObject({ status: 'succeeded', cost: { credits: 400, hypercredits: 0 } });
     expect((await findUserById(t.database.db, me.id))?.credits).toBe(600);
-    const loras = (await t.app.inject({ method: 'GET', url: '/api/loras', headers: { cookie: me.cookie } })).json();
+    const loras = (
+      await t.app.inject({ method: 'GET', url: '/api/loras', headers: { cookie: me.cookie } })
+    ).json();
     expect(loras.loras).toEqual([expect.objectContaining({ name: 'Faces', status: 'ready' })]);
+  });
+});
+
+describe('an image upload whose header claims a vast canvas', () => {
+  it('is refused with 413 and nothing stored', async () => {
+    const me = await user(t, 'uploader');
+    const vast = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#000000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const uploadsBefore = await countRows(t.database.db, 'uploads');
+    const response = await upload(t, me.cookie, vast, 'vast.png');
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+    expect(response.json().error.message).toMatch(/more than 50 million pixels/);
+    expect(await countRows(t.database.db, 'uploads')).toBe(uploadsBefore);
+    expect((await upload(t, me.cookie, await png(640, 480), 'fine.png')).statusCode).toBe(201);
   });
 });
