@@ -3,7 +3,7 @@ import { promptOf } from '@app/jobs';
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { actOnJob } from '../jobs/act-on-job.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from '../jobs/job-access.ts';
-import { removeJob } from '../jobs/remove-job.ts';
+import { deleteCreation } from '../jobs/delete-creation.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
 import type { ParsedInteraction } from './parse-interaction.ts';
@@ -43,7 +43,7 @@ export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): 
     case 'delete': {
       if (!isOwnerOrAdmin(job, user))
         return message(ephemeral('Only the creator (or an admin) can delete this.'));
-      await removeJob({ db, queue: deps.queue, storage: deps.storage, viewer: user, id: job.id });
+      await deleteCreation({ db, storage: deps.storage, viewer: user, id: job.id });
       await deps
         .api()
         .channels.deleteMessage(click.base.channelId, click.messageId)
