@@ -18,8 +18,6 @@ import {
   type JobFamily,
 } from '@app/domain';
 import { loveCounts, setJobPublic, toggleLove } from '@app/db';
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actOnJob } from '../../../modules/jobs/act-on-job.ts';
 import { loadOwnJob, loadVisibleJob } from '../../../modules/jobs/job-access.ts';
@@ -31,16 +29,6 @@ import { submitJob } from '../../../modules/jobs/submit-job.ts';
 import { jobEventRoutes } from './events.ts';
 
 const tags = ['jobs'];
-// A burst guard only, per session (many users share one address behind a proxy or a school
-// network): what a user can queue is bounded by MAX_ACTIVE_JOBS_PER_USER and their balance.
-const SUBMIT_RATE = {
-  max: 600,
-  timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => {
-    const session = request.cookies?.sid;
-    return session ? `session:${createHash('sha256').update(session).digest('hex')}` : `ip:${request.ip}`;
-  },
-};
 const submitErrors = {
   400: ErrorBody,
   401: ErrorBody,
@@ -56,6 +44,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const settings = app.ctx.settings.generation;
   const { storage } = app.generation;
+  // A burst guard only, per person however many sessions they hold (and never per address: many
+  // users share one behind a proxy or a school network); what a user can queue is bounded by
+  // MAX_ACTIVE_JOBS_PER_USER and their balance. Past it: 429 RATE_LIMITED with Retry-After.
+  const SUBMIT_RATE = { max: app.ctx.settings.jobSubmitRateLimit, timeWindow: '1 minute' };
 
   app.get(
     '/prices',
