@@ -50,7 +50,11 @@ describe('the Discord stand-in test control', () => {
         expect(response.statusCode, `${method} ${url} from ${from}`).toBe(404);
       }
     }
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+    ];
+    for (const headers of proxied) {
       expect((await control('GET', '/users', { headers })).statusCode).toBe(404);
     }
     const known = (await control('GET', '/users')).json().users.map((user: { id: string }) => user.id);
