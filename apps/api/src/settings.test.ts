@@ -77,6 +77,15 @@ describe('settings', () => {
       );
   });
 
+  it('reads the server\'s own channel names per group and names a bad mapping', () => {
+    expect(loadSettings({}).discordChannels).toEqual({});
+    expect(
+      loadSettings({ DISCORD_CHANNELS: 'video=clips-1|clips-2, video-horror=#gore-clips' }).discordChannels,
+    ).toEqual({ video: ['clips-1', 'clips-2'], 'video-horror': ['gore-clips'] });
+    for (const bad of ['movies=clips', 'video=', 'video=Clips One'])
+      expect(() => loadSettings({ DISCORD_CHANNELS: bad })).toThrow(/DISCORD_CHANNELS/);
+  });
+
   it('needs Stripe keys together', () => {
     expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

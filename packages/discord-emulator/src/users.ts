@@ -40,6 +40,10 @@ export const GUILD_CHANNEL_NAMES = [
   'lipsync',
 ] as const;
 
+/** Age-restricted channels (Discord's `nsfw` flag): the page asks each person once to confirm
+ * they are 18 or older before showing one, and interactions carry `channel.nsfw: true`. */
+export const AGE_RESTRICTED_CHANNEL_NAMES: readonly string[] = ['image-horror', 'video-horror'];
+
 /** Guild text channels get stable ids derived from their position. */
 export function guildChannelId(index: number): string {
   return String(100000000000000200n + BigInt(index));

@@ -4,6 +4,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   failureMessage,
   insufficientCreditsMessage,
+  loraReadyMessage,
   queuedMessage,
   resultComponents,
   resultMessage,
@@ -187,5 +188,14 @@ describe('parsing interactions', () => {
   it('reads the time from a snowflake and splits custom ids once', () => {
     expect(snowflakeTime('175928847299117063').toISOString()).toBe('2016-04-30T11:18:25.796Z');
     expect(splitCustomId('edit:a:b')).toEqual({ action: 'edit', jobId: 'a:b' });
+  });
+});
+
+describe('the LoRA-ready message', () => {
+  it('teaches the guide\'s weight syntax, -loraweight, with its range', () => {
+    const { content } = loraReadyMessage('InkFace');
+    expect(content).toContain('`-lora InkFace -loraweight 0.7`');
+    expect(content).toContain('from 0.1 to 1');
+    expect(content).not.toMatch(/-lora InkFace \d/);
   });
 });

@@ -1,4 +1,4 @@
-import { type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
+import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -137,10 +137,12 @@ export function answerMessage(text: string): MessagePayload {
 }
 
 export function loraReadyMessage(name: string): MessagePayload {
+  const { weight } = LIMITS.lora;
   return {
     content:
       `Your LoRA **${name}** is trained and ready. Use it by adding \`-lora ${name}\` to a /make prompt ` +
-      `(for example \`/make prompt: a portrait -lora ${name}\`); add a weight like \`-lora ${name} 0.7\`.`,
+      `(for example \`/make prompt: a portrait -lora ${name}\`); set its strength with \`-loraweight\` ` +
+      `from ${weight.min} to ${weight.max} (\`-lora ${name} -loraweight 0.7\`; ${weight.default} without it).`,
     allowed_mentions: NO_PINGS,
   };
 }
