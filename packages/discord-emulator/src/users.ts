@@ -4,6 +4,8 @@ export interface DiscordUserSeed {
   id: string;
   username: string;
   globalName: string;
+  /** Confirmed on the channel page to be 18 or older (asked once, before an age-restricted channel). */
+  ageConfirmed?: boolean;
 }
 
 export const SEEDED_USER_IDS = {

@@ -25,7 +25,15 @@ describe('result buttons', () => {
       ['love', 'edit', 'reroll', 'delete', 'vary', 'gif'].map((action) => `${action}:${JOB}`),
     );
     expect(buttons.map((button) => button.emoji?.name)).toEqual(['❤️', '✏️', '🎲', '🗑️', '🔀', '🎞️']);
-    expect(buttons[0]!.label).toBe('3');
+    expect(buttons.map((button) => button.label)).toEqual([
+      'Love (3)',
+      'Edit & regenerate',
+      'Re-roll',
+      'Delete',
+      'Vary',
+      'GIF',
+    ]);
+    expect(resultComponents(JOB, { image: true, loves: 0 })[0]!.components[0]!.label).toBe('Love');
     expect(rows.every((row) => row.components.length <= 5)).toBe(true);
     const audio = resultComponents(JOB, { image: false, loves: 0 }).flatMap((row) => row.components);
     expect(audio).toHaveLength(4);
