@@ -2,3 +2,4 @@ export * from './ffmpeg.ts';
 export * from './probe.ts';
 export * from './thumbnail.ts';
 export * from './grid.ts';
+export * from './poster.ts';
