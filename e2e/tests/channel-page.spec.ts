@@ -14,7 +14,9 @@ async function openChannel(page: Page, channel: string) {
   return name;
 }
 
-test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord draws it', async ({ page }) => {
+test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord draws it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openChannel(page, 'image-5');
   const input = page.getByRole('combobox', { name: 'Message # image-5' });
@@ -102,7 +104,9 @@ test('a horror channel asks once for 18+ before showing anything', async ({ page
   await expect(page.getByRole('combobox', { name: 'Message # image-horror' })).toBeVisible();
 });
 
-test('a command outside its channels is answered privately with links to the right ones', async ({ page }) => {
+test('a command outside its channels is answered privately with links to the right ones', async ({
+  page,
+}) => {
   await openChannel(page, 'image-3');
   const input = page.getByRole('combobox', { name: 'Message # image-3' });
   await input.pressSequentially('/video a wave');

@@ -2,7 +2,13 @@ import { expect, test } from '@playwright/test';
 import { signIn, uniqueName } from '../support/auth.ts';
 
 test('every served page names an icon that is there, the local sign-in page included', async ({ page }) => {
-  const pages = ['/api/auth/local', '/menu', '/dashboard', '/_discord/app', '/_stripe/_emulator/checkout/cs_unknown'];
+  const pages = [
+    '/api/auth/local',
+    '/menu',
+    '/dashboard',
+    '/_discord/app',
+    '/_stripe/_emulator/checkout/cs_unknown',
+  ];
   await signIn(page, uniqueName('icon'));
   for (const address of pages) {
     await page.goto(address);

@@ -4,7 +4,10 @@ import { signIn, uniqueName } from '../support/auth.ts';
 // Generation runs on the local provider of the embedded default: real files, made on the CPU.
 test.setTimeout(180_000);
 
-test('gallery tiles: a video shows a poster frame and a sound a waveform picture', async ({ browser, page }) => {
+test('gallery tiles: a video shows a poster frame and a sound a waveform picture', async ({
+  browser,
+  page,
+}) => {
   const user = await signIn(page, uniqueName('tiles'));
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

@@ -77,7 +77,7 @@ describe('settings', () => {
       );
   });
 
-  it('reads the server\'s own channel names per group and names a bad mapping', () => {
+  it("reads the server's own channel names per group and names a bad mapping", () => {
     expect(loadSettings({}).discordChannels).toEqual({});
     expect(
       loadSettings({ DISCORD_CHANNELS: 'video=clips-1|clips-2, video-horror=#gore-clips' }).discordChannels,

@@ -46,9 +46,7 @@ function sendEmoji(res: ServerResponse, codepoints: string): boolean {
   } catch {
     return false;
   }
-  res
-    .writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' })
-    .end(svg);
+  res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' }).end(svg);
   return true;
 }
 

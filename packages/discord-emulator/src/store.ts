@@ -1,7 +1,13 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGE_RESTRICTED_CHANNEL_NAMES, GUILD_CHANNEL_NAMES, SEEDED_USERS, guildChannelId, type DiscordUserSeed } from './users.ts';
+import {
+  AGE_RESTRICTED_CHANNEL_NAMES,
+  GUILD_CHANNEL_NAMES,
+  SEEDED_USERS,
+  guildChannelId,
+  type DiscordUserSeed,
+} from './users.ts';
 
 export interface Keys {
   applicationId: string;

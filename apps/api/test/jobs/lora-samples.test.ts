@@ -108,7 +108,7 @@ describe('GET /api/loras sample images', () => {
     expect(visitor.body).not.toContain(jobId);
   });
 
-  it("keeps training previews out of the public gallery unless the owner shows them", async () => {
+  it('keeps training previews out of the public gallery unless the owner shows them', async () => {
     const owner = await user(t, 'shy', { credits: 2000 });
     stopWorker ??= await startTestWorker(t, trainer);
     const hidden = await train(owner.cookie, 'Private');

@@ -61,7 +61,9 @@ describe('the payment history says one word per state', () => {
     const b = await buyer('plain-charge');
     expect((await pay(b.cookie, b.intent.id, CARDS.ok, null)).json()).toMatchObject({ status: 'succeeded' });
     const records = await history(b.cookie, b.customer);
-    expect(records).toEqual([expect.objectContaining({ type: 'charge', status: 'paid', amount: pack.price })]);
+    expect(records).toEqual([
+      expect.objectContaining({ type: 'charge', status: 'paid', amount: pack.price }),
+    ]);
   });
 });
 

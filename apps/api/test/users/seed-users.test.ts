@@ -27,7 +27,7 @@ describe('seeding the local users', () => {
     expect(await ledgerEntriesByReason(database.db, 'seed')).toHaveLength(grants.length);
   });
 
-  it('starts paid members with their plan\'s hypercredits', () => {
+  it("starts paid members with their plan's hypercredits", () => {
     const byName = Object.fromEntries(SEED_USERS.map((seed) => [seed.discordName, seed]));
     expect(byName.member).toMatchObject({ credits: 2500, hypercredits: 50 });
     expect(byName.admin!.hypercredits).toBe(150);

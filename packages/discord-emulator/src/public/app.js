@@ -87,7 +87,9 @@ function layout() {
     h('dialog', { id: 'modal', class: 'modal', 'aria-labelledby': 'modal-title' }),
   );
   document.getElementById('composer').addEventListener('submit', onSubmit);
-  document.getElementById('menu').addEventListener('click', () => drawer(!root.classList.contains('drawer-open')));
+  document
+    .getElementById('menu')
+    .addEventListener('click', () => drawer(!root.classList.contains('drawer-open')));
   document.getElementById('scrim').addEventListener('click', () => drawer(false));
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && root.classList.contains('drawer-open')) drawer(false);
@@ -111,7 +113,8 @@ function layout() {
 function sidebar() {
   const link = (id, label, nsfw = false) => {
     const b = h('button', { type: 'button', class: 'channel', text: label });
-    if (nsfw) b.append(h('span', { class: 'badge', 'aria-hidden': 'true', title: 'Age-restricted', text: '18+' }));
+    if (nsfw)
+      b.append(h('span', { class: 'badge', 'aria-hidden': 'true', title: 'Age-restricted', text: '18+' }));
     if (id === current) b.setAttribute('aria-current', 'page');
     b.addEventListener('click', () => open(id));
     return h('li', {}, [b]);

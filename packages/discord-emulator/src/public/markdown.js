@@ -106,7 +106,9 @@ const rules = {
     ...base.text,
     order: next(),
     // simple-markdown's text rule, also stopping before an emoji so that it gets its own node.
-    match: SM.anyScopeRegex(/^[\s\S]+?(?=[^0-9A-Za-z\s\u00c0-\uffff]|\p{Extended_Pictographic}|\n|\w+:\S|$)/u),
+    match: SM.anyScopeRegex(
+      /^[\s\S]+?(?=[^0-9A-Za-z\s\u00c0-\uffff]|\p{Extended_Pictographic}|\n|\w+:\S|$)/u,
+    ),
   },
 };
 
@@ -155,9 +157,11 @@ function draw(node, ctx) {
     case 'heading':
       return h(`h${node.level + 2}`, { class: `md-heading md-h${node.level}` }, drawAll(node.content, ctx));
     case 'spoiler': {
-      const spoiler = h('button', { type: 'button', class: 'spoiler', 'aria-label': 'Spoiler, press to reveal' }, [
-        h('span', { class: 'spoiler-text' }, drawAll(node.content, ctx)),
-      ]);
+      const spoiler = h(
+        'button',
+        { type: 'button', class: 'spoiler', 'aria-label': 'Spoiler, press to reveal' },
+        [h('span', { class: 'spoiler-text' }, drawAll(node.content, ctx))],
+      );
       spoiler.addEventListener(
         'click',
         () => {

@@ -59,7 +59,9 @@ export const channelGroup = (channel: ChannelDefinition): ChannelGroup =>
  * The server's creation channels, with the channel names of a server that names them differently:
  * a group given in `names` takes exactly those names (as many as it lists), the others keep ours.
  */
-export function serverChannels(names: Partial<Record<ChannelGroup, readonly string[]>> = {}): ChannelDefinition[] {
+export function serverChannels(
+  names: Partial<Record<ChannelGroup, readonly string[]>> = {},
+): ChannelDefinition[] {
   return CHANNEL_GROUPS.flatMap((group) => {
     const ours = CHANNELS.filter((channel) => channelGroup(channel) === group);
     const theirs = names[group];

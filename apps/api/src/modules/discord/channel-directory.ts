@@ -30,7 +30,10 @@ export function createChannelDirectory(input: {
       entry.ids = input
         .api()
         .guilds.getChannels(guildId)
-        .then((channels) => new Map(channels.flatMap((channel) => (channel.name ? [[channel.name, channel.id]] : []))))
+        .then(
+          (channels) =>
+            new Map(channels.flatMap((channel) => (channel.name ? [[channel.name, channel.id]] : []))),
+        )
         .catch(() => {
           entry.until = now() + RETRY_AFTER_MS;
           return new Map<string, string>();

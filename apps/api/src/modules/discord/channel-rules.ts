@@ -52,8 +52,8 @@ export function channelRefusal(input: {
   }
   const general = verdict.allowed.filter((channel) => !channel.horror);
   const horror = verdict.allowed.filter((channel) => channel.horror);
-  const mentions = (channels: ChannelDefinition[]) => list(channels.map((channel) => channelMention(channel.name, ids)));
+  const mentions = (channels: ChannelDefinition[]) =>
+    list(channels.map((channel) => channelMention(channel.name, ids)));
   const adults = horror.length ? `, or ${mentions(horror)} for 18+ horror` : '';
   return `/${input.command} works in ${mentions(general)}${adults}. Nothing was charged.`;
 }
-

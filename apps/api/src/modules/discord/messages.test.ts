@@ -33,7 +33,8 @@ describe('result buttons', () => {
       'Vary',
       'GIF',
     ]);
-    expect(resultComponents(JOB, { image: true, loves: 0 })[0]!.components[0]!.label).toBe('Love');
+    const unloved = resultComponents(JOB, { image: true, loves: 0 })[0]!.components[0] as { label?: string };
+    expect(unloved.label).toBe('Love');
     expect(rows.every((row) => row.components.length <= 5)).toBe(true);
     const audio = resultComponents(JOB, { image: false, loves: 0 }).flatMap((row) => row.components);
     expect(audio).toHaveLength(4);
@@ -200,7 +201,7 @@ describe('parsing interactions', () => {
 });
 
 describe('the LoRA-ready message', () => {
-  it('teaches the guide\'s weight syntax, -loraweight, with its range', () => {
+  it("teaches the guide's weight syntax, -loraweight, with its range", () => {
     const { content } = loraReadyMessage('InkFace');
     expect(content).toContain('`-lora InkFace -loraweight 0.7`');
     expect(content).toContain('from 0.1 to 1');

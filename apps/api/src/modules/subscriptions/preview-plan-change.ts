@@ -37,7 +37,8 @@ export async function previewPlanChange({
     throw new AppError('NO_SUBSCRIPTION', { status: 409, message: 'There is no paid plan to change.' });
   const change = decidePlanChange(current.tier, tier.tier);
   const item = subscription.items.data[0]!;
-  const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+  const customer =
+    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   if (change === 'same') {
     return {
       change,

@@ -35,7 +35,14 @@ export const SEED_USERS: SeedUser[] = [
     ...planGrant('Professional Plan'),
     email: 'member@example.com',
   },
-  { discordName: 'free', role: 'user', subscriptionStatus: 'free', credits: 50, hypercredits: 0, email: null },
+  {
+    discordName: 'free',
+    role: 'user',
+    subscriptionStatus: 'free',
+    credits: 50,
+    hypercredits: 0,
+    email: null,
+  },
 ];
 
 /**
@@ -77,7 +84,8 @@ export async function seedUsers({
     // A data folder seeded before ids were given at seeding: give the existing user its id now.
     if (discordId) {
       const existing = await findLocalUser(db, seed.discordName);
-      if (existing && !existing.discordId) await setDiscordIdIfAbsent(db, existing.id, discordId).catch(() => null);
+      if (existing && !existing.discordId)
+        await setDiscordIdIfAbsent(db, existing.id, discordId).catch(() => null);
     }
   }
 }

@@ -19,7 +19,11 @@ export function JobErrorAlert({ error }: { error: unknown }) {
       {known?.code === 'INSUFFICIENT_CREDITS' && (
         <>
           {' '}
-          {shortfall ? <BuyMoreLink shortfall={shortfall} /> : <Link to={paths.credits.href()}>Buy credits</Link>}
+          {shortfall ? (
+            <BuyMoreLink shortfall={shortfall} />
+          ) : (
+            <Link to={paths.credits.href()}>Buy credits</Link>
+          )}
         </>
       )}
       {known?.code === 'TOO_MANY_JOBS' && ' Wait for one of your jobs to finish, then try again.'}

@@ -33,7 +33,9 @@ describe('deleting a user', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete this user?' });
     expect(dialog).toHaveTextContent('subscriptions are cancelled at Stripe now');
     expect(dialog).toHaveTextContent('signed out everywhere');
-    expect(dialog).toHaveTextContent('credit history, balance and creations stay on record under “Deleted user”');
+    expect(dialog).toHaveTextContent(
+      'credit history, balance and creations stay on record under “Deleted user”',
+    );
     expect(dialog).not.toHaveTextContent('credit history will be removed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
     expect(fetch).not.toHaveBeenCalled();

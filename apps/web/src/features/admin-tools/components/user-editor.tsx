@@ -134,14 +134,16 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
       <Dialog open={confirmDelete} title="Delete this user?" onClose={() => setConfirmDelete(false)}>
         {/* What deleting does (modules/users/delete-user.ts): the books keep their rows. */}
         <ul className="delete-effects">
-          <li>Their subscriptions are cancelled at Stripe now: nothing more is charged, nothing is refunded.</li>
+          <li>
+            Their subscriptions are cancelled at Stripe now: nothing more is charged, nothing is refunded.
+          </li>
           <li>
             Their name, Discord account and email are removed and they are signed out everywhere; signing in
             with Discord again starts a new, empty account.
           </li>
           <li>
-            Their credit history, balance and creations stay on record under &ldquo;Deleted user&rdquo;, and gift
-            codes they redeemed stay redeemed.
+            Their credit history, balance and creations stay on record under &ldquo;Deleted user&rdquo;, and
+            gift codes they redeemed stay redeemed.
           </li>
         </ul>
         <p>This cannot be undone.</p>

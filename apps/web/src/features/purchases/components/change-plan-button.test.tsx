@@ -179,7 +179,7 @@ describe('downgrading from the plan page', () => {
     renewalAmount: 14390,
   };
 
-  it('asks first with Stripe\'s preview: what changes, when, and what is charged or credited', async () => {
+  it("asks first with Stripe's preview: what changes, when, and what is charged or credited", async () => {
     answers['/api/payment/preview-plan-change'] = () => json(downgrade);
     renderButton('Professional Plan Yearly');
     await userEvent.click(screen.getByRole('button', { name: 'Switch to Professional Plan Yearly' }));
@@ -190,7 +190,9 @@ describe('downgrading from the plan page', () => {
     expect(within(dialog).getByTestId('downgrade-renewal')).toHaveTextContent(
       '$143.90 a year, with 30,000 credits and 600 hypercredits each year',
     );
-    expect(dialog).toHaveTextContent(`You keep Professional Plan and its credits until ${formatEpochDate(RENEWS)}.`);
+    expect(dialog).toHaveTextContent(
+      `You keep Professional Plan and its credits until ${formatEpochDate(RENEWS)}.`,
+    );
     // Asking changed nothing.
     expect(changes()).toEqual([]);
   });
@@ -199,7 +201,8 @@ describe('downgrading from the plan page', () => {
     answers['/api/payment/preview-plan-change'] = () => json(downgrade);
     answers['/api/payment/updateSubscription'] = () => json(changed('downgrade', 'Professional Plan Yearly'));
     renderButton('Professional Plan Yearly');
-    const open = () => userEvent.click(screen.getByRole('button', { name: 'Switch to Professional Plan Yearly' }));
+    const open = () =>
+      userEvent.click(screen.getByRole('button', { name: 'Switch to Professional Plan Yearly' }));
     await open();
     let dialog = screen.getByRole('dialog', { name: 'Downgrade to Professional Plan Yearly?' });
     await within(dialog).findByTestId('downgrade-date');

@@ -59,14 +59,14 @@ export function DowngradeDialog({
           <div>
             <dt>Then</dt>
             <dd data-testid="downgrade-renewal">
-              ${formatCents(preview.renewalAmount ?? tier.price)} a {period}, with {count(tier.credits)} credits
-              and {count(tier.hypercredits)} hypercredits each {period}
+              ${formatCents(preview.renewalAmount ?? tier.price)} a {period}, with {count(tier.credits)}{' '}
+              credits and {count(tier.hypercredits)} hypercredits each {period}
             </dd>
           </div>
         </dl>
         <p className="muted">
-          You keep {currentTier} and its credits until {when}. The rest of this period is not refunded;
-          you can cancel or change your plan again before then.
+          You keep {currentTier} and its credits until {when}. The rest of this period is not refunded; you
+          can cancel or change your plan again before then.
         </p>
       </>
     );
@@ -74,7 +74,9 @@ export function DowngradeDialog({
   return (
     <Dialog open={open} title={`Downgrade to ${tier.tier}?`} onClose={onClose}>
       {body}
-      {Boolean(changeError) && <Alert>{apiErrorMessage(changeError, 'Your plan could not be changed.')}</Alert>}
+      {Boolean(changeError) && (
+        <Alert>{apiErrorMessage(changeError, 'Your plan could not be changed.')}</Alert>
+      )}
       <div className="actions">
         <Button variant="secondary" onClick={onClose} disabled={changing}>
           {DOWNGRADE_KEEP}

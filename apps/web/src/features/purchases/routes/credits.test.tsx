@@ -6,7 +6,9 @@ import { makeStore } from '@/app/store.ts';
 import { CreditsPage } from './credits.tsx';
 
 function renderAt(url: string) {
-  const router = createMemoryRouter([{ path: '/credits', element: <CreditsPage /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '/credits', element: <CreditsPage /> }], {
+    initialEntries: [url],
+  });
   render(
     <StoreProvider store={makeStore()}>
       <RouterProvider router={router} />
