@@ -116,3 +116,39 @@ test('a command outside its channels is answered privately with links to the rig
   await answer.getByRole('link', { name: '#video-1' }).click();
   await expect(page.locator('#title')).toHaveText('# video-1');
 });
+
+test("Discord's Markdown is drawn, never shown as symbols, and never runs as HTML", async ({ page }) => {
+  await openChannel(page, 'image-6');
+  const text = [
+    '**bold** *italic* __under__ ~~gone~~ `code` ||hidden|| [docs](https://example.com/guide) <#100000000000000207>',
+    '# Title',
+    '> quoted',
+    '```',
+    'line one',
+    '```',
+    '<img src=x onerror=alert(1)> [bad](javascript:alert(1)) 🎲',
+  ].join('\n');
+  await page.getByRole('combobox', { name: 'Message # image-6' }).fill(text);
+  await page.keyboard.press('Enter');
+  const content = page.locator('.msg .content').last();
+  await expect(content.locator('strong')).toHaveText('bold');
+  await expect(content.locator('em')).toHaveText('italic');
+  await expect(content.locator('u')).toHaveText('under');
+  await expect(content.locator('s')).toHaveText('gone');
+  await expect(content.locator('code.inline-code')).toHaveText('code');
+  await expect(content.locator('pre code')).toHaveText('line one');
+  await expect(content.locator('blockquote')).toHaveText('quoted');
+  await expect(content.getByRole('heading', { name: 'Title' })).toBeVisible();
+  await expect(content.getByRole('link', { name: 'docs' })).toHaveAttribute('href', 'https://example.com/guide');
+  await expect(content.getByRole('link', { name: '#video-1' })).toBeVisible();
+  // A spoiler stays hidden until pressed.
+  const spoiler = content.getByRole('button', { name: 'Spoiler, press to reveal' });
+  await spoiler.click();
+  await expect(content.locator('.spoiler.revealed')).toHaveText('hidden');
+  // Raw HTML stays text, a javascript: link is no link, and emoji are pictures.
+  await expect(content.locator('img:not(.emoji)')).toHaveCount(0);
+  await expect(content).toContainText('<img src=x onerror=alert(1)>');
+  await expect(content.getByRole('link', { name: 'bad' })).toHaveCount(0);
+  await expect(content.getByRole('img', { name: '🎲' })).toHaveAttribute('src', /1f3b2\.svg$/);
+  await expect(content).not.toContainText('**');
+});
