@@ -57,7 +57,7 @@ export function DowngradeDialog({
             <dd data-testid="downgrade-now">Nothing</dd>
           </div>
           <div>
-            <dt>Then</dt>
+            <dt>From then on</dt>
             <dd data-testid="downgrade-renewal">
               ${formatCents(preview.renewalAmount ?? tier.price)} a {period}, with {count(tier.credits)}{' '}
               credits and {count(tier.hypercredits)} hypercredits each {period}

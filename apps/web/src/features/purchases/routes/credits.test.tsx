@@ -23,6 +23,8 @@ describe('the credits page after a job was refused for want of them', () => {
     const marked = screen.getAllByText('Adds hypercredits');
     expect(marked).toHaveLength(1);
     expect(marked[0]!.closest('article')).toHaveTextContent('Hypercredit Pack');
+    // Shown first, where a phone's screen starts.
+    expect(screen.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Hypercredit Pack');
   });
 
   it('marks nothing on a plain visit', () => {

@@ -17,6 +17,13 @@ function useNeed() {
   return { currency, missing: Number.isInteger(missing) && missing > 0 ? missing : null } as const;
 }
 
+/** The packages in catalog order, those adding the needed currency first (on a phone, the first seen). */
+function ordered(currency: 'credits' | 'hypercredits' | undefined) {
+  const all = CREDIT_PACKAGES.map((pack, index) => ({ pack, index }));
+  if (!currency) return all;
+  return [...all.filter(({ pack }) => pack[currency] > 0), ...all.filter(({ pack }) => pack[currency] <= 0)];
+}
+
 /** /credits: one-time credit packages. */
 export function CreditsPage() {
   useDocumentTitle('Buy credits');
@@ -52,7 +59,7 @@ export function CreditsPage() {
       )}
       {error && <Alert>{apiErrorMessage(error)}</Alert>}
       <div className="tier-grid credit-grid">
-        {CREDIT_PACKAGES.map((pack, index) => (
+        {ordered(need?.currency).map(({ pack, index }) => (
           <article
             key={pack.name}
             className={need && pack[need.currency] > 0 ? 'tier-card tier-card-needed' : 'tier-card'}
