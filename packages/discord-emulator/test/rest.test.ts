@@ -286,10 +286,9 @@ it("lists the guild's channels, the horror ones age-restricted, and interactions
   const channels = await s.api.guilds.getChannels(GUILD_ID);
   const byName = new Map(channels.map((channel) => [channel.name, channel]));
   expect(byName.get('image-4')!.id).toBe(channelId);
-  expect(channels.filter((channel) => 'nsfw' in channel && channel.nsfw).map((channel) => channel.name)).toEqual([
-    'image-horror',
-    'video-horror',
-  ]);
+  expect(
+    channels.filter((channel) => 'nsfw' in channel && channel.nsfw).map((channel) => channel.name),
+  ).toEqual(['image-horror', 'video-horror']);
   expect((await apiError(s.api.guilds.getChannels('100000000000000999'))).code).toBe(10004);
 
   s.app.handler = () => ({ type: 4, data: { content: 'ok' } });
