@@ -113,7 +113,7 @@ export function renderMessage(msg, users, me, channels = []) {
     meta
       ? h('div', {
           class: 'used',
-          text: `${displayName(meta.user)} used ${meta.name ? '/' + meta.name : 'a component'}`,
+          text: `${displayName(meta.user)} used ${msg.command ? '/' + msg.command : 'a component'}`,
         })
       : null,
     h('div', { class: 'head' }, [
