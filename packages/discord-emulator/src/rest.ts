@@ -294,7 +294,9 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bot: true,
       run(ctx, _r, [guild]) {
         if (guild !== GUILD_ID) throw new DiscordError(404, 10004, 'Unknown Guild');
-        return ok(ctx.store.state.channels.filter((c) => c.type === 0).map((c) => apiChannel(ctx, c)));
+        // Channel objects as Get Channel has them: `permissions` belongs to interactions' channels only.
+        const channels = ctx.store.state.channels.filter((c) => c.type === 0).map((c) => apiChannel(ctx, c));
+        return ok(channels.map(({ permissions: _computed, ...channel }) => channel));
       },
     },
     {
