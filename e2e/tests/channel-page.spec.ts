@@ -18,7 +18,7 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   page,
 }) => {
   test.setTimeout(120_000);
-  await openChannel(page, 'image-5');
+  const name = await openChannel(page, 'image-5');
   const input = page.getByRole('combobox', { name: 'Message # image-5' });
   await input.pressSequentially('/make a red fox');
   // The command is chosen and the text after its name is in its prompt, where typing goes on.
@@ -27,8 +27,10 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   await expect(prompt).toBeFocused();
   await page.keyboard.press('Enter');
 
-  await expect(page.locator('.msg', { hasText: '/make: Your request is queued' })).toBeVisible();
-  const result = page.locator('.msg', { hasText: 'your /make is ready' });
+  // Others may use the channel at the same time: this person's messages are the ones that name them.
+  const mine = page.locator('.msg').filter({ hasText: `${name} used /make` });
+  await expect(mine.filter({ hasText: '/make: Your request is queued' })).toBeVisible();
+  const result = mine.filter({ hasText: `@${name} your /make is ready` });
   await expect(result).toBeVisible({ timeout: 90_000 });
   // The prompt is bold Markdown in the result: drawn as <strong>, never as asterisks.
   await expect(result.locator('.content strong')).toHaveText('a red fox');
@@ -50,7 +52,7 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
 });
 
 test('Enter with a required option empty moves to it instead of sending', async ({ page }) => {
-  await openChannel(page, 'image-2');
+  const name = await openChannel(page, 'image-2');
   const input = page.getByRole('combobox', { name: 'Message # image-2' });
   await input.fill('/make');
   await input.press('Enter');
@@ -60,7 +62,7 @@ test('Enter with a required option empty moves to it instead of sending', async 
   await page.getByRole('combobox', { name: 'Message # image-2' }).press('Enter');
   await expect(prompt).toBeFocused();
   await expect(page.locator('#status')).toHaveText('Fill in prompt to send /make.');
-  await expect(page.locator('.msg', { hasText: '/make: Your request is queued' })).toHaveCount(0);
+  await expect(page.locator('.msg').filter({ hasText: `${name} used /make` })).toHaveCount(0);
 });
 
 test('the channel page has no sideways scroll at 390 px; channels are in a drawer', async ({ page }) => {

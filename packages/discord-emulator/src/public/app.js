@@ -216,7 +216,10 @@ function ageGate(id, back) {
 
 async function loadMessages() {
   if (!current || !state.me || gated(current)) return;
-  const { messages } = await call(`/channels/${current}/messages`);
+  const channel = current;
+  const { messages } = await call(`/channels/${channel}/messages`);
+  // Another channel (or its age question) was opened while these were on their way.
+  if (channel !== current || gated(channel)) return;
   const list = document.getElementById('messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const users = [...state.users, state.me];
