@@ -301,7 +301,9 @@ function choose(cmd, rest = '') {
   // Focus goes into the first required option (else the first); text typed after the name fills it.
   const first = form.querySelector('[required]') ?? form.querySelector('input, select');
   if (!first) return;
-  if (rest && first.tagName === 'INPUT' && first.type === 'text') first.value = rest;
+  // A file option cannot take the text: it goes to the first text option instead of being lost.
+  const text = first.type === 'text' ? first : form.querySelector('input[type=text]');
+  if (rest && text) text.value = rest;
   first.focus();
   if (first.type === 'text') first.setSelectionRange(first.value.length, first.value.length);
 }
