@@ -33,7 +33,10 @@ describe('channel ids for mentions', () => {
 
   it('answers no ids in a DM or when Discord cannot be asked, and asks again soon after a failure', async () => {
     let now = 0;
-    const discord = fakeApi([() => Promise.reject(new Error('503')), async () => [{ id: '9', name: 'music' }]]);
+    const discord = fakeApi([
+      () => Promise.reject(new Error('503')),
+      async () => [{ id: '9', name: 'music' }],
+    ]);
     const directory = createChannelDirectory({ definitions: [], api: discord.api, now: () => now });
     expect((await directory.ids(undefined)).size).toBe(0);
     expect((await directory.ids('g1')).size).toBe(0);
