@@ -49,6 +49,11 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   const love = result.getByRole('button', { name: 'Love', exact: true });
   await love.click();
   await expect(result.getByRole('button', { name: 'Love (1)' })).toBeVisible();
+  // The result with its images and six named buttons fits a phone's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await result.getByRole('button', { name: 'GIF' }).scrollIntoViewIfNeeded();
+  await expect(result.getByRole('button', { name: 'GIF' })).toBeInViewport();
 });
 
 test('Enter with a required option empty moves to it instead of sending', async ({ page }) => {
