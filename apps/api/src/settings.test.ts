@@ -77,6 +77,15 @@ describe('settings', () => {
       );
   });
 
+  it("reads the server's own channel names per group and names a bad mapping", () => {
+    expect(loadSettings({}).discordChannels).toEqual({});
+    expect(
+      loadSettings({ DISCORD_CHANNELS: 'video=clips-1|clips-2, video-horror=#gore-clips' }).discordChannels,
+    ).toEqual({ video: ['clips-1', 'clips-2'], 'video-horror': ['gore-clips'] });
+    for (const bad of ['movies=clips', 'video=', 'video=Clips One'])
+      expect(() => loadSettings({ DISCORD_CHANNELS: bad })).toThrow(/DISCORD_CHANNELS/);
+  });
+
   it('allows 30 sign-in attempts a minute per address unless told otherwise, at least 1', () => {
     expect(loadSettings({}).signInRateLimit).toBe(30);
     expect(loadSettings({ SIGN_IN_RATE_LIMIT: '500' }).signInRateLimit).toBe(500);

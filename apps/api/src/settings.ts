@@ -8,6 +8,7 @@ import {
   toGenerationSettings,
   toMetricsSettings,
 } from '@app/jobs';
+import { CHANNEL_GROUPS, type ChannelGroup } from '@app/domain';
 import { z } from 'zod';
 
 /**
@@ -20,6 +21,27 @@ const optionalString = z
   .transform((value) => value || undefined)
   .optional();
 const optionalUrl = optionalString.pipe(z.url().optional());
+
+/**
+ * `DISCORD_CHANNELS`: the creation channels of a server whose names differ from ours, as
+ * `group=name|name,group=name` (`video=clips-1|clips-2,video-horror=gore-clips`). Groups not listed
+ * keep our names (`image-1`…). Names are Discord's: lowercase, no `#`.
+ */
+const channelNames = optionalString.transform((text, ctx) => {
+  const names: Partial<Record<ChannelGroup, string[]>> = {};
+  for (const part of (text ?? '').split(',').filter((piece) => piece.trim())) {
+    const [group = '', list = ''] = part.split('=').map((piece) => piece.trim());
+    const channels = list.split('|').map((name) => name.trim().replace(/^#/, ''));
+    if (!CHANNEL_GROUPS.includes(group as ChannelGroup)) {
+      ctx.addIssue({ code: 'custom', message: `"${group}" is not one of ${CHANNEL_GROUPS.join(', ')}` });
+    } else if (channels.some((name) => !/^[\p{Ll}\p{N}_-]{1,100}$/u.test(name))) {
+      ctx.addIssue({ code: 'custom', message: `"${group}" needs lowercase channel names separated by |` });
+    } else {
+      names[group as ChannelGroup] = channels;
+    }
+  }
+  return names;
+});
 
 const SettingsSchema = z
   .object({
@@ -53,6 +75,7 @@ const SettingsSchema = z
     ),
     DISCORD_BOT_TOKEN: optionalString,
     DISCORD_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    DISCORD_CHANNELS: channelNames,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -110,6 +133,8 @@ export interface Settings {
   maxEventStreamsPerUser: number;
   /** How long a process's claim on posting a Discord result is honoured before another takes over. */
   discordDeliveryLeaseSeconds: number;
+  /** The server's creation channels by group, where its names differ from ours. */
+  discordChannels: Partial<Record<ChannelGroup, string[]>>;
   adminPassword: string;
   /** True when the admin password was generated at start-up and should be printed. */
   adminPasswordGenerated: boolean;
@@ -167,6 +192,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     jobSubmitRateLimit: value.JOB_SUBMIT_RATE_LIMIT,
     maxEventStreamsPerUser: value.MAX_EVENT_STREAMS_PER_USER,
     discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
+    discordChannels: value.DISCORD_CHANNELS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,
     discord:

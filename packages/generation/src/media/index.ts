@@ -3,3 +3,4 @@ export * from './decode.ts';
 export * from './probe.ts';
 export * from './thumbnail.ts';
 export * from './grid.ts';
+export * from './poster.ts';

@@ -18,6 +18,10 @@ export interface InteractionBase {
   token: string;
   applicationId: string;
   channelId: string;
+  /** The channel as the interaction describes it: its name (guild channels) and age restriction. */
+  channel: { name?: string; nsfw: boolean; dm: boolean };
+  /** The server the interaction came from; absent in DMs. */
+  guildId?: string;
   user: { id: string; username: string };
   /** When Discord created the interaction, read from its snowflake id. */
   createdAt: Date;
@@ -125,6 +129,14 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     token: interaction.token,
     applicationId: interaction.application_id,
     channelId,
+    channel: {
+      ...(interaction.channel && 'name' in interaction.channel && interaction.channel.name
+        ? { name: interaction.channel.name }
+        : {}),
+      nsfw: Boolean(interaction.channel && 'nsfw' in interaction.channel && interaction.channel.nsfw),
+      dm: !interaction.guild_id,
+    },
+    ...(interaction.guild_id ? { guildId: interaction.guild_id } : {}),
     user: { id: user.id, username: user.username },
     createdAt: snowflakeTime(interaction.id),
   };

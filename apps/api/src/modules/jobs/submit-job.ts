@@ -34,6 +34,7 @@ export interface SubmitJobOptions {
   /** `studio`, `discord`, … ; with `requestId` it makes a retried submission find the same job. */
   source: string;
   requestId?: string;
+  /** Shown in the public gallery; default: yes, except LoRA training (its previews are the owner's photos). */
   public?: boolean;
   /** For result actions: the job this one was made from. */
   parentJobId?: string;
@@ -120,7 +121,9 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       priority: jobPriority(user.subscriptionStatus, family as JobFamily),
       costCredits: price.credits,
       costHypercredits: price.hypercredits,
-      public: input.public ?? true,
+      // Creations are public by default (the terms); a LoRA's training previews are the owner's
+      // own photos, so they stay private unless the owner chooses otherwise.
+      public: input.public ?? family !== 'lora',
       source: input.source,
       requestId,
       parentJobId: input.parentJobId,
