@@ -13,7 +13,7 @@ test('member sees their name, credits and plan on the dashboard', async ({ page 
   await page.goto('/dashboard?v=3.1');
   await expect(page.getByRole('heading', { name: 'Welcome, member' })).toBeVisible();
   await expect(page.getByTestId('credits')).toHaveText('2500');
-  await expect(page.getByTestId('hypercredits')).toHaveText('0');
+  await expect(page.getByTestId('hypercredits')).toHaveText('50');
   await expect(page.getByTestId('subscription-status')).toHaveText('Professional Plan');
   await expect(page.getByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
     'href',

@@ -27,11 +27,9 @@ test('the bot from the channel page: /make, the queued answer, the result with b
   const result = page.locator('.msg', { hasText: 'your /make is ready' });
   await expect(result).toBeVisible({ timeout: 90_000 });
   await expect(result.locator('img').first()).toBeVisible();
-  for (const emoji of ['❤️', '✏️', '🎲', '🗑️', '🔀', '🎞️']) {
-    await expect(result.getByRole('button', { name: emoji })).toBeVisible();
+  for (const name of ['Love', 'Edit & regenerate', 'Re-roll', 'Delete', 'Vary', 'GIF']) {
+    await expect(result.getByRole('button', { name, exact: true })).toBeVisible();
   }
-  const love = result.getByRole('button', { name: '❤️' });
-  await expect(love).toHaveText('❤️ 0');
-  await love.click();
-  await expect(love).toHaveText('❤️ 1');
+  await result.getByRole('button', { name: 'Love', exact: true }).click();
+  await expect(result.getByRole('button', { name: 'Love (1)' })).toBeVisible();
 });

@@ -77,7 +77,20 @@ test('member upgrades, schedules a downgrade, cancels after the confirm dialog, 
   // Downgrade back to Professional: scheduled for the period end, its date shown.
   await page.getByRole('link', { name: 'Change Subscription' }).click();
   await page.getByRole('button', { name: 'Switch to Professional Plan', exact: true }).click();
+  // First a confirmation with Stripe's preview; nothing has changed yet.
+  const downgrade = page.getByRole('dialog', { name: 'Downgrade to Professional Plan?' });
+  await expect(downgrade.getByTestId('downgrade-now')).toHaveText('Nothing');
+  await expect(downgrade.getByTestId('downgrade-renewal')).toHaveText(
+    '$14.99 a month, with 2,500 credits and 50 hypercredits each month',
+  );
+  const starts = (await downgrade.getByTestId('downgrade-date').textContent())!;
+  await downgrade.getByRole('button', { name: 'Keep my current plan' }).click();
+  await expect(downgrade).toBeHidden();
+  await expect(page).toHaveURL(/\/subscription/);
+  await page.getByRole('button', { name: 'Switch to Professional Plan', exact: true }).click();
+  await downgrade.getByRole('button', { name: 'Confirm downgrade' }).click();
   await expect(page.getByTestId('change-kind')).toHaveText('Downgrade');
+  await expect(page.getByTestId('change-date')).toHaveText(starts);
   const date = (await page.getByTestId('change-date').textContent())!;
   expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await page.getByRole('link', { name: 'Subscription status' }).click();

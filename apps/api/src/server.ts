@@ -25,7 +25,9 @@ async function main() {
 
   const database = createDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
   await database.migrate();
-  if (settings.embedded && !settings.discord) await seedUsers({ db: database.db });
+  // Seeded users carry the Discord emulator's fixed ids when the emulator stands in for the bot's Discord.
+  if (settings.embedded && !settings.discord)
+    await seedUsers({ db: database.db, discordIds: settings.discordBot ? {} : SEEDED_USER_IDS });
 
   const billing = await createBilling(settings);
 
@@ -36,6 +38,8 @@ async function main() {
       ? createDiscordEmulator({
           prefix: '/_discord',
           dataDir: `${settings.dataDir}/discord`,
+          // The test control (`/_discord/_test/*`) exists only here, for clients on this machine.
+          testControl: true,
           async resolveUser(request) {
             const user = await (request as FastifyRequest).currentUser();
             if (!user) return null;

@@ -77,11 +77,32 @@ describe('settings', () => {
       );
   });
 
+  it("reads the server's own channel names per group and names a bad mapping", () => {
+    expect(loadSettings({}).discordChannels).toEqual({});
+    expect(
+      loadSettings({ DISCORD_CHANNELS: 'video=clips-1|clips-2, video-horror=#gore-clips' }).discordChannels,
+    ).toEqual({ video: ['clips-1', 'clips-2'], 'video-horror': ['gore-clips'] });
+    for (const bad of ['movies=clips', 'video=', 'video=Clips One'])
+      expect(() => loadSettings({ DISCORD_CHANNELS: bad })).toThrow(/DISCORD_CHANNELS/);
+  });
+
   it('allows 30 sign-in attempts a minute per address unless told otherwise, at least 1', () => {
     expect(loadSettings({}).signInRateLimit).toBe(30);
     expect(loadSettings({ SIGN_IN_RATE_LIMIT: '500' }).signInRateLimit).toBe(500);
     for (const bad of ['0', '-1', 'many'])
       expect(() => loadSettings({ SIGN_IN_RATE_LIMIT: bad })).toThrow(/SIGN_IN_RATE_LIMIT/);
+  });
+
+  it('allows 600 job submissions a minute and 20 open job event streams per person unless told otherwise', () => {
+    expect(loadSettings({})).toMatchObject({ jobSubmitRateLimit: 600, maxEventStreamsPerUser: 20 });
+    expect(loadSettings({ JOB_SUBMIT_RATE_LIMIT: '5', MAX_EVENT_STREAMS_PER_USER: '2' })).toMatchObject({
+      jobSubmitRateLimit: 5,
+      maxEventStreamsPerUser: 2,
+    });
+    for (const bad of ['0', '-3', 'lots']) {
+      expect(() => loadSettings({ JOB_SUBMIT_RATE_LIMIT: bad })).toThrow(/JOB_SUBMIT_RATE_LIMIT/);
+      expect(() => loadSettings({ MAX_EVENT_STREAMS_PER_USER: bad })).toThrow(/MAX_EVENT_STREAMS_PER_USER/);
+    }
   });
 
   it('needs Stripe keys together', () => {

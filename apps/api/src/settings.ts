@@ -8,6 +8,7 @@ import {
   toGenerationSettings,
   toMetricsSettings,
 } from '@app/jobs';
+import { CHANNEL_GROUPS, type ChannelGroup } from '@app/domain';
 import { z } from 'zod';
 
 /**
@@ -21,6 +22,27 @@ const optionalString = z
   .optional();
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/**
+ * `DISCORD_CHANNELS`: the creation channels of a server whose names differ from ours, as
+ * `group=name|name,group=name` (`video=clips-1|clips-2,video-horror=gore-clips`). Groups not listed
+ * keep our names (`image-1`…). Names are Discord's: lowercase, no `#`.
+ */
+const channelNames = optionalString.transform((text, ctx) => {
+  const names: Partial<Record<ChannelGroup, string[]>> = {};
+  for (const part of (text ?? '').split(',').filter((piece) => piece.trim())) {
+    const [group = '', list = ''] = part.split('=').map((piece) => piece.trim());
+    const channels = list.split('|').map((name) => name.trim().replace(/^#/, ''));
+    if (!CHANNEL_GROUPS.includes(group as ChannelGroup)) {
+      ctx.addIssue({ code: 'custom', message: `"${group}" is not one of ${CHANNEL_GROUPS.join(', ')}` });
+    } else if (channels.some((name) => !/^[\p{Ll}\p{N}_-]{1,100}$/u.test(name))) {
+      ctx.addIssue({ code: 'custom', message: `"${group}" needs lowercase channel names separated by |` });
+    } else {
+      names[group as ChannelGroup] = channels;
+    }
+  }
+  return names;
+});
+
 const SettingsSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +54,8 @@ const SettingsSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    JOB_SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    MAX_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     DISCORD_CLIENT_ID: optionalString,
     DISCORD_CLIENT_SECRET: optionalString,
@@ -51,6 +75,7 @@ const SettingsSchema = z
     ),
     DISCORD_BOT_TOKEN: optionalString,
     DISCORD_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    DISCORD_CHANNELS: channelNames,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -102,8 +127,14 @@ export interface Settings {
   reconcileIntervalSeconds: number;
   /** Sign-in attempts (local and Discord) one client address may make per minute. */
   signInRateLimit: number;
+  /** Job submissions and result actions one person may send per minute (a burst guard). */
+  jobSubmitRateLimit: number;
+  /** Job event streams one person (or, signed out, one address) may hold open on one API process. */
+  maxEventStreamsPerUser: number;
   /** How long a process's claim on posting a Discord result is honoured before another takes over. */
   discordDeliveryLeaseSeconds: number;
+  /** The server's creation channels by group, where its names differ from ours. */
+  discordChannels: Partial<Record<ChannelGroup, string[]>>;
   adminPassword: string;
   /** True when the admin password was generated at start-up and should be printed. */
   adminPasswordGenerated: boolean;
@@ -158,7 +189,10 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     logLevel: value.LOG_LEVEL,
     reconcileIntervalSeconds: value.RECONCILE_INTERVAL_SECONDS,
     signInRateLimit: value.SIGN_IN_RATE_LIMIT,
+    jobSubmitRateLimit: value.JOB_SUBMIT_RATE_LIMIT,
+    maxEventStreamsPerUser: value.MAX_EVENT_STREAMS_PER_USER,
     discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
+    discordChannels: value.DISCORD_CHANNELS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,
     discord:

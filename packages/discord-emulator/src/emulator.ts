@@ -31,7 +31,7 @@ export interface DiscordEmulatorOptions {
   invalidSignatureRate?: number;
   /** Per-route limit; default 5 requests per 5 s per top-level resource. */
   rateLimit?: RateLimitOptions;
-  /** Serve `/_test/*`. Default true. */
+  /** Serve `/_test/*` (to loopback clients only). Default true; the command line turns it on with `--test-control`. */
   testControl?: boolean;
   /** Time the app has to answer an interaction. Discord's is 3000 ms. */
   deadlineMs?: number;
@@ -55,6 +55,10 @@ export interface DiscordEmulator {
   setInteractionsUrl(url: string | null): void;
   /** Moves the emulator's clock forward (token expiry, rate-limit windows). */
   advanceClock(ms: number): void;
+  /** The guild's text channels: id, name and whether they are age-restricted. */
+  channels(): { id: string; name: string; nsfw: boolean }[];
+  /** Marks a guild channel age-restricted or not, as a server admin does in its settings. */
+  setChannelNsfw(name: string, nsfw: boolean): void;
 }
 
 export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): DiscordEmulator {
@@ -134,6 +138,16 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     },
     advanceClock(ms) {
       ctx.offsetMs += ms;
+    },
+    channels: () =>
+      store.state.channels
+        .filter((channel) => channel.type === 0)
+        .map((channel) => ({ id: channel.id, name: channel.name, nsfw: channel.nsfw === true })),
+    setChannelNsfw(name, nsfw) {
+      const channel = store.channelByName(name);
+      if (!channel) throw new Error(`No channel named ${name}`);
+      channel.nsfw = nsfw;
+      store.changed();
     },
   };
 }

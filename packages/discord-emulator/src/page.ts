@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Actions } from './actions.ts';
 import { UserInputError, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
@@ -7,6 +9,7 @@ import { baseFor, body, type RequestExtras, type SubHandler } from './handler.ts
 import { parseBody, replyJson, sendJson } from './http.ts';
 import { readJson, sendUserError, str } from './json-api.ts';
 import { publicMessage } from './messages.ts';
+import type { Channel } from './store.ts';
 import { GUILD_NAME, type DiscordUserSeed } from './users.ts';
 
 export interface PageUser {
@@ -18,13 +21,33 @@ export type ResolveUser = (request: unknown) => PageUser | null | Promise<PageUs
 
 const COOKIE = 'discord_emulator_user';
 const asset = (name: string) => readFileSync(new URL(`./public/${name}`, import.meta.url));
+const requireFromHere = createRequire(import.meta.url);
+/** simple-markdown's browser build (it defines `window.SimpleMarkdown`), the parser of Discord's client. */
+const markdownParser = () => readFileSync(requireFromHere.resolve('simple-markdown/simple-markdown.min.js'));
+/** Twemoji's SVGs, one file per emoji named by its code points (`1f3b2.svg`). */
+const EMOJI_DIR = dirname(requireFromHere.resolve('@twemoji/svg/package.json'));
+const EMOJI_FILE = /^\/app\/emoji\/([0-9a-f]{2,6}(?:-[0-9a-f]{2,6}){0,9})\.svg$/;
 
 function html(prefix: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${GUILD_NAME} – Discord emulator</title>
-<link rel="stylesheet" href="${prefix}/app/app.css"><script type="module" src="${prefix}/app/app.js"></script></head>
+<link rel="icon" href="${prefix}/app/emoji/1f4ac.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${prefix}/app/app.css">
+<script defer src="${prefix}/app/simple-markdown.js"></script>
+<script type="module" src="${prefix}/app/app.js"></script></head>
 <body data-prefix="${prefix}"><div id="root" class="loading">Loading…</div></body></html>`;
+}
+
+function sendEmoji(res: ServerResponse, codepoints: string): boolean {
+  let svg: Buffer;
+  try {
+    svg = readFileSync(join(EMOJI_DIR, `${codepoints}.svg`));
+  } catch {
+    return false;
+  }
+  res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' }).end(svg);
+  return true;
 }
 
 /** The channel page for people, acting as the signed-in user (`resolveUser`) or a picked one. */
@@ -34,8 +57,16 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
     'render.js': ['text/javascript', asset('render.js')],
     'command-form.js': ['text/javascript', asset('command-form.js')],
     'modal.js': ['text/javascript', asset('modal.js')],
+    'markdown.js': ['text/javascript', asset('markdown.js')],
+    'simple-markdown.js': ['text/javascript', markdownParser()],
     'app.css': ['text/css', asset('app.css')],
   };
+
+  /** Age-restricted channels show nothing and take no commands until the person confirms 18+. */
+  function assertAgeOk(me: DiscordUserSeed, ch: Channel): void {
+    if (ch.nsfw && !me.ageConfirmed)
+      throw new UserInputError('age_restricted', 'Confirm you are 18 or older to view this channel.', 403);
+  }
 
   async function who(req: IncomingMessage, extras: RequestExtras): Promise<DiscordUserSeed | null> {
     if (resolveUser) {
@@ -63,6 +94,8 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         .end(html(prefix));
       return true;
     }
+    const emoji = method === 'GET' ? EMOJI_FILE.exec(path) : null;
+    if (emoji && sendEmoji(res, emoji[1]!)) return true;
     const file = files[path.slice(5)];
     if (method === 'GET' && file) {
       res.writeHead(200, { 'content-type': file[0], 'cache-control': 'no-cache' }).end(file[1]);
@@ -83,12 +116,14 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         const { state } = ctx.store;
         return replyJson(res, 200, {
           version: ctx.store.version,
-          me,
+          me: me && { ...me, ageConfirmed: me.ageConfirmed === true },
           users: resolveUser ? [] : state.users,
           picker: !resolveUser,
           guild: { name: GUILD_NAME },
           bot: ctx.botUser(),
-          channels: state.channels.filter((c) => c.type === 0).map((c) => ({ id: c.id, name: c.name })),
+          channels: state.channels
+            .filter((c) => c.type === 0)
+            .map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
           dms: me
             ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id }))
             : [],
@@ -102,6 +137,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
       let m: RegExpExecArray | null;
       if (method === 'GET' && (m = /^\/app\/api\/channels\/(\d+)\/messages$/.exec(path))) {
         const ch = actions.channel(me, m[1]!);
+        assertAgeOk(me, ch);
         const list = ctx.store.messages(ch.id).filter((x) => !x._visibleTo || x._visibleTo === me.id);
         // Same-origin attachment paths, so the page works whatever host name it was opened with.
         const local = new RegExp(`"https?://[^/"]+${prefix}/(ephemeral-)?attachments/`, 'g');
@@ -115,7 +151,14 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
       }
       if (method !== 'POST') throw new UserInputError('not_found', 'Not found.', 404);
       if (path === '/app/api/dms') return replyJson(res, 200, { id: actions.dm(me).id });
+      if (path === '/app/api/age') {
+        // Discord asks once per person; the answer is kept with the user.
+        me.ageConfirmed = true;
+        ctx.store.changed();
+        return replyJson(res, 200, { ok: true });
+      }
       if ((m = /^\/app\/api\/channels\/(\d+)\/(messages|commands)$/.exec(path))) {
+        assertAgeOk(me, actions.channel(me, m[1]!));
         const parsed = await parseBody(await body(req, extras), req.headers['content-type']);
         const form = parsed.json;
         if (m[2] === 'messages')

@@ -38,7 +38,7 @@ export function apiChannel(ctx: Ctx, ch: Channel) {
     position,
     parent_id: null,
     topic: null,
-    nsfw: false,
+    nsfw: ch.nsfw === true,
     last_message_id: last,
     rate_limit_per_user: 0,
     flags: 0,

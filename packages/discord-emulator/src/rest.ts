@@ -17,6 +17,7 @@ import type { ParsedBody } from './http.ts';
 import { TOKEN_TTL_MS, type InteractionSender } from './interactions.ts';
 import { buildMessage, editMessage, publicMessage } from './messages.ts';
 import { apiChannel } from './payloads.ts';
+import { GUILD_ID } from './users.ts';
 import type { InteractionRecord, Message } from './store.ts';
 
 export interface RestRequest {
@@ -283,6 +284,19 @@ export function restRoutes(sender: InteractionSender): Route[] {
         const ch = ctx.store.dmChannel(recipient, () => ctx.id());
         ctx.store.changed();
         return ok(apiChannel(ctx, ch));
+      },
+    },
+    {
+      // Resources › Guild › Get Guild Channels: the guild's channels (DMs are not guild channels).
+      method: 'GET',
+      pattern: /^\/guilds\/(\d+)\/channels$/,
+      bucket: 'guilds/channels',
+      bot: true,
+      run(ctx, _r, [guild]) {
+        if (guild !== GUILD_ID) throw new DiscordError(404, 10004, 'Unknown Guild');
+        // Channel objects as Get Channel has them: `permissions` belongs to interactions' channels only.
+        const channels = ctx.store.state.channels.filter((c) => c.type === 0).map((c) => apiChannel(ctx, c));
+        return ok(channels.map(({ permissions: _computed, ...channel }) => channel));
       },
     },
     {

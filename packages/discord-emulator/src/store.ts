@@ -1,7 +1,13 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GUILD_CHANNEL_NAMES, SEEDED_USERS, guildChannelId, type DiscordUserSeed } from './users.ts';
+import {
+  AGE_RESTRICTED_CHANNEL_NAMES,
+  GUILD_CHANNEL_NAMES,
+  SEEDED_USERS,
+  guildChannelId,
+  type DiscordUserSeed,
+} from './users.ts';
 
 export interface Keys {
   applicationId: string;
@@ -17,6 +23,8 @@ export interface Channel {
   name: string;
   /** 0 guild text, 1 DM. */
   type: 0 | 1;
+  /** Age-restricted (Discord's `nsfw`); absent in state saved before the flag existed. */
+  nsfw?: boolean;
   recipientId?: string;
 }
 
@@ -82,7 +90,12 @@ function freshState(): State {
   return {
     keys: newKeys(),
     users: SEEDED_USERS.map((u) => ({ ...u })),
-    channels: GUILD_CHANNEL_NAMES.map((name, i) => ({ id: guildChannelId(i), name, type: 0 })),
+    channels: GUILD_CHANNEL_NAMES.map((name, i) => ({
+      id: guildChannelId(i),
+      name,
+      type: 0,
+      nsfw: AGE_RESTRICTED_CHANNEL_NAMES.includes(name),
+    })),
     messages: {},
     commands: [],
     interactions: {},
@@ -101,6 +114,8 @@ export class Store {
   constructor(private readonly dataDir?: string) {
     const file = dataDir && join(dataDir, 'state.json');
     this.state = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : freshState();
+    for (const channel of this.state.channels)
+      if (channel.type === 0) channel.nsfw ??= AGE_RESTRICTED_CHANNEL_NAMES.includes(channel.name);
     if (dataDir) mkdirSync(join(dataDir, 'files'), { recursive: true });
     this.save();
   }

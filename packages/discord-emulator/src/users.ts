@@ -4,6 +4,8 @@ export interface DiscordUserSeed {
   id: string;
   username: string;
   globalName: string;
+  /** Confirmed on the channel page to be 18 or older (asked once, before an age-restricted channel). */
+  ageConfirmed?: boolean;
 }
 
 export const SEEDED_USER_IDS = {
@@ -39,6 +41,10 @@ export const GUILD_CHANNEL_NAMES = [
   'sound-effects',
   'lipsync',
 ] as const;
+
+/** Age-restricted channels (Discord's `nsfw` flag): the page asks each person once to confirm
+ * they are 18 or older before showing one, and interactions carry `channel.nsfw: true`. */
+export const AGE_RESTRICTED_CHANNEL_NAMES: readonly string[] = ['image-horror', 'video-horror'];
 
 /** Guild text channels get stable ids derived from their position. */
 export function guildChannelId(index: number): string {

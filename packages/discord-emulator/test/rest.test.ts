@@ -1,6 +1,6 @@
 import { DiscordAPIError, RateLimitError } from '@discordjs/rest';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { SEEDED_USER_IDS } from '../src/index.ts';
+import { GUILD_ID, SEEDED_USER_IDS } from '../src/index.ts';
 import { MAKE_COMMAND, button, row, setup, type Setup, type Json } from './helpers.ts';
 
 let s: Setup;
@@ -280,4 +280,23 @@ it('test control holds a REST request before Discord acts on it, or after it act
   });
   expect((await messages('image-4')).some((m) => m.content === 'done, then failed')).toBe(true);
   expect((await s.control('/_test/holds', { method: 'POST', path: 'x', stage: 'later' })).status).toBe(400);
+});
+
+it("lists the guild's channels, the horror ones age-restricted, and interactions there say so", async () => {
+  const channels = await s.api.guilds.getChannels(GUILD_ID);
+  const byName = new Map(channels.map((channel) => [channel.name, channel]));
+  expect(byName.get('image-4')!.id).toBe(channelId);
+  expect(
+    channels.filter((channel) => 'nsfw' in channel && channel.nsfw).map((channel) => channel.name),
+  ).toEqual(['image-horror', 'video-horror']);
+  expect((await apiError(s.api.guilds.getChannels('100000000000000999'))).code).toBe(10004);
+
+  s.app.handler = () => ({ type: 4, data: { content: 'ok' } });
+  const { body } = await s.control('/_test/interactions', {
+    userId: SEEDED_USER_IDS.admin,
+    channel: 'video-horror',
+    command: 'make',
+    options: { prompt: 'x' },
+  });
+  expect((body.interaction as { channel: { nsfw: boolean } }).channel.nsfw).toBe(true);
 });

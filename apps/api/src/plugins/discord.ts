@@ -1,9 +1,11 @@
 import type { DiscordEmulator } from '@app/discord-emulator';
+import { serverChannels } from '@app/domain';
 import { API } from '@discordjs/core/http-only';
 import { REST } from '@discordjs/rest';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BotDeps } from '../modules/discord/bot-deps.ts';
+import { createChannelDirectory } from '../modules/discord/channel-directory.ts';
 import { registerCommands } from '../modules/discord/register-commands.ts';
 import { startDiscordDelivery } from '../modules/discord/start-delivery.ts';
 import type { DiscordBotSettings } from '../settings.ts';
@@ -75,6 +77,10 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       return (postingApi ??= client(0));
     },
     publicUrl: () => settings.publicUrl ?? ownUrl,
+    channels: createChannelDirectory({
+      definitions: serverChannels(settings.discordChannels),
+      api: () => deps.api(),
+    }),
   };
   let delivery: Awaited<ReturnType<typeof startDiscordDelivery>> | undefined;
   app.decorate('discordBot', {

@@ -35,11 +35,11 @@ const current = async (id: string) => (await h.messages()).find((m) => m.id === 
 describe('result buttons', () => {
   it('love counts once per user; a second click takes it back', async () => {
     await h.click(other, result.id, button(result, 'love').custom_id);
-    expect(button((await current(result.id))!, 'love').label).toBe('1');
+    expect(button((await current(result.id))!, 'love').label).toBe('Love (1)');
     await h.click(owner, result.id, button(result, 'love').custom_id);
-    expect(button((await current(result.id))!, 'love').label).toBe('2');
+    expect(button((await current(result.id))!, 'love').label).toBe('Love (2)');
     await h.click(other, result.id, button(result, 'love').custom_id);
-    expect(button((await current(result.id))!, 'love').label).toBe('1');
+    expect(button((await current(result.id))!, 'love').label).toBe('Love (1)');
   });
 
   it('re-roll by another user is their own job, charged to them, and pings them', async () => {

@@ -30,6 +30,31 @@ async function refusal(
 }
 
 describe('refusals are ephemeral and change nothing', () => {
+  it('a command outside its channels names the right ones as channel mentions', async () => {
+    const { discordId } = await h.user(100_000, 1000);
+    const text = await refusal(discordId, 'video', { prompt: 'a wave' }, 'image-3');
+    const channels = await h.emulator.channels();
+    const video1 = channels.find((channel) => channel.name === 'video-1')!;
+    expect(text).toContain(`<#${video1.id}>`);
+    expect(text).toMatch(/^\/video works in <#\d+>/);
+    expect(text).not.toContain('image-3');
+    expect(await refusal(discordId, 'make', { prompt: 'a tune' }, 'music')).toContain('/make works in <#');
+  });
+
+  it('a horror channel that Discord does not mark age-restricted runs nothing; one that it marks runs', async () => {
+    const { discordId } = await h.user(100_000, 1000);
+    h.emulator.setChannelNsfw('image-horror', false);
+    try {
+      expect(await refusal(discordId, 'make', { prompt: 'a ghoul' }, 'image-horror')).toMatch(
+        /is for 18\+ horror and gore, but Discord does not mark it age-restricted/,
+      );
+    } finally {
+      h.emulator.setChannelNsfw('image-horror', true);
+    }
+    const outcome = await h.command(discordId, 'make', { prompt: 'a ghoul' }, 'image-horror');
+    expect(outcome.response?.data?.content).toContain('/make: Your request is queued');
+  });
+
   it('not enough credits: the cost, the balance and the credits page', async () => {
     const { discordId } = await h.user(1);
     const text = await refusal(discordId, 'make', { prompt: 'a castle' });

@@ -18,8 +18,9 @@ const makeInteraction = (userId: string, id = `${BigInt(Date.now() - 14200704000
   type: 2,
   token: `token-${id}`,
   version: 1,
+  guild_id: '100000000000000100',
   channel_id: '100000000000000201',
-  channel: { id: '100000000000000201', type: 0 },
+  channel: { id: '100000000000000201', type: 0, name: 'image-2', nsfw: false },
   member: { user: { id: userId, username: 'stranger', global_name: null, discriminator: '0', avatar: null } },
   data: { id: '1', name: 'make', type: 1, options: [{ name: 'prompt', type: 3, value: 'a cat' }] },
 });

@@ -38,13 +38,13 @@ afterAll(async () => {
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-async function train(cookie: string, name: string) {
+async function train(cookie: string, name: string, visibility: { public?: boolean } = {}) {
   const options: Record<string, string> = { name };
   for (let index = 1; index <= 8; index++) {
     const sent = await upload(t, cookie, await png(64, 64, index * 20), `face-${index}.png`);
     options[`image${index}`] = sent.json().upload.id;
   }
-  const response = await submit(t, cookie, { command: 'loracreate', options });
+  const response = await submit(t, cookie, { command: 'loracreate', options, ...visibility });
   expect(response.statusCode, response.body).toBe(202);
   return response.json().job.id as string;
 }
@@ -106,5 +106,18 @@ describe('GET /api/loras sample images', () => {
     const visitor = await get('/api/loras');
     expect(visitor.statusCode).toBe(401);
     expect(visitor.body).not.toContain(jobId);
+  });
+
+  it('keeps training previews out of the public gallery unless the owner shows them', async () => {
+    const owner = await user(t, 'shy', { credits: 2000 });
+    stopWorker ??= await startTestWorker(t, trainer);
+    const hidden = await train(owner.cookie, 'Private');
+    const shown = await train(owner.cookie, 'Shown', { public: true });
+    expect((await waitForJob(t, owner.cookie, hidden)).public).toBe(false);
+    expect((await waitForJob(t, owner.cookie, shown)).public).toBe(true);
+    const gallery = (await get('/api/jobs?public=true')).json().jobs.map((job: { id: string }) => job.id);
+    expect(gallery).not.toContain(hidden);
+    expect(gallery).toContain(shown);
+    expect((await get(`/api/jobs/${hidden}`)).statusCode).toBe(404);
   });
 });

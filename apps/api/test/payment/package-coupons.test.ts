@@ -56,6 +56,17 @@ async function buyer(name: string) {
 
 const couponRefused = { code: 'INVALID_COUPON', message: expect.any(String) as string };
 
+describe('the payment history says one word per state', () => {
+  it('a package paid by a plain charge reads "paid", as a paid invoice does', async () => {
+    const b = await buyer('plain-charge');
+    expect((await pay(b.cookie, b.intent.id, CARDS.ok, null)).json()).toMatchObject({ status: 'succeeded' });
+    const records = await history(b.cookie, b.customer);
+    expect(records).toEqual([
+      expect.objectContaining({ type: 'charge', status: 'paid', amount: pack.price }),
+    ]);
+  });
+});
+
 describe('a credit package bought with a coupon goes through a Stripe invoice', () => {
   it('charges the discounted amount once, counts the redemption, and shows one payment in the history', async () => {
     const coupon = await t.stripe.coupons.create({ percent_off: 25, duration: 'once', name: 'Quarter off' });
@@ -232,7 +243,7 @@ describe('a credit package bought with a coupon goes through a Stripe invoice', 
     });
     expect((await t.stripe.paymentIntents.retrieve(invoiceIntent)).status).toBe('canceled');
     const records = await history(b.cookie, b.customer);
-    expect(records.map((r) => [r.amount, r.status])).toEqual([[pack.price, 'succeeded']]);
+    expect(records.map((r) => [r.amount, r.status])).toEqual([[pack.price, 'paid']]);
   });
 
   it('a coupon past its redeem_by date is refused', async () => {

@@ -110,11 +110,25 @@ describe('changing plan', () => {
     const s = await subscribe(t, 'downgrade-user', 'Founders Plan');
     const periodEnd = (await t.stripe.subscriptions.retrieve(s.subscriptionId)).items.data[0]!
       .current_period_end;
-    const response = await call(t, s.cookie, 'POST', '/api/payment/updateSubscription', {
-      userId: s.userId,
-      stripeId: s.customerId,
-      newsubscriptiontype: 'Professional Plan',
+    const body = { userId: s.userId, stripeId: s.customerId, newsubscriptiontype: 'Professional Plan' };
+    // The preview says when, what is charged now (nothing) and what the first invoice on the new plan is.
+    const preview = await call(t, s.cookie, 'POST', '/api/payment/preview-plan-change', body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      change: 'downgrade',
+      plan: 'Professional Plan',
+      amountDueNow: 0,
+      currency: 'usd',
+      credits: 0,
+      hypercredits: 0,
+      effectiveDate: periodEnd,
+      renewalAmount: findTier('Professional Plan')!.price,
     });
+    const unchanged = await t.stripe.subscriptions.retrieve(s.subscriptionId);
+    expect(unchanged.schedule).toBeNull();
+    expect(unchanged.items.data[0]!.price.unit_amount).toBe(findTier('Founders Plan')!.price);
+
+    const response = await call(t, s.cookie, 'POST', '/api/payment/updateSubscription', body);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       change: 'downgrade',

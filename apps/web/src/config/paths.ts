@@ -40,7 +40,12 @@ export const paths = {
     href: (options: { gift?: boolean } = {}) =>
       withQuery('/subscription', { purchaseType: options.gift ? 'Gift' : undefined }),
   },
-  credits: page('/credits'),
+  credits: {
+    path: '/credits',
+    /** With what a job lacks: the page points at the packages that add that currency. */
+    href: (need?: { currency: 'credits' | 'hypercredits'; missing: number }) =>
+      withQuery('/credits', need ? { need: need.currency, missing: String(need.missing) } : {}),
+  },
   checkout: page('/checkout'),
   subscriptionStatus: {
     path: '/subscriptionstatus',

@@ -59,10 +59,15 @@ export async function createDiscordUserIfAbsent(
 
 /** Creates a local (no Discord id) user of that name; undefined when one already exists. */
 export async function createLocalUserIfAbsent(db: DbOrTx, values: NewUser): Promise<UserRow | undefined> {
+  // With a Discord id the id is what must be unique (the local-name index covers id-less rows).
   const [row] = await db
     .insert(users)
     .values(values)
-    .onConflictDoNothing({ target: users.discordName, where: sql`${users.discordId} is null` })
+    .onConflictDoNothing(
+      values.discordId
+        ? { target: users.discordId }
+        : { target: users.discordName, where: sql`${users.discordId} is null` },
+    )
     .returning();
   return row;
 }

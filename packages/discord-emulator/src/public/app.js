@@ -24,7 +24,7 @@ const postJson = (path, body) =>
 function layout() {
   root.className = 'app';
   root.replaceChildren(
-    h('nav', { class: 'sidebar', 'aria-label': 'Channels' }, [
+    h('nav', { id: 'sidebar', class: 'sidebar', 'aria-label': 'Channels' }, [
       h('h1', { class: 'guild', text: state.guild.name }),
       h('h2', { class: 'section', text: 'Text channels' }),
       h('ul', { id: 'channels', class: 'channels' }),
@@ -32,8 +32,20 @@ function layout() {
       h('ul', { id: 'dms', class: 'channels' }),
       h('div', { id: 'me', class: 'me' }),
     ]),
+    h('div', { id: 'scrim', class: 'scrim' }),
     h('main', { class: 'chat' }, [
-      h('header', { class: 'chat-head' }, [h('h2', { id: 'title' })]),
+      h('header', { class: 'chat-head' }, [
+        // Phone widths: the channel list is a drawer, as in Discord's phone layout.
+        h('button', {
+          id: 'menu',
+          type: 'button',
+          class: 'menu',
+          'aria-label': 'Channels',
+          'aria-controls': 'sidebar',
+          'aria-expanded': 'false',
+        }),
+        h('h2', { id: 'title' }),
+      ]),
       h('ol', {
         id: 'messages',
         class: 'messages',
@@ -42,7 +54,7 @@ function layout() {
         'aria-labelledby': 'title',
       }),
       h('p', { id: 'status', class: 'status', role: 'status' }),
-      h('form', { id: 'composer', class: 'composer', autocomplete: 'off' }, [
+      h('form', { id: 'composer', class: 'composer', autocomplete: 'off', novalidate: '' }, [
         h('ul', {
           id: 'suggestions',
           class: 'suggestions',
@@ -75,26 +87,41 @@ function layout() {
     h('dialog', { id: 'modal', class: 'modal', 'aria-labelledby': 'modal-title' }),
   );
   document.getElementById('composer').addEventListener('submit', onSubmit);
+  document
+    .getElementById('menu')
+    .addEventListener('click', () => drawer(!root.classList.contains('drawer-open')));
+  document.getElementById('scrim').addEventListener('click', () => drawer(false));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && root.classList.contains('drawer-open')) drawer(false);
+  });
   const input = document.getElementById('input');
-  input.addEventListener('input', suggest);
+  input.addEventListener('input', onInput);
   input.addEventListener('keydown', onKey);
   document.getElementById('file').addEventListener('change', (e) => {
     document.getElementById('files').textContent = [...e.target.files].map((f) => f.name).join(', ');
   });
   document.getElementById('messages').addEventListener('click', onComponent);
+  document.getElementById('messages').addEventListener('click', (e) => {
+    const mention = e.target.closest('[data-channel]');
+    if (!mention) return;
+    e.preventDefault();
+    open(mention.dataset.channel);
+  });
   document.getElementById('messages').addEventListener('change', onComponent);
 }
 
 function sidebar() {
-  const link = (id, label) => {
+  const link = (id, label, nsfw = false) => {
     const b = h('button', { type: 'button', class: 'channel', text: label });
+    if (nsfw)
+      b.append(h('span', { class: 'badge', 'aria-hidden': 'true', title: 'Age-restricted', text: '18+' }));
     if (id === current) b.setAttribute('aria-current', 'page');
     b.addEventListener('click', () => open(id));
     return h('li', {}, [b]);
   };
   document
     .getElementById('channels')
-    .replaceChildren(...state.channels.map((c) => link(c.id, `# ${c.name}`)));
+    .replaceChildren(...state.channels.map((c) => link(c.id, `# ${c.name}`, c.nsfw)));
   const dm = state.dms[0];
   const dmItems = dm ? [link(dm.id, `@ ${state.bot.global_name || state.bot.username}`)] : [];
   const openDm = h('button', {
@@ -127,25 +154,76 @@ function channelName(id) {
   return c ? `# ${c.name}` : `@ ${state.bot.global_name || state.bot.username}`;
 }
 
+function drawer(show) {
+  root.classList.toggle('drawer-open', show);
+  document.getElementById('menu').setAttribute('aria-expanded', String(show));
+  if (show) document.querySelector('#sidebar [aria-current=page], #sidebar button')?.focus();
+}
+
+/** An age-restricted channel the person has not yet said they are old enough for. */
+const gated = (id) => Boolean(state.channels.find((c) => c.id === id)?.nsfw && !state.me?.ageConfirmed);
+
 async function open(id) {
+  const previous = current;
   current = id;
   selectedCommand = null;
   document.getElementById('options').replaceChildren();
   const title = channelName(id);
   document.getElementById('title').textContent = title;
   document.getElementById('input-label').textContent = `Message ${title}`;
-  document.getElementById('input').placeholder = `Message ${title} — type / for commands`;
+  const input = document.getElementById('input');
+  input.readOnly = false;
+  input.value = '';
+  input.placeholder = `Message ${title} — type / for commands`;
   sidebar();
+  if (root.classList.contains('drawer-open')) drawer(false);
+  const gate = gated(id);
+  document.getElementById('composer').hidden = gate;
+  if (gate) return ageGate(id, previous && !gated(previous) ? previous : null);
   await loadMessages();
 }
 
+/** Discord's question before an age-restricted channel, asked once per person. */
+function ageGate(id, back) {
+  const name = state.channels.find((c) => c.id === id).name;
+  const nope = h('button', { type: 'button', class: 'btn btn-style-2', text: 'Nope' });
+  const yes = h('button', { type: 'button', class: 'btn btn-style-1', text: 'Continue' });
+  nope.addEventListener('click', () => open(back ?? state.channels.find((c) => !c.nsfw).id));
+  yes.addEventListener('click', async () => {
+    yes.disabled = true;
+    try {
+      await postJson('/age', {});
+      state.me.ageConfirmed = true;
+      await open(id);
+      document.getElementById('input').focus();
+    } catch (err) {
+      yes.disabled = false;
+      setStatus(err.message);
+    }
+  });
+  const gate = h('li', { class: 'age-gate', role: 'group', 'aria-labelledby': 'age-title' }, [
+    h('img', { class: 'gate-icon', src: `${prefix}/app/emoji/1f51e.svg`, alt: '' }),
+    h('h3', { id: 'age-title', text: 'Age-restricted channel' }),
+    h('p', {
+      text: `#${name} is for horror and gore that may not be suitable for everyone. You must be 18 or older to view it.`,
+    }),
+    h('p', { class: 'gate-note', text: 'Confirm once and Discord will not ask again.' }),
+    h('div', { class: 'gate-actions' }, [nope, yes]),
+  ]);
+  document.getElementById('messages').replaceChildren(gate);
+  yes.focus();
+}
+
 async function loadMessages() {
-  if (!current || !state.me) return;
-  const { messages } = await call(`/channels/${current}/messages`);
+  if (!current || !state.me || gated(current)) return;
+  const channel = current;
+  const { messages } = await call(`/channels/${channel}/messages`);
+  // Another channel (or its age question) was opened while these were on their way.
+  if (channel !== current || gated(channel)) return;
   const list = document.getElementById('messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const users = [...state.users, state.me];
-  list.replaceChildren(...messages.map((m) => renderMessage(m, users, state.me)));
+  list.replaceChildren(...messages.map((m) => renderMessage(m, users, state.me, state.channels)));
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
@@ -154,6 +232,17 @@ function matches() {
   if (!text.startsWith('/') || selectedCommand) return [];
   const q = text.slice(1).split(' ')[0].toLowerCase();
   return state.commands.filter((c) => c.type === 1 && c.name.startsWith(q));
+}
+
+/** `/make a red fox`: a command's exact name and a space choose it; the rest goes to its first option. */
+function onInput() {
+  const input = document.getElementById('input');
+  if (!selectedCommand) {
+    const typed = /^\/(\S+)\s([\s\S]*)$/.exec(input.value);
+    const cmd = typed && state.commands.find((c) => c.type === 1 && c.name === typed[1].toLowerCase());
+    if (cmd) return choose(cmd, typed[2]);
+  }
+  suggest();
 }
 
 function suggest() {
@@ -201,7 +290,7 @@ function onKey(e) {
   }
 }
 
-function choose(cmd) {
+function choose(cmd, rest = '') {
   selectedCommand = cmd;
   const input = document.getElementById('input');
   input.value = `/${cmd.name}`;
@@ -209,7 +298,21 @@ function choose(cmd) {
   suggest();
   const form = commandForm(cmd, [...state.users], state.channels, clearCommand);
   document.getElementById('options').replaceChildren(form);
-  form.querySelector('input, select')?.focus();
+  // Focus goes into the first required option (else the first); text typed after the name fills it.
+  const first = form.querySelector('[required]') ?? form.querySelector('input, select');
+  if (!first) return;
+  // A file option cannot take the text: it goes to the first text option instead of being lost.
+  const text = first.type === 'text' ? first : form.querySelector('input[type=text]');
+  if (rest && text) text.value = rest;
+  first.focus();
+  if (first.type === 'text') first.setSelectionRange(first.value.length, first.value.length);
+}
+
+/** The first required option still empty, if any. */
+function firstEmptyRequired() {
+  return [...document.querySelectorAll('#options [required]')].find((el) =>
+    el.type === 'file' ? el.files.length === 0 : el.value.trim() === '',
+  );
 }
 
 function clearCommand() {
@@ -233,6 +336,12 @@ async function onSubmit(e) {
   const body = new FormData();
   try {
     if (selectedCommand) {
+      // Enter sends once every required option is filled, and otherwise moves to the first empty one.
+      const empty = firstEmptyRequired();
+      if (empty) {
+        empty.focus();
+        return setStatus(`Fill in ${empty.name} to send /${selectedCommand.name}.`);
+      }
       const { options, files } = readCommandForm(selectedCommand);
       body.append('payload_json', JSON.stringify({ command: selectedCommand.name, options }));
       for (const [name, file] of files) body.append(name, file);
@@ -291,7 +400,7 @@ async function refresh(force = false) {
   }
   if (first) layout();
   if (!changed) return;
-  if (!current) current = state.channels[0]?.id ?? null;
+  if (!current) current = state.channels.find((c) => !c.nsfw)?.id ?? null;
   sidebar();
   if (first) await open(current);
   else await loadMessages();

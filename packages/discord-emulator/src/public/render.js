@@ -1,4 +1,5 @@
 // Renders Discord messages as DOM nodes. Text is only ever set through textContent.
+import { emojiImage, renderMarkdown } from './markdown.js';
 
 /** @param {string} tag @param {Record<string,string>} [attrs] @param {(Node|string|null|undefined)[]} [children] */
 export function h(tag, attrs = {}, children = []) {
@@ -13,23 +14,6 @@ export function h(tag, attrs = {}, children = []) {
 }
 
 const displayName = (u) => (u ? u.global_name || u.username : 'Unknown');
-
-/** Content with `<@id>` user mentions and @everyone/@here turned into highlighted spans. */
-export function renderContent(content, users, me) {
-  const frag = document.createDocumentFragment();
-  const re = /<@!?(\d{17,20})>|<@&(\d{17,20})>|@everyone|@here/g;
-  let last = 0;
-  for (const m of content.matchAll(re)) {
-    frag.append(content.slice(last, m.index));
-    const user = m[1] && users.find((u) => u.id === m[1]);
-    const label = m[1] ? `@${user ? displayName(user) : 'unknown-user'}` : m[2] ? '@role' : m[0];
-    const mine = (m[1] && me && m[1] === me.id) || (!m[1] && !m[2]);
-    frag.append(h('span', { class: mine ? 'mention mention-me' : 'mention', text: label }));
-    last = m.index + m[0].length;
-  }
-  frag.append(content.slice(last));
-  return frag;
-}
 
 function renderAttachment(a) {
   const type = a.content_type || '';
@@ -64,13 +48,20 @@ function renderComponents(msg) {
             text: c.label || 'Link',
           });
         if (c.type === 2) {
-          const b = h('button', {
-            type: 'button',
-            class: `btn btn-style-${c.style}`,
-            'data-message': msg.id,
-            'data-custom': c.custom_id || '',
-            text: `${c.emoji?.name ? c.emoji.name + ' ' : ''}${c.label || ''}`,
-          });
+          // The label names the button; an emoji-only button is named by its emoji.
+          const b = h(
+            'button',
+            {
+              type: 'button',
+              class: `btn btn-style-${c.style}`,
+              'data-message': msg.id,
+              'data-custom': c.custom_id || '',
+            },
+            [
+              c.emoji?.name ? emojiImage(c.emoji.name, Boolean(c.label)) : null,
+              c.label ? h('span', { text: c.label }) : null,
+            ],
+          );
           if (c.disabled) b.disabled = true;
           return b;
         }
@@ -96,10 +87,10 @@ function renderComponents(msg) {
   );
 }
 
-function renderEmbed(e) {
+function renderEmbed(e, ctx) {
   return h('div', { class: 'embed' }, [
     e.title ? h('div', { class: 'embed-title', text: e.title }) : null,
-    e.description ? h('div', { class: 'embed-desc', text: e.description }) : null,
+    e.description ? h('div', { class: 'embed-desc' }, [renderMarkdown(e.description, ctx)]) : null,
     ...(e.fields || []).map((f) =>
       h('div', { class: 'embed-field' }, [h('strong', { text: f.name }), h('div', { text: f.value })]),
     ),
@@ -107,7 +98,7 @@ function renderEmbed(e) {
   ]);
 }
 
-export function renderMessage(msg, users, me) {
+export function renderMessage(msg, users, me, channels = []) {
   if (msg.notice)
     return h('li', { class: 'msg notice', role: 'status' }, [h('span', { text: `⚠ ${msg.content}` })]);
   const author = msg.author || {};
@@ -135,8 +126,10 @@ export function renderMessage(msg, users, me) {
       msg.edited_timestamp ? h('span', { class: 'edited', text: '(edited)' }) : null,
     ]),
     loading ? h('div', { class: 'thinking', text: `${displayName(author)} is thinking…` }) : null,
-    msg.content ? h('div', { class: 'content' }, [renderContent(msg.content, known, me)]) : null,
-    ...(msg.embeds || []).map(renderEmbed),
+    msg.content
+      ? h('div', { class: 'content' }, [renderMarkdown(msg.content, { users: known, me, channels })])
+      : null,
+    ...(msg.embeds || []).map((e) => renderEmbed(e, { users: known, me, channels })),
     (msg.attachments || []).length
       ? h('div', { class: 'attachments' }, msg.attachments.map(renderAttachment))
       : null,

@@ -37,3 +37,36 @@ export const CHANNELS: readonly ChannelDefinition[] = [
 export function channelsOfKind(kind: ChannelKind): ChannelDefinition[] {
   return CHANNELS.filter((channel) => channel.kind === kind);
 }
+
+/** A family of channels a command may run in: a kind, and its horror channels apart. */
+export type ChannelGroup = ChannelKind | 'image-horror' | 'video-horror';
+
+export const CHANNEL_GROUPS: readonly ChannelGroup[] = [
+  'image',
+  'image-horror',
+  'video',
+  'video-horror',
+  'music',
+  'speech',
+  'sound-effects',
+  'lipsync',
+];
+
+export const channelGroup = (channel: ChannelDefinition): ChannelGroup =>
+  channel.horror ? (`${channel.kind}-horror` as ChannelGroup) : channel.kind;
+
+/**
+ * The server's creation channels, with the channel names of a server that names them differently:
+ * a group given in `names` takes exactly those names (as many as it lists), the others keep ours.
+ */
+export function serverChannels(
+  names: Partial<Record<ChannelGroup, readonly string[]>> = {},
+): ChannelDefinition[] {
+  return CHANNEL_GROUPS.flatMap((group) => {
+    const ours = CHANNELS.filter((channel) => channelGroup(channel) === group);
+    const theirs = names[group];
+    if (!theirs) return ours;
+    const model = ours[0]!;
+    return theirs.map((name) => ({ ...model, name }));
+  });
+}

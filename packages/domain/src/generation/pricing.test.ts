@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../commands/registry.ts';
 import { CREDIT_PACKAGES, TIER_OPTIONS } from '../catalog.ts';
 import { COMMAND_FAMILIES, familyOf, isJobCommand } from './families.ts';
-import { priceOf, priceOfAction } from './pricing.ts';
+import { priceOf, priceOfAction, shortfallOf } from './pricing.ts';
 import { WELCOME_GRANT, welcomeGrantKey } from './welcome.ts';
 
 describe('prices', () => {
@@ -63,5 +63,23 @@ describe('prices', () => {
     expect(runs).toBeGreaterThanOrEqual(3);
     expect(runs).toBeLessThan(20);
     expect(welcomeGrantKey('u1')).not.toBe(welcomeGrantKey('u2'));
+  });
+});
+
+describe('what a balance lacks', () => {
+  it('names the currency short and by how much, or nothing when the balance pays', () => {
+    expect(shortfallOf({ credits: 0, hypercredits: 10 }, { credits: 500, hypercredits: 4 })).toEqual({
+      currency: 'hypercredits',
+      missing: 6,
+    });
+    expect(shortfallOf({ credits: 4, hypercredits: 0 }, { credits: 1, hypercredits: 0 })).toEqual({
+      currency: 'credits',
+      missing: 3,
+    });
+    expect(shortfallOf({ credits: 4, hypercredits: 0 }, { credits: 4, hypercredits: 0 })).toBeNull();
+    expect(shortfallOf({ credits: 0, hypercredits: 2 }, { credits: 0, hypercredits: -3 })).toEqual({
+      currency: 'hypercredits',
+      missing: 2,
+    });
   });
 });

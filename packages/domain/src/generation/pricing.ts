@@ -82,3 +82,18 @@ export function priceOfAction(
     action === 'edit' ? (editedOptions ?? original.options) : original.options,
   );
 }
+
+export interface Shortfall {
+  currency: keyof Price;
+  /** How many more the balance needs. */
+  missing: number;
+}
+
+/** What a balance lacks to pay a price (the first currency short), or null when it can pay. */
+export function shortfallOf(cost: Price, balance: Price): Shortfall | null {
+  for (const currency of ['hypercredits', 'credits'] as const) {
+    const missing = cost[currency] - Math.max(0, balance[currency]);
+    if (missing > 0) return { currency, missing };
+  }
+  return null;
+}

@@ -8,6 +8,23 @@ export const PaymentHistoryParams = z.object({
 
 export const PAYMENT_RECORD_TYPES = ['subscription', 'invoice', 'charge'] as const;
 
+/**
+ * One word per state of a payment, whether Stripe recorded it as an invoice (`paid`, `open`,
+ * `uncollectible`) or a charge (`succeeded`, `pending`, refunded in part or whole).
+ */
+export const PAYMENT_STATUSES = ['paid', 'refunded', 'partly refunded', 'pending', 'due', 'unpaid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How the payment history writes a status. */
+export const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  refunded: 'Refunded',
+  'partly refunded': 'Partly refunded',
+  pending: 'Pending',
+  due: 'Due',
+  unpaid: 'Unpaid',
+};
+
 /** The Payment record of SPEC §3. */
 export const PaymentRecordWire = z.object({
   id: z.string(),
@@ -15,7 +32,7 @@ export const PaymentRecordWire = z.object({
   date: z.number().int(),
   /** Cents. */
   amount: z.number().int(),
-  status: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
   type: z.enum(PAYMENT_RECORD_TYPES),
   description: z.string(),
   invoice_pdf: z.string().nullable(),

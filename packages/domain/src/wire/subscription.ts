@@ -52,6 +52,8 @@ export const PlanChangePreview = z.object({
   hypercredits: z.number().int(),
   /** When a downgrade would take effect (epoch seconds); null otherwise. */
   effectiveDate: z.number().int().nullable(),
+  /** Cents of the first invoice on the new plan, at `effectiveDate` (Stripe's preview); null unless a downgrade. */
+  renewalAmount: z.number().int().nullable(),
 });
 export type PlanChangePreview = z.infer<typeof PlanChangePreview>;
 

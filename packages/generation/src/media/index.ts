@@ -1,4 +1,6 @@
 export * from './ffmpeg.ts';
+export * from './decode.ts';
 export * from './probe.ts';
 export * from './thumbnail.ts';
 export * from './grid.ts';
+export * from './poster.ts';

@@ -112,7 +112,7 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
 
   let externalId = job.externalId ?? undefined;
   try {
-    const [request] = await Promise.all([buildRequest(database, storage, job), announced]);
+    const [request] = await Promise.all([buildRequest(database, storage, job, signal), announced]);
     // A provider stuck where no signal reaches (native code, a hung socket) is not waited for: at
     // the deadline the attempt is given up and its slot freed; the provider's own abort handling
     // (interrupting the host, ending its process) runs on the same signal.

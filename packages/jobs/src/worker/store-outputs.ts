@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { NewMedia } from '@app/db';
-import { type GenerationOutput, type MediaStorage, webpThumbnail } from '@app/generation';
+import {
+  type GenerationOutput,
+  type MediaStorage,
+  audioWaveform,
+  videoPoster,
+  webpThumbnail,
+} from '@app/generation';
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -17,8 +23,24 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /**
+ * The picture that stands for an output in lists and the gallery: a WebP thumbnail of a still
+ * image, a poster frame of a video, a waveform of a sound. A picture that cannot be made leaves the
+ * output without one (the tile shows its kind instead); the media itself is never held back for it.
+ */
+async function pictureFor(output: GenerationOutput): Promise<Buffer | null> {
+  try {
+    if (output.kind === 'image' && output.mime !== 'image/gif') return await webpThumbnail(output.bytes);
+    if (output.kind === 'video') return await videoPoster(output.bytes, output.mime);
+    if (output.kind === 'audio') return await audioWaveform(output.bytes, output.mime);
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
  * Writes a job's outputs under fresh unguessable keys (`jobs/<jobId>/<index>-<random>.<ext>`),
- * with a WebP thumbnail beside each still image. Returns the media rows to record. A re-run
+ * with a WebP picture beside each (see `pictureFor`). Returns the media rows to record. A re-run
  * writes new keys; the caller removes the objects of the set it replaces.
  */
 export async function storeOutputs(
@@ -32,10 +54,10 @@ export async function storeOutputs(
     const storageKey = `${base}.${EXTENSIONS[output.mime] ?? 'bin'}`;
     await storage.put(storageKey, output.bytes, output.mime);
     let thumbKey: string | null = null;
-    if (output.kind === 'image' && output.mime !== 'image/gif') {
+    const picture = await pictureFor(output);
+    if (picture) {
       thumbKey = `${base}.thumb.webp`;
-      const thumb = await webpThumbnail(output.bytes);
-      await storage.put(thumbKey, thumb, 'image/webp');
+      await storage.put(thumbKey, picture, 'image/webp');
     }
     rows.push({
       index,

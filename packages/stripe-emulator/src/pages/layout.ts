@@ -33,7 +33,7 @@ table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{text-align:left;pa
 
 export function page(ctx: Ctx, title: string, body: string, status = 200, head = ''): PageResponse {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><link rel="stylesheet" href="${esc(ctx.url('/_emulator/assets/emulator.css'))}">${head}</head><body><main>
+<title>${esc(title)}</title><link rel="icon" type="image/svg+xml" href="${esc(ctx.url('/_emulator/assets/favicon.svg'))}"><link rel="stylesheet" href="${esc(ctx.url('/_emulator/assets/emulator.css'))}">${head}</head><body><main>
 <p class="banner noprint">Test mode — Stripe emulator. No real money moves.</p>
 ${body}</main></body></html>`;
   return { status, contentType: 'text/html; charset=utf-8', body: html };

@@ -2,6 +2,7 @@ import type { Database, UserRow } from '@app/db';
 import type { MediaStorage } from '@app/generation';
 import type { GenerationSettings, JobQueue } from '@app/jobs';
 import type { API } from '@discordjs/core/http-only';
+import type { ChannelDirectory } from './channel-directory.ts';
 import type { ParsedInteraction } from './parse-interaction.ts';
 import type { InteractionReply } from './replies.ts';
 
@@ -21,6 +22,8 @@ export interface BotDeps {
   postingApi(): API;
   /** Absolute base of our own pages and `/media/…` links. */
   publicUrl(): string;
+  /** Which channels each command family runs in, and their ids for mentions. */
+  channels: ChannelDirectory;
 }
 
 export type CommandInteraction = Extract<ParsedInteraction, { kind: 'command' }>;

@@ -4,6 +4,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   failureMessage,
   insufficientCreditsMessage,
+  loraReadyMessage,
   queuedMessage,
   resultComponents,
   resultMessage,
@@ -24,7 +25,16 @@ describe('result buttons', () => {
       ['love', 'edit', 'reroll', 'delete', 'vary', 'gif'].map((action) => `${action}:${JOB}`),
     );
     expect(buttons.map((button) => button.emoji?.name)).toEqual(['❤️', '✏️', '🎲', '🗑️', '🔀', '🎞️']);
-    expect(buttons[0]!.label).toBe('3');
+    expect(buttons.map((button) => button.label)).toEqual([
+      'Love (3)',
+      'Edit & regenerate',
+      'Re-roll',
+      'Delete',
+      'Vary',
+      'GIF',
+    ]);
+    const unloved = resultComponents(JOB, { image: true, loves: 0 })[0]!.components[0] as { label?: string };
+    expect(unloved.label).toBe('Love');
     expect(rows.every((row) => row.components.length <= 5)).toBe(true);
     const audio = resultComponents(JOB, { image: false, loves: 0 }).flatMap((row) => row.components);
     expect(audio).toHaveLength(4);
@@ -184,8 +194,27 @@ describe('parsing interactions', () => {
     ).toEqual({ kind: 'ping' });
   });
 
-  it('reads the time from a snowflake and splits custom ids once', () => {
+  it('reads the time from a snowflake and reads only our custom ids', () => {
     expect(snowflakeTime('175928847299117063').toISOString()).toBe('2016-04-30T11:18:25.796Z');
-    expect(splitCustomId('edit:a:b')).toEqual({ action: 'edit', jobId: 'a:b' });
+    const id = '0b9c2f4e-4a57-4a8e-9d4f-3f1a2b3c4d5e';
+    expect(splitCustomId(`reroll:${id}`)).toEqual({ action: 'reroll', jobId: id });
+    for (const foreign of [
+      'reroll:not-a-uuid',
+      'reroll',
+      `shout:${id}`,
+      `edit:${id}:x`,
+      `reroll:${id}${'x'.repeat(100_000)}`,
+    ]) {
+      expect(splitCustomId(foreign)).toBeNull();
+    }
+  });
+});
+
+describe('the LoRA-ready message', () => {
+  it("teaches the guide's weight syntax, -loraweight, with its range", () => {
+    const { content } = loraReadyMessage('InkFace');
+    expect(content).toContain('`-lora InkFace -loraweight 0.7`');
+    expect(content).toContain('from 0.1 to 1');
+    expect(content).not.toMatch(/-lora InkFace \d/);
   });
 });

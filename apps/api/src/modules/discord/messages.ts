@@ -1,4 +1,4 @@
-import { type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
+import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -61,7 +61,7 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
   );
 }
 
-/** The buttons under a result, in the registry's order; vary and GIF only under images. */
+/** The buttons under a result, in the registry's order, each with its emoji and name (love with its count); vary and GIF only under images. */
 export function resultComponents(
   jobId: string,
   input: { image: boolean; loves: number },
@@ -73,7 +73,8 @@ export function resultComponents(
     style: button.id === 'delete' ? ButtonStyle.Danger : ButtonStyle.Secondary,
     custom_id: customId(button.id, jobId),
     emoji: { name: button.emoji },
-    ...(button.id === 'love' ? { label: String(input.loves) } : {}),
+    // Words beside the emoji: what the button does is readable without an emoji font and by screen readers.
+    label: button.id === 'love' && input.loves > 0 ? `${button.label} (${input.loves})` : button.label,
   }));
   const rows: APIActionRowComponent<APIButtonComponent>[] = [];
   for (let at = 0; at < buttons.length; at += 5) {
@@ -137,10 +138,12 @@ export function answerMessage(text: string): MessagePayload {
 }
 
 export function loraReadyMessage(name: string): MessagePayload {
+  const { weight } = LIMITS.lora;
   return {
     content:
       `Your LoRA **${name}** is trained and ready. Use it by adding \`-lora ${name}\` to a /make prompt ` +
-      `(for example \`/make prompt: a portrait -lora ${name}\`); add a weight like \`-lora ${name} 0.7\`.`,
+      `(for example \`/make prompt: a portrait -lora ${name}\`); set its strength with \`-loraweight\` ` +
+      `from ${weight.min} to ${weight.max} (\`-lora ${name} -loraweight 0.7\`; ${weight.default} without it).`,
     allowed_mentions: NO_PINGS,
   };
 }

@@ -10,6 +10,7 @@ import { COMMANDS, type Price } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { submitJob } from '../jobs/submit-job.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
+import { channelRefusal, checkChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
 import { COMMAND_HANDLERS } from './handlers/index.ts';
 import type { InteractionBase } from './parse-interaction.ts';
@@ -32,6 +33,15 @@ export async function runCommand(
 ): Promise<InteractionReply> {
   const definition = findSlashCommand(interaction.name);
   if (!definition) return message(ephemeral(`There is no /${interaction.name}; type /help for the list.`));
+  const verdict = checkChannel({
+    definition,
+    channel: interaction.base.channel,
+    channels: deps.channels.definitions,
+  });
+  if (!verdict.ok) {
+    const ids = await deps.channels.ids(interaction.base.guildId);
+    return message(ephemeral(channelRefusal({ command: definition.name, verdict, ids })));
+  }
   const handler = COMMAND_HANDLERS[definition.name];
   if (handler) return handler.run({ deps, user, interaction });
 

@@ -20,6 +20,7 @@ import {
   type Price,
   dispatchRank,
   familyOf,
+  findActionCommand,
   findCommand,
   priceOf,
   queueClassOf,
@@ -43,6 +44,7 @@ export interface SubmitJobOptions {
   /** `studio`, `discord`, … ; with `requestId` it makes a retried submission find the same job. */
   source: string;
   requestId?: string;
+  /** Shown in the public gallery; default: yes, except LoRA training (its previews are the owner's photos). */
   public?: boolean;
   /** For result actions: the job this one was made from. */
   parentJobId?: string;
@@ -64,7 +66,8 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
   if (previous) return { job: sameRequest(previous, user.id), created: false };
 
   const definition = findCommand(input.command);
-  const family = definition || ['vary', 'gif'].includes(input.command) ? familyOf(input.command) : undefined;
+  const action = definition ? undefined : findActionCommand(input.command);
+  const family = definition || action ? familyOf(input.command) : undefined;
   if (!family) throw badRequest(`There is no command /${input.command}`, 'UNKNOWN_COMMAND');
   if (family === 'general') {
     throw badRequest(
@@ -72,10 +75,20 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       'NOT_A_JOB',
     );
   }
-  let options = input.options;
+  const checked = await validateOptions({
+    db,
+    userId: user.id,
+    command: (definition ?? action)!,
+    options: input.options,
+  });
+  const options = checked.options;
+  if (action && !input.parentJobId) {
+    throw badRequest(
+      `/${action.name} is made from a finished image: use POST /api/jobs/{id}/actions with action ${action.name}`,
+      'NEEDS_A_RESULT',
+    );
+  }
   if (definition) {
-    const checked = await validateOptions({ db, userId: user.id, command: definition, options });
-    options = checked.options;
     if (family === 'lora') {
       checkLoraName(options.name);
       const zip = checked.uploads.get('zip');
@@ -127,7 +140,9 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       ),
       costCredits: price.credits,
       costHypercredits: price.hypercredits,
-      public: input.public ?? true,
+      // Creations are public by default (the terms); a LoRA's training previews are the owner's
+      // own photos, so they stay private unless the owner chooses otherwise.
+      public: input.public ?? family !== 'lora',
       source: input.source,
       requestId,
       parentJobId: input.parentJobId,

@@ -1,5 +1,5 @@
 import type { UserRow } from '@app/db';
-import type { PaymentRecordWire } from '@app/domain';
+import type { PaymentRecordWire, PaymentStatus } from '@app/domain';
 import type Stripe from 'stripe';
 import { assertMayActOn } from '../../lib/authorization.ts';
 
@@ -22,6 +22,17 @@ function chargeDescription(charge: Stripe.Charge): string {
   if (type === 'Gift' && tierType) return `Gift: ${tierType}`;
   return tierType || charge.description || 'Payment';
 }
+
+/** A charge's state in the history's words: refunds count over Stripe's `succeeded`. */
+function chargeStatus(charge: Stripe.Charge | undefined, fallback: PaymentStatus): PaymentStatus {
+  if (!charge) return fallback;
+  if (charge.refunded) return 'refunded';
+  if (charge.amount_refunded > 0) return 'partly refunded';
+  if (charge.status === 'pending') return 'pending';
+  return charge.status === 'succeeded' ? 'paid' : fallback;
+}
+
+const INVOICE_STATUS: Record<string, PaymentStatus> = { paid: 'paid', open: 'due', uncollectible: 'unpaid' };
 
 /**
  * Paid and refunded invoices, and those really due (a renewal the card did not pay); not drafts,
@@ -76,7 +87,10 @@ export async function listPaymentHistory({
       id: invoice.id,
       date: invoice.status_transitions?.paid_at ?? invoice.created,
       amount: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
-      status: invoice.status ?? 'open',
+      status:
+        invoice.status === 'paid'
+          ? chargeStatus(charge, 'paid')
+          : (INVOICE_STATUS[invoice.status ?? 'open'] ?? 'due'),
       type: invoice.parent?.subscription_details ? 'subscription' : 'invoice',
       description: invoiceDescription(invoice),
       invoice_pdf: invoice.invoice_pdf ?? null,
@@ -92,7 +106,7 @@ export async function listPaymentHistory({
       id: charge.id,
       date: charge.created,
       amount: charge.amount,
-      status: charge.status,
+      status: chargeStatus(charge, 'pending'),
       type: 'charge',
       description: chargeDescription(charge),
       invoice_pdf: null,

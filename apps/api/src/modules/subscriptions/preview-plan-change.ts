@@ -9,8 +9,9 @@ import { tierOfSubscription } from './sync-subscription.ts';
 
 /**
  * What `updateSubscription` would do, without doing it: for an upgrade, Stripe's preview of the
- * prorated invoice charged at once (`invoices.createPreview` with the same proration behaviour),
- * so the page can ask for confirmation with the real amount.
+ * prorated invoice charged at once (`invoices.createPreview` with the same proration behaviour);
+ * for a downgrade, when it starts and Stripe's preview of the first invoice on the new plan. The
+ * page asks for confirmation with the real amounts.
  */
 export async function previewPlanChange({
   db,
@@ -36,7 +37,9 @@ export async function previewPlanChange({
     throw new AppError('NO_SUBSCRIPTION', { status: 409, message: 'There is no paid plan to change.' });
   const change = decidePlanChange(current.tier, tier.tier);
   const item = subscription.items.data[0]!;
-  if (change !== 'upgrade') {
+  const customer =
+    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+  if (change === 'same') {
     return {
       change,
       plan: tier.tier,
@@ -44,12 +47,32 @@ export async function previewPlanChange({
       currency: item.price.currency,
       credits: 0,
       hypercredits: 0,
-      effectiveDate: change === 'downgrade' ? item.current_period_end : null,
+      effectiveDate: null,
+      renewalAmount: null,
     };
   }
   const price = await priceFor(stripe, tier.lookupKey);
+  if (change === 'downgrade') {
+    // A downgrade starts at the period end, unprorated: nothing is charged or credited now, and
+    // Stripe's preview of the renewal with the new price is what the first invoice on it will be.
+    const renewal = await stripe.invoices.createPreview({
+      customer,
+      subscription: subscription.id,
+      subscription_details: { items: [{ id: item.id, price: price.id }], proration_behavior: 'none' },
+    });
+    return {
+      change,
+      plan: tier.tier,
+      amountDueNow: 0,
+      currency: renewal.currency,
+      credits: 0,
+      hypercredits: 0,
+      effectiveDate: item.current_period_end,
+      renewalAmount: renewal.amount_due,
+    };
+  }
   const preview = await stripe.invoices.createPreview({
-    customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    customer,
     subscription: subscription.id,
     subscription_details: {
       items: [{ id: item.id, price: price.id }],
@@ -64,5 +87,6 @@ export async function previewPlanChange({
     credits: Math.max(0, tier.credits - current.credits),
     hypercredits: Math.max(0, tier.hypercredits - current.hypercredits),
     effectiveDate: null,
+    renewalAmount: null,
   };
 }

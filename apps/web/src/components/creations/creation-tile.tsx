@@ -1,4 +1,4 @@
-import type { JobWire } from '@app/domain';
+import type { JobOutputWire, JobWire } from '@app/domain';
 import { Link } from 'react-router';
 import { imageSrcSet, jobPrompt } from '@/components/jobs/index.ts';
 import { paths } from '@/config/paths.ts';
@@ -11,24 +11,60 @@ const KIND_WORDS: Record<JobWire['kind'], string> = {
   lora: 'LoRA',
 };
 
-/** One creation in a grid: its first image (thumbnail with `srcset`) or what kind it is, and its prompt. */
+/** What a tile shows: a picture (an image, a video's poster frame, a sound's waveform), a caption, or the kind. */
+type TileFace =
+  | { type: 'image'; output: JobOutputWire }
+  | { type: 'poster' | 'waveform'; src: string }
+  | { type: 'text'; text: string }
+  | { type: 'kind' };
+
+function tileFace(job: JobWire): TileFace {
+  const image = job.outputs.find((output) => output.mime.startsWith('image/'));
+  if (image) return { type: 'image', output: image };
+  const video = job.outputs.find((output) => output.mime.startsWith('video/') && output.thumbUrl);
+  if (video?.thumbUrl) return { type: 'poster', src: video.thumbUrl };
+  const audio = job.outputs.find((output) => output.mime.startsWith('audio/') && output.thumbUrl);
+  if (audio?.thumbUrl) return { type: 'waveform', src: audio.thumbUrl };
+  if (job.text) return { type: 'text', text: job.text };
+  return { type: 'kind' };
+}
+
+/** One creation in a grid: its picture (or, for /describe, its caption on a card), and its prompt. */
 export function CreationTile({ job, eager = false }: { job: JobWire; eager?: boolean }) {
   const prompt = jobPrompt(job) || `/${job.command}`;
-  const image = job.outputs.find((output) => output.mime.startsWith('image/'));
+  const face = tileFace(job);
+  const loading = eager ? 'eager' : 'lazy';
   return (
     <li className="creation-tile">
       <Link to={paths.creation.href(job.id)} className="creation-link">
-        {image ? (
+        {face.type === 'image' ? (
           <img
-            src={image.thumbUrl ?? image.url}
-            srcSet={imageSrcSet(image)}
+            src={face.output.thumbUrl ?? face.output.url}
+            srcSet={imageSrcSet(face.output)}
             sizes="(max-width: 600px) 45vw, 240px"
-            width={image.width}
-            height={image.height}
+            width={face.output.width}
+            height={face.output.height}
             alt={prompt}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={loading}
             decoding="async"
           />
+        ) : face.type === 'poster' || face.type === 'waveform' ? (
+          <span className={`creation-picture creation-${face.type}`}>
+            <img
+              src={face.src}
+              alt={face.type === 'poster' ? `Frame of ${prompt}` : `Waveform of ${prompt}`}
+              loading={loading}
+              decoding="async"
+            />
+            <span className="creation-badge" aria-hidden="true">
+              {face.type === 'poster' ? '▶' : '♪'} {KIND_WORDS[job.kind]}
+            </span>
+          </span>
+        ) : face.type === 'text' ? (
+          <span className="creation-text">
+            <span className="creation-text-label">Caption</span>
+            <span className="creation-text-body">{face.text}</span>
+          </span>
         ) : (
           <span className="creation-kind" aria-hidden="true">
             {KIND_WORDS[job.kind]}

@@ -1,5 +1,7 @@
 export { JobCard, type JobCardProps } from './job-card.tsx';
 export { JobMedia, imageSrcSet } from './job-media.tsx';
+export { BuyMoreLink } from './buy-more-link.tsx';
+export { showJobCard, useJobArrival } from './job-arrival.tsx';
 export { JobErrorAlert } from './job-error.tsx';
 export { jobPrompt, jobStatusText } from './job-summary.ts';
 export * from './jobs-api.ts';

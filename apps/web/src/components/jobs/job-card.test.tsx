@@ -154,6 +154,11 @@ describe('JobCard', () => {
     );
     expect(screen.getByRole('button', { name: /Love/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Re-roll' })).not.toBeInTheDocument();
+    // The training's sample is shown on its card.
+    expect(screen.getByRole('img', { name: 'Face (image 1)' })).toHaveAttribute(
+      'src',
+      '/media/jobs/x/0.webp',
+    );
   });
 
   it('shows a failure and its refund in plain words', () => {

@@ -1,12 +1,12 @@
 import type { JobWire } from '@app/domain';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { JobErrorAlert } from './job-error.tsx';
 import { JobMedia } from './job-media.tsx';
 import { isImageJob, jobPrompt, jobStatusText } from './job-summary.ts';
-import { type JobAction, actOnJob, loveJob, removeJob } from './jobs-api.ts';
+import { type JobAction, actOnJob, cancelJob, deleteJob, loveJob } from './jobs-api.ts';
 import { isEnded, useLiveJob } from './use-live-job.ts';
 import './jobs.css';
 
@@ -34,9 +34,14 @@ export function JobCard({
 }: JobCardProps) {
   const [job, setJob] = useLiveJob(initial);
   const endedStatus = isEnded(job) ? job.status : null;
+  // Told once per ending, whatever callback the parent passes on later renders.
+  const onEndedRef = useRef(onEnded);
   useEffect(() => {
-    if (endedStatus && !isEnded(initial)) onEnded?.(endedStatus);
-  }, [endedStatus, initial, onEnded]);
+    onEndedRef.current = onEnded;
+  }, [onEnded]);
+  useEffect(() => {
+    if (endedStatus && !isEnded(initial)) onEndedRef.current?.(endedStatus);
+  }, [endedStatus, initial]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -65,7 +70,7 @@ export function JobCard({
   const pageUrl = () => new URL(paths.creation.href(job.id), window.location.origin).href;
 
   return (
-    <article className="job-card" aria-labelledby={headingId} data-status={job.status}>
+    <article className="job-card" aria-labelledby={headingId} data-status={job.status} data-job-id={job.id}>
       <header className="job-card-head">
         <h3 id={headingId}>
           /{job.command} <span className="job-prompt">{prompt}</span>
@@ -88,8 +93,7 @@ export function JobCard({
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const result = await removeJob(job.id);
-                if (result.job) setJob(result.job);
+                setJob((await cancelJob(job.id)).job);
               })
             }
           >
@@ -166,7 +170,7 @@ export function JobCard({
             onClick={() =>
               void run(async () => {
                 if (!window.confirm('Delete this creation for good?')) return;
-                await removeJob(job.id);
+                await deleteJob(job.id);
                 onRemoved?.(job.id);
               })
             }

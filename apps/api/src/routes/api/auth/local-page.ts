@@ -11,6 +11,7 @@ export function renderLocalSignInPage(names: string[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{font-family:system-ui,sans-serif;background:#0f172a;color:#e2e8f0;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#1e293b;padding:2rem;border-radius:12px;width:min(360px,90vw);box-shadow:0 10px 30px #0006}

@@ -132,9 +132,21 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
       {failure && <Alert>{apiErrorMessage(failure)}</Alert>}
 
       <Dialog open={confirmDelete} title="Delete this user?" onClose={() => setConfirmDelete(false)}>
-        <p>
-          {user.discordname} and their sessions and credit history will be removed. This cannot be undone.
-        </p>
+        {/* What deleting does (modules/users/delete-user.ts): the books keep their rows. */}
+        <ul className="delete-effects">
+          <li>
+            Their subscriptions are cancelled at Stripe now: nothing more is charged, nothing is refunded.
+          </li>
+          <li>
+            Their name, Discord account and email are removed and they are signed out everywhere; signing in
+            with Discord again starts a new, empty account.
+          </li>
+          <li>
+            Their credit history, balance and creations stay on record under &ldquo;Deleted user&rdquo;, and
+            gift codes they redeemed stay redeemed.
+          </li>
+        </ul>
+        <p>This cannot be undone.</p>
         <div className="actions">
           <Button variant="danger" onClick={() => void onDelete()}>
             Yes, delete {user.discordname}

@@ -2,7 +2,7 @@ import type { JobWire } from '@app/domain';
 import { useCallback, useState } from 'react';
 import { baseApi } from '@/app/base-api.ts';
 import { useAppDispatch } from '@/app/hooks.ts';
-import { JobCard } from '@/components/jobs/index.ts';
+import { JobCard, useJobArrival } from '@/components/jobs/index.ts';
 import { Alert, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDeleteLoraMutation, useListLorasQuery } from '@/lib/loras/list-loras.ts';
@@ -18,6 +18,7 @@ export function LorasPage() {
   const { data, isLoading, error } = useListLorasQuery();
   const [remove, removal] = useDeleteLoraMutation();
   const [training, setTraining] = useState<JobWire[]>([]);
+  const arrival = useJobArrival();
   // A training that ends changes its model's row (ready with its samples, or failed and refunded).
   const refreshList = useCallback(
     () => dispatch(baseApi.util.invalidateTags(['Loras', 'CurrentUser'])),
@@ -35,10 +36,21 @@ export function LorasPage() {
         onCreated={(job) => {
           setTraining((current) => [job, ...current]);
           dispatch(baseApi.util.invalidateTags(['Loras', 'CurrentUser']));
+          arrival.created(job);
         }}
       />
+      {arrival.region}
       {training.map((job) => (
-        <JobCard key={job.id} job={job} signedIn linkToPage={false} onEnded={refreshList} />
+        <JobCard
+          key={job.id}
+          job={job}
+          signedIn
+          linkToPage={false}
+          onEnded={(status) => {
+            refreshList();
+            arrival.ended(job, status);
+          }}
+        />
       ))}
       <h2>Your models</h2>
       {removal.error && <Alert>{apiErrorMessage(removal.error, 'The model could not be removed.')}</Alert>}

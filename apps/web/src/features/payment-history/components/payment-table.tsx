@@ -1,4 +1,4 @@
-import { type PaymentRecordWire, formatCents, formatEpochDate } from '@app/domain';
+import { PAYMENT_STATUS_WORDS, type PaymentRecordWire, formatCents, formatEpochDate } from '@app/domain';
 import './payment-history.css';
 
 /** The payment records, newest first, with invoice PDF and receipt links. */
@@ -24,7 +24,7 @@ export function PaymentTable({ records }: { records: PaymentRecordWire[] }) {
             <tr key={record.id} data-testid="payment-record">
               <td data-label="Date">{formatEpochDate(record.date)}</td>
               <td data-label="Description">{record.description}</td>
-              <td data-label="Status">{record.status}</td>
+              <td data-label="Status">{PAYMENT_STATUS_WORDS[record.status]}</td>
               <td data-label="Amount" className="amount">
                 ${formatCents(record.amount)}
               </td>

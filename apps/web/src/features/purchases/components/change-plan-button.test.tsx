@@ -22,6 +22,7 @@ const preview: PlanChangePreview = {
   credits: 3500,
   hypercredits: 40,
   effectiveDate: null,
+  renewalAmount: null,
 };
 
 const changed = (change: 'upgrade' | 'downgrade', plan: string): UpdateSubscriptionResult => ({
@@ -167,13 +168,53 @@ describe('upgrading from the plan page', () => {
 });
 
 describe('downgrading from the plan page', () => {
-  it('is scheduled without a dialog, as before', async () => {
-    answers['/api/payment/updateSubscription'] = () => json(changed('downgrade', 'Professional Plan Yearly'));
+  const downgrade: PlanChangePreview = {
+    change: 'downgrade',
+    plan: 'Professional Plan Yearly',
+    amountDueNow: 0,
+    currency: 'usd',
+    credits: 0,
+    hypercredits: 0,
+    effectiveDate: RENEWS,
+    renewalAmount: 14390,
+  };
+
+  it("asks first with Stripe's preview: what changes, when, and what is charged or credited", async () => {
+    answers['/api/payment/preview-plan-change'] = () => json(downgrade);
     renderButton('Professional Plan Yearly');
     await userEvent.click(screen.getByRole('button', { name: 'Switch to Professional Plan Yearly' }));
-    expect(await screen.findByText('Change landing')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Downgrade to Professional Plan Yearly?' });
+    expect(await within(dialog).findByTestId('downgrade-date')).toHaveTextContent(formatEpochDate(RENEWS));
+    expect(within(dialog).getByTestId('downgrade-plan')).toHaveTextContent('Professional Plan Yearly');
+    expect(within(dialog).getByTestId('downgrade-now')).toHaveTextContent('Nothing');
+    expect(within(dialog).getByTestId('downgrade-renewal')).toHaveTextContent(
+      '$143.90 a year, with 30,000 credits and 600 hypercredits each year',
+    );
+    expect(dialog).toHaveTextContent(
+      `You keep Professional Plan and its credits until ${formatEpochDate(RENEWS)}.`,
+    );
+    // Asking changed nothing.
+    expect(changes()).toEqual([]);
+  });
+
+  it('"Keep my current plan" changes nothing; "Confirm downgrade" schedules it once', async () => {
+    answers['/api/payment/preview-plan-change'] = () => json(downgrade);
+    answers['/api/payment/updateSubscription'] = () => json(changed('downgrade', 'Professional Plan Yearly'));
+    renderButton('Professional Plan Yearly');
+    const open = () =>
+      userEvent.click(screen.getByRole('button', { name: 'Switch to Professional Plan Yearly' }));
+    await open();
+    let dialog = screen.getByRole('dialog', { name: 'Downgrade to Professional Plan Yearly?' });
+    await within(dialog).findByTestId('downgrade-date');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my current plan' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(changes()).toEqual([]);
+
+    await open();
+    dialog = screen.getByRole('dialog', { name: 'Downgrade to Professional Plan Yearly?' });
+    await within(dialog).findByTestId('downgrade-date');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm downgrade' }));
+    expect(await screen.findByText('Change landing')).toBeInTheDocument();
     await waitFor(() => expect(changes()).toHaveLength(1));
-    expect(sent.map((call) => call.path)).not.toContain('/api/payment/preview-plan-change');
   });
 });

@@ -7,13 +7,14 @@ import { paths } from '@/config/paths.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { usePreviewPlanChangeMutation } from '../api/preview-plan-change.ts';
 import { useUpdateSubscriptionMutation } from '../api/update-subscription.ts';
+import { DowngradeDialog } from './downgrade-dialog.tsx';
 import { UpgradeDialog } from './upgrade-dialog.tsx';
 import './purchases.css';
 
 /**
  * On the tier page for a paying user: changes their plan in place instead of starting a new
- * checkout, then shows the change landing. An upgrade is charged at once, so it first asks, with the
- * amount from Stripe's preview; a downgrade is scheduled for the period end and charges nothing.
+ * checkout, then shows the change landing. Either change first asks, with Stripe's preview: an
+ * upgrade with the amount charged at once, a downgrade with its date and the new plan's first invoice.
  */
 export function ChangePlanButton({
   tier,
@@ -34,7 +35,7 @@ export function ChangePlanButton({
   const [update, updateState] = useUpdateSubscriptionMutation();
   const [preview, previewState] = usePreviewPlanChangeMutation();
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'upgrade' | 'downgrade' | null>(null);
   const current = currentTier === tier.tier;
   const body = { userId, stripeId, newsubscriptiontype: tier.tier };
 
@@ -51,18 +52,19 @@ export function ChangePlanButton({
 
   function choose() {
     if (current) return setNotice(SAME_PLAN_MESSAGE);
-    if (decidePlanChange(currentTier, tier.tier) !== 'upgrade') return void change();
+    const kind = decidePlanChange(currentTier, tier.tier);
+    if (kind === 'same') return void change();
     setNotice(null);
     updateState.reset();
     previewState.reset();
-    setConfirming(true);
+    setConfirming(kind);
     // The dialog shows the answer, or why there is none.
     void preview(body);
   }
 
   function keepPlan() {
     if (updateState.isLoading) return;
-    setConfirming(false);
+    setConfirming(null);
     updateState.reset();
   }
 
@@ -85,17 +87,30 @@ export function ChangePlanButton({
       )}
       {/* Outside the plan card, so the card's layout does not reach into the dialog. */}
       {createPortal(
-        <UpgradeDialog
-          open={confirming}
-          tier={tier}
-          renewsOn={renewsOn}
-          preview={previewState.data}
-          previewError={previewState.error}
-          changeError={updateState.error}
-          changing={updateState.isLoading}
-          onConfirm={() => void change()}
-          onClose={keepPlan}
-        />,
+        <>
+          <UpgradeDialog
+            open={confirming === 'upgrade'}
+            tier={tier}
+            renewsOn={renewsOn}
+            preview={previewState.data}
+            previewError={previewState.error}
+            changeError={updateState.error}
+            changing={updateState.isLoading}
+            onConfirm={() => void change()}
+            onClose={keepPlan}
+          />
+          <DowngradeDialog
+            open={confirming === 'downgrade'}
+            tier={tier}
+            currentTier={currentTier}
+            preview={previewState.data}
+            previewError={previewState.error}
+            changeError={updateState.error}
+            changing={updateState.isLoading}
+            onConfirm={() => void change()}
+            onClose={keepPlan}
+          />
+        </>,
         document.body,
       )}
     </div>

@@ -44,7 +44,11 @@ describe('JobForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('studio-cost')).toHaveTextContent('Costs 2 hypercredits · you have 0');
     await user.type(screen.getByLabelText('Text'), 'hello');
-    expect(screen.getByText('Not enough hypercredits: this costs 2 and you have 0.')).toBeInTheDocument();
+    expect(screen.getByText(/^Not enough hypercredits: this costs 2 and you have 0\./)).toBeInTheDocument();
+    // The way out: the packages that add hypercredits, with how many are missing.
+    const buy = screen.getByRole('link', { name: 'Buy hypercredits (you need 2 more)' });
+    expect(new URL(buy.getAttribute('href')!, 'http://x').searchParams.get('need')).toBe('hypercredits');
+    expect(new URL(buy.getAttribute('href')!, 'http://x').searchParams.get('missing')).toBe('2');
   });
 
   it('shows the weight of each part of the prompt while typing', async () => {

@@ -1,6 +1,6 @@
 import { type JobWire, LIMITS, type Price } from '@app/domain';
 import { useId, useState } from 'react';
-import { JobErrorAlert, newRequestId, submitJob } from '@/components/jobs/index.ts';
+import { BuyMoreLink, JobErrorAlert, newRequestId, submitJob } from '@/components/jobs/index.ts';
 import { Button } from '@/components/ui/index.ts';
 import type { Lora } from '@/lib/loras/list-loras.ts';
 import {
@@ -126,6 +126,12 @@ export function JobForm({
             className={state.problem ? 'studio-reason studio-reason-problem' : 'studio-reason'}
           >
             {state.reason}
+            {state.shortfall && (
+              <>
+                {' '}
+                <BuyMoreLink shortfall={state.shortfall} />
+              </>
+            )}
           </p>
         )}
       </div>

@@ -6,8 +6,10 @@ import {
   type CommandOption,
   type FlagGroup,
   type Price,
+  type Shortfall,
   isJobCommand,
   priceOf,
+  shortfallOf,
 } from '@app/domain';
 
 /** The commands the studio offers, by the registry's categories (help and listings stay in chat). */
@@ -102,6 +104,8 @@ export interface SubmitState {
   reason: string | null;
   /** Whether the reason is a problem to fix (a failed upload, too few credits), not a next step. */
   problem: boolean;
+  /** When the balance is short: which currency and how much more, for the way to buy it. */
+  shortfall?: Shortfall;
 }
 
 /** The price of what the form would submit, and what stops it from being submitted. */
@@ -137,9 +141,13 @@ export function submitState(input: {
     }
   }
   if (!balance) return state('Sign in to create.');
-  const amount = cost[currency];
-  if (balance[currency] < amount) {
-    return state(`Not enough ${currency}: this costs ${amount} and you have ${balance[currency]}.`, true);
+  const shortfall = shortfallOf(cost, balance);
+  if (shortfall) {
+    const { currency: short } = shortfall;
+    return {
+      ...state(`Not enough ${short}: this costs ${cost[short]} and you have ${balance[short]}.`, true),
+      shortfall,
+    };
   }
   return state(null);
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { baseApi } from '@/app/base-api.ts';
 import { useAppDispatch } from '@/app/hooks.ts';
-import { JobCard } from '@/components/jobs/index.ts';
+import { JobCard, useJobArrival } from '@/components/jobs/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useListLorasQuery } from '@/lib/loras/list-loras.ts';
@@ -19,12 +19,14 @@ export function StudioPage() {
   const { data: user } = useCurrentUserQuery();
   const { data: loras } = useListLorasQuery();
   const [jobs, setJobs] = useState<JobWire[]>([]);
+  const arrival = useJobArrival();
   const balance = user ? { credits: user.credits, hypercredits: user.hypercredits } : null;
 
   const add = (job: JobWire) => {
     setJobs((current) => [job, ...current.filter((existing) => existing.id !== job.id)]);
     // The price is held at once: show the new balance.
     dispatch(baseApi.util.invalidateTags(['CurrentUser']));
+    arrival.created(job);
   };
 
   return (
@@ -47,6 +49,7 @@ export function StudioPage() {
           onCreated={add}
         />
         <section aria-label="Your jobs" className="studio-jobs">
+          {arrival.region}
           {jobs.length === 0 ? (
             <p className="muted">What you create appears here, live from the queue to the result.</p>
           ) : (
@@ -56,6 +59,7 @@ export function StudioPage() {
                 job={job}
                 signedIn
                 onNewJob={add}
+                onEnded={(status) => arrival.ended(job, status)}
                 onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
               />
             ))

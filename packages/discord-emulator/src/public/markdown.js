@@ -1,0 +1,204 @@
+// Discord's Markdown, parsed with simple-markdown (the parser Discord's client grew from; its browser
+// build defines window.SimpleMarkdown) and drawn as DOM nodes: text only ever goes in through
+// textContent, links only to http(s), emoji as Twemoji images.
+import { h } from './render.js';
+
+const SM = globalThis.SimpleMarkdown;
+const base = SM.defaultRules;
+const prefix = document.body.dataset.prefix || '';
+
+const atLineStart = (prev) => prev === '' || prev.endsWith('\n');
+const EMOJI =
+  /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*)/u;
+
+/** Twemoji's file name for an emoji: its code points in hex, without U+FE0F unless joined by U+200D. */
+export function emojiFile(emoji) {
+  const text = emoji.includes('\u200D') ? emoji : emoji.replace(/\uFE0F/g, '');
+  return [...text].map((c) => c.codePointAt(0).toString(16)).join('-');
+}
+
+/** An emoji as a Twemoji picture; its text stays as `alt` (copy, screen readers, a missing file). */
+export function emojiImage(emoji, decorative = false) {
+  const img = h('img', {
+    class: 'emoji',
+    src: `${prefix}/app/emoji/${emojiFile(emoji)}.svg`,
+    alt: decorative ? '' : emoji,
+    draggable: 'false',
+  });
+  img.addEventListener('error', () => img.replaceWith(decorative ? '' : emoji), { once: true });
+  return img;
+}
+
+let order = 0;
+const next = () => order++;
+
+const rules = {
+  codeBlock: {
+    order: next(),
+    match: SM.anyScopeRegex(/^```(?:([\w+-]+)\n)?\n*([\s\S]+?)\n*```/),
+    parse: (capture) => ({ lang: capture[1] || '', content: capture[2] }),
+  },
+  blockQuote: {
+    order: next(),
+    // `> ` quotes one line, `>>> ` everything after it.
+    match(source, state, prev) {
+      if (state.inQuote || !atLineStart(prev)) return null;
+      return /^(?: *>>> ([\s\S]*))|^(?: *> [^\n]*(?:\n *> [^\n]*)*\n?)/.exec(source);
+    },
+    parse(capture, parse, state) {
+      const text = capture[1] !== undefined ? capture[1] : capture[0].replace(/^ *> ?/gm, '');
+      const inQuote = state.inQuote;
+      state.inQuote = true;
+      const content = parse(text.replace(/\n$/, ''), state);
+      state.inQuote = inQuote;
+      return { content };
+    },
+  },
+  heading: {
+    order: next(),
+    match(source, state, prev) {
+      if (!atLineStart(prev)) return null;
+      return /^(#{1,3}) +([^\n]+?) *(?:\n|$)/.exec(source);
+    },
+    parse: (capture, parse, state) => ({ level: capture[1].length, content: parse(capture[2], state) }),
+  },
+  escape: { ...base.escape, order: next() },
+  spoiler: {
+    order: next(),
+    match: SM.anyScopeRegex(/^\|\|([\s\S]+?)\|\|/),
+    parse: (capture, parse, state) => ({ content: parse(capture[1], state) }),
+  },
+  userMention: {
+    order: next(),
+    match: SM.anyScopeRegex(/^<@!?(\d{17,20})>/),
+    parse: (capture) => ({ id: capture[1] }),
+  },
+  channelMention: {
+    order: next(),
+    match: SM.anyScopeRegex(/^<#(\d{17,20})>/),
+    parse: (capture) => ({ id: capture[1] }),
+  },
+  roleMention: {
+    order: next(),
+    match: SM.anyScopeRegex(/^<@&(\d{17,20})>/),
+    parse: (capture) => ({ id: capture[1] }),
+  },
+  everyone: {
+    order: next(),
+    match: SM.anyScopeRegex(/^@(?:everyone|here)\b/),
+    parse: (capture) => ({ content: capture[0] }),
+  },
+  emoji: {
+    order: next(),
+    match: SM.anyScopeRegex(EMOJI),
+    parse: (capture) => ({ content: capture[0] }),
+  },
+  link: { ...base.link, order: next() },
+  autolink: { ...base.autolink, order: next() },
+  url: { ...base.url, order: next() },
+  strong: { ...base.strong, order: next() },
+  u: { ...base.u, order: next() },
+  em: { ...base.em, order: next() },
+  del: { ...base.del, order: next() },
+  inlineCode: { ...base.inlineCode, order: next() },
+  br: { order: next(), match: SM.anyScopeRegex(/^\n/), parse: () => ({}) },
+  text: {
+    ...base.text,
+    order: next(),
+    // simple-markdown's text rule, also stopping before an emoji so that it gets its own node.
+    match: SM.anyScopeRegex(
+      /^[\s\S]+?(?=[^0-9A-Za-z\s\u00c0-\uffff]|\p{Extended_Pictographic}|\n|\w+:\S|$)/u,
+    ),
+  },
+};
+
+const parse = SM.parserFor(rules);
+
+const safeHref = (target) => {
+  const url = SM.sanitizeUrl(target);
+  return url && /^https?:\/\//i.test(url) ? url : null;
+};
+
+/**
+ * Message content as DOM nodes. `ctx`: `users` (id, username, global name), `me`, `channels`
+ * (id, name) for mentions.
+ */
+export function renderMarkdown(content, ctx) {
+  const frag = document.createDocumentFragment();
+  for (const node of parse(content, { inline: true })) frag.append(draw(node, ctx));
+  return frag;
+}
+
+function drawAll(nodes, ctx) {
+  if (typeof nodes === 'string') return [nodes];
+  return nodes.map((node) => draw(node, ctx));
+}
+
+function draw(node, ctx) {
+  switch (node.type) {
+    case 'text':
+      return document.createTextNode(node.content);
+    case 'strong':
+      return h('strong', {}, drawAll(node.content, ctx));
+    case 'em':
+      return h('em', {}, drawAll(node.content, ctx));
+    case 'u':
+      return h('u', {}, drawAll(node.content, ctx));
+    case 'del':
+      return h('s', {}, drawAll(node.content, ctx));
+    case 'inlineCode':
+      return h('code', { class: 'inline-code', text: node.content });
+    case 'codeBlock':
+      return h('pre', { class: 'code-block' }, [
+        h('code', node.lang ? { 'data-lang': node.lang, text: node.content } : { text: node.content }),
+      ]);
+    case 'blockQuote':
+      return h('blockquote', {}, drawAll(node.content, ctx));
+    case 'heading':
+      return h(`h${node.level + 2}`, { class: `md-heading md-h${node.level}` }, drawAll(node.content, ctx));
+    case 'spoiler': {
+      const spoiler = h(
+        'button',
+        { type: 'button', class: 'spoiler', 'aria-label': 'Spoiler, press to reveal' },
+        [h('span', { class: 'spoiler-text' }, drawAll(node.content, ctx))],
+      );
+      spoiler.addEventListener(
+        'click',
+        () => {
+          spoiler.classList.add('revealed');
+          spoiler.removeAttribute('aria-label');
+        },
+        { once: true },
+      );
+      return spoiler;
+    }
+    case 'link': {
+      const href = safeHref(node.target);
+      const children = drawAll(node.content, ctx);
+      if (!href) return h('span', {}, children);
+      return h('a', { href, target: '_blank', rel: 'noopener noreferrer', title: node.target }, children);
+    }
+    case 'userMention': {
+      const user = ctx.users.find((u) => u.id === node.id);
+      const name = user ? user.global_name || user.globalName || user.username : 'unknown-user';
+      const mine = ctx.me && ctx.me.id === node.id;
+      return h('span', { class: mine ? 'mention mention-me' : 'mention', text: `@${name}` });
+    }
+    case 'channelMention': {
+      const channel = ctx.channels.find((c) => c.id === node.id);
+      if (!channel) return h('span', { class: 'mention', text: '#unknown' });
+      return h('a', { href: '#', class: 'mention', 'data-channel': channel.id, text: `#${channel.name}` });
+    }
+    case 'roleMention':
+      return h('span', { class: 'mention', text: '@role' });
+    case 'everyone':
+      return h('span', { class: 'mention mention-me', text: node.content });
+    case 'emoji':
+      return emojiImage(node.content);
+    case 'br':
+    case 'newline':
+      return h('br');
+    default:
+      return document.createTextNode(typeof node.content === 'string' ? node.content : '');
+  }
+}
