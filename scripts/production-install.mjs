@@ -29,7 +29,7 @@ export const INSTALL_PATHS = [
 ];
 
 /** The command that installs the production dependencies in the laid-out folder. */
-export const INSTALL_COMMAND = ['npm', 'ci', '--omit=dev', '--no-audit', '--no-fund'];
+export const INSTALL_COMMAND = ['npm', 'ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'];
 
 /** Every workspace's package.json (npm ci checks them against the lockfile). */
 function workspaceManifests() {
