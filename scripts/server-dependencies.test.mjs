@@ -36,7 +36,12 @@ function installedVersion(from, name) {
 
 /** Every registry package a server app's bundle imports, with the workspaces importing it. */
 async function externalImports(app) {
-  const { metafile } = await build({ ...bundleOptions(app), write: false, metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({
+    ...bundleOptions(app),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   const found = new Map();
   for (const [input, { imports }] of Object.entries(metafile.inputs)) {
     for (const entry of imports) {
@@ -63,7 +68,9 @@ describe.each(SERVER_APPS.map((app) => [app.dir, app]))('the compiled %s', (_dir
         // An emulator bundled in for the embedded default lists what it imports as dev
         // dependencies (it never runs alone in production); the app still has to bring them.
         const range =
-          importer.dependencies?.[name] ?? importer.peerDependencies?.[name] ?? importer.devDependencies?.[name];
+          importer.dependencies?.[name] ??
+          importer.peerDependencies?.[name] ??
+          importer.devDependencies?.[name];
         const where = path.relative(ROOT, dir) || '.';
         if (!range) problems.push(`${where} imports ${name} without depending on it`);
         else if (declared !== range) problems.push(`${app.dir} needs "${name}": "${range}" (as ${where})`);

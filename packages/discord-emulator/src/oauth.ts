@@ -23,8 +23,7 @@ interface Grant {
   expiresAt: number;
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -39,14 +38,12 @@ function sendOauthError(res: ServerResponse, status: number, error: string, desc
 }
 
 function page(res: ServerResponse, status: number, title: string, content: string) {
-  res
-    .writeHead(status, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
-      'x-frame-options': 'DENY',
-    })
-    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
+    'x-frame-options': 'DENY',
+  }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#313338;color:#dbdee1;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#2b2d31;padding:2rem;border-radius:8px;max-width:26rem}button{padding:.6rem 1.2rem;border:0;border-radius:4px;margin-right:.5rem;cursor:pointer}
 .primary{background:#5865f2;color:#fff}label{display:block;margin:.3rem 0}</style></head><body><main>${content}</main></body></html>`);
@@ -60,8 +57,7 @@ function readAuthorizeRequest(ctx: Ctx, params: URLSearchParams) {
   if (clientId !== ctx.keys.applicationId) return { error: 'Unknown application (client_id).' };
   if (params.get('response_type') !== 'code') return { error: 'Only response_type=code is supported.' };
   if (!/^https?:\/\/[^\s]+$/.test(redirectUri)) return { error: 'Invalid OAuth2 redirect_uri.' };
-  if (!scopes.length || scopes.some((scope) => !KNOWN_SCOPES.has(scope)))
-    return { error: 'Invalid scope.' };
+  if (!scopes.length || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) return { error: 'Invalid scope.' };
   const challenge = params.get('code_challenge') ?? undefined;
   const method = params.get('code_challenge_method') ?? (challenge ? 'plain' : undefined);
   if (challenge && method !== 'S256') return { error: 'Only code_challenge_method=S256 is supported.' };
@@ -85,7 +81,8 @@ export function oauthHandler(ctx: Ctx): SubHandler {
 
   const back = (redirectUri: string, fields: Record<string, string | undefined>) => {
     const url = new URL(redirectUri);
-    for (const [key, value] of Object.entries(fields)) if (value !== undefined) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(fields))
+      if (value !== undefined) url.searchParams.set(key, value);
     return url.toString();
   };
   const cookieUser = (req: IncomingMessage) => {
@@ -125,7 +122,12 @@ export function oauthHandler(ctx: Ctx): SubHandler {
     );
   }
 
-  async function authorize(req: IncomingMessage, res: ServerResponse, url: URL, extras: { rawBody?: Buffer }) {
+  async function authorize(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    extras: { rawBody?: Buffer },
+  ) {
     const post = req.method === 'POST';
     const params = post ? new URLSearchParams((await body(req, extras)).toString('utf8')) : url.searchParams;
     const checked = readAuthorizeRequest(ctx, params);
@@ -234,15 +236,17 @@ export function oauthHandler(ctx: Ctx): SubHandler {
     const grant = tokens.get(bearer);
     const user = grant && grant.expiresAt > ctx.now() ? ctx.store.user(grant.userId) : undefined;
     if (!user) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ message: '401: Unauthorized', code: 0 }),
-      );
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: '401: Unauthorized', code: 0 }));
       return;
     }
     const email = grant!.scopes.includes('email')
       ? { email: `${user.username}@users.discord.invalid`, verified: true }
       : {};
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...apiUser(user), ...email }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ ...apiUser(user), ...email }));
   }
 
   return async (req, res, path, url, extras) => {
@@ -256,7 +260,11 @@ export function oauthHandler(ctx: Ctx): SubHandler {
       return true;
     }
     // A Bearer token is a person's; the bot's own `Bot` calls go on to the REST API.
-    if (/^\/api(\/v\d+)?\/users\/@me$/.test(path) && method === 'GET' && /^Bearer /.test(req.headers.authorization ?? '')) {
+    if (
+      /^\/api(\/v\d+)?\/users\/@me$/.test(path) &&
+      method === 'GET' &&
+      /^Bearer /.test(req.headers.authorization ?? '')
+    ) {
       me(req, res);
       return true;
     }

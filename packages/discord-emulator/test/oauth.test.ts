@@ -85,7 +85,11 @@ describe('Discord sign-in (OAuth2)', () => {
       headers: { authorization: `Bearer ${token.access_token}` },
     });
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ id: discord.seededUsers[1]!.id, username: 'member', verified: true });
+    expect(await me.json()).toMatchObject({
+      id: discord.seededUsers[1]!.id,
+      username: 'member',
+      verified: true,
+    });
 
     const again = await exchange({ code });
     expect(again.status).toBe(400);
