@@ -58,8 +58,8 @@ const SettingsSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .default('https://api.stripe.com')
       .refine((value) => {
-        const url = new URL(value);
-        return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+        const url = URL.parse(value);
+        return !url || ((url.pathname === '/' || url.pathname === '') && !url.search && !url.hash);
       }, 'must be an address without a path (the SDK adds /v1/…), e.g. https://api.stripe.com'),
     STUDIO_URL: optionalUrl,
     COMMUNITY_INVITE_URL: optionalUrl,

@@ -5,7 +5,6 @@ import { createTestDatabase, ledgerEntriesByKey } from '@app/db/testing';
 import { CREDIT_PACKAGES } from '@app/domain';
 import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
 import { startS3StandIn } from '@app/generation/stand-ins/s3';
-import { createEmulatorClient } from '@app/stripe-emulator/browser';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -58,7 +57,9 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     database = await createTestDatabase();
     a1111 = await startA1111StandIn();
     s3 = await startS3StandIn();
-    const [portA, portB, stripePort, discordPort] = await Promise.all([1, 2, 3, 4].map(() => freePort()));
+    const [portA, portB, stripePort, discordPort] = (await Promise.all(
+      [1, 2, 3, 4].map(() => freePort()),
+    )) as [number, number, number, number];
     const publicUrl = `http://127.0.0.1:${portA}`;
 
     const stripeProc = startProcess(
@@ -226,14 +227,26 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     ).json()) as {
       publishableKey: string;
     };
-    // What the card field does in the browser: a payment method made with the publishable key.
-    const browser = createEmulatorClient({ url: stripe.URL!, publishableKey: config.publishableKey });
-    const method = await browser.createPaymentMethod({
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
-    });
+    // What the card field does in the browser: Stripe's API called with the publishable key.
+    const method = (await (
+      await fetch(`${stripe.URL}/v1/payment_methods`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${config.publishableKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          type: 'card',
+          'card[number]': '4242424242424242',
+          'card[exp_month]': '12',
+          'card[exp_year]': '2040',
+          'card[cvc]': '123',
+        }),
+      })
+    ).json()) as { id: string };
     const paid = await post('/api/payment/process_single', {
       paymentIntentId: intent.id,
-      paymentMethodId: method.paymentMethod!.id,
+      paymentMethodId: method.id,
     });
     expect(await paid.json()).toMatchObject({ status: 'succeeded' });
     expect((await findUserByDiscordId(database.db, MEMBER))!.credits).toBe(before + pack.credits);

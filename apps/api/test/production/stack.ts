@@ -77,7 +77,7 @@ export async function runToEnd(
 
 /** Waits for a line in a process's output; fails early when the process exits. */
 export function waitForOutput(proc: Proc, pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
-  return until(() => {
+  return until(async () => {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.output().slice(-4000)}`);
     return pattern.exec(proc.output());
   }, ms);
