@@ -75,10 +75,7 @@ export const metricsEnvShape = {
  * requests and jobs have finished or been handed back. Below the usual 30 s grace of orchestrators.
  */
 export const shutdownEnvShape = {
-  SHUTDOWN_DEADLINE_SECONDS: z.preprocess(
-    blankIsUnset,
-    z.coerce.number().int().min(1).max(3600).default(25),
-  ),
+  SHUTDOWN_DEADLINE_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(25)),
 };
 
 export interface MetricsSettings {
