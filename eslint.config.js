@@ -17,6 +17,7 @@ const packages = [
   '@app/jobs',
   '@app/stripe-emulator',
   '@app/discord-emulator',
+  '@app/emulator-fidelity',
 ];
 const allowed = {
   '@app/domain': [],
@@ -26,6 +27,8 @@ const allowed = {
   '@app/jobs': ['@app/domain', '@app/db', '@app/generation'],
   '@app/stripe-emulator': packages,
   '@app/discord-emulator': packages,
+  // Test tooling: checks what the emulators hand out against the official types; imports none of ours.
+  '@app/emulator-fidelity': [],
   '@app/api': packages,
   '@app/worker': packages,
   // The browser never holds the database, the API or the generation pipeline.
