@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser, findDiscordDelivery, findUserByDiscordId, grant, listJobs } from '@app/db';
+import { findDiscordDelivery, getJob } from '@app/db';
 import { type TestDatabase, createTestDatabase } from '@app/db/testing';
 import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { type Child, startApiProcess, until } from '../jobs/processes.ts';
-import { startDiscordForBotProcess } from './bot-process.ts';
+import { makeAsNewUser, startDiscordForBotProcess } from './bot-process.ts';
 import type { DiscordMessage } from './harness.ts';
 
 /*
@@ -54,27 +53,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM while a Discord post is
     await start();
     const hold = (await control('POST', '/holds', { method: 'POST', path: WEBHOOK, stage: 'request' }))
       .id as number;
-    const discordId = generateSnowflake();
-    const account = await createUser(database.db, { discordId, discordName: `t${discordId.slice(-6)}` });
-    await grant(database.db, {
-      userId: account.id,
-      currency: 'credits',
-      amount: 100,
-      reason: 'test',
-      idempotencyKey: `test:${account.id}`,
-    });
-    await control('POST', '/users', { id: discordId, username: account.discordName });
-    await control('POST', '/interactions', {
-      userId: discordId,
-      channel: 'image-1',
-      command: 'make',
-      options: { prompt: 'a harbour at night' },
-    });
-    const user = (await findUserByDiscordId(database.db, discordId))!;
-    const jobId = await until(async () => {
-      const [job] = await listJobs(database.db, { userId: user.id, limit: 1 });
-      return job?.status === 'succeeded' && job.id;
-    }, 60_000);
+    const { discordId, jobId } = await makeAsNewUser(database, control, 'a harbour at night');
+    expect((await getJob(database.db, jobId))?.status).toBe('succeeded');
     await until(
       async () => ((await control('GET', '/holds')).held as { id: number }[]).some((h) => h.id === hold),
       30_000,
