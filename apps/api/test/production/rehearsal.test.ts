@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { type Database, findUserByDiscordId, getJob, listJobs } from '@app/db';
 import { createTestDatabase, ledgerEntriesByKey } from '@app/db/testing';
 import { CREDIT_PACKAGES } from '@app/domain';
@@ -7,6 +5,7 @@ import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/
 import { startS3StandIn } from '@app/generation/stand-ins/s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketHolds, channelMessages, halfSentRequest, pickDiscordUser } from './journey.ts';
 import {
   type Proc,
   ROOT,
@@ -301,7 +300,7 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     expect(await ledgerEntriesByKey(database.db, `job:discord:${ended.requestId}`)).toHaveLength(1);
 
     const messages = await until(async () => {
-      const list = await channelMessages(discord.URL!, cookie);
+      const list = await channelMessages(discord.URL!, IMAGE_CHANNEL, cookie);
       const results = list.filter((m) => m.attachments.length > 0 && m.content.includes(`<@${MEMBER}>`));
       return results.length > 0 && results;
     }, 60_000);
@@ -317,38 +316,22 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     const [a] = apis;
     const port = Number(new URL(a!.url).port);
     // A request whose body is still arriving when the signal comes.
-    const body = JSON.stringify({ couponid: 'NOT-A-REAL-COUPON' });
-    let finishBody = () => {};
-    const inFlight = new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/payment/verify_coupon',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': String(body.length),
-            cookie: session,
-            origin: env.PUBLIC_URL!,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 5));
-      finishBody = () => req.end(body.slice(5));
-    });
+    const slow = halfSentRequest(
+      port,
+      '/api/payment/verify_coupon',
+      JSON.stringify({ couponid: 'NONE-SUCH' }),
+      {
+        cookie: session,
+        origin: env.PUBLIC_URL!,
+      },
+    );
     // Fastify logs a request once its headers are in.
     await until(() => a!.proc.output().includes('/api/payment/verify_coupon'), 10_000);
     const stoppedAt = Date.now();
     a!.proc.child.kill('SIGTERM');
     await until(async () => (await fetch(`${a!.url}/api/health`).catch(() => null)) === null, 10_000);
-    finishBody();
-    expect(await inFlight).toBe(200);
+    slow.finish();
+    expect(await slow.status).toBe(200);
     const exit = await a!.proc.exited;
     expect(exit.code, a!.proc.output().slice(-2000)).toBe(0);
     expect((Date.now() - stoppedAt) / 1000).toBeLessThan(API_DEADLINE_SECONDS);
@@ -361,38 +344,3 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     }
   });
 });
-
-/** The channel page's sign-in as one of the emulator's users; answers its cookie. */
-async function pickDiscordUser(discordUrl: string, userId: string): Promise<string> {
-  const answer = await fetch(`${discordUrl}/app/api/me`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userId }),
-  });
-  expect(answer.status).toBe(200);
-  return answer.headers.get('set-cookie')!.split(';')[0]!;
-}
-
-async function channelMessages(discordUrl: string, cookie: string) {
-  const answer = await fetch(`${discordUrl}/app/api/channels/${IMAGE_CHANNEL}/messages`, {
-    headers: { cookie },
-  });
-  return ((await answer.json()) as { messages: { content: string; attachments: { url: string }[] }[] })
-    .messages;
-}
-
-/** True when an object under `prefix` in the bucket has exactly these bytes. */
-async function bucketHolds(s3: Awaited<ReturnType<typeof startS3StandIn>>, prefix: string, bytes: Buffer) {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.env.S3_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
-  });
-  const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.env.S3_BUCKET, Prefix: prefix }));
-  for (const { Key } of listed.Contents ?? []) {
-    const object = await client.send(new GetObjectCommand({ Bucket: s3.env.S3_BUCKET, Key }));
-    if (Buffer.from(await object.Body!.transformToByteArray()).equals(bytes)) return true;
-  }
-  return false;
-}
