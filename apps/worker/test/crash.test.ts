@@ -74,6 +74,13 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     }
   }
 
+  /** The job once it has succeeded or failed. */
+  const ended = (jobId: string) =>
+    until(async () => {
+      const row = await getJob(database.db, jobId);
+      return row && ['succeeded', 'failed'].includes(row.status) ? row : null;
+    }, 90_000);
+
   /** A user with credits and one queued /make job, charged as submitJob charges it. */
   async function queuedJob(name: string) {
     const user = await createUser(database.db, { discordName: name });
@@ -117,10 +124,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     await new Promise((resolve) => first.once('exit', resolve));
 
     worker(log);
-    const done = await until(async () => {
-      const row = await getJob(database.db, job.id);
-      return row && ['succeeded', 'failed'].includes(row.status) ? row : null;
-    }, 90_000);
+    const done = await ended(job.id);
 
     expect(done.status).toBe('succeeded');
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([job.id, job.id]);
@@ -153,10 +157,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     expect((Date.now() - signalledAt) / 1000).toBeLessThan(deadlineSeconds + 5);
 
     worker(log);
-    const done = await until(async () => {
-      const row = await getJob(database.db, job.id);
-      return row && ['succeeded', 'failed'].includes(row.status) ? row : null;
-    }, 90_000);
+    const done = await ended(job.id);
     expect(done.status).toBe('succeeded');
     const charges = (await ledgerEntriesOf(database.db, user.id)).filter((row) => row.delta < 0);
     expect(charges).toHaveLength(1);
