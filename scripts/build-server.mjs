@@ -1,18 +1,24 @@
-// Compiles each server app (the API; the workers once they exist) to one JavaScript file in the
-// app's dist/, so production runs plain `node` without a TypeScript loader. Our workspace packages
+// Compiles each server app (the API and its operator scripts, the worker) to JavaScript files in
+// the app's dist/, so production runs plain `node` without a TypeScript loader. Our workspace packages
 // export TypeScript sources, so they are bundled in; registry packages stay external and load from
 // node_modules as usual.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { ROOT, isStale } from './lib.mjs';
 
-/** The server apps and their entries; an app is built when its entry exists. */
+/**
+ * The server apps and their entries; an app is built when its first entry exists. The API's
+ * operator scripts (`npm run stripe:sync`, `npm run discord:register`) are compiled beside it, so a
+ * production install without dev dependencies runs them too.
+ */
 export const SERVER_APPS = [
-  { dir: 'apps/api', entry: 'src/server.ts' },
-  { dir: 'apps/worker', entry: 'src/main.ts' },
+  {
+    dir: 'apps/api',
+    entries: ['src/server.ts', 'src/scripts/stripe-sync.ts', 'src/scripts/discord-register.ts'],
+  },
+  { dir: 'apps/worker', entries: ['src/main.ts'] },
 ];
 
 /** Our sources, which the bundle inlines; everything else under node_modules stays external. */
@@ -76,33 +82,48 @@ async function externalFor(builder, args, outDir) {
   return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
 }
 
-const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entry)));
+/** The apps whose sources are here (a production install has only their compiled files). */
+const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entries[0])));
 
-/** The compiled file of a server app, relative to the root. */
-export const compiledEntry = (app) =>
-  path.join(app.dir, 'dist', path.basename(app.entry).replace(/\.ts$/, '.js'));
+/** The compiled file of a server entry, relative to the root. */
+export const compiledEntry = (app, entry) =>
+  path.join(app.dir, 'dist', path.basename(entry).replace(/\.ts$/, '.js'));
 
 /** True when a server app's compiled file is missing or older than its sources or our packages. */
 export const serverBuildIsStale = () =>
   existing().some((app) =>
-    isStale(compiledEntry(app), [path.join(app.dir, 'src'), path.join(app.dir, 'package.json'), 'packages']),
+    app.entries.some((entry) =>
+      isStale(compiledEntry(app, entry), [
+        path.join(app.dir, 'src'),
+        path.join(app.dir, 'package.json'),
+        'packages',
+      ]),
+    ),
   );
 
+/** esbuild's options for a server app: one bundle per entry, registry packages left external. */
+export const bundleOptions = (app) => {
+  const outDir = path.join(ROOT, app.dir, 'dist');
+  return {
+    entryPoints: app.entries.map((entry) => path.join(ROOT, app.dir, entry)),
+    outdir: outDir,
+    entryNames: '[name]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [sourceRelativeUrls(outDir)],
+  };
+};
+
 export async function buildServers() {
+  // esbuild is a dev dependency: loaded only when there is something to compile.
+  const { build } = await import('esbuild');
   for (const app of existing()) {
-    const outDir = path.join(ROOT, app.dir, 'dist');
-    await build({
-      entryPoints: [path.join(ROOT, app.dir, app.entry)],
-      outfile: path.join(ROOT, compiledEntry(app)),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      sourcemap: true,
-      logLevel: 'warning',
-      plugins: [sourceRelativeUrls(outDir)],
-    });
-    console.log(`Built ${path.relative(ROOT, outDir)}`);
+    await build(bundleOptions(app));
+    console.log(`Built ${path.join(app.dir, 'dist')}`);
   }
 }
 

@@ -45,7 +45,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function worker(startLog: string) {
+  function worker(startLog: string, env: Record<string, string> = {}) {
     const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
       env: {
         ...process.env,
@@ -53,6 +53,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
         DATA_DIR: dataDir,
         START_LOG: startLog,
         SLOW_MS: '4000',
+        ...env,
         WORKER_HEARTBEAT_SECONDS: String(SETTINGS.heartbeatSeconds),
         QUEUE_SUPERVISE_SECONDS: String(SETTINGS.superviseSeconds),
         JOB_RETRY_LIMIT: String(SETTINGS.retryLimit),
@@ -73,8 +74,16 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     }
   }
 
-  it('finishes the job once: one charge, one set of outputs', async () => {
-    const user = await createUser(database.db, { discordName: 'crash-victim' });
+  /** The job once it has succeeded or failed. */
+  const ended = (jobId: string) =>
+    until(async () => {
+      const row = await getJob(database.db, jobId);
+      return row && ['succeeded', 'failed'].includes(row.status) ? row : null;
+    }, 90_000);
+
+  /** A user with credits and one queued /make job, charged as submitJob charges it. */
+  async function queuedJob(name: string) {
+    const user = await createUser(database.db, { discordName: name });
     await grant(database.db, {
       userId: user.id,
       currency: 'credits',
@@ -88,7 +97,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
         currency: 'credits',
         amount: 4,
         reason: 'job make',
-        idempotencyKey: 'job:test:crash-1',
+        idempotencyKey: `job:test:${name}`,
       });
       const row = (await insertJob(tx, {
         userId: user.id,
@@ -97,12 +106,16 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
         options: { prompt: 'a lighthouse' },
         costCredits: 4,
         source: 'test',
-        requestId: 'crash-1',
+        requestId: name,
       }))!;
       await setQueueJobId(tx, row.id, await queue.send(tx, row));
       return row;
     });
+    return { user, job };
+  }
 
+  it('finishes the job once: one charge, one set of outputs', async () => {
+    const { user, job } = await queuedJob('crash-victim');
     const log = path.join(dataDir, 'starts.log');
     const first = worker(log);
     await until(() => existsSync(log) && readFileSync(log, 'utf8').includes(job.id), 60_000);
@@ -111,10 +124,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     await new Promise((resolve) => first.once('exit', resolve));
 
     worker(log);
-    const done = await until(async () => {
-      const row = await getJob(database.db, job.id);
-      return row && ['succeeded', 'failed'].includes(row.status) ? row : null;
-    }, 90_000);
+    const done = await ended(job.id);
 
     expect(done.status).toBe('succeeded');
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([job.id, job.id]);
@@ -125,5 +135,32 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
     const media = await mediaForJobs(database.db, [job.id]);
     expect(media).toHaveLength(1);
     expect(existsSync(path.join(dataDir, 'media', media[0]!.storageKey))).toBe(true);
+  }, 180_000);
+
+  it('SIGTERM with a job past the deadline: exits by the deadline, and the job still ends once', async () => {
+    const deadlineSeconds = 4;
+    // Only the worker started here may take the job.
+    await Promise.all(
+      children
+        .filter((child) => child.exitCode === null && child.signalCode === null)
+        .map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))),
+    );
+    const { user, job } = await queuedJob('stopped-mid-job');
+    const log = path.join(dataDir, 'stopped.log');
+    const stopped = worker(log, { SLOW_MS: '120000', SHUTDOWN_DEADLINE_SECONDS: String(deadlineSeconds) });
+    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes(job.id), 60_000);
+    const exited = new Promise((resolve) => stopped.once('exit', resolve));
+    const signalledAt = Date.now();
+    stopped.kill('SIGTERM');
+    await exited;
+    // The process's own deadline, with a wide margin for a busy machine.
+    expect((Date.now() - signalledAt) / 1000).toBeLessThan(deadlineSeconds + 5);
+
+    worker(log);
+    const done = await ended(job.id);
+    expect(done.status).toBe('succeeded');
+    const charges = (await ledgerEntriesOf(database.db, user.id)).filter((row) => row.delta < 0);
+    expect(charges).toHaveLength(1);
+    expect(await mediaForJobs(database.db, [job.id])).toHaveLength(1);
   }, 180_000);
 });

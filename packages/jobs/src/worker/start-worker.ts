@@ -25,7 +25,17 @@ export interface WorkerOptions {
  * Registers the queue handlers: one per family, `settings.workerConcurrency` jobs at a time each,
  * and the handler that fails and refunds jobs whose last attempt was lost with its worker.
  */
-export async function startWorker(options: WorkerOptions): Promise<{ stop(): Promise<void> }> {
+export interface WorkerStopOptions {
+  /**
+   * Stop fetching and wait up to this long for running attempts to finish; without it, stop
+   * fetching and return at once (running attempts end as they will).
+   */
+  deadlineMs?: number;
+}
+
+export async function startWorker(
+  options: WorkerOptions,
+): Promise<{ stop(stopOptions?: WorkerStopOptions): Promise<void> }> {
   const { queue, database, settings } = options;
   const ids: { name: string; id: string }[] = [];
   for (const family of options.families ?? FAMILIES) {
@@ -87,8 +97,17 @@ export async function startWorker(options: WorkerOptions): Promise<{ stop(): Pro
     }),
   });
   return {
-    async stop() {
-      await Promise.all(ids.map(({ name, id }) => queue.boss.offWork(name, { id }).catch(() => {})));
+    async stop({ deadlineMs }: WorkerStopOptions = {}) {
+      const wait = deadlineMs !== undefined;
+      const drained = Promise.all(
+        ids.map(({ name, id }) => queue.boss.offWork(name, { id, wait }).catch(() => {})),
+      );
+      if (!wait) return void (await drained);
+      // Past the deadline, an attempt still running is left to the queue, which hands it to
+      // another worker once this one's heartbeat stops.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
+      await Promise.race([drained, deadline]).finally(() => clearTimeout(timer));
     },
   };
 }
