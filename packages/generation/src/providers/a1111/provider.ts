@@ -8,7 +8,7 @@ import {
   type ProviderContext,
   ProviderError,
 } from '../../types.ts';
-import { answers, requestJson, toProviderError } from './http.ts';
+import { answers, requestJson, toProviderError } from '../shared/http.ts';
 import {
   blendImages,
   FILL_COMMANDS,
@@ -16,8 +16,8 @@ import {
   fillCanvas,
   prepareImage,
   toMultipleOf8,
-} from './images.ts';
-import { toOutput } from './media.ts';
+} from '../shared/images.ts';
+import { toOutput } from '../shared/media.ts';
 
 /** AUTOMATIC1111 stable-diffusion-webui and the forks that keep its API (Forge, SD.Next), started with `--api`. */
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@app/domain';
 import type { GenerationRequest } from '../../types.ts';
-import { FILL_COMMANDS } from '../a1111/images.ts';
+import { FILL_COMMANDS } from '../shared/images.ts';
 import type { PlaceholderValues } from './workflow.ts';
 
 /** Which templates serve a request, most specific first: `<command>.json`, then the family's. */
