@@ -30,9 +30,11 @@ export default defineConfig({
     },
   },
   projects: [
+    // The seeded users sign in once; every journey reuses their sessions (`signIn` in support/auth).
+    { name: 'sign-in', testMatch: /sign-in\.setup\.ts/ },
     // Journeys that start from the seeded users' known state run before the one that changes
     // the seeded `member` and `free` for good (plan changes, a gift redeemed).
-    { name: 'journeys', testIgnore: /subscriptions\.spec\.ts/ },
-    { name: 'seeded-users', testMatch: /subscriptions\.spec\.ts/, dependencies: ['journeys'] },
+    { name: 'journeys', testIgnore: /subscriptions\.spec\.ts/, dependencies: ['sign-in'] },
+    { name: 'seeded-users', testMatch: /subscriptions\.spec\.ts/, dependencies: ['sign-in', 'journeys'] },
   ],
 });

@@ -1,13 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
+/** The seeded users. Each signs in once per run (the `sign-in` setup project) and tests reuse it. */
+export const SEEDED_ROLES = ['admin', 'member', 'free'] as const;
+export type SeededRole = (typeof SEEDED_ROLES)[number];
+
+const STATE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/.auth');
+
+/** Where the setup project keeps a seeded user's signed-in browser state. */
+export const storageStatePath = (role: SeededRole) => path.join(STATE_DIR, `${role}.json`);
+
+const isSeededRole = (name: string): name is SeededRole => (SEEDED_ROLES as readonly string[]).includes(name);
+
+export interface SignedInUser {
+  user_id: string;
+  discordname: string;
+  credits: number;
+}
+
 /**
- * Signs the page's browser context in through local sign-in (creating the user when new) and
- * returns the user. Use a unique name for tests that change a user's state.
+ * Signs the page's browser context in and returns the user as the server now sees it. A seeded
+ * user's session comes from the setup project (no sign-in request); any other name signs in
+ * through local sign-in, creating the user when new. Use a unique name for tests that change a
+ * user's state.
  */
-export async function signIn(page: Page, discordName: string) {
+export async function signIn(page: Page, discordName: string): Promise<SignedInUser> {
+  if (isSeededRole(discordName)) {
+    const state = JSON.parse(readFileSync(storageStatePath(discordName), 'utf8')) as {
+      cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+    };
+    await page.context().addCookies(state.cookies);
+    const me = await page.request.get('/api/auth/');
+    expect(me.status(), await me.text()).toBe(200);
+    return (await me.json()) as SignedInUser;
+  }
   const response = await page.request.post('/api/auth/local', { data: { discordName } });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { user_id: string; discordname: string; credits: number };
+  return (await response.json()) as SignedInUser;
 }
 
 /** A name no other test uses, within Discord-like limits. */

@@ -20,6 +20,9 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Journeys create a fresh user for every test that changes one, so they sign in more often
+      // than a person does; the limit stays on, with a budget no run reaches.
+      SIGN_IN_RATE_LIMIT: '1000',
       E2E_BASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -77,6 +77,13 @@ describe('settings', () => {
       );
   });
 
+  it('allows 30 sign-in attempts a minute per address unless told otherwise, at least 1', () => {
+    expect(loadSettings({}).signInRateLimit).toBe(30);
+    expect(loadSettings({ SIGN_IN_RATE_LIMIT: '500' }).signInRateLimit).toBe(500);
+    for (const bad of ['0', '-1', 'many'])
+      expect(() => loadSettings({ SIGN_IN_RATE_LIMIT: bad })).toThrow(/SIGN_IN_RATE_LIMIT/);
+  });
+
   it('needs Stripe keys together', () => {
     expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

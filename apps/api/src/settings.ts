@@ -31,6 +31,7 @@ const SettingsSchema = z
     DATABASE_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     DISCORD_CLIENT_ID: optionalString,
     DISCORD_CLIENT_SECRET: optionalString,
@@ -99,6 +100,8 @@ export interface Settings {
   logLevel: string;
   /** How often paid Stripe objects are re-read for missing grants; 0 turns the timer off. */
   reconcileIntervalSeconds: number;
+  /** Sign-in attempts (local and Discord) one client address may make per minute. */
+  signInRateLimit: number;
   /** How long a process's claim on posting a Discord result is honoured before another takes over. */
   discordDeliveryLeaseSeconds: number;
   adminPassword: string;
@@ -154,6 +157,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     databaseUrl: value.DATABASE_URL,
     logLevel: value.LOG_LEVEL,
     reconcileIntervalSeconds: value.RECONCILE_INTERVAL_SECONDS,
+    signInRateLimit: value.SIGN_IN_RATE_LIMIT,
     discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,

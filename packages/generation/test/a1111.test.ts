@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createA1111Provider } from '../src/providers/a1111/index.ts';
 import { ProviderError } from '../src/types.ts';
 import { makeContext, makeRequest } from './helpers.ts';
@@ -199,13 +199,12 @@ describe('a1111 provider: failures', () => {
   it('interrupts the host when the job is cancelled', async () => {
     sd.generationMs = 300;
     const context = makeContext();
-    setTimeout(() => context.controller.abort(), 50);
-    await expect(provider().run(makeRequest(), context)).rejects.toMatchObject({
-      code: 'CANCELLED',
-      retryable: false,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sd.calls('POST', '/sdapi/v1/interrupt')).toHaveLength(1);
+    const running = provider().run(makeRequest(), context);
+    // Cancelled while the host is drawing: once the request has reached it, however long that took.
+    await vi.waitFor(() => expect(sd.calls('POST', '/sdapi/v1/txt2img')).toHaveLength(1), { timeout: 5_000 });
+    context.controller.abort();
+    await expect(running).rejects.toMatchObject({ code: 'CANCELLED', retryable: false });
+    await vi.waitFor(() => expect(sd.calls('POST', '/sdapi/v1/interrupt')).toHaveLength(1), { timeout: 5_000 });
   });
 });
 

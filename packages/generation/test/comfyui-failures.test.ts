@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createComfyUIProvider } from '../src/providers/comfyui/index.ts';
 import { makeContext, makeRequest } from './helpers.ts';
 import { type ComfyStandIn, startComfyStandIn } from './stand-ins/comfyui.ts';
@@ -75,8 +75,7 @@ describe('comfyui provider failures', () => {
     while (context.saved.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     context.controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'CANCELLED', retryable: false });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(comfy.calls('POST', '/interrupt')).toHaveLength(1);
+    await vi.waitFor(() => expect(comfy.calls('POST', '/interrupt')).toHaveLength(1), { timeout: 5_000 });
     expect(comfy.calls('POST', '/queue')).toHaveLength(1);
   });
 

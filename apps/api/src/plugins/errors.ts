@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
@@ -9,6 +9,7 @@ import { mapStripeError } from '../lib/stripe-errors.ts';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 429) retryAfter(reply, error.retryAfterSeconds);
       return reply
         .status(error.status)
         .send({ error: { ...error.details, code: error.code, message: error.message } });
@@ -47,8 +48,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(500)
         .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side' } });
     }
+    if (status === 429) {
+      retryAfter(reply);
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: error.message } });
+    }
     return reply
       .status(status)
       .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
   });
 });
+
+/** Every 429 says when to try again; a limiter that set the header already keeps its own. */
+function retryAfter(reply: FastifyReply, seconds?: number) {
+  if (seconds !== undefined) reply.header('retry-after', String(seconds));
+  else if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 30;

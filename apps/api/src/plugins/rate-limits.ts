@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rateLimited } from '../lib/errors.ts';
 import { postgresRateLimitStore } from './rate-limit-store.ts';
 
 /**
@@ -19,5 +20,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     global: false,
     store: postgresRateLimitStore(app.ctx.database.db),
     keyGenerator: rateLimitKey,
+    // The plugin has set `Retry-After` from the window's remaining time; the body says the same.
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),
   });
 });

@@ -41,8 +41,31 @@ describe('rate limits across processes', () => {
     for (const app of apps) {
       const refused = await signIn(app, 'one-too-many');
       expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect(refused.json().error.message).toMatch(/^Too many requests\. Try again in \d+ seconds?\.$/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it('takes its budget from SIGN_IN_RATE_LIMIT', async () => {
+    const other = await createTestDatabase();
+    const app = await buildApp({
+      settings: loadSettings({
+        NODE_ENV: 'test',
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        DATA_DIR: '.data/test',
+        SIGN_IN_RATE_LIMIT: '3',
+      }),
+      database: other,
+    });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await signIn(app, `budget-${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await app.close();
+      await other.close();
     }
   });
 

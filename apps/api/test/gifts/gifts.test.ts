@@ -159,6 +159,9 @@ describe('buying and redeeming a gift', () => {
     }
     const blocked = await redeem(t, cookie, { giftCode: generateGiftCode() });
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('RATE_LIMITED');
+    expect(blocked.json().error.message).toBe('Too many wrong gift codes. Try again in 15 minutes.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     const empty = await redeem(t, cookie, { giftCode: '' });
     expect(empty.statusCode).toBe(400);
   });

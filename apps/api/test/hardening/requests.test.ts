@@ -82,6 +82,7 @@ describe('rate limits', () => {
   it('count per user however the cookies vary, and store no session id', async () => {
     const { cookie, userId } = await t.signIn(`limited-${Date.now()}`);
     const statuses: number[] = [];
+    const refusals = [];
     for (let i = 0; i < 62; i++) {
       const response = await t.app.inject({
         method: 'GET',
@@ -89,8 +90,13 @@ describe('rate limits', () => {
         headers: { cookie: `${cookie}; junk${i}=${i}` },
       });
       statuses.push(response.statusCode);
+      if (response.statusCode === 429) refusals.push(response);
     }
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    for (const refused of refusals) {
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
     const keys = (await rateLimitRows(t.database.db)).map((row) => row.key);
     expect(keys.some((key) => key.includes(userId))).toBe(true);
     const sessionId = cookie.split('=')[1]!;

@@ -175,6 +175,7 @@ describe('POST /api/jobs', () => {
     const over = await submit(t, me.cookie, { command: 'make', options: { prompt: 'one more' } });
     expect(over.statusCode).toBe(429);
     expect(over.json().error.code).toBe('TOO_MANY_JOBS');
+    expect(over.headers['retry-after']).toBe('15');
   });
 
   it('lists every job command with its price', async () => {

@@ -1,5 +1,5 @@
 import { type Db, hit, unhit } from '@app/db';
-import { AppError } from '../../lib/errors.ts';
+import { rateLimited } from '../../lib/errors.ts';
 
 export interface WrongCodeLimiter {
   /**
@@ -34,10 +34,10 @@ export function createWrongCodeLimiter({
       const over = counts.find((entry) => entry.count > max);
       if (!over) return;
       const minutes = Math.max(1, Math.ceil(over.ttlMs / 60_000));
-      throw new AppError('TOO_MANY_WRONG_CODES', {
-        status: 429,
-        message: `Too many wrong gift codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      });
+      throw rateLimited(
+        over.ttlMs / 1000,
+        `Too many wrong gift codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     },
     async forgive(keys) {
       for (const key of stored(keys)) await unhit(db, key);

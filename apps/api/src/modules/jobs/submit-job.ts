@@ -86,6 +86,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       throw new AppError('TOO_MANY_JOBS', {
         status: 429,
         message: `You already have ${active} jobs queued or running; wait for one to finish.`,
+        retryAfterSeconds: 15,
       });
     }
     const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);

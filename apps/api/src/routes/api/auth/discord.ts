@@ -40,7 +40,7 @@ export const discordRoutes: FastifyPluginAsyncZod = async (app) => {
     secure: settings.secureCookies,
   } as const;
   const redirectUri = () => `${publicOrigin(app)}/api/auth/discord/callback`;
-  const rateLimit = { max: 30, timeWindow: '1 minute' };
+  const rateLimit = { max: settings.signInRateLimit, timeWindow: '1 minute' };
 
   app.get(
     '/discord',
