@@ -6,7 +6,7 @@ export const ownSubscriptionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getOwnSubscriptions: build.query<OwnSubscriptionsResult, void>({
       query: () => 'api/payment/subscriptions',
-      providesTags: ['Subscription'],
+      providesTags: ['SubscriptionState'],
     }),
   }),
 });

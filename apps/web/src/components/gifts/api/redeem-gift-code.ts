@@ -6,7 +6,7 @@ export const redeemGiftCodeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     redeemGiftCode: build.mutation<RedeemGiftCodeResult, RedeemGiftCodeBody>({
       query: (body) => ({ url: 'api/payment/redeem-gift-code', method: 'POST', body }),
-      invalidatesTags: ['CurrentUser', 'Subscription', 'GiftCodes'],
+      invalidatesTags: ['CurrentUser', 'SubscriptionState', 'GiftCodes'],
     }),
   }),
 });

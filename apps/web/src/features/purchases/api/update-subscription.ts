@@ -6,7 +6,7 @@ export const updateSubscriptionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     updateSubscription: build.mutation<UpdateSubscriptionResult, UpdateSubscriptionBody>({
       query: (body) => ({ url: 'api/payment/updateSubscription', method: 'POST', body }),
-      invalidatesTags: ['Subscription', 'CurrentUser', 'PaymentHistory'],
+      invalidatesTags: ['SubscriptionState', 'CurrentUser', 'PaymentHistory'],
     }),
   }),
 });

@@ -6,7 +6,7 @@ export const cancelSubscriptionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     cancelSubscription: build.mutation<SubscriptionWire, string>({
       query: (id) => ({ url: `api/payment/cancelSubscription/${encodeURIComponent(id)}`, method: 'POST' }),
-      invalidatesTags: ['Subscription', 'CurrentUser'],
+      invalidatesTags: ['SubscriptionState', 'CurrentUser'],
     }),
   }),
 });

@@ -6,7 +6,7 @@ export const subscriptionDetailsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSubscriptionDetails: build.query<SubscriptionWire, string>({
       query: (id) => `api/payment/subscriptionDetails/${encodeURIComponent(id)}`,
-      providesTags: ['Subscription'],
+      providesTags: ['SubscriptionState'],
     }),
   }),
 });

@@ -6,7 +6,7 @@ export const refreshSubscriptionStatusApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     refreshSubscriptionStatus: build.mutation<SubscriptionWire, string>({
       query: (id) => ({ url: `api/payment/update_subscription_status/${encodeURIComponent(id)}` }),
-      invalidatesTags: ['Subscription', 'CurrentUser'],
+      invalidatesTags: ['SubscriptionState', 'CurrentUser'],
     }),
   }),
 });

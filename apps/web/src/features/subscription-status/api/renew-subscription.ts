@@ -6,7 +6,7 @@ export const renewSubscriptionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     renewSubscription: build.mutation<SubscriptionWire, string>({
       query: (id) => ({ url: `api/payment/renew_subscription/${encodeURIComponent(id)}`, method: 'POST' }),
-      invalidatesTags: ['Subscription', 'CurrentUser'],
+      invalidatesTags: ['SubscriptionState', 'CurrentUser'],
     }),
   }),
 });
