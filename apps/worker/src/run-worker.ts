@@ -53,7 +53,7 @@ export async function runWorkerProcess(
     console.log(`worker stopping (${signal})`);
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
-      metricsServer?.close();
+      await metricsServer?.close();
       await worker.stop();
       await queue.stop();
       await database.close();
