@@ -204,7 +204,9 @@ describe('a1111 provider: failures', () => {
     await vi.waitFor(() => expect(sd.calls('POST', '/sdapi/v1/txt2img')).toHaveLength(1), { timeout: 5_000 });
     context.controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'CANCELLED', retryable: false });
-    await vi.waitFor(() => expect(sd.calls('POST', '/sdapi/v1/interrupt')).toHaveLength(1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sd.calls('POST', '/sdapi/v1/interrupt')).toHaveLength(1), {
+      timeout: 5_000,
+    });
   });
 });
 

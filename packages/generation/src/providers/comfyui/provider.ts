@@ -68,6 +68,7 @@ function sampleRequest(request: GenerationRequest, reference: string): Generatio
     ...request,
     command: 'make',
     family: 'image',
+    work: { kind: 'txt2img' },
     prompt: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
     inputs: {},
     options: {},
