@@ -120,6 +120,17 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
+      name: 'web-nothing-imports-app',
+      comment:
+        'app/ holds the router and start-up; features, components and lib never import it (tests may render the router).',
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/(features|components|lib|config)/',
+        pathNot: '\\.test\\.tsx?$',
+      },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'providers-apart',
       comment: 'A provider never imports another; what two share lives in providers/shared/.',
       severity: 'error',

@@ -95,6 +95,18 @@ const probes = [
     rules: ['resolvable'],
   },
   {
+    name: 'a feature importing the app',
+    file: `apps/web/src/features/studio/${PROBE}-app.ts`,
+    code: ["export { routes } from '@/app/router.tsx';"],
+    rules: ['web-nothing-imports-app'],
+  },
+  {
+    name: 'a shared piece importing the app',
+    file: `apps/web/src/lib/${PROBE}-app.ts`,
+    code: ["export { routes } from '../app/router.tsx';"],
+    rules: ['web-nothing-imports-app'],
+  },
+  {
     name: 'a provider importing another provider',
     file: `packages/generation/src/providers/comfyui/${PROBE}-sibling.ts`,
     code: ["export { createA1111Provider } from '../a1111/index.ts';"],

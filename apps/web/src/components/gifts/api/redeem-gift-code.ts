@@ -1,5 +1,5 @@
 import type { RedeemGiftCodeBody, RedeemGiftCodeResult } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST api/payment/redeem-gift-code: the gifted plan for the signed-in user. */
 export const redeemGiftCodeApi = baseApi.injectEndpoints({

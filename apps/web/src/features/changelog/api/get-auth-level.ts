@@ -1,5 +1,5 @@
 import type { Role } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/auth/authlevel: the caller's role; a failure is logged and reads as null (SPEC §8). */
 export const authLevelApi = baseApi.injectEndpoints({

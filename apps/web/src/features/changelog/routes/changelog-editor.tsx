@@ -1,6 +1,6 @@
 import { ERROR_TEXT, type ChangelogContent } from '@app/domain';
 import { useNavigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks.ts';
 import { ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';

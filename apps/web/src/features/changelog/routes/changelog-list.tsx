@@ -1,7 +1,7 @@
 import { ERROR_TEXT } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks.ts';
 import { Alert, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';

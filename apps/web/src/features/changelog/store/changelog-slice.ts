@@ -1,6 +1,6 @@
 import type { ChangelogContent, ChangelogEntryWire } from '@app/domain';
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '@/app/store.ts';
+import { rootReducer, type RootState } from '@/lib/store/store.ts';
 import { addEntry } from '../api/add-entry.ts';
 import { deleteEntry } from '../api/delete-entry.ts';
 import { fetchEntries } from '../api/fetch-entries.ts';

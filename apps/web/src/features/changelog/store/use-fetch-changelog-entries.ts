@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '@/app/hooks.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { fetchChangelogEntries } from './changelog-slice.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   type ProcessPaymentBody,
   type ProcessPaymentResult,
 } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** The card form's payment call of each kind: process_single (credit packages) and
  * process_subscription (a new plan's first invoice). */

@@ -1,5 +1,5 @@
 import type { UpdateSubscriptionBody, UpdateSubscriptionResult } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/updateSubscription: change plan (upgrade now, downgrade at period end). */
 export const updateSubscriptionApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { SubscriptionWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/payment/subscriptionDetails/:id */
 export const subscriptionDetailsApi = baseApi.injectEndpoints({

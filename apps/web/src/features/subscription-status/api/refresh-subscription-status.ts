@@ -1,5 +1,5 @@
 import type { SubscriptionWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/payment/update_subscription_status/:id: re-reads Stripe into our copy. */
 export const refreshSubscriptionStatusApi = baseApi.injectEndpoints({

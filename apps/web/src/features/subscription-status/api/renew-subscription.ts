@@ -1,5 +1,5 @@
 import type { SubscriptionWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/renew_subscription/:id: undo a cancellation. */
 export const renewSubscriptionApi = baseApi.injectEndpoints({
