@@ -33,7 +33,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      calls.push({ method, url });
+      // RTK Query sends whole URLs; the calls are recorded by path.
+      calls.push({ method, url: new URL(url, window.location.origin).pathname });
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
       if (url.endsWith('/api/auth/authlevel')) return json({ authLevel });
       if (method === 'DELETE') {
