@@ -117,7 +117,9 @@ export async function processSinglePayment({
     await grantPaymentCredits({ db, paymentIntent: intent });
     return paidResult(intent);
   }
-  const invoice = intent.metadata.invoice ? await retrieveInvoice(stripe, intent.metadata.invoice) : undefined;
+  const invoice = intent.metadata.invoice
+    ? await retrieveInvoice(stripe, intent.metadata.invoice)
+    : undefined;
   if (invoice?.status === 'paid') {
     await grantPackageInvoiceCredits({ db, invoice });
     const paid = invoiceIntentId(invoice);

@@ -33,7 +33,10 @@ export const localSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/local',
     {
-      config: { access: 'public', rateLimit: { max: app.ctx.settings.signInRateLimit, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: app.ctx.settings.signInRateLimit, timeWindow: '1 minute' },
+      },
       schema: { tags: ['auth'], summary: 'Sign in locally by name', body: LocalSignInBody },
     },
     async (request, reply) => {
