@@ -11,12 +11,21 @@ const WORKSPACES = {
   jobs: 'packages/jobs',
   stripeEmulator: 'packages/stripe-emulator',
   discordEmulator: 'packages/discord-emulator',
+  emulatorFidelity: 'packages/emulator-fidelity',
   api: 'apps/api',
   web: 'apps/web',
   worker: 'apps/worker',
 };
 const W = WORKSPACES;
-const PACKAGES = [W.domain, W.db, W.generation, W.jobs, W.stripeEmulator, W.discordEmulator];
+const PACKAGES = [
+  W.domain,
+  W.db,
+  W.generation,
+  W.jobs,
+  W.stripeEmulator,
+  W.discordEmulator,
+  W.emulatorFidelity,
+];
 const allowed = {
   [W.domain]: [],
   [W.db]: [W.domain],
@@ -25,6 +34,8 @@ const allowed = {
   [W.jobs]: [W.domain, W.db, W.generation],
   [W.stripeEmulator]: PACKAGES,
   [W.discordEmulator]: PACKAGES,
+  // Test tooling: checks what the emulators hand out against the official types; imports none of ours.
+  [W.emulatorFidelity]: [],
   [W.api]: PACKAGES,
   [W.worker]: PACKAGES,
   // The browser never holds the database, the API or the generation pipeline. The emulators'

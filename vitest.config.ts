@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every object the Stripe and Discord emulators hand out during the run is checked against the
+    // official types (the stripe package, discord-api-types) at the end; a misfit fails the run.
+    globalSetup: ['./packages/emulator-fidelity/src/global-setup.ts'],
     projects: [
       {
         test: {

@@ -7,6 +7,7 @@ const projects = [
   'packages/db',
   'packages/stripe-emulator',
   'packages/discord-emulator',
+  'packages/emulator-fidelity',
   'packages/generation',
   'packages/jobs',
   'apps/api',

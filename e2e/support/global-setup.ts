@@ -3,15 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkRecords, formatReport, readRecords } from '@app/emulator-fidelity';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Starts the product the way `npm start` does (production build, embedded defaults) on a free port
- * with a temporary data folder, and stops it after the run.
+ * with a temporary data folder, and stops it after the run. Its Stripe and Discord emulators record
+ * every object they hand out; after the run each is checked against the official types, and any
+ * misfit fails the run.
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const recordDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-emulator-records-'));
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
     env: {
@@ -24,6 +28,7 @@ export default async function globalSetup() {
       // than a person does; the limit stays on, with a budget no run reaches.
       SIGN_IN_RATE_LIMIT: '1000',
       E2E_BASE_URL: '',
+      EMULATOR_RECORD_DIR: recordDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,5 +61,12 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    const report = checkRecords(readRecords(recordDir));
+    rmSync(recordDir, { recursive: true, force: true });
+    console.log(`\n${formatReport(report)}\n`);
+    if (report.failures.length > 0)
+      throw new Error(
+        `${report.failures.length} kinds of emulator objects break the official types (above).`,
+      );
   };
 }

@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'discord-emulator',
     environment: 'node',
     include: ['test/**/*.test.ts', 'test/**/*.e2e.ts'],
+    // Run on its own too, every object the emulator hands out is checked against the official types.
+    globalSetup: ['../emulator-fidelity/src/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

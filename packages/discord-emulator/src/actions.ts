@@ -165,7 +165,7 @@ export class Actions {
       user,
       ch,
       { custom_id: modal.custom_id, components },
-      { sourceMessageId: open.sourceMessageId },
+      { sourceMessageId: open.sourceMessageId, triggeringInteractionId: open.id },
     );
     const source = open.sourceMessageId ? this.ctx.store.findMessage(open.sourceMessageId) : undefined;
     if (source) {

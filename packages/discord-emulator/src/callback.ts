@@ -16,19 +16,35 @@ import { checkModal } from './validate.ts';
 // (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type).
 const ALLOWED: Record<number, number[]> = { 1: [1], 2: [4, 5, 9], 3: [4, 5, 6, 7, 9], 5: [4, 5, 6, 7] };
 
+/**
+ * What Discord puts on a message an interaction made: `interaction_metadata` (Message Interaction
+ * Metadata Object; a modal submit names the interaction that opened the modal, a component click
+ * the message clicked) and the deprecated `interaction`.
+ */
 export function interactionMetadata(ctx: Ctx, rec: InteractionRecord) {
   const data = rec.payload.data as { name?: string; type?: number } | undefined;
   const user = ctx.store.user(rec.userId);
   return {
-    interaction_metadata: {
-      id: rec.id,
-      type: rec.type,
-      user: user ? apiUser(user) : null,
-      authorizing_integration_owners: rec.payload.authorizing_integration_owners,
-      ...(rec.type === 2 ? { name: data?.name, command_type: data?.type ?? 1 } : {}),
-      ...(rec.sourceMessageId ? { interacted_message_id: rec.sourceMessageId } : {}),
-    },
+    interaction_metadata: metadataOf(ctx, rec),
     interaction: { id: rec.id, type: rec.type, name: data?.name ?? '', user: user ? apiUser(user) : null },
+    // Discord's interaction metadata does not name the command; the channel page shows it.
+    ...(rec.type === 2 && data?.name ? { _command: data.name } : {}),
+  };
+}
+
+function metadataOf(ctx: Ctx, rec: InteractionRecord): Record<string, unknown> {
+  const user = ctx.store.user(rec.userId);
+  const trigger =
+    rec.type === 5 && rec.triggeringInteractionId
+      ? ctx.store.state.interactions[rec.triggeringInteractionId]
+      : undefined;
+  return {
+    id: rec.id,
+    type: rec.type,
+    user: user ? apiUser(user) : null,
+    authorizing_integration_owners: rec.payload.authorizing_integration_owners,
+    ...(rec.type === 3 && rec.sourceMessageId ? { interacted_message_id: rec.sourceMessageId } : {}),
+    ...(trigger ? { triggering_interaction_metadata: metadataOf(ctx, trigger) } : {}),
   };
 }
 

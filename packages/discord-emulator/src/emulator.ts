@@ -7,6 +7,7 @@ import { DiscordError, notFound } from './errors.ts';
 import { attachmentHandler, restHandler, type RequestExtras } from './handler.ts';
 import { MAX_BODY, sendError } from './http.ts';
 import { InteractionSender } from './interactions.ts';
+import { recordingObserver, type ResponseObserver } from './observer.ts';
 import { pageHandler, type ResolveUser } from './page.ts';
 import { RateLimiter } from './ratelimit.ts';
 import { Store, type Keys } from './store.ts';
@@ -34,6 +35,8 @@ export interface DiscordEmulatorOptions {
   testControl?: boolean;
   /** Time the app has to answer an interaction. Discord's is 3000 ms. */
   deadlineMs?: number;
+  /** Sees every JSON REST answer (default: recorded under `EMULATOR_RECORD_DIR` when set). */
+  observe?: ResponseObserver;
 }
 
 export interface DiscordEmulator {
@@ -70,7 +73,7 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
   const sender = new InteractionSender(ctx);
   const actions = new Actions(ctx, sender);
   const handlers = [
-    restHandler(ctx, sender, new RateLimiter(ctx)),
+    restHandler(ctx, sender, new RateLimiter(ctx), options.observe ?? recordingObserver()),
     attachmentHandler(ctx),
     pageHandler(ctx, actions, options.resolveUser),
     ...(options.testControl === false ? [] : [testHandler(ctx, actions)]),

@@ -4,6 +4,7 @@ import { DiscordError, notFound } from './errors.ts';
 import { parseBody, readBody, sendError, sendJson } from './http.ts';
 import type { InteractionSender } from './interactions.ts';
 import type { RateLimiter } from './ratelimit.ts';
+import type { ResponseObserver } from './observer.ts';
 import { checkBotAuth, matchRoute, restRoutes } from './rest.ts';
 
 export interface RequestExtras {
@@ -31,7 +32,12 @@ export function body(req: IncomingMessage, extras: RequestExtras): Promise<Buffe
 }
 
 /** Discord's REST API under `/api/v10`. */
-export function restHandler(ctx: Ctx, sender: InteractionSender, limiter: RateLimiter): SubHandler {
+export function restHandler(
+  ctx: Ctx,
+  sender: InteractionSender,
+  limiter: RateLimiter,
+  observe?: ResponseObserver,
+): SubHandler {
   const routes = restRoutes(sender);
   return async (req, res, path, url, extras) => {
     const m = /^\/api\/v10(\/.*)$/.exec(path);
@@ -64,6 +70,8 @@ export function restHandler(ctx: Ctx, sender: InteractionSender, limiter: RateLi
       );
       if (hold?.stage === 'response' && !(await ctx.holds.wait(hold, method, m[1]!, closed))) return true;
       if (hold?.stage === 'fail') throw new DiscordError(500, 0, '500: Internal Server Error');
+      if (result.body !== undefined)
+        observe?.({ kind: 'response', route: `${method} ${route.bucket}`, body: result.body });
       sendJson(res, result.status, result.body, headers);
     } catch (err) {
       if (!(err instanceof DiscordError)) throw err;

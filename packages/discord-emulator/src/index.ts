@@ -5,6 +5,7 @@ export {
   type DiscordEmulatorOptions,
   type StartedDiscordEmulator,
 } from './emulator.ts';
+export { recordingObserver, type Observed, type ResponseObserver } from './observer.ts';
 export type { PageUser, ResolveUser } from './page.ts';
 export { signInteraction, verifyInteraction } from './signing.ts';
 export type { Keys } from './store.ts';

@@ -119,7 +119,7 @@ export function buildMessage(
     timestamp: ctx.iso(),
     edited_timestamp: null,
     flags: (flagsIn & ALLOWED_FLAGS) | (ephemeral ? EPHEMERAL : 0),
-    components,
+    components: withComponentIds(components),
     id: ctx.id(),
     channel_id: channelId,
     author: bot,
@@ -131,6 +131,43 @@ export function buildMessage(
     ...(author.interactionId ? { _interactionId: author.interactionId } : {}),
     ...(ephemeral && author.ephemeralFor ? { _visibleTo: author.ephemeralFor } : {}),
   };
+}
+
+type Component = Record<string, unknown>;
+
+/** A component's children: an action row's or container's `components`, a section's `accessory`, a label's `component`. */
+function childrenOf(c: Component): Component[] {
+  const out: Component[] = [];
+  if (Array.isArray(c.components)) out.push(...(c.components as Component[]));
+  for (const key of ['accessory', 'component'] as const)
+    if (c[key] && typeof c[key] === 'object') out.push(c[key] as Component);
+  return out;
+}
+
+/**
+ * Discord answers every component with an `id`: one the app gave is kept, the others are numbered
+ * in order (depth first), skipping numbers already taken in the message
+ * (https://discord.com/developers/docs/components/reference#anatomy-of-a-component).
+ */
+export function withComponentIds(components: unknown[]): unknown[] {
+  const copy = structuredClone(components) as Component[];
+  const all: Component[] = [];
+  const walk = (list: Component[]) =>
+    list.forEach((c) => {
+      if (!c || typeof c !== 'object') return;
+      all.push(c);
+      walk(childrenOf(c));
+    });
+  walk(copy);
+  const taken = new Set(all.map((c) => c.id).filter((id) => typeof id === 'number'));
+  let next = 1;
+  for (const c of all) {
+    if (typeof c.id === 'number') continue;
+    while (taken.has(next)) next += 1;
+    c.id = next;
+    taken.add(next);
+  }
+  return copy;
 }
 
 /** Applies an edit: the fields present replace the old ones; `attachments` lists which to keep. */
@@ -153,6 +190,7 @@ export function editMessage(
   const added = files.map((f) => storeAttachment(ctx, base, msg.channel_id, f));
   for (const key of ['content', 'embeds', 'components'] as const)
     if (body[key] !== undefined) msg[key] = body[key] ?? (key === 'content' ? '' : []);
+  if (Array.isArray(body.components)) msg.components = withComponentIds(body.components);
   if (typeof body.flags === 'number')
     msg.flags = ((msg.flags as number) & EPHEMERAL) | (body.flags & ALLOWED_FLAGS);
   msg.attachments = [...keep, ...added];

@@ -106,7 +106,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         // Same-origin attachment paths, so the page works whatever host name it was opened with.
         const local = new RegExp(`"https?://[^/"]+${prefix}/(ephemeral-)?attachments/`, 'g');
         const json = JSON.stringify({
-          messages: list.map((x) => ({ ...publicMessage(x), notice: !!x._notice })),
+          messages: list.map((x) => ({ ...publicMessage(x), notice: !!x._notice, command: x._command })),
         });
         res
           .writeHead(200, { 'content-type': 'application/json' })

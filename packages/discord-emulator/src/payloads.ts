@@ -22,6 +22,8 @@ export function apiChannel(ctx: Ctx, ch: Channel) {
     return {
       id: ch.id,
       type: 1,
+      // Discord sends `name: null` on DM channels (discord-api-types' APIDMChannel requires it).
+      name: null,
       last_message_id: last,
       flags: 0,
       recipients: recipient ? [apiUser(recipient)] : [],

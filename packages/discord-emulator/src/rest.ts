@@ -199,15 +199,13 @@ export function restRoutes(sender: InteractionSender): Route[] {
       run(ctx, r, [app, token]) {
         const rec = webhookInteraction(ctx, app!, token!);
         if (rec.status !== 'acknowledged') throw new DiscordError(404, 10015, 'Unknown Webhook');
+        // A follow-up carries the interaction's metadata, not the deprecated `interaction` field.
+        const { interaction: _deprecated, ...metadata } = interactionMetadata(ctx, rec);
         const msg = buildMessage(ctx, r.base, rec.channelId, r.body.json, r.body.files, {
           webhook: true,
           interactionId: rec.id,
           ephemeralFor: rec.userId,
-          extra: {
-            type: 0,
-            webhook_id: ctx.keys.applicationId,
-            interaction_metadata: interactionMetadata(ctx, rec).interaction_metadata,
-          },
+          extra: { type: 0, webhook_id: ctx.keys.applicationId, ...metadata },
         });
         ctx.store.messages(rec.channelId).push(msg);
         ctx.store.changed();

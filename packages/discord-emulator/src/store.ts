@@ -25,6 +25,8 @@ export type Message = Record<string, unknown> & {
   id: string;
   channel_id: string;
   _visibleTo?: string;
+  /** The slash command a message answers, for the channel page ("… used /make"). */
+  _command?: string;
   _interactionId?: string;
 };
 
@@ -44,6 +46,8 @@ export interface InteractionRecord {
   originalMessageId?: string;
   /** Set while the user has a modal from this interaction open. */
   modalOpen?: boolean;
+  /** A modal submit: the interaction that opened the modal. */
+  triggeringInteractionId?: string;
   payload: Record<string, unknown>;
 }
 

@@ -81,3 +81,73 @@ it('sends every key discord-api-types marks as required on guild interactions', 
   ).body.interaction as APIMessageComponentInteraction;
   for (const k of ['message', 'data', 'member', 'guild_id'] as const) expect(click, k).toHaveProperty(k);
 });
+
+it('numbers components as Discord does: given ids kept, the others in order, skipping taken ones', async () => {
+  const channel = await s.api.users.createDM(SEEDED_USER_IDS.member);
+  const sent = await s.api.channels.createMessage(channel.id, {
+    content: 'ids',
+    components: [
+      { type: 1, components: [{ ...button('a'), id: 2 }, button('b')] },
+      { type: 1, components: [button('c')] },
+    ],
+  } as never);
+  expect(sent.components).toEqual([
+    {
+      type: 1,
+      id: 1,
+      components: [
+        { ...button('a'), id: 2 },
+        { ...button('b'), id: 3 },
+      ],
+    },
+    { type: 1, id: 4, components: [{ ...button('c'), id: 5 }] },
+  ]);
+  const edited = await s.api.channels.editMessage(channel.id, sent.id, {
+    components: [row(button('d'))],
+  } as never);
+  expect(edited.components).toEqual([{ type: 1, id: 1, components: [{ ...button('d'), id: 2 }] }]);
+});
+
+it('a follow-up to a modal submit names the interaction that opened the modal', async () => {
+  let followUp: Promise<APIMessage> | undefined;
+  s.app.handler = (i) => {
+    if (i.type === 2) return { type: 4, data: { content: 'pick', components: [row(button('open'))] } };
+    if (i.type === 3)
+      return {
+        type: 9,
+        data: {
+          custom_id: 'name',
+          title: 'Name it',
+          components: [row({ type: 4, custom_id: 't', style: 1, label: 'T' })],
+        },
+      };
+    followUp = s.api.interactions
+      .defer(i.id as string, i.token as string)
+      .then(() =>
+        s.api.interactions.followUp(s.emulator.applicationId, i.token as string, { content: 'named' }),
+      );
+    return undefined;
+  };
+  await s.control('/_test/interactions', {
+    userId: SEEDED_USER_IDS.member,
+    channel: 'image-5',
+    command: 'make',
+    options: { prompt: 'p' },
+  });
+  const [msg] = (await s.control('/_test/channels/image-5/messages')).body.messages as APIMessage[];
+  const click = (
+    await s.control('/_test/components', {
+      userId: SEEDED_USER_IDS.member,
+      messageId: msg!.id,
+      customId: 'open',
+    })
+  ).body.interaction as APIMessageComponentInteraction;
+  await s.control('/_test/modals', { userId: SEEDED_USER_IDS.member, customId: 'name', values: { t: 'x' } });
+  const sent = await followUp!;
+  expect(sent.interaction_metadata).toMatchObject({
+    type: 5,
+    triggering_interaction_metadata: { id: click.id, type: 3, interacted_message_id: msg!.id },
+  });
+  expect(sent.interaction_metadata).not.toHaveProperty('interacted_message_id');
+  expect(sent.interaction_metadata).not.toHaveProperty('name');
+});

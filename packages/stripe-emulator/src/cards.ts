@@ -4,6 +4,8 @@ export interface Decline {
   code: string;
   declineCode: string;
   message: string;
+  /** The card field Stripe names on the error: `cvc` for `incorrect_cvc`, `exp_month` for `expired_card`. */
+  param?: string;
 }
 
 /**
@@ -18,11 +20,17 @@ export type CardBehavior =
   | ({ kind: 'decline' } & Decline)
   | ({ kind: 'charge_decline' } & Decline);
 
-const declined = (declineCode: string, message: string, code = 'card_declined'): CardBehavior => ({
+const declined = (
+  declineCode: string,
+  message: string,
+  code = 'card_declined',
+  param?: string,
+): CardBehavior => ({
   kind: 'decline',
   code,
   declineCode,
   message,
+  ...(param ? { param } : {}),
 });
 
 /** Stripe's documented test card numbers and what they do when charged. */
@@ -40,8 +48,13 @@ const BEHAVIORS: Record<string, CardBehavior> = {
   '4000000000009995': declined('insufficient_funds', 'Your card has insufficient funds.'),
   '4000000000009987': declined('lost_card', 'Your card was declined.'),
   '4000000000009979': declined('stolen_card', 'Your card was declined.'),
-  '4000000000000069': declined('expired_card', 'Your card has expired.', 'expired_card'),
-  '4000000000000127': declined('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc'),
+  '4000000000000069': declined('expired_card', 'Your card has expired.', 'expired_card', 'exp_month'),
+  '4000000000000127': declined(
+    'incorrect_cvc',
+    "Your card's security code is incorrect.",
+    'incorrect_cvc',
+    'cvc',
+  ),
   '4000000000000119': declined(
     'processing_error',
     'An error occurred while processing your card.',

@@ -3,6 +3,7 @@ import { newId, type Store } from './store.ts';
 // Default values for every top-level field of Stripe's objects, so the emulator's objects carry the
 // same fields as Stripe's own (values that the emulator does not manage stay null, false or empty).
 import templates from './templates.json' with { type: 'json' };
+import type { ResponseObserver } from './observer.ts';
 import type { Obj, RequestInfo } from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
@@ -24,6 +25,8 @@ const KIND_BY_PREFIX: [string, string][] = [
   ['evt_', 'event'],
   ['promo_', 'promotion_code'],
   ['re_', 'refund'],
+  ['seti_', 'setup_intent'],
+  ['we_', 'webhook_endpoint'],
   ['di_', 'discount'],
 ];
 
@@ -35,6 +38,8 @@ const NOUNS: Record<string, string> = {
   'checkout.session': 'checkout.session',
   'billing_portal.session': 'billing portal session',
   promotion_code: 'promotion code',
+  setup_intent: 'setup_intent',
+  webhook_endpoint: 'webhook endpoint',
 };
 
 const storeKey = (kind: string, id: string) => (kind === 'coupon' ? `coupon:${id}` : id);
@@ -46,6 +51,8 @@ export class Ctx {
   readonly creating = new Set<string>();
   /** While the clock replays what happened at a past boundary, objects are dated then. */
   private virtualNow: number | null = null;
+  /** Sees every API answer and event, when set (the test suite's shape check). */
+  observe: ResponseObserver | undefined;
 
   constructor(
     readonly store: Store,
@@ -75,7 +82,9 @@ export class Ctx {
   /** A new object of `kind` carrying every field of Stripe's own, with `fields` set. */
   create(kind: string, prefix: string, fields: Obj): Obj {
     const template = structuredClone((templates as Record<string, Obj>)[kind] ?? {});
-    const obj: Obj = { id: newId(prefix), object: kind, ...template, livemode: false, ...fields };
+    const obj: Obj = { id: newId(prefix), object: kind, ...template, ...fields };
+    // Embedded objects (subscription items, discounts, checkout line items) have no `livemode`.
+    if ('livemode' in template) obj.livemode = false;
     if ('created' in template && fields.created === undefined) obj.created = this.now();
     if ('metadata' in template && fields.metadata === undefined) obj.metadata = {};
     return obj;
@@ -103,6 +112,16 @@ export class Ctx {
     return obj;
   }
 
+  /**
+   * An object a request parameter names (`discounts[0][coupon]`): a missing one is a 400, as
+   * Stripe answers; only an object named in the URL path is a 404.
+   */
+  ref(id: string, kind: string, param: string): Obj {
+    const obj = this.find(id, kind);
+    if (!obj || obj.deleted) throw notFound(NOUNS[kind] ?? kind, id, param, 400);
+    return obj;
+  }
+
   all(kind: string): Obj[] {
     return Object.values(this.state.objects).filter((o) => o.object === kind && !o.deleted);
   }
@@ -119,6 +138,7 @@ export class Ctx {
       }),
     );
     this.webhooks.enqueue(event);
+    this.observe?.({ kind: 'event', body: event });
     return event;
   }
 

@@ -4,6 +4,7 @@ import { runDue } from './billing/cycle.ts';
 import { Ctx } from './ctx.ts';
 import { invalidRequest } from './errors.ts';
 import { apiRoutes, pageRoutes } from './routes.ts';
+import { recordingObserver, type ResponseObserver } from './observer.ts';
 import { createHandler } from './server.ts';
 import { Store } from './store.ts';
 import type { Params } from './types.ts';
@@ -27,6 +28,8 @@ export interface EmulatorOptions {
   prefix?: string;
   /** Emulator seconds of webhook retry backoff per real second (default 240). */
   webhookTimeScale?: number;
+  /** Sees every API answer and event (default: recorded under `EMULATOR_RECORD_DIR` when set). */
+  observe?: ResponseObserver;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -85,6 +88,7 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
   });
   const ctx = new Ctx(store, `${(options.publicUrl ?? '').replace(/\/$/, '')}${prefix}`, webhooks);
   holder.ctx = ctx;
+  ctx.observe = options.observe ?? recordingObserver();
   const advance = async (seconds: number) => {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw invalidRequest('seconds must be a non-negative number.', 'parameter_invalid_integer', 'seconds');

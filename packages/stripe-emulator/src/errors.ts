@@ -4,6 +4,7 @@ export interface StripeErrorFields {
   param?: string;
   payment_intent?: unknown;
   payment_method?: unknown;
+  setup_intent?: unknown;
   charge?: string;
 }
 
@@ -35,8 +36,8 @@ export function invalidRequest(message: string, code?: string, param?: string, s
   return new StripeError(status, 'invalid_request_error', message, { code, param });
 }
 
-export function notFound(kind: string, id: string, param = 'id'): StripeError {
-  return invalidRequest(`No such ${kind}: '${id}'`, 'resource_missing', param, 404);
+export function notFound(kind: string, id: string, param = 'id', status = 404): StripeError {
+  return invalidRequest(`No such ${kind}: '${id}'`, 'resource_missing', param, status);
 }
 
 export function missingParam(param: string): StripeError {

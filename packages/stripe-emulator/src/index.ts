@@ -7,4 +7,5 @@ export {
   type RequestHandler,
 } from './emulator.ts';
 export { fastifyEmulator } from './fastify.ts';
+export { recordingObserver, type Observed, type ResponseObserver } from './observer.ts';
 export { signPayload } from './webhooks.ts';

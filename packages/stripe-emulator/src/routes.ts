@@ -15,7 +15,9 @@ import { paymentMethodRoutes } from './resources/payment-methods.ts';
 import { portalRoutes } from './resources/portal.ts';
 import { productRoutes } from './resources/products.ts';
 import { scheduleRoutes } from './resources/schedules.ts';
+import { setupIntentRoutes } from './resources/setup-intents.ts';
 import { subscriptionRoutes } from './resources/subscriptions.ts';
+import { webhookEndpointRoutes } from './resources/webhook-endpoints.ts';
 import type { ApiRoute, PageRoute } from './router.ts';
 
 export const apiRoutes: ApiRoute[] = [
@@ -32,6 +34,8 @@ export const apiRoutes: ApiRoute[] = [
   ...checkoutRoutes,
   ...portalRoutes,
   ...eventRoutes,
+  ...setupIntentRoutes,
+  ...webhookEndpointRoutes,
 ];
 
 export const pageRoutes: PageRoute[] = [

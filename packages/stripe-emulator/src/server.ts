@@ -4,6 +4,7 @@ import type { Ctx } from './ctx.ts';
 import { StripeError, authError, invalidRequest } from './errors.ts';
 import { parseForm } from './form.ts';
 import { KNOWN_PARAMS, checkKnown } from './known-params.ts';
+import { materializeTestPaymentMethods } from './resources/payment-methods.ts';
 import { Router, type ApiRoute, type PageRoute, type PageResponse } from './router.ts';
 import type { Params } from './types.ts';
 
@@ -138,10 +139,10 @@ export function createHandler(deps: ServerDeps) {
     ctx.request = { id: requestId, idempotencyKey: idemKey };
     let result: { status: number; body: string };
     try {
-      result = {
-        status: 200,
-        body: JSON.stringify(found.route.handler(ctx, { params: found.params, body, auth }), null, 2),
-      };
+      if (method === 'POST') materializeTestPaymentMethods(ctx, body, found.params);
+      const answer = found.route.handler(ctx, { params: found.params, body, auth });
+      ctx.observe?.({ kind: 'response', route: `${method} ${found.route.path}`, body: answer });
+      result = { status: 200, body: JSON.stringify(answer, null, 2) };
     } catch (err) {
       if (!(err instanceof StripeError)) throw err;
       result = { status: err.status, body: JSON.stringify(err.toJSON(), null, 2) };

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../src/index.ts';
-import fields from './fixtures/stripe-top-level-fields.json' with { type: 'json' };
+import { checkStripeObject, stripeSchema } from '@app/emulator-fidelity';
 
 type Json = Record<string, unknown>;
 
-/** Every Stripe object the SDK received, by `object` type, to compare with Stripe's own fields. */
+/** Every Stripe object the SDK received, by `object` type, to check against the SDK's types. */
 export const received = new Map<string, Json[]>();
 
 function collect(value: unknown): void {
@@ -49,17 +49,16 @@ export async function setup(options: EmulatorOptions = {}): Promise<{ emulator: 
   return { emulator, stripe: stripeFor(emulator) };
 }
 
-const TOP_LEVEL = fields as Record<string, string[]>;
-
-/** Asserts every collected object has every top-level field of the same resource in Stripe's fixtures. */
+/**
+ * Asserts every collected object fits the `stripe` package's type for it: every required field,
+ * `null` only where the type allows it, enum values, no field the API version does not have.
+ */
 export function expectStripeFields(): void {
   const problems: string[] = [];
   for (const [kind, objects] of received) {
-    const expected = TOP_LEVEL[kind];
-    if (!expected) continue;
     for (const obj of objects) {
-      const missing = expected.filter((k) => !(k in obj));
-      if (missing.length) problems.push(`${kind} ${String(obj.id)} lacks ${missing.join(', ')}`);
+      for (const { failures } of checkStripeObject(obj, stripeSchema()))
+        problems.push(...failures.map((f) => `${kind} ${String(obj.id)} ${f.path}: ${f.message}`));
     }
   }
   expect(problems).toEqual([]);

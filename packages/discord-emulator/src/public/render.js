@@ -122,7 +122,7 @@ export function renderMessage(msg, users, me) {
     meta
       ? h('div', {
           class: 'used',
-          text: `${displayName(meta.user)} used ${meta.name ? '/' + meta.name : 'a component'}`,
+          text: `${displayName(meta.user)} used ${msg.command ? '/' + msg.command : 'a component'}`,
         })
       : null,
     h('div', { class: 'head' }, [

@@ -87,5 +87,6 @@ function cardErrorOf(pi: Obj): StripeError {
   return new StripeError(402, e.type as string, e.message as string, {
     code: e.code,
     decline_code: e.decline_code,
+    param: e.param,
   });
 }

@@ -39,7 +39,7 @@ export function readDiscounts(
   );
   return wanted.map((w) => {
     if (w.promotion_code) {
-      const code = ctx.get(w.promotion_code, 'promotion_code', w.param);
+      const code = ctx.ref(w.promotion_code, 'promotion_code', w.param);
       return checkRedeemable(
         ctx,
         { coupon: ctx.get(code.promotion.coupon, 'coupon'), promotionCode: code },
@@ -51,7 +51,7 @@ export function readDiscounts(
       );
     }
     if (!w.coupon) throw invalidRequest('Missing required param: coupon.', 'parameter_missing', w.param);
-    const c = ctx.get(w.coupon, 'coupon', w.param);
+    const c = ctx.ref(w.coupon, 'coupon', w.param);
     return checkRedeemable(ctx, { coupon: c, promotionCode: null }, { customer, amount, param: w.param });
   });
 }

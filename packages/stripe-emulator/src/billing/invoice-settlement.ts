@@ -1,5 +1,6 @@
 // What happens to an invoice when its payment settles. Apart from invoices.ts, which confirms
 // payments, so that the payment code can call back here without an import cycle.
+import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
 import { subscriptionInvoiceFailed, subscriptionInvoicePaid } from './subscription-events.ts';
@@ -25,7 +26,7 @@ export function markInvoicePaid(ctx: Ctx, inv: Obj): void {
   }
   ctx.emit('invoice.paid', inv);
   ctx.emit('invoice.payment_succeeded', inv);
-  if (inv.subscription) subscriptionInvoicePaid(ctx, inv);
+  if (subscriptionOf(inv)) subscriptionInvoicePaid(ctx, inv);
 }
 
 export function afterInvoicePaymentSucceeded(ctx: Ctx, pi: Obj): void {
@@ -39,5 +40,5 @@ export function afterInvoicePaymentFailed(ctx: Ctx, pi: Obj): void {
   const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
   if (!inv || inv.status !== 'open') return;
   ctx.emit('invoice.payment_failed', inv);
-  if (inv.subscription) subscriptionInvoiceFailed(ctx, inv);
+  if (subscriptionOf(inv)) subscriptionInvoiceFailed(ctx, inv);
 }

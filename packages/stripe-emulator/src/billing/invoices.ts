@@ -1,3 +1,4 @@
+import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import { confirmIntent } from '../payments.ts';
@@ -121,7 +122,6 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
     starting_balance: startingBalance,
     status: 'draft',
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subscription: sub?.id ?? null,
     subtotal,
     subtotal_excluding_tax: subtotal,
     total,
@@ -172,7 +172,7 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
   }
   ctx.emit('invoice.finalized', inv);
   // A one-off invoice with nothing due is paid at once (a subscription's is settled by its caller).
-  if (inv.amount_due === 0 && !inv.subscription) markInvoicePaid(ctx, inv);
+  if (inv.amount_due === 0 && !subscriptionOf(inv)) markInvoicePaid(ctx, inv);
 }
 
 /**
@@ -189,12 +189,12 @@ function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
     description:
       inv.billing_reason === 'subscription_create'
         ? 'Subscription creation'
-        : inv.subscription
+        : subscriptionOf(inv)
           ? 'Subscription update'
           : ((inv.description as string | null) ?? `Invoice ${inv.number}`),
     paymentMethod: null,
     // Stripe saves a subscription's card for its renewals, which are charged off-session.
-    setupFutureUsage: inv.subscription ? 'off_session' : null,
+    setupFutureUsage: subscriptionOf(inv) ? 'off_session' : null,
   });
   ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
   inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };

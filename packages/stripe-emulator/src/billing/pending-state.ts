@@ -1,3 +1,4 @@
+import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
 import { updateSubscription } from './subscription-update.ts';
@@ -16,7 +17,7 @@ export function applyPendingUpdate(ctx: Ctx, sub: Obj, inv: Obj): void {
 }
 
 export function isPendingUpdateInvoice(ctx: Ctx, inv: Obj): boolean {
-  return ctx.state.hidden.pendingUpdates[inv.subscription as string]?.invoice === inv.id;
+  return ctx.state.hidden.pendingUpdates[subscriptionOf(inv) as string]?.invoice === inv.id;
 }
 
 /** Nobody paid in time: the change is dropped and the subscription stays as it was. */

@@ -44,6 +44,7 @@ export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
   return new StripeError(402, 'card_error', (e.message as string) ?? 'Your card was declined.', {
     code: (e.code as string) ?? 'card_declined',
     decline_code: e.decline_code as string | undefined,
+    param: e.param as string | undefined,
     charge: pi?.latest_charge ?? undefined,
     payment_intent: pi ? structuredClone(pi) : undefined,
   });
@@ -62,7 +63,11 @@ export function holdUntilPaid(ctx: Ctx, sub: Obj, changes: Obj, lines: LineInput
   updateSubscription(ctx, sub, {
     pending_update: {
       billing_cycle_anchor: changes.billing_cycle_anchor ?? null,
+      cancel_at_period_end: null,
+      discount: null,
+      discounts: null,
       expires_at: expiresAt,
+      metadata: null,
       subscription_items: structuredClone(changes.items?.data ?? null),
       trial_end: changes.trial_end ?? null,
       trial_from_plan: null,

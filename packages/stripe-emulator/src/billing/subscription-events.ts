@@ -1,3 +1,4 @@
+import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
 import { applyPendingUpdate, isPendingUpdateInvoice } from './pending-state.ts';
@@ -6,7 +7,7 @@ import { updateSubscription } from './subscription-update.ts';
 export { updateSubscription };
 
 export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
-  const sub = ctx.find(inv.subscription as string, 'subscription');
+  const sub = ctx.find(subscriptionOf(inv) as string, 'subscription');
   if (!sub) return;
   applyPendingUpdate(ctx, sub, inv);
   const changes: Obj = {};
@@ -25,7 +26,7 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
 }
 
 export function subscriptionInvoiceFailed(ctx: Ctx, inv: Obj): void {
-  const sub = ctx.find(inv.subscription as string, 'subscription');
+  const sub = ctx.find(subscriptionOf(inv) as string, 'subscription');
   // A held change's invoice failing leaves the subscription as it was, not past due.
   if (isPendingUpdateInvoice(ctx, inv)) return;
   if (sub && ['active', 'trialing'].includes(sub.status as string))

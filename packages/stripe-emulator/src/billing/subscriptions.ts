@@ -111,7 +111,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     billing_mode: { flexible: null, type: 'classic' },
     cancel_at: null,
     cancel_at_period_end: bool(p, 'cancel_at_period_end') ?? false,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: 'charge_automatically',
     currency: first.currency,
     customer: customer.id,
@@ -119,7 +119,13 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     default_tax_rates: [],
     description: str(p, 'description') ?? null,
     discounts: [],
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: 'self' },
+    },
     metadata: mergeMetadata({}, p),
     payment_settings: {
       payment_method_options: null,
@@ -132,7 +138,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     start_date: now,
     status: trialUntil !== null ? 'trialing' : 'incomplete',
     trial_end: trialUntil,
-    trial_settings: { end_behavior: { missing_payment_method: missingPm } },
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: missingPm } },
     trial_start: trialUntil !== null ? now : null,
   });
   sub.items = {

@@ -83,7 +83,7 @@ function createPromotionCode(ctx: Ctx, p: Params): Obj {
   const couponId =
     (promotion ? str(promotion, 'coupon', 'promotion[coupon]') : undefined) ?? str(p, 'coupon');
   if (!couponId) throw missingParam('promotion[coupon]');
-  const coupon = ctx.get(couponId, 'coupon', 'promotion[coupon]');
+  const coupon = ctx.ref(couponId, 'coupon', 'promotion[coupon]');
   const code = str(p, 'code') || newId('', 8).slice(1).toUpperCase();
   if (ctx.all('promotion_code').some((x) => x.code === code && x.active)) {
     throw invalidRequest(

@@ -84,6 +84,7 @@ function assertCardAccepted(ctx: Ctx, pm: Obj): void {
   throw new StripeError(402, 'card_error', behavior.message, {
     code: behavior.code,
     decline_code: behavior.declineCode,
+    param: behavior.param,
   });
 }
 

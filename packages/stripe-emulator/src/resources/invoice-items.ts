@@ -65,7 +65,7 @@ function pricing(ctx: Ctx, p: Params, quantity: number) {
     amount: total,
     currency: currency.toLowerCase(),
     description: null,
-    pricing: { price_details: null, type: null, unit_amount_decimal: String(unit ?? total / quantity) },
+    pricing: { type: 'price_details', unit_amount_decimal: String(unit ?? total / quantity) },
   };
 }
 

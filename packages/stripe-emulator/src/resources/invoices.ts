@@ -1,3 +1,4 @@
+import { subscriptionOf } from '../billing/invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { activeDiscounts, applyDiscounts, readDiscounts } from '../billing/discounts.ts';
@@ -137,7 +138,7 @@ export const invoiceRoutes: ApiRoute[] = [
         .filter(
           (i) =>
             (!customer || i.customer === customer) &&
-            (!subscription || i.subscription === subscription) &&
+            (!subscription || subscriptionOf(i) === subscription) &&
             (!status || i.status === status) &&
             created(i),
         );
@@ -191,7 +192,7 @@ export const invoiceRoutes: ApiRoute[] = [
       if (inv.status !== 'open')
         throw invalidRequest('Invoice is already paid.', 'invoice_payment_intent_requires_action');
       if (inv.amount_due === 0) markInvoicePaid(ctx, inv);
-      const sub = inv.subscription ? ctx.find(inv.subscription as string, 'subscription') : undefined;
+      const sub = subscriptionOf(inv) ? ctx.find(subscriptionOf(inv) as string, 'subscription') : undefined;
       const customer = ctx.get(inv.customer as string, 'customer');
       // Stripe charges the invoice's card, else the subscription's, else the customer's default.
       const pm =

@@ -75,6 +75,49 @@ export function createCardPaymentMethod(ctx: Ctx, p: Params): Obj {
   return ctx.put(pm);
 }
 
+/** Stripe's test payment method ids: each use stands for a new card payment method of that number. */
+const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_visa_debit: '4000056655665556',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_amex: '378282246310005',
+  pm_card_discover: '6011111111111117',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeDeclinedLostCard: '4000000000009987',
+  pm_card_chargeDeclinedStolenCard: '4000000000009979',
+  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
+  pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequiredSetupForOffSession: '4000002500003155',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_threeDSecure2Required: '4000000000003220',
+};
+
+/**
+ * Replaces Stripe's test payment method ids (`pm_card_visa`, …) in a request's parameters and path
+ * with new card payment methods, as Stripe does: `payment_method=pm_card_visa` attaches or charges
+ * a fresh `pm_…` of the Visa test number.
+ */
+export function materializeTestPaymentMethods(ctx: Ctx, body: Params, params: Record<string, string>): void {
+  const fresh = (id: string) => {
+    const number = TEST_PAYMENT_METHODS[id];
+    if (!number) return id;
+    const year = new Date(ctx.now() * 1000).getUTCFullYear() + 5;
+    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } })
+      .id as string;
+  };
+  const walk = (node: Params) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string' && /(^|_)payment_method$/.test(key)) node[key] = fresh(value);
+      else if (value && typeof value === 'object') walk(value as Params);
+    }
+  };
+  walk(body);
+  if (params.id) params.id = fresh(params.id);
+}
+
 export function detachCard(ctx: Ctx, pm: Obj): void {
   if (!pm.customer) {
     throw invalidRequest(

@@ -43,6 +43,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
     changes.cancellation_details = {
       comment: null,
       feedback: null,
+      feedback_option: null,
       reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
     };
   }
@@ -98,11 +99,29 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   }
 }
 
+/**
+ * With `payment_behavior=error_if_incomplete`, a first invoice that cannot be paid (a declined card,
+ * or one that needs authentication) refuses the creation with a 402 and leaves nothing behind.
+ */
+function create(ctx: Ctx, p: Params): Obj {
+  const sub = createSubscription(ctx, p);
+  const inv = sub.latest_invoice ? ctx.find(sub.latest_invoice as string, 'invoice') : undefined;
+  if (str(p, 'payment_behavior') === 'error_if_incomplete' && inv && inv.status !== 'paid') {
+    throw incompletePaymentError(ctx, inv);
+  }
+  return sub;
+}
+
 export const subscriptionRoutes: ApiRoute[] = [
   {
     method: 'POST',
     path: '/v1/subscriptions',
-    handler: (ctx, { body }) => render(ctx, createSubscription(ctx, body), expandOf(body)),
+    handler: (ctx, { body }) =>
+      render(
+        ctx,
+        ctx.atomically(() => create(ctx, body)),
+        expandOf(body),
+      ),
   },
   {
     method: 'GET',
