@@ -27,9 +27,10 @@ const isOurs = (file) =>
 const sourceRelativeUrls = (outDir) => ({
   name: 'source-relative-urls',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
-    );
+    builder.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@app/') || args.pluginData?.resolving) return undefined;
+      return externalFor(builder, args, outDir);
+    });
     builder.onLoad({ filter: /\.tsx?$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url') || !isOurs(args.path)) return undefined;
@@ -42,6 +43,38 @@ const sourceRelativeUrls = (outDir) => ({
     });
   },
 });
+
+/** The folder of package `name` that Node finds from `dir` (the nearest node_modules holding it). */
+function packageDirFrom(dir, name) {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/**
+ * Registry packages stay external and load at run time from the bundle's folder. When a workspace
+ * package has its own copy (another major version than the one hoisted to the root, e.g. yauzl 3
+ * under packages/jobs beside a yauzl 2 that a tool pulled in), the bundle imports that copy by its
+ * path, so production runs the version the source was written and tested against.
+ */
+async function externalFor(builder, args, outDir) {
+  const name = args.path
+    .split('/')
+    .slice(0, args.path.startsWith('@') ? 2 : 1)
+    .join('/');
+  const fromSource = packageDirFrom(args.resolveDir, name);
+  if (!fromSource || fromSource === packageDirFrom(outDir, name)) return { path: args.path, external: true };
+  const resolved = await builder.resolve(args.path, {
+    resolveDir: args.resolveDir,
+    kind: args.kind,
+    pluginData: { resolving: true },
+  });
+  if (resolved.errors.length > 0 || !resolved.path) return { path: args.path, external: true };
+  const relative = path.relative(outDir, resolved.path).split(path.sep).join('/');
+  return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
+}
 
 const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entry)));
 

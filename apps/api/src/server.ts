@@ -36,6 +36,8 @@ async function main() {
       ? createDiscordEmulator({
           prefix: '/_discord',
           dataDir: `${settings.dataDir}/discord`,
+          // The test control (`/_discord/_test/*`) exists only here, for clients on this machine.
+          testControl: true,
           async resolveUser(request) {
             const user = await (request as FastifyRequest).currentUser();
             if (!user) return null;

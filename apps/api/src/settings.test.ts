@@ -84,6 +84,18 @@ describe('settings', () => {
       expect(() => loadSettings({ SIGN_IN_RATE_LIMIT: bad })).toThrow(/SIGN_IN_RATE_LIMIT/);
   });
 
+  it('allows 600 job submissions a minute and 20 open job event streams per person unless told otherwise', () => {
+    expect(loadSettings({})).toMatchObject({ jobSubmitRateLimit: 600, maxEventStreamsPerUser: 20 });
+    expect(loadSettings({ JOB_SUBMIT_RATE_LIMIT: '5', MAX_EVENT_STREAMS_PER_USER: '2' })).toMatchObject({
+      jobSubmitRateLimit: 5,
+      maxEventStreamsPerUser: 2,
+    });
+    for (const bad of ['0', '-3', 'lots']) {
+      expect(() => loadSettings({ JOB_SUBMIT_RATE_LIMIT: bad })).toThrow(/JOB_SUBMIT_RATE_LIMIT/);
+      expect(() => loadSettings({ MAX_EVENT_STREAMS_PER_USER: bad })).toThrow(/MAX_EVENT_STREAMS_PER_USER/);
+    }
+  });
+
   it('needs Stripe keys together', () => {
     expect(() => loadSettings({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });

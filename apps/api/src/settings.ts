@@ -32,6 +32,8 @@ const SettingsSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    JOB_SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    MAX_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     DISCORD_CLIENT_ID: optionalString,
     DISCORD_CLIENT_SECRET: optionalString,
@@ -102,6 +104,10 @@ export interface Settings {
   reconcileIntervalSeconds: number;
   /** Sign-in attempts (local and Discord) one client address may make per minute. */
   signInRateLimit: number;
+  /** Job submissions and result actions one person may send per minute (a burst guard). */
+  jobSubmitRateLimit: number;
+  /** Job event streams one person (or, signed out, one address) may hold open on one API process. */
+  maxEventStreamsPerUser: number;
   /** How long a process's claim on posting a Discord result is honoured before another takes over. */
   discordDeliveryLeaseSeconds: number;
   adminPassword: string;
@@ -158,6 +164,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     logLevel: value.LOG_LEVEL,
     reconcileIntervalSeconds: value.RECONCILE_INTERVAL_SECONDS,
     signInRateLimit: value.SIGN_IN_RATE_LIMIT,
+    jobSubmitRateLimit: value.JOB_SUBMIT_RATE_LIMIT,
+    maxEventStreamsPerUser: value.MAX_EVENT_STREAMS_PER_USER,
     discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,

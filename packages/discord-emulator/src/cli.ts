@@ -9,6 +9,8 @@ const { values } = parseArgs({
     'interactions-url': { type: 'string' },
     'public-url': { type: 'string' },
     'invalid-signature-rate': { type: 'string', default: '0.05' },
+    // The test control acts as any user: off unless asked for (and then for loopback clients only).
+    'test-control': { type: 'boolean', default: false },
   },
 });
 
@@ -30,6 +32,7 @@ const emulator = await startDiscordEmulator({
   interactionsUrl: values['interactions-url'] ?? null,
   publicUrl: values['public-url'],
   invalidSignatureRate: rate,
+  testControl: values['test-control'],
 });
 
 console.log(`URL: ${emulator.url}`);

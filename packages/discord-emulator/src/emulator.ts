@@ -31,7 +31,7 @@ export interface DiscordEmulatorOptions {
   invalidSignatureRate?: number;
   /** Per-route limit; default 5 requests per 5 s per top-level resource. */
   rateLimit?: RateLimitOptions;
-  /** Serve `/_test/*`. Default true. */
+  /** Serve `/_test/*` (to loopback clients only). Default true; the command line turns it on with `--test-control`. */
   testControl?: boolean;
   /** Time the app has to answer an interaction. Discord's is 3000 ms. */
   deadlineMs?: number;

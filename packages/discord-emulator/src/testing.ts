@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { Actions } from './actions.ts';
 import { UserInputError, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
+import { notFound } from './errors.ts';
 import { baseFor, body, type SubHandler } from './handler.ts';
-import { replyJson, sendJson } from './http.ts';
+import { replyJson, sendError, sendJson } from './http.ts';
 import { readJson, sendUserError, str } from './json-api.ts';
 import { publicMessage } from './messages.ts';
 import type { Message } from './store.ts';
@@ -34,10 +36,26 @@ function toOptions(input: unknown): Record<string, OptionInput> {
 
 const visible = (list: Message[]) => list.filter((m) => !m._notice).map(publicMessage);
 
-/** Test control under `/_test` (JSON), for the product's own tests. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The control acts as any user, so only a client on this machine may use it: the connection's own
+ * peer address must be loopback (never a header a client writes), and a request a proxy forwarded
+ * (however local the proxy) is not one.
+ */
+export function fromLoopback(req: IncomingMessage): boolean {
+  if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined) return false;
+  return LOOPBACK.has(req.socket.remoteAddress ?? '');
+}
+
+/** Test control under `/_test` (JSON), for the product's own tests; loopback clients only. */
 export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
   return async (req, res, path, url, extras) => {
     if (!path.startsWith('/_test/')) return false;
+    if (!fromLoopback(req)) {
+      sendError(res, notFound());
+      return true;
+    }
     const base = baseFor(ctx, req);
     const method = req.method ?? 'GET';
     try {

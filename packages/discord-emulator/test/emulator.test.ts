@@ -112,7 +112,7 @@ it('standalone, the page acts as the user picked in it', async () => {
 it('runs alone from the CLI and prints its keys', async () => {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--invalid-signature-rate', '0'],
+    ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--invalid-signature-rate', '0', '--test-control'],
     {
       cwd: join(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],

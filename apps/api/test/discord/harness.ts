@@ -63,6 +63,8 @@ export async function createHarness(
     now?: () => number;
     deliver?: boolean;
     maxActiveJobs?: number;
+    /** Where the app writes its log lines (warn and above); none by default. */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
@@ -85,6 +87,7 @@ export async function createHarness(
     discordEmulator: emulator,
     mediaStorage: memoryStorage(),
     discord: { sweepMs: 300, deferAfterMs: options.deferAfterMs, deliver: options.deliver },
+    logger: options.logStream ? { level: 'warn', stream: options.logStream } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };

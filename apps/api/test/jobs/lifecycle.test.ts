@@ -139,20 +139,26 @@ describe('a job from submission to gallery', () => {
 });
 
 describe('cancelling and failing', () => {
-  it('cancels a queued job with a refund, once', async () => {
+  it('cancels a queued job with a refund, once; deleting it is a separate act', async () => {
     await stopWorker();
     try {
       const me = await user(t, 'canceller', { credits: 20 });
       const job = (await submit(t, me.cookie, { command: 'make', options: { prompt: 'never mind' } })).json()
         .job;
       expect(await credits(me.id)).toBe(16);
-      const cancel = () =>
-        t.app.inject({ method: 'DELETE', url: `/api/jobs/${job.id}`, headers: { cookie: me.cookie } });
+      const call = (method: 'POST' | 'DELETE', url: string) =>
+        t.app.inject({ method, url, headers: { cookie: me.cookie } });
+      expect((await call('DELETE', `/api/jobs/${job.id}`)).json().error.code).toBe('JOB_NOT_FINISHED');
+      const cancel = () => call('POST', `/api/jobs/${job.id}/cancel`);
       const first = await cancel();
-      expect(first.json()).toMatchObject({ deleted: false, job: { status: 'cancelled' } });
+      expect(first.json()).toMatchObject({ job: { status: 'cancelled' } });
       expect(await credits(me.id)).toBe(20);
-      expect((await cancel()).json()).toEqual({ deleted: true });
+      const again = await cancel();
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ job: { id: job.id, status: 'cancelled' } });
       expect(await credits(me.id)).toBe(20);
+      expect((await call('DELETE', `/api/jobs/${job.id}`)).json()).toEqual({ deleted: true });
+      expect((await cancel()).statusCode).toBe(404);
     } finally {
       stopWorker = await startTestWorker(t, provider);
     }

@@ -4,7 +4,7 @@ import { providersFor, startWorker } from '@app/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers.ts';
 import { createJobsApp, jpg, png, submit, upload, user, waitForJob } from './helpers.ts';
-import { makeZip } from './zip.ts';
+import { makeZip } from '@app/jobs/testing';
 
 /** A second of a 440 Hz tone as 16-bit mono WAV. */
 function wav(): Buffer {

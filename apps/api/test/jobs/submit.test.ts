@@ -3,7 +3,7 @@ import { findUserById } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers.ts';
 import { createJobsApp, jpg, png, submit, upload, user } from './helpers.ts';
-import { makeZip } from './zip.ts';
+import { makeZip } from '@app/jobs/testing';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -5,3 +5,4 @@ export * from './channels.ts';
 export * from './answers.ts';
 export * from './registry.ts';
 export * from './slash.ts';
+export * from './actions.ts';

@@ -82,7 +82,7 @@ export const JobActionBody = z.object({
 
 export const JobPatchBody = z.object({ public: z.boolean() });
 
-export const JobDeleteBody = z.object({ deleted: z.boolean(), job: JobWire.optional() });
+export const JobDeleteBody = z.object({ deleted: z.literal(true) });
 
 export const LoveBody = z.object({ loved: z.boolean(), loves: z.number().int() });
 

@@ -38,6 +38,27 @@ export interface FfmpegResult {
   stderr: string;
 }
 
+/** Longest audio or video we read from a user's file; ffmpeg stops reading past it. */
+export const MAX_INPUT_MEDIA_SECONDS = 300;
+
+/**
+ * `-i file` for a file from outside, with ffmpeg's look at it bounded (bytes probed, time analysed)
+ * and its reading stopped a second past MAX_INPUT_MEDIA_SECONDS, whatever the container claims, so a
+ * caller can tell a file that is too long from one that just fits.
+ */
+export function untrustedInput(file: string): string[] {
+  return [
+    '-probesize',
+    String(10 * 1024 * 1024),
+    '-analyzeduration',
+    String(20_000_000),
+    '-t',
+    String(MAX_INPUT_MEDIA_SECONDS + 1),
+    '-i',
+    file,
+  ];
+}
+
 export function cancelled(): ProviderError {
   return new ProviderError('CANCELLED', 'The job was cancelled.', { retryable: false });
 }

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { ProviderError } from '../types.ts';
-import { runFfmpeg, withTempDir } from './ffmpeg.ts';
+import { decodeImage, isPixelLimitError, MAX_INPUT_PIXELS } from './decode.ts';
+import { runFfmpeg, untrustedInput, withTempDir } from './ffmpeg.ts';
 
 export interface ImageInfo {
   width: number;
@@ -15,7 +15,7 @@ export interface ImageInfo {
 /** Size and format of an image, upright as a viewer shows it (EXIF rotation applied). */
 export async function probeImage(bytes: Buffer): Promise<ImageInfo> {
   try {
-    const meta = await sharp(bytes, { animated: true }).metadata();
+    const meta = await decodeImage(bytes, { animated: true }).metadata();
     const pages = meta.pages ?? 1;
     const width = meta.autoOrient?.width ?? meta.width ?? 0;
     const height = meta.autoOrient?.height ?? meta.height ?? 0;
@@ -27,6 +27,13 @@ export async function probeImage(bytes: Buffer): Promise<ImageInfo> {
       pages,
     };
   } catch (cause) {
+    if (isPixelLimitError(cause)) {
+      throw new ProviderError(
+        'IMAGE_TOO_LARGE',
+        `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels; send a smaller one.`,
+        { retryable: false, cause },
+      );
+    }
     throw new ProviderError('BAD_IMAGE', 'The image could not be read.', { retryable: false, cause });
   }
 }
@@ -60,7 +67,7 @@ export async function probeMedia(bytes: Buffer, signal?: AbortSignal): Promise<M
     const file = join(dir, 'input');
     await writeFile(file, bytes);
     // Decoding to nothing reads the whole file, so a truncated one fails here rather than later.
-    const { stderr } = await runFfmpeg(['-i', file, '-f', 'null', '-'], { signal }).catch(
+    const { stderr } = await runFfmpeg([...untrustedInput(file), '-f', 'null', '-'], { signal }).catch(
       (cause: unknown) => {
         throw new ProviderError('BAD_MEDIA', 'The audio or video file could not be read.', {
           retryable: false,
@@ -82,9 +89,12 @@ export async function audioPeakDb(bytes: Buffer, signal?: AbortSignal): Promise<
   return withTempDir(async (dir) => {
     const file = join(dir, 'input');
     await writeFile(file, bytes);
-    const { stderr } = await runFfmpeg(['-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-'], {
-      signal,
-    });
+    const { stderr } = await runFfmpeg(
+      [...untrustedInput(file), '-vn', '-af', 'volumedetect', '-f', 'null', '-'],
+      {
+        signal,
+      },
+    );
     const peak = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
     return peak === undefined || peak === '-inf' ? -Infinity : Number(peak);
   });

@@ -1,7 +1,7 @@
 import { type Database, type JobRow, findLoraByName, findUploads, getJob, mediaForJobs } from '@app/db';
 import { findCommand, jobWorkOf, parsePromptFlags } from '@app/domain';
 import { type GenerationRequest, type InputFile, type MediaStorage, ProviderError } from '@app/generation';
-import { unpackZipImages } from '../zip.ts';
+import { ZipRefused, unpackZipImages } from '../zip.ts';
 
 /** The text option a command's flags are typed in. */
 export function promptOf(options: Record<string, unknown>): string {
@@ -16,6 +16,7 @@ export async function buildRequest(
   database: Database,
   storage: MediaStorage,
   job: JobRow,
+  signal?: AbortSignal,
 ): Promise<GenerationRequest> {
   const options = job.options;
   const work = jobWorkOf(job.command)?.work;
@@ -74,7 +75,7 @@ export async function buildRequest(
     }
     request.inputs[name] =
       upload.mime === 'application/zip'
-        ? (await unpackZipImages(stored.bytes)).map(({ name: file, bytes }) => ({
+        ? (await unpackTrainingZip(stored.bytes, signal)).map(({ name: file, bytes }) => ({
             name: file,
             mime: /\.png$/i.test(file) ? 'image/png' : 'image/jpeg',
             bytes,
@@ -84,6 +85,16 @@ export async function buildRequest(
   if (job.parentJobId && isAction(job.command))
     request.inputs.image = await parentImage(database, storage, job);
   return request;
+}
+
+/** A ZIP refused here (one accepted before its bytes were checked at submission) fails its job, refunded. */
+async function unpackTrainingZip(bytes: Buffer, signal?: AbortSignal) {
+  try {
+    return await unpackZipImages(bytes, signal);
+  } catch (error) {
+    if (error instanceof ZipRefused) throw new ProviderError('BAD_ZIP', error.message, { retryable: false });
+    throw error;
+  }
 }
 
 const ACTIONS = new Set(['vary', 'gif']);

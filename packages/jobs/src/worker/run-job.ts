@@ -76,7 +76,7 @@ export async function runJob({ database, storage, provider, timeoutSeconds, atte
   };
 
   try {
-    const request = await buildRequest(database, storage, job);
+    const request = await buildRequest(database, storage, job, signal);
     const result = await provider.run(request, {
       signal,
       onProgress,

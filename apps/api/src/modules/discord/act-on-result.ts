@@ -3,9 +3,9 @@ import { promptOf } from '@app/jobs';
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { actOnJob } from '../jobs/act-on-job.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from '../jobs/job-access.ts';
-import { removeJob } from '../jobs/remove-job.ts';
+import { deleteCreation } from '../jobs/delete-creation.ts';
 import type { BotDeps } from './bot-deps.ts';
-import { RESULT_ACTIONS, type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
+import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
 import type { ParsedInteraction } from './parse-interaction.ts';
 import { type InteractionReply, message } from './replies.ts';
 import { queuedReply, recordDelivery } from './run-command.ts';
@@ -20,8 +20,6 @@ type Modal = Extract<ParsedInteraction, { kind: 'modal' }>;
  */
 export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): Promise<InteractionReply> {
   const { db } = deps.database;
-  if (!RESULT_ACTIONS.includes(click.action as ResultActionId))
-    return message(ephemeral('This button does nothing.'));
   const job = await loadVisibleJob(db, click.jobId, user);
   switch (click.action as ResultActionId) {
     case 'love': {
@@ -45,7 +43,7 @@ export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): 
     case 'delete': {
       if (!isOwnerOrAdmin(job, user))
         return message(ephemeral('Only the creator (or an admin) can delete this.'));
-      await removeJob({ db, queue: deps.queue, storage: deps.storage, viewer: user, id: job.id });
+      await deleteCreation({ db, storage: deps.storage, viewer: user, id: job.id });
       await deps
         .api()
         .channels.deleteMessage(click.base.channelId, click.messageId)
@@ -59,7 +57,7 @@ export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): 
 
 /** The edit modal's submit: the same command with the new prompt, as a new job. */
 export async function submitEdit(deps: BotDeps, user: UserRow, modal: Modal): Promise<InteractionReply> {
-  if (modal.action !== 'edit') return message(ephemeral('This form is not ours.'));
+  if (modal.action !== 'edit') return message(ephemeral('That button no longer works.'));
   const prompt = (modal.fields.prompt ?? '').trim();
   if (!prompt) return message(ephemeral('The prompt is empty; nothing was made.'));
   return newJob(deps, user, modal, 'edit', prompt);

@@ -14,11 +14,26 @@ import { runCommand } from './run-command.ts';
 export async function handleInteraction(
   deps: BotDeps,
   interaction: APIInteraction,
-  log: { error(object: unknown, message?: string): void },
+  log: { error(object: unknown, message?: string): void; warn(object: unknown, message?: string): void },
   deferAfterMs?: number,
 ): Promise<APIInteractionResponse> {
   const parsed = parseInteraction(interaction);
   if (parsed.kind === 'ping') return { type: InteractionResponseType.Pong };
+  if (parsed.kind === 'stale') {
+    // Bad input, not our failure: a short note without the (possibly huge) id or any query.
+    log.warn(
+      {
+        interactionId: parsed.base.id,
+        customId: parsed.customId.slice(0, 120),
+        length: parsed.customId.length,
+      },
+      'a button or form with a custom id that is not ours',
+    );
+    return {
+      type: InteractionResponseType.ChannelMessageWithSource,
+      data: ephemeral('That button no longer works.'),
+    };
+  }
   if (parsed.kind === 'unsupported') {
     return {
       type: InteractionResponseType.ChannelMessageWithSource,

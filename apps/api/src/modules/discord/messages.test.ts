@@ -184,8 +184,18 @@ describe('parsing interactions', () => {
     ).toEqual({ kind: 'ping' });
   });
 
-  it('reads the time from a snowflake and splits custom ids once', () => {
+  it('reads the time from a snowflake and reads only our custom ids', () => {
     expect(snowflakeTime('175928847299117063').toISOString()).toBe('2016-04-30T11:18:25.796Z');
-    expect(splitCustomId('edit:a:b')).toEqual({ action: 'edit', jobId: 'a:b' });
+    const id = '0b9c2f4e-4a57-4a8e-9d4f-3f1a2b3c4d5e';
+    expect(splitCustomId(`reroll:${id}`)).toEqual({ action: 'reroll', jobId: id });
+    for (const foreign of [
+      'reroll:not-a-uuid',
+      'reroll',
+      `shout:${id}`,
+      `edit:${id}:x`,
+      `reroll:${id}${'x'.repeat(100_000)}`,
+    ]) {
+      expect(splitCustomId(foreign)).toBeNull();
+    }
   });
 });

@@ -7,6 +7,8 @@ import {
   ComponentType,
   InteractionType,
 } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { RESULT_ACTIONS } from './messages.ts';
 
 /** Milliseconds between the Unix epoch and Discord's (2015-01-01), the base of every snowflake. */
 const DISCORD_EPOCH = 1420070400000n;
@@ -40,7 +42,58 @@ export type ParsedInteraction =
     }
   | { kind: 'button'; base: InteractionBase; action: string; jobId: string; messageId: string }
   | { kind: 'modal'; base: InteractionBase; action: string; jobId: string; fields: Record<string, string> }
+  /** A button or form whose custom id is not one of ours (malformed, foreign, or from an old version). */
+  | { kind: 'stale'; base: InteractionBase; customId: string }
   | { kind: 'unsupported' };
+
+const Snowflake = z.string().regex(/^\d{1,20}$/);
+const DiscordUser = z.looseObject({ id: Snowflake, username: z.string().max(100) });
+
+/**
+ * The parts of an interaction the bot reads, with their types; everything else passes through.
+ * A body that is not such an object (null, an array, a number, fields of the wrong type) is bad input.
+ */
+const InteractionShape = z.looseObject({
+  id: Snowflake,
+  application_id: Snowflake,
+  type: z.number().int(),
+  token: z.string().max(1000).optional(),
+  user: DiscordUser.optional(),
+  member: z.looseObject({ user: DiscordUser.optional() }).optional(),
+  channel_id: Snowflake.optional(),
+  channel: z.looseObject({ id: Snowflake }).optional(),
+  message: z.looseObject({ id: Snowflake }).optional(),
+  data: z
+    .looseObject({
+      type: z.number().int().optional(),
+      name: z.string().max(100).optional(),
+      custom_id: z.string().optional(),
+      component_type: z.number().int().optional(),
+      options: z.array(z.looseObject({ name: z.string(), type: z.number().int() })).optional(),
+      resolved: z
+        .looseObject({ attachments: z.record(z.string(), z.looseObject({ url: z.string() })).optional() })
+        .optional(),
+      components: z.array(z.looseObject({})).optional(),
+    })
+    .optional(),
+});
+
+/** The interaction in a verified body, or null when the body is not an interaction object. */
+export function readInteraction(body: unknown): APIInteraction | null {
+  const checked = InteractionShape.safeParse(body);
+  if (!checked.success) return null;
+  const interaction = checked.data;
+  if (interaction.type !== InteractionType.Ping && !interaction.token) return null;
+  if (
+    interaction.type === InteractionType.MessageComponent &&
+    (!interaction.message || typeof interaction.data?.custom_id !== 'string')
+  )
+    return null;
+  if (interaction.type === InteractionType.ModalSubmit && typeof interaction.data?.custom_id !== 'string')
+    return null;
+  if (interaction.type === InteractionType.ApplicationCommand && !interaction.data?.name) return null;
+  return body as APIInteraction;
+}
 
 export function snowflakeTime(id: string): Date {
   try {
@@ -50,12 +103,15 @@ export function snowflakeTime(id: string): Date {
   }
 }
 
-/** `<action>:<jobId>`, the custom id of every result button and the edit modal. */
-export function splitCustomId(customId: string): { action: string; jobId: string } {
-  const at = customId.indexOf(':');
-  return at < 0
-    ? { action: customId, jobId: '' }
-    : { action: customId.slice(0, at), jobId: customId.slice(at + 1) };
+const OUR_ACTIONS = new Set<string>(RESULT_ACTIONS);
+const CUSTOM_ID = /^([a-z]{1,10}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** `<action>:<jobId>`, the custom id of every result button and the edit modal; null when not ours. */
+export function splitCustomId(customId: string): { action: string; jobId: string } | null {
+  // Discord's custom ids are at most 100 characters; ours are far shorter.
+  const match = customId.length <= 100 ? CUSTOM_ID.exec(customId) : null;
+  if (!match || !OUR_ACTIONS.has(match[1]!)) return null;
+  return { action: match[1]!, jobId: match[2]! };
 }
 
 /** Turns Discord's interaction object into what the bot acts on; pure, no I/O. */
@@ -101,14 +157,13 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     interaction.type === InteractionType.MessageComponent &&
     interaction.data.component_type === ComponentType.Button
   ) {
-    return {
-      kind: 'button',
-      base,
-      ...splitCustomId(interaction.data.custom_id),
-      messageId: interaction.message.id,
-    };
+    const ours = splitCustomId(interaction.data.custom_id);
+    if (!ours) return { kind: 'stale', base, customId: interaction.data.custom_id };
+    return { kind: 'button', base, ...ours, messageId: interaction.message.id };
   }
   if (interaction.type === InteractionType.ModalSubmit) {
+    const ours = splitCustomId(interaction.data.custom_id);
+    if (!ours) return { kind: 'stale', base, customId: interaction.data.custom_id };
     const fields: Record<string, string> = {};
     for (const row of interaction.data.components ?? []) {
       const inputs = 'components' in row ? row.components : 'component' in row ? [row.component] : [];
@@ -117,7 +172,7 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
           fields[input.custom_id] = input.value;
       }
     }
-    return { kind: 'modal', base, ...splitCustomId(interaction.data.custom_id), fields };
+    return { kind: 'modal', base, ...ours, fields };
   }
   return { kind: 'unsupported' };
 }

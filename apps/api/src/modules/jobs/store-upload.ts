@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, type UploadRow, insertUpload } from '@app/db';
-import type { MediaStorage } from '@app/generation';
+import { type MediaStorage, ProviderError, probeImage } from '@app/generation';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/errors.ts';
 
@@ -40,7 +40,24 @@ export async function storeGenerationUpload({
         'The file is not a png, jpg or webp image, an mp3, wav, ogg or m4a sound, or a zip (judged by its contents, not its name)',
     });
   }
+  if (accepted.mime.startsWith('image/')) await checkImage(bytes);
   const storageKey = `uploads/${randomBytes(18).toString('base64url')}.${accepted.extension}`;
   await storage.put(storageKey, bytes, accepted.mime);
   return insertUpload(db, { userId, mime: accepted.mime, size: bytes.length, storageKey });
+}
+
+/** An image is read from its header under the pixel limit, so a small file claiming a vast canvas is refused now. */
+async function checkImage(bytes: Buffer) {
+  try {
+    await probeImage(bytes);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.code === 'IMAGE_TOO_LARGE') {
+      throw new AppError('IMAGE_TOO_LARGE', { status: 413, message: error.message });
+    }
+    throw new AppError('BAD_IMAGE', {
+      status: 400,
+      message: 'The image could not be read; send a PNG, JPEG or WebP file.',
+    });
+  }
 }

@@ -14,7 +14,7 @@ import {
   setQueueJobId,
   spend,
 } from '@app/db';
-import { type JobFamily, type Price, familyOf, findCommand, priceOf } from '@app/domain';
+import { type JobFamily, type Price, familyOf, findActionCommand, findCommand, priceOf } from '@app/domain';
 import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -55,7 +55,8 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
   if (previous) return { job: sameRequest(previous, user.id), created: false };
 
   const definition = findCommand(input.command);
-  const family = definition || ['vary', 'gif'].includes(input.command) ? familyOf(input.command) : undefined;
+  const action = definition ? undefined : findActionCommand(input.command);
+  const family = definition || action ? familyOf(input.command) : undefined;
   if (!family) throw badRequest(`There is no command /${input.command}`, 'UNKNOWN_COMMAND');
   if (family === 'general') {
     throw badRequest(
@@ -63,10 +64,20 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       'NOT_A_JOB',
     );
   }
-  let options = input.options;
+  const checked = await validateOptions({
+    db,
+    userId: user.id,
+    command: (definition ?? action)!,
+    options: input.options,
+  });
+  const options = checked.options;
+  if (action && !input.parentJobId) {
+    throw badRequest(
+      `/${action.name} is made from a finished image: use POST /api/jobs/{id}/actions with action ${action.name}`,
+      'NEEDS_A_RESULT',
+    );
+  }
   if (definition) {
-    const checked = await validateOptions({ db, userId: user.id, command: definition, options });
-    options = checked.options;
     if (family === 'lora') {
       checkLoraName(options.name);
       const zip = checked.uploads.get('zip');

@@ -1,5 +1,5 @@
 import { type DbOrTx, type UploadRow, findOwnUploads } from '@app/db';
-import { type CommandDefinition, type CommandOption } from '@app/domain';
+import { type ActionCommand, type CommandOption } from '@app/domain';
 import { badRequest } from '../../lib/errors.ts';
 
 export type OptionValues = Record<string, string | number | boolean>;
@@ -32,7 +32,7 @@ export async function validateOptions({
 }: {
   db: DbOrTx;
   userId: string;
-  command: CommandDefinition;
+  command: ActionCommand;
   options: OptionValues;
 }): Promise<{ options: OptionValues; uploads: Map<string, UploadRow> }> {
   const known = new Map(command.options.map((option) => [option.name, option]));
@@ -76,7 +76,7 @@ export async function validateOptions({
   return { options: cleaned, uploads };
 }
 
-function checkValue(command: CommandDefinition, option: CommandOption, value: unknown) {
+function checkValue(command: ActionCommand, option: CommandOption, value: unknown) {
   const where = `${option.name} of /${command.name}`;
   switch (option.type) {
     case 'string':

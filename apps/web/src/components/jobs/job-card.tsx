@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { JobErrorAlert } from './job-error.tsx';
 import { JobMedia } from './job-media.tsx';
 import { isImageJob, jobPrompt, jobStatusText } from './job-summary.ts';
-import { type JobAction, actOnJob, loveJob, removeJob } from './jobs-api.ts';
+import { type JobAction, actOnJob, cancelJob, deleteJob, loveJob } from './jobs-api.ts';
 import { isEnded, useLiveJob } from './use-live-job.ts';
 import './jobs.css';
 
@@ -88,8 +88,7 @@ export function JobCard({
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const result = await removeJob(job.id);
-                if (result.job) setJob(result.job);
+                setJob((await cancelJob(job.id)).job);
               })
             }
           >
@@ -166,7 +165,7 @@ export function JobCard({
             onClick={() =>
               void run(async () => {
                 if (!window.confirm('Delete this creation for good?')) return;
-                await removeJob(job.id);
+                await deleteJob(job.id);
                 onRemoved?.(job.id);
               })
             }

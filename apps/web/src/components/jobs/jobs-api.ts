@@ -65,8 +65,9 @@ export const actOnJob = (id: string, action: JobAction, prompt?: string) =>
 export const loveJob = (id: string) =>
   jobRequest<{ loved: boolean; loves: number }>('POST', `/api/jobs/${id}/love`);
 
-export const removeJob = (id: string) =>
-  jobRequest<{ deleted: boolean; job?: JobWire }>('DELETE', `/api/jobs/${id}`);
+export const cancelJob = (id: string) => jobRequest<{ job: JobWire }>('POST', `/api/jobs/${id}/cancel`);
+
+export const deleteJob = (id: string) => jobRequest<{ deleted: true }>('DELETE', `/api/jobs/${id}`);
 
 export const setJobPublic = (id: string, isPublic: boolean) =>
   jobRequest<{ job: JobWire }>('PATCH', `/api/jobs/${id}`, { public: isPublic });

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { decodeImage } from '../../media/decode.ts';
 import { cancelled } from '../../media/ffmpeg.ts';
 import {
   ProviderError,
@@ -50,7 +51,7 @@ export const MAX_INPUT_SIDE = 2048;
 /** An uploaded image, decoded, upright, without alpha, no larger than MAX_INPUT_SIDE, as PNG. */
 export async function loadImage(file: InputFile): Promise<{ png: Buffer; width: number; height: number }> {
   try {
-    const { data, info } = await sharp(file.bytes)
+    const { data, info } = await decodeImage(file.bytes)
       .rotate()
       .resize(MAX_INPUT_SIDE, MAX_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { runFfmpeg, withTempDir } from '../../media/ffmpeg.ts';
+import { MAX_INPUT_MEDIA_SECONDS, runFfmpeg, untrustedInput, withTempDir } from '../../media/ffmpeg.ts';
 import { ProviderError, type GenerationResult } from '../../types.ts';
 import { even, loadImage, requireInputs, step, type Job } from './job.ts';
 import { H264 } from './motion.ts';
@@ -67,7 +67,17 @@ export async function lipsync(job: Job): Promise<GenerationResult> {
     const audioPath = join(dir, 'audio');
     await writeFile(audioPath, audio.bytes);
     const { stdout: pcm } = await runFfmpeg(
-      ['-i', audioPath, '-vn', '-ac', '1', '-ar', String(ENVELOPE_RATE), '-f', 's16le', 'pipe:1'],
+      [
+        ...untrustedInput(audioPath),
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        String(ENVELOPE_RATE),
+        '-f',
+        's16le',
+        'pipe:1',
+      ],
       {
         signal: context.signal,
       },
@@ -81,6 +91,13 @@ export async function lipsync(job: Job): Promise<GenerationResult> {
     if (pcm.length < 2)
       throw new ProviderError('BAD_MEDIA', `The file ${audio.name} holds no sound.`, { retryable: false });
     const seconds = pcm.length / 2 / ENVELOPE_RATE;
+    if (seconds > MAX_INPUT_MEDIA_SECONDS) {
+      throw new ProviderError(
+        'BAD_MEDIA',
+        `The file ${audio.name} is longer than ${MAX_INPUT_MEDIA_SECONDS / 60} minutes; send a shorter one.`,
+        { retryable: false },
+      );
+    }
     const openness = loudnessPerFrame(pcm, settings.fps);
     step(job, 0.15);
     const base = await sharp(image.png)

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { decodeImage } from '../../media/decode.ts';
 import { ProviderError } from '../../types.ts';
 import { rgbToHsl, toHex, fromHex, type Rgb } from './colour.ts';
 import { randomFrom } from './random.ts';
@@ -37,7 +38,7 @@ export async function measureImage(bytes: Buffer): Promise<ImageStats> {
   let image: Sharp;
   let meta: Metadata;
   try {
-    image = sharp(bytes);
+    image = decodeImage(bytes);
     meta = await image.metadata();
   } catch (cause) {
     throw new ProviderError(

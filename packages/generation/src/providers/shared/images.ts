@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { LIMITS } from '@app/domain';
+import { decodeImage } from '../../media/decode.ts';
 
 /** Stable Diffusion works in 8-pixel latent blocks; other sizes are cropped or stretched by the backend. */
 export const toMultipleOf8 = (value: number) => Math.max(64, Math.round(value / 8) * 8);
@@ -12,13 +13,13 @@ export interface PreparedImage {
 
 /** Scales an upload so its longest side is at most `maxSide` and both sides are multiples of 8, as PNG. */
 export async function prepareImage(bytes: Buffer, maxSide: number): Promise<PreparedImage> {
-  const meta = await sharp(bytes).metadata();
+  const meta = await decodeImage(bytes).metadata();
   const w0 = meta.width ?? maxSide;
   const h0 = meta.height ?? maxSide;
   const scale = Math.min(1, maxSide / Math.max(w0, h0));
   const width = toMultipleOf8(w0 * scale);
   const height = toMultipleOf8(h0 * scale);
-  const out = await sharp(bytes)
+  const out = await decodeImage(bytes)
     .rotate()
     .resize(width, height, { fit: 'fill' })
     .removeAlpha()

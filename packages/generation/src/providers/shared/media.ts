@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { decodeImage } from '../../media/decode.ts';
 import type { GenerationOutput, OutputKind } from '../../types.ts';
 
 /** The type of a file from its first bytes; backends' names and headers are not trusted. */
@@ -31,7 +31,7 @@ export async function toOutput(bytes: Buffer, fallbackMime?: string): Promise<Ge
   const kind = mime ? kindOf(mime) : null;
   if (!mime || !kind) return null;
   if (kind !== 'image') return { kind, mime, bytes };
-  const meta = await sharp(bytes).metadata();
+  const meta = await decodeImage(bytes).metadata();
   return { kind, mime, bytes, width: meta.width, height: meta.height };
 }
 

@@ -18,7 +18,7 @@ const toWire = (job: QueueJob) => ({
 
 /**
  * `GET /api/admin/queue`: jobs per family and state, the longest-waiting active jobs and the latest
- * failures. A stuck job is cancelled, with its refund, through `DELETE /api/jobs/:id`.
+ * failures. A stuck job is cancelled, with its refund, through `POST /api/jobs/:id/cancel`.
  */
 export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;

@@ -1,8 +1,8 @@
 import { ErrorBody } from '@app/domain';
-import type { APIInteraction } from 'discord-api-types/v10';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../lib/errors.ts';
 import { handleInteraction } from '../../../modules/discord/handle-interaction.ts';
+import { readInteraction } from '../../../modules/discord/parse-interaction.ts';
 import { signatureVerifier, timestampIsFresh } from '../../../modules/discord/verify-signature.ts';
 
 const MAX_INTERACTION_BYTES = 1024 * 1024;
@@ -35,7 +35,7 @@ export const discordInteractionRoutes: FastifyPluginAsync<{ deferAfterMs?: numbe
       schema: {
         tags: ['discord'],
         summary: 'Discord interactions (slash commands, buttons, modals), signed with Ed25519',
-        response: { 401: ErrorBody, 503: ErrorBody },
+        response: { 400: ErrorBody, 401: ErrorBody, 503: ErrorBody },
       },
     },
     async (request) => {
@@ -57,11 +57,18 @@ export const discordInteractionRoutes: FastifyPluginAsync<{ deferAfterMs?: numbe
           message: 'The request signature is too old or too new',
         });
       }
-      let interaction: APIInteraction;
+      let body: unknown;
       try {
-        interaction = JSON.parse(raw.toString('utf8')) as APIInteraction;
+        body = JSON.parse(raw.toString('utf8'));
       } catch {
         throw new AppError('BAD_REQUEST', { status: 400, message: 'The body is not JSON' });
+      }
+      const interaction = readInteraction(body);
+      if (!interaction) {
+        throw new AppError('BAD_INTERACTION', {
+          status: 400,
+          message: 'The body is not an interaction object',
+        });
       }
       return handleInteraction(bot.deps, interaction, request.log, options.deferAfterMs);
     },

@@ -18,28 +18,17 @@ import {
   type JobFamily,
 } from '@app/domain';
 import { loveCounts, setJobPublic, toggleLove } from '@app/db';
-import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actOnJob } from '../../../modules/jobs/act-on-job.ts';
 import { loadOwnJob, loadVisibleJob } from '../../../modules/jobs/job-access.ts';
 import { toJobWire } from '../../../modules/jobs/job-wire.ts';
 import { listJobs } from '../../../modules/jobs/list-jobs.ts';
-import { removeJob } from '../../../modules/jobs/remove-job.ts';
+import { cancelJob } from '../../../modules/jobs/cancel-job.ts';
+import { deleteCreation } from '../../../modules/jobs/delete-creation.ts';
 import { submitJob } from '../../../modules/jobs/submit-job.ts';
 import { jobEventRoutes } from './events.ts';
 
 const tags = ['jobs'];
-// A burst guard only, per session (many users share one address behind a proxy or a school
-// network): what a user can queue is bounded by MAX_ACTIVE_JOBS_PER_USER and their balance.
-const SUBMIT_RATE = {
-  max: 600,
-  timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => {
-    const session = request.cookies?.sid;
-    return session ? `session:${createHash('sha256').update(session).digest('hex')}` : `ip:${request.ip}`;
-  },
-};
 const submitErrors = {
   400: ErrorBody,
   401: ErrorBody,
@@ -55,6 +44,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const settings = app.ctx.settings.generation;
   const { storage } = app.generation;
+  // A burst guard only, per person however many sessions they hold (and never per address: many
+  // users share one behind a proxy or a school network); what a user can queue is bounded by
+  // MAX_ACTIVE_JOBS_PER_USER and their balance. Past it: 429 RATE_LIMITED with Retry-After.
+  const SUBMIT_RATE = { max: app.ctx.settings.jobSubmitRateLimit, timeWindow: '1 minute' };
 
   app.get(
     '/prices',
@@ -156,6 +149,32 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Cancel a queued or running job and refund it (creator or admin); repeating it answers the cancelled job and refunds nothing more',
+        params: JobIdParams,
+        response: {
+          200: JobBody,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireUser();
+      const job = await cancelJob({ db, queue: app.generation.queue, viewer, id: request.params.id });
+      return { job: await toJobWire(db, storage, job, viewer.id) };
+    },
+  );
+
   app.delete(
     '/:id',
     {
@@ -163,23 +182,22 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cancel a queued or running job (refunded), or delete a finished creation (creator or admin)',
+          'Delete a finished creation and its files (creator or admin); a job in progress answers 409 until it is cancelled',
         params: JobIdParams,
-        response: { 200: JobDeleteBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: {
+          200: JobDeleteBody,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
       },
     },
     async (request) => {
       const viewer = await request.requireUser();
-      const { cancelled } = await removeJob({
-        db,
-        queue: app.generation.queue,
-        storage,
-        viewer,
-        id: request.params.id,
-      });
-      if (!cancelled) return { deleted: true };
-      const job = await loadVisibleJob(db, request.params.id, viewer);
-      return { deleted: false, job: await toJobWire(db, storage, job, viewer.id) };
+      await deleteCreation({ db, storage, viewer, id: request.params.id });
+      return { deleted: true as const };
     },
   );
 

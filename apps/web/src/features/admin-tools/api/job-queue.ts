@@ -1,7 +1,7 @@
 import type { QueueViewBody } from '@app/domain';
 import { baseApi } from '@/lib/store/base-api.ts';
 
-/** GET /api/admin/queue, and cancelling a stuck job (DELETE /api/jobs/:id refunds it). */
+/** GET /api/admin/queue, and cancelling a stuck job (POST /api/jobs/:id/cancel refunds it). */
 export const jobQueueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getJobQueue: build.query<QueueViewBody, void>({
@@ -9,7 +9,7 @@ export const jobQueueApi = baseApi.injectEndpoints({
       providesTags: ['Queue'],
     }),
     cancelJob: build.mutation<unknown, string>({
-      query: (id) => ({ url: `api/jobs/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: `api/jobs/${id}/cancel`, method: 'POST' }),
       invalidatesTags: ['Queue', 'Ledger'],
     }),
   }),

@@ -1,0 +1,1 @@
+export { makeZip, type ZipEntry } from './make-zip.ts';
