@@ -61,7 +61,7 @@ export async function runWorkerProcess(
     }, deadlineMs).unref();
     let code = 0;
     try {
-      metricsServer?.close();
+      await metricsServer?.close();
       await worker.stop({ deadlineMs: Math.max(0, deadlineMs - 3000) });
       await queue.stop();
       await database.close();
