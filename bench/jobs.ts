@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { createDatabase, createSession, createUser, getJob, grant } from '@app/db';
+import { jobWorkOf } from '@app/domain';
 import { type Family, type GenerationRequest, type Provider, createLocalProvider } from '@app/generation';
 import { startWorker } from '@app/jobs';
 import { buildApp } from '@app/api/app';
@@ -77,6 +78,7 @@ export async function benchLocalProvider(runs = 3) {
     jobId: `bench-${command}-${seed}`,
     command,
     family,
+    work: jobWorkOf(command)!.work,
     prompt,
     width: 1024,
     height: 1024,

@@ -1,18 +1,30 @@
-// Compiles each server app (the API; the workers once they exist) to one JavaScript file in the
-// app's dist/, so production runs plain `node` without a TypeScript loader. Our workspace packages
+// Compiles each server app (the API and its operator scripts, the worker) to JavaScript files in
+// the app's dist/, so production runs plain `node` without a TypeScript loader. Our workspace packages
 // export TypeScript sources, so they are bundled in; registry packages stay external and load from
 // node_modules as usual.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { ROOT, isStale } from './lib.mjs';
 
-/** The server apps and their entries; an app is built when its entry exists. */
+/**
+ * The process a worker starts for each attempt of the local generator, found by its name
+ * (`local-child.js`) beside the running server's compiled file.
+ */
+const LOCAL_CHILD = '../../packages/generation/src/providers/local/local-child.ts';
+
+/**
+ * The server apps and their entries; an app is built when its first entry exists. The API's
+ * operator scripts (`npm run stripe:sync`, `npm run discord:register`) are compiled beside it, so a
+ * production install without dev dependencies runs them too.
+ */
 export const SERVER_APPS = [
-  { dir: 'apps/api', entry: 'src/server.ts' },
-  { dir: 'apps/worker', entry: 'src/main.ts' },
+  {
+    dir: 'apps/api',
+    entries: ['src/server.ts', 'src/scripts/stripe-sync.ts', 'src/scripts/discord-register.ts', LOCAL_CHILD],
+  },
+  { dir: 'apps/worker', entries: ['src/main.ts', LOCAL_CHILD] },
 ];
 
 /** Our sources, which the bundle inlines; everything else under node_modules stays external. */
@@ -43,12 +55,6 @@ const sourceRelativeUrls = (outDir) => ({
     });
   },
 });
-
-/**
- * Entries bundled beside every server app's own: processes a server starts for itself, like the
- * child that runs the local generator's attempts (found by its name next to the server's file).
- */
-const CHILD_ENTRIES = [{ source: 'packages/generation/src/providers/local/child.ts', out: 'local-child.js' }];
 
 /** The folder of package `name` that Node finds from `dir` (the nearest node_modules holding it). */
 function packageDirFrom(dir, name) {
@@ -82,42 +88,48 @@ async function externalFor(builder, args, outDir) {
   return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
 }
 
-const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entry)));
+/** The apps whose sources are here (a production install has only their compiled files). */
+const existing = () => SERVER_APPS.filter((app) => existsSync(path.join(ROOT, app.dir, app.entries[0])));
 
-/** The compiled file of a server app, relative to the root. */
-export const compiledEntry = (app) =>
-  path.join(app.dir, 'dist', path.basename(app.entry).replace(/\.ts$/, '.js'));
+/** The compiled file of a server entry, relative to the root. */
+export const compiledEntry = (app, entry) =>
+  path.join(app.dir, 'dist', path.basename(entry).replace(/\.ts$/, '.js'));
 
 /** True when a server app's compiled file is missing or older than its sources or our packages. */
 export const serverBuildIsStale = () =>
   existing().some((app) =>
-    isStale(compiledEntry(app), [path.join(app.dir, 'src'), path.join(app.dir, 'package.json'), 'packages']),
+    app.entries.some((entry) =>
+      isStale(compiledEntry(app, entry), [
+        path.join(app.dir, 'src'),
+        path.join(app.dir, 'package.json'),
+        'packages',
+      ]),
+    ),
   );
 
+/** esbuild's options for a server app: one bundle per entry, registry packages left external. */
+export const bundleOptions = (app) => {
+  const outDir = path.join(ROOT, app.dir, 'dist');
+  return {
+    entryPoints: app.entries.map((entry) => path.join(ROOT, app.dir, entry)),
+    outdir: outDir,
+    entryNames: '[name]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [sourceRelativeUrls(outDir)],
+  };
+};
+
 export async function buildServers() {
+  // esbuild is a dev dependency: loaded only when there is something to compile.
+  const { build } = await import('esbuild');
   for (const app of existing()) {
-    const outDir = path.join(ROOT, app.dir, 'dist');
-    const entries = [
-      { source: path.join(app.dir, app.entry), outfile: compiledEntry(app) },
-      ...CHILD_ENTRIES.map((child) => ({
-        source: child.source,
-        outfile: path.join(app.dir, 'dist', child.out),
-      })),
-    ];
-    for (const entry of entries) {
-      await build({
-        entryPoints: [path.join(ROOT, entry.source)],
-        outfile: path.join(ROOT, entry.outfile),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        sourcemap: true,
-        logLevel: 'warning',
-        plugins: [sourceRelativeUrls(outDir)],
-      });
-    }
-    console.log(`Built ${path.relative(ROOT, outDir)}`);
+    await build(bundleOptions(app));
+    console.log(`Built ${path.join(app.dir, 'dist')}`);
   }
 }
 

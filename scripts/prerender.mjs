@@ -83,7 +83,7 @@ for (const pagePath of pages) {
 delete globalThis.__prerenderImports;
 // Most shell pages sit under the store boundary and behind the sign-in check: fetch that code
 // alongside the entry rather than after it.
-const shellModules = ['src/app/provider.tsx', 'src/features/auth/index.ts'];
+const shellModules = ['src/lib/store/provider.tsx', 'src/features/auth/index.ts'];
 for (const key of shellModules) if (!manifest[key]) throw new Error(`${key} is not a chunk of the build`);
 writeFileSync(path.join(DIST, 'index.html'), page({ html: server.renderShell(), ...assetsOf(shellModules) }));
 // The manifest and the server build were only needed here.

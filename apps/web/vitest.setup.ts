@@ -9,3 +9,11 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: ScrollRestoration's scrolling is a no-op here.
 window.scrollTo = () => {};
+
+// RTK Query builds a Request from a path; outside a browser it needs the page's origin.
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+  }
+}
+globalThis.Request = PageRequest;

@@ -72,20 +72,30 @@ async function main() {
 
   let stopReconciler: (() => Promise<void>) | undefined;
   let closing = false;
+  // SIGTERM: stop listening, let in-flight requests, deliveries and in-process jobs finish, hand
+  // back what is left, close the pool, all within SHUTDOWN_DEADLINE_SECONDS; past it, exit anyway.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const deadlineMs = settings.shutdownDeadlineMs;
+    app.log.info({ signal, deadlineMs }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown passed its deadline; exiting');
+      process.exit(1);
+    }, deadlineMs).unref();
+    // Long-lived streams (job events) would hold the close open: cut them shortly before the end.
+    setTimeout(() => app.server.closeAllConnections(), Math.max(0, deadlineMs - 2000)).unref();
+    let code = 0;
     try {
-      await worker?.stop();
+      await Promise.all([worker?.stop({ deadlineMs: Math.max(0, deadlineMs - 3000) }), app.close()]);
       await stopReconciler?.();
-      await app.close();
       await billing.close();
       await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      code = 1;
     } finally {
-      clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

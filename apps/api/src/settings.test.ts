@@ -86,6 +86,29 @@ describe('settings', () => {
       expect(() => loadSettings({ DISCORD_CHANNELS: bad })).toThrow(/DISCORD_CHANNELS/);
   });
 
+  it('sends the Stripe SDK to STRIPE_API_URL (Stripe by default), an address without a path', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadSettings(keys).stripe?.api).toEqual({ protocol: 'https', host: 'api.stripe.com', port: 443 });
+    expect(loadSettings({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    for (const bad of ['ftp://stripe.example', 'https://stripe.example/v1', 'not a url'])
+      expect(() => loadSettings({ ...keys, STRIPE_API_URL: bad })).toThrow(/STRIPE_API_URL/);
+  });
+
+  it('gives SIGTERM 25 seconds unless told otherwise', () => {
+    expect(loadSettings({}).shutdownDeadlineMs).toBe(25_000);
+    expect(loadSettings({ SHUTDOWN_DEADLINE_SECONDS: '5' }).shutdownDeadlineMs).toBe(5_000);
+    for (const bad of ['0', 'soon', '3601'])
+      expect(() => loadSettings({ SHUTDOWN_DEADLINE_SECONDS: bad })).toThrow(/SHUTDOWN_DEADLINE_SECONDS/);
+  });
+
   it('allows 30 sign-in attempts a minute per address unless told otherwise, at least 1', () => {
     expect(loadSettings({}).signInRateLimit).toBe(30);
     expect(loadSettings({ SIGN_IN_RATE_LIMIT: '500' }).signInRateLimit).toBe(500);

@@ -5,6 +5,7 @@ import {
   type MetricsSettings,
   generationEnvShape,
   metricsEnvShape,
+  shutdownEnvShape,
   toGenerationSettings,
   toMetricsSettings,
 } from '@app/jobs';
@@ -79,11 +80,19 @@ const SettingsSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('https://api.stripe.com')
+      .refine((value) => {
+        const url = URL.parse(value);
+        return !url || ((url.pathname === '/' || url.pathname === '') && !url.search && !url.hash);
+      }, 'must be an address without a path (the SDK adds /v1/…), e.g. https://api.stripe.com'),
     STUDIO_URL: optionalUrl,
     COMMUNITY_INVITE_URL: optionalUrl,
     CONTACT_EMAIL: z.email().default('support@hypercreate.art'),
     ...generationEnvShape,
     ...metricsEnvShape,
+    ...shutdownEnvShape,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -141,7 +150,9 @@ export interface Settings {
   discord: { clientId: string; clientSecret: string; apiUrl: string; authorizeUrl: string } | undefined;
   /** The bot's identity; absent in the embedded default, where the Discord emulator supplies it. */
   discordBot: DiscordBotSettings | undefined;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  stripe: StripeSettings | undefined;
+  /** How long SIGTERM may take: in-flight requests and jobs finish or are handed back by then. */
+  shutdownDeadlineMs: number;
   studioUrl: string | undefined;
   communityInviteUrl: string | undefined;
   contactEmail: string;
@@ -150,6 +161,25 @@ export interface Settings {
   secureCookies: boolean;
   generation: GenerationSettings;
   metrics: MetricsSettings;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls: Stripe's API, or a stand-in such as the emulator. */
+  api: { protocol: 'http' | 'https'; host: string; port: number };
+}
+
+/** The SDK's `host`, `port` and `protocol` for an API address such as `https://api.stripe.com`. */
+export function stripeApiAddress(value: string): StripeSettings['api'] {
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+  };
 }
 
 export interface DiscordBotSettings {
@@ -219,8 +249,10 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
             secretKey: value.STRIPE_SECRET_KEY,
             publishableKey: value.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+            api: stripeApiAddress(value.STRIPE_API_URL),
           }
         : undefined,
+    shutdownDeadlineMs: value.SHUTDOWN_DEADLINE_SECONDS * 1000,
     studioUrl: value.STUDIO_URL,
     communityInviteUrl: value.COMMUNITY_INVITE_URL,
     contactEmail: value.CONTACT_EMAIL,

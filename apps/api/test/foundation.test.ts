@@ -82,7 +82,12 @@ describe('foundation', () => {
       payload: '{"discordName":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBeTruthy();
+    expect(response.json()).toEqual({
+      error: {
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        message: "Body is not valid JSON but content-type is set to 'application/json'",
+      },
+    });
   });
 
   it('refuses an oversize body with 413', async () => {
@@ -93,7 +98,9 @@ describe('foundation', () => {
       payload: JSON.stringify({ discordName: 'x'.repeat(400_000) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toBeDefined();
+    expect(response.json()).toEqual({
+      error: { code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' },
+    });
   });
 
   it('hides the text of server errors', async () => {

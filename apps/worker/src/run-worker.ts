@@ -48,21 +48,30 @@ export async function runWorkerProcess(
   );
   if (metricsServer) console.log(`worker metrics at ${metricsServer.url}/metrics`);
 
+  // SIGTERM: stop fetching, let running attempts finish within SHUTDOWN_DEADLINE_SECONDS (past
+  // it they are left to the queue, which retries them elsewhere), close up; past the deadline,
+  // exit anyway.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`worker stopping (${signal})`);
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    const deadlineMs = settings.shutdownDeadlineMs;
+    console.log(`worker stopping (${signal}); running jobs get ${deadlineMs / 1000} s to finish`);
+    setTimeout(() => {
+      console.error('worker stop passed its deadline; exiting');
+      process.exit(1);
+    }, deadlineMs).unref();
+    let code = 0;
     try {
-      metricsServer?.close();
-      // Running attempts get 10 s to finish, then go back to the queue for another worker.
-      await worker.stop({ deadlineMs: 10_000 });
+      await metricsServer?.close();
+      await worker.stop({ deadlineMs: Math.max(0, deadlineMs - 3000) });
       await queue.stop();
       await database.close();
+    } catch (error) {
+      console.error('worker stop failed:', error instanceof Error ? error.message : error);
+      code = 1;
     } finally {
-      clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -3,13 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveMetrics } from '../src/metrics-server.ts';
 
 describe("a standalone worker's metrics listener", () => {
-  const servers: { close(): void }[] = [];
-  afterEach(() => {
-    for (const server of servers.splice(0)) server.close();
+  const servers: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
   });
 
-  async function listen(token: string | undefined) {
-    const metrics = createMetrics();
+  async function listen(token: string | undefined, metrics = createMetrics()) {
     metrics.jobAttempt({ family: 'video', provider: 'comfyui', outcome: 'succeeded', seconds: 12 });
     metrics.providerError({ provider: 'comfyui', code: 'BACKEND_BUSY' });
     const server = await serveMetrics(metrics, { token, port: 0, host: '127.0.0.1' });
@@ -37,5 +36,20 @@ describe("a standalone worker's metrics listener", () => {
     );
     expect(text).toMatch(/hypercreate_provider_errors_total\{provider="comfyui",code="BACKEND_BUSY"\} 1/);
     expect(text).toContain('process_cpu_seconds_total');
+  });
+
+  it('answers other routes 404 and a failing registry 500 without its reason', async () => {
+    const token = 'worker-metrics-token-123456';
+    const url = await listen(token);
+    const other = await fetch(`${url}/health`, { headers: { authorization: `Bearer ${token}` } });
+    expect(other.status).toBe(404);
+    const metrics = createMetrics();
+    metrics.registry.metrics = () => Promise.reject(new Error('secret internal detail'));
+    const failing = await listen(token, metrics);
+    const response = await fetch(`${failing}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      error: { code: 'INTERNAL', message: 'Metrics are not available' },
+    });
   });
 });

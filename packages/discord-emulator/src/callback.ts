@@ -7,7 +7,6 @@ import {
   type FieldErrors,
 } from './errors.ts';
 import type { UploadedFile } from './http.ts';
-import type { InteractionSender } from './interactions.ts';
 import { EPHEMERAL, buildMessage, editMessage, publicMessage } from './messages.ts';
 import type { InteractionRecord, Message } from './store.ts';
 import { apiUser } from './users.ts';
@@ -62,10 +61,15 @@ export function assertAnswerable(
   return rec;
 }
 
+/** What a callback tells the sender waiting on an interaction: that it was answered in time. */
+export interface AcknowledgementSink {
+  acknowledged(id: string): void;
+}
+
 /** Applies an interaction response; returns the `with_response` body. */
 export function applyCallback(
   ctx: Ctx,
-  sender: InteractionSender,
+  sender: AcknowledgementSink,
   rec: InteractionRecord,
   body: Record<string, unknown>,
   files: UploadedFile[],

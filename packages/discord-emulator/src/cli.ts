@@ -41,6 +41,9 @@ console.log(`Channel page: ${emulator.url}/app`);
 console.log(`DISCORD_APPLICATION_ID: ${emulator.applicationId}`);
 console.log(`DISCORD_PUBLIC_KEY: ${emulator.publicKey}`);
 console.log(`DISCORD_BOT_TOKEN: ${emulator.botToken}`);
+console.log(`DISCORD_CLIENT_ID: ${emulator.applicationId}`);
+console.log(`DISCORD_CLIENT_SECRET: ${emulator.clientSecret}`);
+console.log(`DISCORD_AUTHORIZE_URL: ${emulator.url}/oauth2/authorize`);
 console.log(`Interactions URL: ${values['interactions-url'] ?? '(none: pass --interactions-url)'}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,6 +7,7 @@ import { DiscordError, notFound } from './errors.ts';
 import { attachmentHandler, restHandler, type RequestExtras } from './handler.ts';
 import { MAX_BODY, sendError } from './http.ts';
 import { InteractionSender } from './interactions.ts';
+import { clientSecretOf, oauthHandler } from './oauth.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
 import { pageHandler, type ResolveUser } from './page.ts';
 import { RateLimiter } from './ratelimit.ts';
@@ -45,6 +46,8 @@ export interface DiscordEmulator {
   readonly applicationId: string;
   readonly publicKey: string;
   readonly botToken: string;
+  /** The OAuth2 client secret (the client id is the application id). */
+  readonly clientSecret: string;
   readonly seededUsers: typeof SEEDED_USERS;
   /** Interactions whose bad-signature copy the app accepted (it must answer 401). */
   readonly acceptedBadSignatures: readonly string[];
@@ -77,6 +80,7 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
   const sender = new InteractionSender(ctx);
   const actions = new Actions(ctx, sender);
   const handlers = [
+    oauthHandler(ctx),
     restHandler(ctx, sender, new RateLimiter(ctx), options.observe ?? recordingObserver()),
     attachmentHandler(ctx),
     pageHandler(ctx, actions, options.resolveUser),
@@ -106,6 +110,7 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     applicationId: store.state.keys.applicationId,
     publicKey: store.state.keys.publicKey,
     botToken: store.state.keys.botToken,
+    clientSecret: clientSecretOf(ctx),
     seededUsers: SEEDED_USERS,
     acceptedBadSignatures: sender.acceptedBadSignatures,
     handle,

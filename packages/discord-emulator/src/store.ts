@@ -16,6 +16,8 @@ export interface Keys {
   privateKey: string;
   /** Ed25519 public key, raw 32 bytes as hex (what Discord shows as the app's public key). */
   publicKey: string;
+  /** OAuth2 client secret for the sign-in (made on first use when an older state lacks it). */
+  clientSecret?: string;
 }
 
 export interface Channel {
@@ -83,6 +85,7 @@ function newKeys(): Keys {
     botToken: `${Buffer.from(applicationId).toString('base64url')}.emu.${randomBytes(24).toString('base64url')}`,
     privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
     publicKey: raw.toString('hex'),
+    clientSecret: randomBytes(24).toString('base64url'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { answers } from './providers/a1111/http.ts';
+import { answers } from './providers/shared/http.ts';
 import type { ProviderName, RoutingTable } from './routing.ts';
 import type { Family } from './types.ts';
 

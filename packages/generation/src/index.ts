@@ -1,12 +1,7 @@
 export * from './types.ts';
 export * from './media/index.ts';
 export { assertSafeKey, createFolderStorage, type FolderStorageOptions } from './storage/folder.ts';
-export {
-  createLocalProvider,
-  LOCAL_COMMANDS,
-  VOICE_SETTINGS,
-  type LocalSettings,
-} from './providers/local/index.ts';
+export { createLocalProvider, VOICE_SETTINGS, type LocalSettings } from './providers/local/index.ts';
 export { createIsolatedLocalProvider, LOCAL_CHILD_FILE } from './providers/local/isolated.ts';
 export { createChildProvider, serveInChild, type ChildEntry } from './isolation/child-provider.ts';
 export * from './routing.ts';

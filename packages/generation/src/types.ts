@@ -4,6 +4,8 @@
  * whatever comes back. Providers know nothing of credits, users or Discord.
  */
 
+import type { CommandWork } from '@app/domain';
+
 export type Family = 'image' | 'video' | 'audio' | 'lipsync' | 'lora';
 
 export const FAMILIES: readonly Family[] = ['image', 'video', 'audio', 'lipsync', 'lora'];
@@ -28,6 +30,8 @@ export interface GenerationRequest {
   /** The registry name of the command (`make`, `Change`, `video`, `loracreate`, …) or a result action (`vary`, `gif`). */
   command: string;
   family: Family;
+  /** The kind of work from the command's definition: what providers dispatch on. */
+  work: CommandWork;
   /** The prompt with its flags removed; prompt weighting (`(word:1.3)`) is kept as typed. */
   prompt: string;
   /** Output size in pixels for image and video commands, from the aspect flag. */

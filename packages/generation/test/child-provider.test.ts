@@ -14,6 +14,7 @@ afterEach(() => provider.close());
 const request = (prompt: string): GenerationRequest => ({
   jobId: 'job-1',
   command: 'make',
+  work: { kind: 'txt2img' },
   family: 'image',
   prompt,
   width: 64,

@@ -1,13 +1,8 @@
+import { jobWorkOf } from '@app/domain';
 import sharp from 'sharp';
 import { runFfmpeg } from '../src/media/ffmpeg.ts';
 import { createLocalProvider } from '../src/providers/local/index.ts';
-import type {
-  Family,
-  GenerationRequest,
-  GenerationResult,
-  InputFile,
-  ProviderContext,
-} from '../src/types.ts';
+import type { GenerationRequest, GenerationResult, InputFile, ProviderContext } from '../src/types.ts';
 
 /** Short training and music so the whole suite stays quick; everything else as users get it. */
 export const provider = createLocalProvider({ trainingMs: 300, musicSeconds: 4 });
@@ -22,16 +17,13 @@ export function context(signal = new AbortController().signal): ProviderContext 
   };
 }
 
-const FAMILY: Record<string, Family> = {
-  video: 'video', batchvideo: 'video', rawbatchvideo: 'video', movie: 'video',
-  speak: 'audio', music: 'audio', sfx: 'audio', lipsync: 'lipsync', loracreate: 'lora', loracreatefromzip: 'lora',
-}; // prettier-ignore
-
 export function request(command: string, extra: Partial<GenerationRequest> = {}): GenerationRequest {
+  const job = jobWorkOf(command)!;
   return {
     jobId: 'job-1',
     command,
-    family: FAMILY[command] ?? 'image',
+    family: job.family,
+    work: job.work,
     prompt: 'a lighthouse on a cliff at dusk, ((stormy sky))',
     width: 160,
     height: 160,
@@ -105,10 +97,12 @@ export function frameDifference(a: Buffer, b: Buffer): number {
 }
 
 export function makeRequest(overrides: Partial<GenerationRequest> = {}): GenerationRequest {
+  const job = jobWorkOf(overrides.command ?? 'make')!;
   return {
     jobId: 'job-1',
     command: 'make',
-    family: 'image',
+    family: job.family,
+    work: job.work,
     prompt: 'a lighthouse on a cliff, (stormy sky:1.3)',
     width: 512,
     height: 512,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { VOICE_FLAGS } from '@app/domain';
+import { type CommandWork, VOICE_FLAGS } from '@app/domain';
 import { probeImage } from '../src/media/probe.ts';
 import { VOICE_SETTINGS } from '../src/providers/local/index.ts';
-import { ProviderError } from '../src/types.ts';
 import { context, meanColour, provider, request, run, solid } from './helpers.ts';
 
 const images = async (count: number, colour: string) => {
@@ -76,7 +75,12 @@ describe('local provider: errors, cancellation, voices', () => {
       code: 'BAD_MEDIA',
       message: expect.stringContaining('x.mp3'),
     });
-    await expect(run('teleport')).rejects.toBeInstanceOf(ProviderError);
+    // A kind of work it does not make (a command added to the registry before any provider runs it).
+    const unknownKind = request('make', { work: { kind: 'teleport' } as unknown as CommandWork });
+    await expect(provider.run(unknownKind, context())).rejects.toMatchObject({
+      code: 'UNSUPPORTED_COMMAND',
+      retryable: false,
+    });
   });
 
   it('stops a running job when its signal aborts', async () => {

@@ -94,6 +94,14 @@ export const metricsEnvShape = {
   METRICS_HOST: z.preprocess(blankIsUnset, metricsFields.METRICS_HOST),
 };
 
+/**
+ * How long a process may take to stop on SIGTERM (API and worker alike): by then in-flight
+ * requests and jobs have finished or been handed back. Below the usual 30 s grace of orchestrators.
+ */
+export const shutdownEnvShape = {
+  SHUTDOWN_DEADLINE_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(25)),
+};
+
 export interface MetricsSettings {
   token: string | undefined;
   port: number | undefined;
@@ -174,6 +182,7 @@ const WorkerEnv = z.object({
   DATA_DIR: z.string().default('./.data'),
   ...generationEnvShape,
   ...metricsEnvShape,
+  ...shutdownEnvShape,
 });
 
 export interface WorkerSettings {
@@ -181,6 +190,8 @@ export interface WorkerSettings {
   dataDir: string;
   generation: GenerationSettings;
   metrics: MetricsSettings;
+  /** SIGTERM's deadline: running jobs finish by then or go back to the queue. */
+  shutdownDeadlineMs: number;
 }
 
 export function loadWorkerSettings(env: Record<string, string | undefined>): WorkerSettings {
@@ -198,5 +209,6 @@ export function loadWorkerSettings(env: Record<string, string | undefined>): Wor
     dataDir: parsed.data.DATA_DIR,
     generation: toGenerationSettings(parsed.data),
     metrics: toMetricsSettings(parsed.data),
+    shutdownDeadlineMs: parsed.data.SHUTDOWN_DEADLINE_SECONDS * 1000,
   };
 }

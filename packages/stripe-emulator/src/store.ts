@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LineInput } from './billing/invoices.ts';
-import type { Obj } from './types.ts';
+import type { LineInput, Obj } from './types.ts';
 import type { PendingDelivery } from './webhooks.ts';
 
 export interface IdempotentResult {

@@ -109,7 +109,14 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       });
     }
   });
+  // Closing: posts under way get until shortly before the shutdown deadline, then their claims
+  // are handed back for another process to finish.
+  let closeStarted = 0;
+  app.addHook('preClose', async () => {
+    closeStarted = Date.now();
+  });
   app.addHook('onClose', async () => {
-    await delivery?.stop();
+    const left = settings.shutdownDeadlineMs - (Date.now() - (closeStarted || Date.now())) - 3000;
+    await delivery?.stop({ deadlineMs: Math.max(0, left) });
   });
 });

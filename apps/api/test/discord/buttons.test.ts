@@ -79,7 +79,11 @@ describe('result buttons', () => {
     const submitted = await h.submitModal(owner, { prompt: 'a lighthouse in a storm' });
     expect(submitted.response?.data?.content).toContain('/make: Your request is queued');
     const edited = await resultFor(owner, 'a lighthouse in a storm');
-    expect(edited.components).toBeDefined();
+    // The new result carries the whole row of result buttons, for the new job, not the original.
+    const ids = edited.components!.flatMap((row) => row.components).map((c) => c.custom_id.split(':'));
+    expect(ids.map(([action]) => action)).toEqual(['love', 'edit', 'reroll', 'delete', 'vary', 'gif']);
+    expect(new Set(ids.map(([, jobId]) => jobId))).toEqual(new Set([jobIdOf(edited)]));
+    expect(jobIdOf(edited)).not.toBe(jobIdOf(result));
   });
 
   it("another user's delete is refused, ephemeral; the owner's removes the message and the creation", async () => {

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser, findDiscordDelivery, findUserByDiscordId, grant, listJobs } from '@app/db';
+import { findDiscordDelivery } from '@app/db';
 import { type TestDatabase, createTestDatabase } from '@app/db/testing';
 import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { type Child, startApiProcess, until } from '../jobs/processes.ts';
-import { startDiscordForBotProcess } from './bot-process.ts';
+import { makeAsNewUser, startDiscordForBotProcess } from './bot-process.ts';
 import type { DiscordMessage } from './harness.ts';
 
 /*
@@ -60,32 +59,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
     discord.setInteractionsUrl(`${server.url}/api/discord/interactions`);
   }
 
-  /** A Discord user with credits, who runs /make; answers the job's id once the job has ended. */
-  async function makeAndWaitForTheEnd() {
-    const discordId = generateSnowflake();
-    const account = await createUser(database.db, { discordId, discordName: `c${discordId.slice(-6)}` });
-    await grant(database.db, {
-      userId: account.id,
-      currency: 'credits',
-      amount: 100,
-      reason: 'test',
-      idempotencyKey: `test:${account.id}`,
-    });
-    await control('POST', '/users', { id: discordId, username: account.discordName });
-    const outcome = await control('POST', '/interactions', {
-      userId: discordId,
-      channel: 'image-1',
-      command: 'make',
-      options: { prompt: 'a lighthouse in fog' },
-    });
-    expect(outcome.response?.data?.content).toContain('queued');
-    const user = (await findUserByDiscordId(database.db, discordId))!;
-    const jobId = await until(async () => {
-      const [job] = await listJobs(database.db, { userId: user.id, limit: 1 });
-      return job && ['succeeded', 'failed', 'cancelled'].includes(job.status) ? job.id : null;
-    }, 60_000);
-    return { discordId, jobId };
-  }
+  const makeAndWaitForTheEnd = () => makeAsNewUser(database, control, 'a lighthouse in fog');
 
   /** Kills the server while the post is held, restarts it, and waits for the result to count as posted. */
   async function crashAndRestart(holdId: number, jobId: string) {

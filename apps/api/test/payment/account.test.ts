@@ -37,14 +37,27 @@ describe('PUT /api/payment/update_customer_email', () => {
     expect((await row(user.id))!.email).toBe('me@example.com');
   });
 
+  const required = { code: 'VALIDATION_ERROR', message: 'email: Email is required' };
   it.each([
-    [{ email: '' }, 400],
-    [{ email: '   ' }, 400],
-    [{ email: 'not-an-email' }, 400],
-    [{ email: undefined }, 400],
-    [{ email: `${'a'.repeat(250)}@example.com` }, 400],
-    [{ stripeid: 'cus_someone_else' }, 403],
-  ])('refuses %j and changes nothing', async (change, status) => {
+    [{ email: '' }, 400, required],
+    [{ email: '   ' }, 400, required],
+    [
+      { email: 'not-an-email' },
+      400,
+      { code: 'VALIDATION_ERROR', message: 'email: Enter a valid email address' },
+    ],
+    [{ email: undefined }, 400, required],
+    [
+      { email: `${'a'.repeat(250)}@example.com` },
+      400,
+      { code: 'VALIDATION_ERROR', message: 'email: Email is too long' },
+    ],
+    [
+      { stripeid: 'cus_someone_else' },
+      403,
+      { code: 'FORBIDDEN', message: 'You can only change the email of your own account' },
+    ],
+  ])('refuses %j and changes nothing', async (change, status, error) => {
     const { user, cookie } = await withUser();
     const response = await put(cookie, {
       userid: user.id,
@@ -53,7 +66,7 @@ describe('PUT /api/payment/update_customer_email', () => {
       ...change,
     });
     expect(response.statusCode).toBe(status);
-    expect(response.json().error.message).toBeTruthy();
+    expect(response.json()).toEqual({ error });
     expect(await row(user.id)).toEqual(user);
   });
 

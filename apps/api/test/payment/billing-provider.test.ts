@@ -5,7 +5,7 @@ import { createTestDatabase } from '@app/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { prepareBilling } from '../../src/modules/billing/start-billing.ts';
-import { STRIPE_ORIGINS, createBilling } from '../../src/modules/billing/stripe-client.ts';
+import { STRIPE_ORIGINS, createBilling, createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { seedUsers } from '../../src/modules/users/seed-users.ts';
 import { loadSettings } from '../../src/settings.ts';
 import { TEST_ADMIN_PASSWORD } from '../helpers.ts';
@@ -33,6 +33,33 @@ describe('the payment provider a starting server picks', () => {
     expect(billing.mounted).toBeUndefined();
     expect(billing.emulatorUrl).toBeUndefined();
     expect(billing.paymentOrigins).toEqual(STRIPE_ORIGINS);
+  });
+
+  it('sends every SDK call to STRIPE_API_URL, as a staging rehearsal against a stand-in needs', async () => {
+    const { startEmulator } = await import('@app/stripe-emulator');
+    const emulator = await startEmulator({ port: 0, host: '127.0.0.1' });
+    try {
+      const settings = settingsFor({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://shop.example',
+        DISCORD_CLIENT_ID: 'client',
+        DISCORD_CLIENT_SECRET: 'secret',
+        DISCORD_APPLICATION_ID: '123456789012345678',
+        DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
+        DISCORD_BOT_TOKEN: 'bot-token',
+        STRIPE_SECRET_KEY: emulator.secretKey,
+        STRIPE_PUBLISHABLE_KEY: emulator.publishableKey,
+        STRIPE_WEBHOOK_SECRET: emulator.webhookSecret,
+        STRIPE_API_URL: emulator.url,
+      });
+      const billing = await createBilling(settings);
+      expect(billing.embedded).toBe(false);
+      const product = await billing.stripe.products.create({ name: 'Rehearsal' });
+      const direct = createStripeSdk(emulator.secretKey, emulator.url);
+      expect((await direct.products.retrieve(product.id)).name).toBe('Rehearsal');
+    } finally {
+      await emulator.close();
+    }
   });
 
   it('serves the emulator on our port with every URL under PUBLIC_URL, the SDK on our own address', async () => {

@@ -78,7 +78,9 @@ describe('GET /api/users/:userId/ledger', () => {
       headers: { cookie: free.cookie },
     });
     expect(other.statusCode).toBe(403);
-    expect(other.json().error.code).toBeDefined();
+    expect(other.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'You can only see your own history' },
+    });
     const byAdmin = await ctx.app.inject({
       url: `/api/users/${member.userId}/ledger`,
       headers: { cookie: admin.cookie },

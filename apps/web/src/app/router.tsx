@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
       ...staticRoutes,
       {
         id: STORE_ROUTE_ID,
-        lazy: async () => ({ Component: (await import('./provider.tsx')).StoreBoundary }),
+        lazy: async () => ({ Component: (await import('@/lib/store/provider.tsx')).StoreBoundary }),
         children: storeRoutes,
       },
       { path: '*', element: <NotFound /> },

@@ -1,4 +1,4 @@
-import { withVersion } from '@app/domain';
+import { GIFT_TYPE, withVersion } from '@app/domain';
 
 /**
  * Every URL of the web app, defined once. `path` is the router pattern; `href()` is what links and
@@ -33,12 +33,12 @@ export const paths = {
   pay: {
     path: '/pay',
     href: (options: { gift?: boolean } = {}) =>
-      withQuery('/pay', { purchaseType: options.gift ? 'Gift' : undefined }),
+      withQuery('/pay', { purchaseType: options.gift ? GIFT_TYPE : undefined }),
   },
   subscription: {
     path: '/subscription',
     href: (options: { gift?: boolean } = {}) =>
-      withQuery('/subscription', { purchaseType: options.gift ? 'Gift' : undefined }),
+      withQuery('/subscription', { purchaseType: options.gift ? GIFT_TYPE : undefined }),
   },
   credits: {
     path: '/credits',

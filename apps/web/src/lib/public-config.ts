@@ -1,5 +1,5 @@
 import type { PublicConfigWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** Links and sign-in kind from the server's settings (GET /api/config/public). */
 export const publicConfigApi = baseApi.injectEndpoints({

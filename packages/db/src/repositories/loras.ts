@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { type LoraRow, deliveries, loras, loves } from '../schema/index.ts';
+import { type LoraRow, loras, loves } from '../schema/index.ts';
 
 export async function findLoraByName(db: DbOrTx, userId: string, name: string): Promise<LoraRow | null> {
   const [row] = await db
@@ -86,22 +86,4 @@ export async function lovedBy(db: DbOrTx, jobIds: string[], userId: string): Pro
     .from(loves)
     .where(and(inArray(loves.jobId, jobIds), eq(loves.userId, userId)));
   return new Set(rows.map((row) => row.jobId));
-}
-
-/**
- * Claims the right to post a job's result to a target (`discord:<channel>`, `dm:<user>`). One
- * atomic insert: true for exactly one caller, however many workers race or retry.
- */
-export async function claimDelivery(db: DbOrTx, jobId: string, target: string): Promise<boolean> {
-  const rows = await db
-    .insert(deliveries)
-    .values({ jobId, target })
-    .onConflictDoNothing()
-    .returning({ jobId: deliveries.jobId });
-  return rows.length > 0;
-}
-
-/** Gives a claim back when the post failed, so a retry may post. */
-export async function releaseDelivery(db: DbOrTx, jobId: string, target: string): Promise<void> {
-  await db.delete(deliveries).where(and(eq(deliveries.jobId, jobId), eq(deliveries.target, target)));
 }

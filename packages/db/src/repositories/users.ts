@@ -116,10 +116,6 @@ export async function anonymiseUser(db: DbOrTx, id: string): Promise<void> {
     .where(eq(users.id, id));
 }
 
-export async function deleteUserById(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
-}
-
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**

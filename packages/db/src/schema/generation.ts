@@ -140,19 +140,6 @@ export const loves = pgTable(
   (table) => [primaryKey({ columns: [table.jobId, table.userId] })],
 );
 
-/** One row per place a result was posted; claiming it first is what keeps a result from being posted twice. */
-export const deliveries = pgTable(
-  'deliveries',
-  {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    target: text('target').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.jobId, table.target] })],
-);
-
 export type JobRow = typeof jobs.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;

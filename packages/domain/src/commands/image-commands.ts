@@ -1,8 +1,14 @@
 import { ASPECT_FLAGS, LORA_FLAGS } from './flags.ts';
 import { LIMITS } from './limits.ts';
-import type { CommandDefinition, CommandLimit, CommandOption } from './types.ts';
+import type { CommandDefinition, CommandLimit, CommandOption, JobCommandDefinition } from './types.ts';
 
 const IMAGE_FILES = ['png', 'jpg', 'jpeg', 'webp'] as const;
+
+/** One /make grid; the welcome grant is counted in these. */
+export const MAKE_PRICE = 4;
+
+/** A /make with a LoRA takes about a minute per image instead of seconds, so it costs double. */
+export const LORA_MAKE_SURCHARGE = 4;
 
 const imageOption = (name = 'image', description = 'The image to work on.'): CommandOption => ({
   name,
@@ -45,9 +51,18 @@ const fillLimit: CommandLimit = {
 
 const imageResult = { kind: 'queued-result', result: 'A 2×2 grid of images.' } as const;
 
-const fill = (name: string, direction: string, example: string): CommandDefinition => ({
+const fill = (
+  name: string,
+  sides: 'tall' | 'wide' | 'both',
+  price: number,
+  direction: string,
+  example: string,
+): JobCommandDefinition => ({
   name,
   category: 'image',
+  family: 'image',
+  price,
+  work: { kind: 'fill', denoise: 0.9, sides },
   summary: `Extend an image ${direction} with generative fill (${LIMITS.fillPixels} px per side).`,
   details: `The bot paints ${LIMITS.fillPixels} new pixels ${direction}, matching the style and light of your image. A prompt is optional and steers what appears in the new area.`,
   options: [
@@ -67,6 +82,10 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'make',
     category: 'image',
+    family: 'image',
+    price: MAKE_PRICE,
+    loraSurcharge: LORA_MAKE_SURCHARGE,
+    work: { kind: 'txt2img' },
     summary: 'Turn a text prompt into a 2×2 grid of images.',
     details:
       'Describe what you want to see. Words in parentheses get more weight, a number after a colon sets the weight exactly, and a flag at the end picks the shape or a LoRA model.',
@@ -97,6 +116,9 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'describe',
     category: 'image',
+    family: 'image',
+    price: 1,
+    work: { kind: 'interrogate' },
     summary: 'Upload an image and get a prompt that describes it.',
     details:
       'Useful when you like a picture and want to make something in the same spirit: copy the prompt into /make and change what you like.',
@@ -110,6 +132,9 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'blend',
     category: 'image',
+    family: 'image',
+    price: 4,
+    work: { kind: 'blend', denoise: 0.6 },
     summary: 'Mix two images into a new one.',
     details: 'Subjects, colours and style of both uploads are combined into a fresh 2×2 grid.',
     options: [imageOption('first', 'The first image.'), imageOption('second', 'The second image.')],
@@ -122,6 +147,9 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'Change',
     category: 'image',
+    family: 'image',
+    price: 4,
+    work: { kind: 'img2img', denoise: 0.6 },
     summary: 'Redraw your image to follow a new prompt.',
     details:
       'The bot keeps the layout of your upload and repaints it to match the prompt. Denoising sets how far it may go.',
@@ -144,6 +172,9 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'adjust',
     category: 'image',
+    family: 'image',
+    price: 4,
+    work: { kind: 'img2img', denoise: 0.25 },
     summary: 'Make small corrections to an image while keeping its look.',
     details:
       'Good for touch-ups: warmer light, a different expression, tidier details. Keep denoising low to stay close to the original.',
@@ -163,7 +194,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
     answer: imageResult,
     channel: 'image',
   },
-  fill('filltall', 'above and below', 'more sky above, rocks below'),
-  fill('fillwide', 'to the left and right', 'rolling hills on both sides'),
-  fill('fillboth', 'on all four sides', 'a wider view of the valley'),
+  fill('filltall', 'tall', 3, 'above and below', 'more sky above, rocks below'),
+  fill('fillwide', 'wide', 3, 'to the left and right', 'rolling hills on both sides'),
+  fill('fillboth', 'both', 4, 'on all four sides', 'a wider view of the valley'),
 ];

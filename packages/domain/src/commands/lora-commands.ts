@@ -36,6 +36,9 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'loracreate',
     category: 'lora',
+    family: 'lora',
+    price: 400,
+    work: { kind: 'lora-training', fromZip: false },
     summary: `Train your own LoRA image model from ${lora.createImages} images.`,
     details: `Give the model a short name and upload ${lora.createImages} images of one subject or style. Vary the angles, light and backgrounds so the model learns what they share.`,
     options: [nameOption('A short name; you type it exactly after -lora.'), ...trainingImages],
@@ -52,6 +55,9 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'loracreatefromzip',
     category: 'lora',
+    family: 'lora',
+    price: 400,
+    work: { kind: 'lora-training', fromZip: true },
     summary: `Train a LoRA from a ZIP of ${lora.zipImages.min}-${lora.zipImages.max} png or jpg images.`,
     details: `More images teach more detail. Put ${lora.zipImages.min} to ${lora.zipImages.max} png or jpg files in one ZIP, with no folders inside.`,
     options: [
@@ -83,6 +89,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'myloras',
     category: 'lora',
+    general: true,
     summary: 'List the LoRA models you have trained.',
     details: 'Shows each model with its exact name, ready to copy after -lora.',
     options: [],
@@ -94,6 +101,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'remlora',
     category: 'lora',
+    general: true,
     summary: 'Delete one of your LoRA models.',
     details: 'The name is case-sensitive, as with -lora. Deleted models cannot be brought back.',
     options: [nameOption('The exact name of the model to delete.')],
@@ -108,6 +116,7 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'help',
     category: 'general',
+    general: true,
     summary: 'Show the commands and a link to these guides.',
     details: 'Name a command to see its options and an example right in the chat.',
     options: [{ name: 'command', type: 'string', required: false, description: 'A command to explain.' }],

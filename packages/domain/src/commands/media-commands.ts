@@ -26,6 +26,9 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'video',
     category: 'video',
+    family: 'video',
+    price: 5,
+    work: { kind: 'video', clips: 1, raw: false },
     summary: `Make a ${LIMITS.videoClipSeconds}-second video clip from a prompt, or from your own image.`,
     details:
       'Describe a scene and its motion. Attach an image to use it as the first frame: the clip starts from your picture and brings it to life.',
@@ -57,6 +60,9 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'batchvideo',
     category: 'video',
+    family: 'video',
+    price: 5 * LIMITS.batchVideoClips,
+    work: { kind: 'video', clips: LIMITS.batchVideoClips, raw: false },
     summary: `Make ${LIMITS.batchVideoClips} varied clips from one prompt, to pick the best.`,
     details: 'Each clip takes the prompt in its own direction, so you can compare and keep your favourite.',
     options: [prompt('The scene and what moves in it.')],
@@ -71,6 +77,9 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'rawbatchvideo',
     category: 'video',
+    family: 'video',
+    price: 5 * LIMITS.batchVideoClips,
+    work: { kind: 'video', clips: LIMITS.batchVideoClips, raw: true },
     summary: 'Raw access to the video model: more movement, less fidelity.',
     details:
       'Skips the prompt polishing that /batchvideo does. Expect wilder motion and looser detail — great for abstract and experimental work.',
@@ -86,6 +95,9 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'movie',
     category: 'video',
+    family: 'video',
+    price: 25,
+    work: { kind: 'movie' },
     summary: `Make a ${LIMITS.movie.seconds}-second movie of ${LIMITS.movie.scenes} scenes with a music track.`,
     details: `Describe a short story. The bot splits it into ${LIMITS.movie.scenes} scenes of about ${MOVIE_SCENE_SECONDS} seconds, films each and scores the whole with music.`,
     options: [prompt('The story, from first scene to last.')],
@@ -109,6 +121,9 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'speak',
     category: 'audio',
+    family: 'audio',
+    price: 2,
+    work: { kind: 'speech' },
     summary: 'Turn text into speech; a voice flag picks the voice.',
     details: `Write what should be said and add one of the ${VOICE_FLAGS.length} voice flags at the end. Without a flag the bot uses a neutral voice.`,
     options: [
@@ -132,6 +147,9 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'music',
     category: 'audio',
+    family: 'audio',
+    price: 4,
+    work: { kind: 'music' },
     summary: 'Compose music from a description of its style.',
     details: 'Name a genre, mood, instruments and tempo. The more specific, the closer the result.',
     options: [
@@ -151,6 +169,9 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'sfx',
     category: 'audio',
+    family: 'audio',
+    price: 2,
+    work: { kind: 'sfx' },
     summary: 'Make a sound effect from a text description.',
     details: 'Describe the sound and its surroundings: what makes it, how close, in what kind of space.',
     options: [{ name: 'description', type: 'string', required: true, description: 'The sound you want.' }],
@@ -171,6 +192,9 @@ export const LIPSYNC_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'lipsync',
     category: 'lipsync',
+    family: 'lipsync',
+    price: 6,
+    work: { kind: 'lipsync' },
     summary: 'Make a face in your image speak or sing along to your audio.',
     details:
       'Upload a clear, front-facing portrait and a second file with the voice or song. The bot animates the mouth to match and answers with a video.',

@@ -1,7 +1,7 @@
 import { GENERAL_COMMANDS, LORA_COMMANDS } from './lora-commands.ts';
 import { IMAGE_COMMANDS } from './image-commands.ts';
 import { AUDIO_COMMANDS, LIPSYNC_COMMANDS, VIDEO_COMMANDS } from './media-commands.ts';
-import type { CommandCategory, CommandDefinition } from './types.ts';
+import type { CommandCategory, CommandDefinition, JobWork } from './types.ts';
 
 /** Every bot command, grouped by category in the order the guides present them. */
 export const COMMANDS: readonly CommandDefinition[] = [
@@ -37,4 +37,22 @@ export function getCommand(name: string): CommandDefinition {
 
 export function commandsIn(category: CommandCategory): CommandDefinition[] {
   return COMMANDS.filter((command) => command.category === category);
+}
+
+/** Result buttons that start a new image job from a posted image: priced and run like commands. */
+export const IMAGE_ACTIONS: Readonly<Record<'vary' | 'gif', JobWork>> = {
+  vary: { family: 'image', price: 4, work: { kind: 'variation', denoise: 0.4 } },
+  gif: { family: 'image', price: 2, work: { kind: 'animate' } },
+};
+
+/**
+ * The family, price and kind of work of a job command or image action; undefined for general
+ * commands. Throws RangeError for a name the registry does not know.
+ */
+export function jobWorkOf(name: string): JobWork | undefined {
+  const bare = name.startsWith('/') ? name.slice(1) : name;
+  if (Object.hasOwn(IMAGE_ACTIONS, bare)) return IMAGE_ACTIONS[bare as keyof typeof IMAGE_ACTIONS];
+  const definition = findCommand(bare);
+  if (!definition) throw new RangeError(`Unknown command: ${name}`);
+  return definition.general ? undefined : definition;
 }

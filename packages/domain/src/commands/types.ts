@@ -79,7 +79,36 @@ export type CommandAnswer =
 
 export type ChannelKind = 'image' | 'video' | 'music' | 'speech' | 'sound-effects' | 'lipsync';
 
-export interface CommandDefinition {
+/** The kinds of generation job; each is served by one provider and paid in one currency. */
+export type JobFamily = 'image' | 'video' | 'audio' | 'lipsync' | 'lora';
+
+/**
+ * The kind of work a job command asks of a provider. Providers dispatch on this, never on command
+ * names: a new command of an existing kind needs no provider change. `denoise` is how far the work
+ * may move away from the upload when the user gives no denoising strength.
+ */
+export type CommandWork =
+  | { kind: 'txt2img' }
+  | { kind: 'img2img'; denoise: number }
+  /** Close takes on a finished image (the vary button). */
+  | { kind: 'variation'; denoise: number }
+  | { kind: 'fill'; denoise: number; sides: 'tall' | 'wide' | 'both' }
+  | { kind: 'interrogate' }
+  | { kind: 'blend'; denoise: number }
+  /** A short animation of a finished image (the GIF button). */
+  | { kind: 'animate' }
+  | { kind: 'video'; clips: number; raw: boolean }
+  | { kind: 'movie' }
+  | { kind: 'speech' }
+  | { kind: 'music' }
+  | { kind: 'sfx' }
+  | { kind: 'lipsync' }
+  | { kind: 'lora-training'; fromZip: boolean };
+
+export type WorkKind = CommandWork['kind'];
+
+/** What a command's definition says to users: the guides, the studio form and registration read it. */
+export interface CommandText {
   /** The command without its slash, spelled as users see it in the guides (`make`, `Change`). */
   name: string;
   category: CommandCategory;
@@ -95,3 +124,28 @@ export interface CommandDefinition {
   /** The kind of channel the command is used in; absent when it works anywhere. */
   channel?: ChannelKind;
 }
+
+/** What a job needs to be priced, queued and run: shared by commands and result actions. */
+export interface JobWork {
+  family: JobFamily;
+  /** What one run costs, in the family's currency. Required: a job is never free by omission. */
+  price: number;
+  /** Added to the price when the prompt names a LoRA (a LoRA makes each image much slower). */
+  loraSurcharge?: number;
+  work: CommandWork;
+}
+
+/** A command that queues a job. */
+export interface JobCommandDefinition extends CommandText, JobWork {
+  general?: false;
+}
+
+/** A command answered from the database at once (`/help`, `/myloras`): never queued, never priced. */
+export interface GeneralCommandDefinition extends CommandText {
+  general: true;
+  family?: never;
+  price?: never;
+  work?: never;
+}
+
+export type CommandDefinition = JobCommandDefinition | GeneralCommandDefinition;

@@ -1,5 +1,5 @@
-import { LIMITS } from '../commands/limits.ts';
-import { familyOf, type JobFamily, type ResultAction } from './families.ts';
+import { jobWorkOf } from '../commands/registry.ts';
+import { COMMAND_FAMILIES, type JobFamily, type ResultAction } from './families.ts';
 import { parsePromptFlags } from './prompt-flags.ts';
 
 export interface Price {
@@ -16,39 +16,14 @@ export const FAMILY_CURRENCY: Record<JobFamily, keyof Price> = {
   lipsync: 'hypercredits',
 };
 
-/**
- * The price of each job command, in its family's currency. Scaled to the plans: the Professional
- * plan's 2,500 credits make over 600 grids and its 50 hypercredits about ten clips; a movie is four
- * clips plus scoring; training a LoRA keeps a GPU busy for about a quarter of an hour.
- */
-/** One /make grid. */
-export const MAKE_PRICE = 4;
+export { LORA_MAKE_SURCHARGE, MAKE_PRICE } from '../commands/image-commands.ts';
 
-export const COMMAND_PRICES: Readonly<Record<string, number>> = {
-  make: MAKE_PRICE,
-  describe: 1,
-  blend: 4,
-  Change: 4,
-  adjust: 4,
-  filltall: 3,
-  fillwide: 3,
-  fillboth: 4,
-  video: 5,
-  batchvideo: 5 * LIMITS.batchVideoClips,
-  rawbatchvideo: 5 * LIMITS.batchVideoClips,
-  movie: 25,
-  speak: 2,
-  music: 4,
-  sfx: 2,
-  lipsync: 6,
-  loracreate: 400,
-  loracreatefromzip: 400,
-  vary: 4,
-  gif: 2,
-};
-
-/** A /make with a LoRA takes about a minute per image instead of seconds, so it costs double. */
-export const LORA_MAKE_SURCHARGE = 4;
+/** The price of each job command and image action, in its family's currency, from its definition. */
+export const COMMAND_PRICES: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.keys(COMMAND_FAMILIES)
+    .map((name) => [name, jobWorkOf(name)?.price] as const)
+    .filter((entry): entry is readonly [string, number] => entry[1] !== undefined),
+);
 
 const FREE: Price = { credits: 0, hypercredits: 0 };
 
@@ -57,14 +32,14 @@ const FREE: Price = { credits: 0, hypercredits: 0 };
  * Throws RangeError for a name the registry does not know.
  */
 export function priceOf(command: string, options: Record<string, unknown> = {}): Price {
-  const family = familyOf(command);
-  if (family === 'general') return { ...FREE };
+  const job = jobWorkOf(command);
+  if (!job) return { ...FREE };
   const bare = command.startsWith('/') ? command.slice(1) : command;
-  let amount = COMMAND_PRICES[bare] ?? 0;
-  if (bare === 'make' && typeof options.prompt === 'string') {
-    if (parsePromptFlags(options.prompt, { command: 'make' }).lora) amount += LORA_MAKE_SURCHARGE;
+  let amount = job.price;
+  if (job.loraSurcharge && typeof options.prompt === 'string') {
+    if (parsePromptFlags(options.prompt, { command: bare }).lora) amount += job.loraSurcharge;
   }
-  return { ...FREE, [FAMILY_CURRENCY[family]]: amount };
+  return { ...FREE, [FAMILY_CURRENCY[job.family]]: amount };
 }
 
 /**

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { CARD_PURCHASE_TYPES, PURCHASE_TYPES } from '../payment-kinds.ts';
 
 /** Wire shapes of the purchase calls under /api/payment (SPEC §3 and §7 names). */
-
-export const PURCHASE_TYPES = ['Credits', 'Subscription', 'Gift'] as const;
-export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
 const id = (what: string) => z.string().trim().min(1, `${what} is required`).max(255);
 
@@ -60,7 +58,7 @@ export const UpdateFjCustomerBody = z.object({
 
 /** Strict: a client-sent amount or price is refused, never used (prices come from the catalog). */
 export const CreatePaymentIntentBody = z.strictObject({
-  purchaseType: z.enum(['Credits', 'Subscription']),
+  purchaseType: z.enum(CARD_PURCHASE_TYPES),
   /** The package name for Credits, the plan (or full tier) name for Subscription. */
   tierType: id('tierType').pipe(z.string().max(100)),
   recurringType: z.enum(['Monthly', 'Yearly']).optional(),
@@ -75,7 +73,7 @@ export const PaymentIntentWire = z.object({
   amount: z.number().int(),
   currency: z.string(),
   metadata: z.object({
-    payment_type: z.enum(['Credits', 'Subscription']),
+    payment_type: z.enum(CARD_PURCHASE_TYPES),
     subscription_id: z.string().optional(),
     tierType: z.string(),
   }),

@@ -1,5 +1,5 @@
 import { type Database, type JobRow, findLoraByName, findUploads, getJob, mediaForJobs } from '@app/db';
-import { findCommand, parsePromptFlags } from '@app/domain';
+import { findCommand, jobWorkOf, parsePromptFlags } from '@app/domain';
 import { type GenerationRequest, type InputFile, type MediaStorage, ProviderError } from '@app/generation';
 import { ZipRefused, unpackZipImages } from '../zip.ts';
 
@@ -19,6 +19,10 @@ export async function buildRequest(
   signal?: AbortSignal,
 ): Promise<GenerationRequest> {
   const options = job.options;
+  const work = jobWorkOf(job.command)?.work;
+  if (!work) {
+    throw new ProviderError('UNSUPPORTED', `/${job.command} is not a generation job.`, { retryable: false });
+  }
   const parsed = parsePromptFlags(promptOf(options), {
     command: isAction(job.command) ? 'make' : job.command,
   });
@@ -26,6 +30,7 @@ export async function buildRequest(
     jobId: job.id,
     command: job.command,
     family: job.family,
+    work,
     prompt: parsed.prompt,
     width: parsed.width,
     height: parsed.height,

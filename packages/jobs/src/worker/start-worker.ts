@@ -27,6 +27,9 @@ export interface StopOptions {
   deadlineMs?: number;
 }
 
+/** The same options under the name the shutdown code knows them by. */
+export type WorkerStopOptions = StopOptions;
+
 export interface Worker {
   /**
    * Stops taking jobs at once, lets running attempts finish within `deadlineMs` (25 s by default),

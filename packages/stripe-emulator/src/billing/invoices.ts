@@ -4,19 +4,11 @@ import { StripeError } from '../errors.ts';
 import { confirmIntent } from '../payments.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import { newId } from '../store.ts';
-import type { Obj } from '../types.ts';
+import type { LineInput, Obj } from '../types.ts';
 import { checkRedeemable, choicesOf, countRedemptions, discountAmounts } from './discounts.ts';
 import { invoiceIntent, markInvoicePaid } from './invoice-settlement.ts';
 
-export interface LineInput {
-  amount: number;
-  description: string;
-  price?: Obj | null;
-  quantity?: number;
-  period: { start: number; end: number };
-  proration?: boolean;
-  subscriptionItem?: string | null;
-}
+export type { LineInput };
 
 export interface InvoiceInput {
   customer: Obj;

@@ -90,18 +90,25 @@ class BaseUrlHttpClient extends Stripe.HttpClient {
  * An SDK instance for a secret key; `baseUrl` (a URL, or a function giving it at request time)
  * points it at the emulator, prefix included, instead of api.stripe.com.
  */
-export function createStripeSdk(secretKey: string, baseUrl?: string | (() => string)): Stripe {
-  if (!baseUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, appInfo: { name: 'HyperCreate' } });
+export function createStripeSdk(
+  secretKey: string,
+  baseUrl?: string | (() => string) | NonNullable<Settings['stripe']>['api'],
+): Stripe {
+  if (!baseUrl || typeof baseUrl === 'object') {
+    // Stripe's own API by default, or the host, port and protocol of STRIPE_API_URL.
+    const address = typeof baseUrl === 'object' ? baseUrl : {};
+    return new Stripe(secretKey, { maxNetworkRetries: 2, appInfo: { name: 'HyperCreate' }, ...address });
+  }
   return new Stripe(secretKey, {
     maxNetworkRetries: 1,
     httpClient: new BaseUrlHttpClient(typeof baseUrl === 'string' ? () => baseUrl : baseUrl),
   });
 }
 
-/** Real Stripe from the settings. */
+/** Stripe from the settings: its own API, or the address `STRIPE_API_URL` names. */
 export function createStripeBilling(stripe: NonNullable<Settings['stripe']>): Billing {
   return {
-    stripe: createStripeSdk(stripe.secretKey),
+    stripe: createStripeSdk(stripe.secretKey, stripe.api),
     publishableKey: stripe.publishableKey,
     webhookSecret: stripe.webhookSecret,
     emulatorUrl: undefined,

@@ -42,8 +42,12 @@ export async function runCommand(
     const ids = await deps.channels.ids(interaction.base.guildId);
     return message(ephemeral(channelRefusal({ command: definition.name, verdict, ids })));
   }
-  const handler = COMMAND_HANDLERS[definition.name];
-  if (handler) return handler.run({ deps, user, interaction });
+  // A general command is answered by its own handler at once; every job command goes the same way.
+  if (definition.general) {
+    const handler = COMMAND_HANDLERS[definition.name];
+    if (!handler) throw new Error(`No handler for the general command /${definition.name}`);
+    return handler.run({ deps, user, interaction });
+  }
 
   const { db } = deps.database;
   const dm = definition.answer.kind === 'queued-dm';

@@ -1,4 +1,4 @@
-import { JOB_EVENTS_CHANNEL, type JobEvent, dueDiscordDeliveries } from '@app/db';
+import { JOB_EVENTS_CHANNEL, type JobEvent, dueDiscordDeliveries, releaseDiscordDelivery } from '@app/db';
 import type { BotDeps } from './bot-deps.ts';
 import { CLAIM_LEASE_MS, deliverResult } from './deliver-result.ts';
 
@@ -17,17 +17,17 @@ export async function startDiscordDelivery(
     leaseMs?: number;
     log: { error(object: unknown, message?: string): void };
   },
-): Promise<{ stop(): Promise<void>; sweep(): Promise<void> }> {
+): Promise<{ stop(options?: { deadlineMs?: number }): Promise<void>; sweep(): Promise<void> }> {
   const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
   let stopped = false;
-  const inFlight = new Set<Promise<unknown>>();
+  const inFlight = new Map<Promise<unknown>, string>();
   const deliver = (jobId: string) => {
     const run = deliverResult(deps, jobId, { leaseMs })
       .catch((error: unknown) =>
         options.log.error({ err: error, jobId }, 'Discord delivery failed; will retry'),
       )
       .finally(() => inFlight.delete(run));
-    inFlight.add(run);
+    inFlight.set(run, jobId);
     return run;
   };
   const unlisten = await deps.database.listen(JOB_EVENTS_CHANNEL, (payload) => {
@@ -57,11 +57,25 @@ export async function startDiscordDelivery(
   loop();
   return {
     sweep,
-    async stop() {
+    /**
+     * Stops taking deliveries and waits for those under way; with `deadlineMs`, a post still
+     * under way by then has its claim handed back, so another process takes it over at once
+     * rather than after the lease (the takeover looks for the message first).
+     */
+    async stop({ deadlineMs }: { deadlineMs?: number } = {}) {
       stopped = true;
       clearTimeout(timer);
       await unlisten();
-      await Promise.allSettled([...inFlight]);
+      const settled = Promise.allSettled([...inFlight.keys()]);
+      if (deadlineMs === undefined) return void (await settled);
+      let expire: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        settled.then(() => false),
+        new Promise<boolean>((resolve) => (expire = setTimeout(() => resolve(true), deadlineMs))),
+      ]).finally(() => clearTimeout(expire));
+      if (!late) return;
+      const jobIds = [...new Set(inFlight.values())];
+      await Promise.allSettled(jobIds.map((jobId) => releaseDiscordDelivery(deps.database.db, jobId)));
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import { findTier } from '@app/domain';
 import Stripe from 'stripe';
 import { ensureCustomer } from '../customers/ensure-customer.ts';
-import { grantInvoiceCredits } from '../credits/grant-credits.ts';
+import { grantInvoiceCredits } from '../settlement/grant-credits.ts';
 import { priceFor } from '../catalog/sync-catalog.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 

@@ -1,5 +1,12 @@
 import type { Db, UserRow } from '@app/db';
-import { type CheckoutSessionForm, findCreditPackage, findTier } from '@app/domain';
+import {
+  type CheckoutSessionForm,
+  CREDIT_PACKAGE_TYPE,
+  GIFT_TYPE,
+  findCreditPackage,
+  findTier,
+  paymentKindOf,
+} from '@app/domain';
 import type Stripe from 'stripe';
 import { assertMayActOn } from '../../lib/authorization.ts';
 import { unknownPackage, unknownPlan } from './create-payment-intent.ts';
@@ -38,12 +45,13 @@ export async function createCheckoutSession({
     cancel_url: `${origin}/dashboard`,
   };
 
-  if (form.purchaseType === 'Credits') {
+  const kind = paymentKindOf(form.purchaseType);
+  if (kind === 'creditPackage') {
     const pack = findCreditPackage(form.tierType);
     if (!pack) throw unknownPackage(form.tierType);
     const customer = await ensureCustomer({ db, stripe, user });
     const price = await priceFor(stripe, pack.lookupKey);
-    const metadata = { payment_type: 'Credits', tierType: pack.name, userId: user.id };
+    const metadata = { payment_type: CREDIT_PACKAGE_TYPE, tierType: pack.name, userId: user.id };
     const session = await stripe.checkout.sessions.create({
       ...common,
       mode: 'payment',
@@ -58,7 +66,7 @@ export async function createCheckoutSession({
   const tier = findTier(form.tierType, form.recurringType);
   if (!tier) throw unknownPlan(form.tierType);
   const customer = await ensureCustomer({ db, stripe, user });
-  if (form.purchaseType === 'Gift') {
+  if (kind === 'gift') {
     const metadata = { gift: 'true', tierType: tier.tier, userId: user.id };
     const session = await stripe.checkout.sessions.create({
       ...common,
@@ -75,7 +83,7 @@ export async function createCheckoutSession({
         },
       ],
       metadata,
-      payment_intent_data: { metadata: { payment_type: 'Gift', tierType: tier.tier, userId: user.id } },
+      payment_intent_data: { metadata: { payment_type: GIFT_TYPE, tierType: tier.tier, userId: user.id } },
     });
     return session.url!;
   }

@@ -1,8 +1,11 @@
 import {
   type CreatePaymentIntentBody,
-  type PaymentIntentWire,
+  CREDIT_PACKAGE_TYPE,
   findCreditPackage,
   findTier,
+  type PaymentIntentWire,
+  paymentKindOf,
+  PLAN_TYPE,
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -65,7 +68,7 @@ export async function createIncompleteSubscription({
   const invoice = subscription.latest_invoice as Stripe.Invoice | null;
   const secret = invoice?.confirmation_secret?.client_secret;
   const metadata = {
-    payment_type: 'Subscription' as const,
+    payment_type: PLAN_TYPE,
     subscription_id: subscription.id,
     tierType: tier.tier,
   };
@@ -87,11 +90,11 @@ export async function createPaymentIntent({
   user,
   body,
 }: PaymentCallOptions<CreatePaymentIntentBody>): Promise<PaymentIntentWire> {
-  if (body.purchaseType === 'Credits') {
+  if (paymentKindOf(body.purchaseType) === 'creditPackage') {
     const pack = findCreditPackage(body.tierType);
     if (!pack) throw unknownPackage(body.tierType);
     const customer = await ensureCustomer({ db, stripe, user });
-    const metadata = { payment_type: 'Credits' as const, tierType: pack.name };
+    const metadata = { payment_type: CREDIT_PACKAGE_TYPE, tierType: pack.name };
     const intent = await stripe.paymentIntents.create({
       amount: pack.price,
       currency: 'usd',

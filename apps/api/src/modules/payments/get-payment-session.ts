@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { assertMayActOn } from '../../lib/authorization.ts';
-import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../webhooks/settle-paid.ts';
+import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
 
 const notPaid = () =>
   new AppError('NOT_PAID', { status: 409, message: 'This payment has not been completed' });

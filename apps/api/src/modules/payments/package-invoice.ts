@@ -1,3 +1,4 @@
+import { CREDIT_PACKAGE_TYPE } from '@app/domain';
 import type { CreditPackage } from '@app/domain';
 import type Stripe from 'stripe';
 import { type ResolvedCoupon, discountOf } from './resolve-coupon.ts';
@@ -59,7 +60,7 @@ export async function createPackageInvoice({
       auto_advance: false,
       discounts: [discountOf(coupon)],
       metadata: {
-        payment_type: 'Credits',
+        payment_type: CREDIT_PACKAGE_TYPE,
         tierType: pack.name,
         userId,
         package_intent: packageIntent,

@@ -1,11 +1,18 @@
 import type { Db, UserRow } from '@app/db';
-import { type ProcessPaymentBody, type ProcessPaymentResult, findCreditPackage } from '@app/domain';
+import {
+  CREDIT_PACKAGE_TYPE,
+  type CreditPackage,
+  findCreditPackage,
+  paysFor,
+  type ProcessPaymentBody,
+  type ProcessPaymentResult,
+} from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { unknownPackage } from './create-payment-intent.ts';
-import { grantPackageInvoiceCredits, grantPaymentCredits } from '../credits/grant-credits.ts';
+import { grantPackageInvoiceCredits, grantPaymentCredits } from '../settlement/grant-credits.ts';
 import { type ResolvedCoupon, discountedAmount, resolveCoupon } from './resolve-coupon.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
 import { createPackageInvoice, discountKey, invoiceIntentId, retrieveInvoice } from './package-invoice.ts';
@@ -94,7 +101,7 @@ export async function processSinglePayment({
   body,
 }: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
   const given = await loadOwnIntent(stripe, user, body.paymentIntentId);
-  if (given.metadata.payment_type !== 'Credits') {
+  if (!paysFor(given.metadata, 'creditPackage')) {
     throw badRequest('This payment is not a credit package purchase', 'WRONG_PAYMENT_TYPE');
   }
   if (given.status === 'succeeded') {
@@ -110,7 +117,9 @@ export async function processSinglePayment({
     await grantPaymentCredits({ db, paymentIntent: intent });
     return paidResult(intent);
   }
-  let invoice = intent.metadata.invoice ? await retrieveInvoice(stripe, intent.metadata.invoice) : undefined;
+  const invoice = intent.metadata.invoice
+    ? await retrieveInvoice(stripe, intent.metadata.invoice)
+    : undefined;
   if (invoice?.status === 'paid') {
     await grantPackageInvoiceCredits({ db, invoice });
     const paid = invoiceIntentId(invoice);
@@ -120,12 +129,63 @@ export async function processSinglePayment({
   const pack = findCreditPackage(intent.metadata.tierType ?? '');
   if (!pack) throw unknownPackage(intent.metadata.tierType ?? '');
 
-  const typed = body.couponCode?.trim() ?? '';
-  // The invoice already made for this code is paid as it is: its redemption is already counted.
+  const code = body.couponCode?.trim() ?? '';
+  if (code) {
+    return payWithCoupon({
+      db,
+      stripe,
+      user,
+      intent,
+      invoice,
+      pack,
+      code,
+      paymentMethodId: body.paymentMethodId,
+    });
+  }
+  // A coupon invoice made earlier is voided: nothing was charged on it.
+  if (invoice?.status === 'open') await stripe.invoices.voidInvoice(invoice.id!);
+  // Intents from before coupons went through invoices may carry a discounted amount.
+  if (intent.amount !== pack.price) await stripe.paymentIntents.update(intent.id, { amount: pack.price });
+  return chargeIntent({
+    db,
+    stripe,
+    intentId: intent.id,
+    paymentMethodId: body.paymentMethodId,
+    discountName: null,
+  });
+}
+
+/**
+ * The coupon path: the package is sold on a one-off invoice carrying the discount, so Stripe checks
+ * and counts the coupon. An invoice already made for this code is paid as it is (its redemption is
+ * already counted); one made for another coupon is voided and replaced.
+ */
+async function payWithCoupon({
+  db,
+  stripe,
+  user,
+  intent,
+  invoice: existing,
+  pack,
+  code: typed,
+  paymentMethodId,
+}: {
+  db: Db;
+  stripe: Stripe;
+  user: UserRow;
+  /** The package's own intent. */
+  intent: Stripe.PaymentIntent;
+  /** The coupon invoice made for it earlier, if any. */
+  invoice: Stripe.Invoice | undefined;
+  pack: CreditPackage;
+  code: string;
+  paymentMethodId: string;
+}): Promise<ProcessPaymentResult> {
+  let invoice = existing;
   const waiting = invoice?.status === 'open' || invoice?.status === 'draft';
-  const sameCode = waiting && typed !== '' && invoice?.metadata?.coupon_code === typed.toUpperCase();
+  const sameCode = waiting && invoice?.metadata?.coupon_code === typed.toUpperCase();
   let coupon: ResolvedCoupon | undefined;
-  if (!sameCode && typed) {
+  if (!sameCode) {
     coupon = await resolveCoupon({ stripe, code: typed });
     if (!coupon) throw invalidCoupon();
     if (discountedAmount(pack.price, coupon) < 50) {
@@ -134,19 +194,8 @@ export async function processSinglePayment({
   }
   const usable =
     waiting && (sameCode || (coupon !== undefined && invoice?.metadata?.discount === discountKey(coupon)));
-  // An invoice made for another coupon (or for none) is voided: nothing was charged on it.
+  // An invoice made for another coupon is voided: nothing was charged on it.
   if (invoice?.status === 'open' && !usable) await stripe.invoices.voidInvoice(invoice.id!);
-  if (!typed) {
-    // Intents from before coupons went through invoices may carry a discounted amount.
-    if (intent.amount !== pack.price) await stripe.paymentIntents.update(intent.id, { amount: pack.price });
-    return chargeIntent({
-      db,
-      stripe,
-      intentId: intent.id,
-      paymentMethodId: body.paymentMethodId,
-      discountName: null,
-    });
-  }
 
   if (!usable || !invoice) {
     invoice = await createPackageInvoice({
@@ -183,7 +232,7 @@ export async function processSinglePayment({
     // Invoice intents carry no metadata of ours; the grants, webhooks and receipts read it here.
     await stripe.paymentIntents.update(payWith, {
       metadata: {
-        payment_type: 'Credits',
+        payment_type: CREDIT_PACKAGE_TYPE,
         tierType: pack.name,
         userId: user.id,
         package_intent: intent.id,
@@ -197,7 +246,7 @@ export async function processSinglePayment({
     db,
     stripe,
     intentId: payWith,
-    paymentMethodId: body.paymentMethodId,
+    paymentMethodId,
     discountName,
   });
 }

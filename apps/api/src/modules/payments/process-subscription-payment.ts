@@ -1,11 +1,11 @@
 import type { Db } from '@app/db';
-import { type ProcessPaymentBody, type ProcessPaymentResult, findTier } from '@app/domain';
+import { findTier, paysFor, type ProcessPaymentBody, type ProcessPaymentResult } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { confirmPayment } from './confirm-payment.ts';
 import { createIncompleteSubscription, unknownPlan } from './create-payment-intent.ts';
-import { grantInvoiceCredits } from '../credits/grant-credits.ts';
+import { grantInvoiceCredits } from '../settlement/grant-credits.ts';
 import {
   PAYABLE_STATUSES,
   alreadyPaid,
@@ -51,7 +51,7 @@ export async function processSubscriptionPayment({
 }: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
   const intent = await loadOwnIntent(stripe, user, body.paymentIntentId);
   const subscriptionId = intent.metadata.subscription_id;
-  if (intent.metadata.payment_type !== 'Subscription' || !subscriptionId) {
+  if (!paysFor(intent.metadata, 'plan') || !subscriptionId) {
     throw badRequest('This payment is not a subscription purchase', 'WRONG_PAYMENT_TYPE');
   }
   if (intent.status === 'succeeded') {

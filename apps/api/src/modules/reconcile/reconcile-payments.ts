@@ -1,8 +1,9 @@
+import { paysFor } from '@app/domain';
 import { type Db, listUnfinishedGiftClaims } from '@app/db';
 import type Stripe from 'stripe';
 import { completeGiftClaim } from '../gifts/complete-gift-redemption.ts';
-import type { WebhookContext } from '../webhooks/webhook-context.ts';
-import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../webhooks/settle-paid.ts';
+import type { SettlementContext } from '../settlement/settlement-context.ts';
+import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
 
 /** How far back a run looks: Stripe retries webhooks for 3 days, so nothing older is still owed. */
 export const RECONCILE_WINDOW_SECONDS = 3 * 24 * 3600;
@@ -26,8 +27,8 @@ export async function reconcilePayments({
   stripe,
   log,
   now = Math.floor(Date.now() / 1000),
-}: WebhookContext & { log?: { warn(obj: object, msg: string): void }; now?: number }) {
-  const ctx: WebhookContext = { db, stripe };
+}: SettlementContext & { log?: { warn(obj: object, msg: string): void }; now?: number }) {
+  const ctx: SettlementContext = { db, stripe };
   const since = { gte: now - RECONCILE_WINDOW_SECONDS };
   const report: ReconcileReport = {
     paymentIntents: 0,
@@ -46,12 +47,12 @@ export async function reconcilePayments({
   };
 
   for await (const intent of stripe.paymentIntents.list({ created: since, limit: 100 })) {
-    if (intent.status !== 'succeeded' || intent.metadata.payment_type !== 'Credits') continue;
+    if (intent.status !== 'succeeded' || !paysFor(intent.metadata, 'creditPackage')) continue;
     report.paymentIntents++;
     await attempt('paymentIntent', intent.id, () => settlePaymentIntent(ctx, intent));
   }
   for await (const invoice of stripe.invoices.list({ status: 'paid', created: since, limit: 100 })) {
-    if (!invoice.parent?.subscription_details && invoice.metadata?.payment_type !== 'Credits') continue;
+    if (!invoice.parent?.subscription_details && !paysFor(invoice.metadata, 'creditPackage')) continue;
     report.invoices++;
     await attempt('invoice', invoice.id!, () => settleInvoice(ctx, invoice.id!));
   }

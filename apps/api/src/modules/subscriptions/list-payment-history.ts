@@ -1,3 +1,4 @@
+import { PAYMENT_KINDS, paymentKindOf } from '@app/domain';
 import type { UserRow } from '@app/db';
 import type { PaymentRecordWire, PaymentStatus } from '@app/domain';
 import type Stripe from 'stripe';
@@ -19,7 +20,7 @@ function invoiceDescription(invoice: Stripe.Invoice): string {
 
 function chargeDescription(charge: Stripe.Charge): string {
   const { payment_type: type, tierType } = charge.metadata;
-  if (type === 'Gift' && tierType) return `Gift: ${tierType}`;
+  if (paymentKindOf(type) === 'gift' && tierType) return `Gift: ${tierType}`;
   return tierType || charge.description || 'Payment';
 }
 
@@ -43,7 +44,8 @@ function isOwedOrPaid(invoice: Stripe.Invoice): boolean {
   if (invoice.status === 'draft' || invoice.status === 'void') return false;
   if (invoice.status !== 'open') return true;
   // A credit package's invoice (a purchase with a coupon) is only owed once its card payment is made.
-  return invoice.billing_reason !== 'subscription_create' && invoice.metadata?.payment_type !== 'Credits';
+  const kind = paymentKindOf(invoice.metadata?.payment_type);
+  return invoice.billing_reason !== 'subscription_create' && (!kind || PAYMENT_KINDS[kind].inPaymentHistory);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Db, type UserRow, findSubscriptionOwnerId } from '@app/db';
 import type Stripe from 'stripe';
-import { notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { customerIdOf } from '../customers/access.ts';
 import { assertMayActOn } from '../../lib/authorization.ts';
 
@@ -20,6 +20,9 @@ export type OwnSubscriptionOptions = {
  * Our copy answers first, so another user's id is refused without asking Stripe; an id we have not
  * seen is checked by its Stripe customer.
  */
+const subscriptionNotFound = () =>
+  new AppError('NOT_FOUND', { status: 404, message: 'No such subscription' });
+
 export async function loadOwnSubscription({
   db,
   stripe,
@@ -28,12 +31,12 @@ export async function loadOwnSubscription({
 }: OwnSubscriptionOptions): Promise<Stripe.Subscription> {
   const ownerId = await findSubscriptionOwnerId(db, subscriptionId);
   if (ownerId) assertMayActOn(user, { userId: ownerId }, 'That subscription belongs to another account');
-  if (!subscriptionId.startsWith('sub_')) throw notFound('Subscription');
+  if (!subscriptionId.startsWith('sub_')) throw subscriptionNotFound();
   let subscription: Stripe.Subscription;
   try {
     subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: SUBSCRIPTION_EXPAND });
   } catch (error) {
-    if ((error as { code?: string }).code === 'resource_missing') throw notFound('Subscription');
+    if ((error as { code?: string }).code === 'resource_missing') throw subscriptionNotFound();
     throw error;
   }
   if (!ownerId)

@@ -9,7 +9,7 @@ import {
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 import { mapStripeError } from '../../lib/stripe-errors.ts';
-import { grantInvoiceCredits } from '../credits/grant-credits.ts';
+import { grantInvoiceCredits } from '../settlement/grant-credits.ts';
 import { findTargetUser } from '../customers/access.ts';
 import { giftPlanActive } from './gift-plan-active.ts';
 import { priceFor } from '../catalog/sync-catalog.ts';

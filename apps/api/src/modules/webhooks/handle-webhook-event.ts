@@ -1,11 +1,12 @@
+import { paysFor } from '@app/domain';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '@app/db';
 import { AppError } from '../../lib/errors.ts';
 import type Stripe from 'stripe';
-import type { WebhookContext } from './webhook-context.ts';
-import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from './settle-paid.ts';
+import type { SettlementContext } from '../settlement/settlement-context.ts';
+import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
-type Handler = (ctx: WebhookContext, event: Stripe.Event) => Promise<void>;
+type Handler = (ctx: SettlementContext, event: Stripe.Event) => Promise<void>;
 
 const objectId = (event: Stripe.Event) => (event.data.object as { id: string }).id;
 
@@ -13,7 +14,7 @@ const onInvoicePaid: Handler = (ctx, event) => settleInvoice(ctx, objectId(event
 
 const onPaymentSucceeded: Handler = async (ctx, event) => {
   const intent = await ctx.stripe.paymentIntents.retrieve(objectId(event));
-  if (intent.metadata.payment_type === 'Credits') await settlePaymentIntent(ctx, intent);
+  if (paysFor(intent.metadata, 'creditPackage')) await settlePaymentIntent(ctx, intent);
 };
 
 const onCheckoutCompleted: Handler = async (ctx, event) => {
@@ -58,7 +59,7 @@ const inProgress = () =>
  * the handler, `false` when it is already done. A copy still held by another delivery answers 409,
  * so Stripe delivers it again (and takes the claim over once that delivery's lease has passed).
  */
-async function claim(ctx: WebhookContext, event: Stripe.Event): Promise<boolean> {
+async function claim(ctx: SettlementContext, event: Stripe.Event): Promise<boolean> {
   const deadline = Date.now() + WAIT_FOR_OTHER_MS;
   for (;;) {
     const found = await claimWebhookEvent(
@@ -80,7 +81,7 @@ async function claim(ctx: WebhookContext, event: Stripe.Event): Promise<boolean>
  * a process that died mid-handler is taken over by a redelivery after its lease.
  */
 export async function handleWebhookEvent(
-  ctx: WebhookContext,
+  ctx: SettlementContext,
   event: Stripe.Event,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
   if (!(await claim(ctx, event))) return 'duplicate';

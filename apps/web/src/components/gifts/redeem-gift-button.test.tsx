@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StoreProvider } from '@/app/provider.tsx';
-import { makeStore } from '@/app/store.ts';
+import { StoreProvider } from '@/lib/store/provider.tsx';
+import { makeStore } from '@/lib/store/store.ts';
 import { RedeemGiftButton } from './redeem-gift-button.tsx';
 
 const user: UserWire = {

@@ -1,5 +1,5 @@
 import type { LedgerBody } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/users/:userId/ledger: one page of a user's balance changes, newest first. */
 export const ledgerApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { Role } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** The signed-in user's role (GET /api/auth/authlevel); null when signed out. */
 export const authLevelApi = baseApi.injectEndpoints({

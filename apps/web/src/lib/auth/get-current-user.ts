@@ -1,5 +1,5 @@
 import type { UserWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** The signed-in user (GET /api/auth/); fails with 401 when signed out. */
 export const currentUserApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { LoraWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 export type Lora = LoraWire;
 

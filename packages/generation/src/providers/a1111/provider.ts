@@ -8,16 +8,10 @@ import {
   type ProviderContext,
   ProviderError,
 } from '../../types.ts';
-import { answers, requestJson, toProviderError } from './http.ts';
-import {
-  blendImages,
-  FILL_COMMANDS,
-  type FillCommand,
-  fillCanvas,
-  prepareImage,
-  toMultipleOf8,
-} from './images.ts';
-import { toOutput } from './media.ts';
+import { answers, requestJson, toProviderError } from '../shared/http.ts';
+import { toOutput } from '../shared/media.ts';
+import { type A1111Job, type KindHandler, LABEL } from './job.ts';
+import { A1111_KINDS } from './kinds.ts';
 
 /** AUTOMATIC1111 stable-diffusion-webui and the forks that keep its API (Forge, SD.Next), started with `--api`. */
 
@@ -32,21 +26,6 @@ export interface A1111Options {
   progressIntervalMs?: number;
   healthTtlMs?: number;
 }
-
-const LABEL = 'image service';
-const GRID = 4;
-/** How far each command may move away from the upload when the user gives no denoise. */
-const DEFAULT_DENOISE: Record<string, number> = {
-  Change: 0.6,
-  adjust: 0.25,
-  vary: 0.4,
-  blend: 0.6,
-  filltall: 0.9,
-  fillwide: 0.9,
-  fillboth: 0.9,
-};
-const IMG2IMG = new Set(['Change', 'adjust', 'vary']);
-const MAX_SIDE = 1536;
 
 type SdImages = { images?: string[] };
 
@@ -162,77 +141,31 @@ export function createA1111Provider(options: A1111Options): Provider {
     request: GenerationRequest,
     context: ProviderContext,
   ): Promise<GenerationResult> {
-    const { command } = request;
-    const denoise = request.denoise ?? DEFAULT_DENOISE[command] ?? 0.5;
-    const base = { negative_prompt: options.negativePrompt ?? '', seed: request.seed, n_iter: 1 };
-
-    if (command === 'describe') {
-      const image = await prepareImage(firstInput(request, 'image').bytes, 1024);
-      const answer = await requestJson<{ caption?: string }>(`${host}/sdapi/v1/interrogate`, {
-        json: { image: image.bytes.toString('base64'), model: 'clip' },
-        timeoutMs: generationTimeoutMs,
-        signal: context.signal,
-        label: LABEL,
-      });
-      return { outputs: [], text: (answer?.caption ?? '').trim() };
-    }
-
-    const prompt = request.prompt + (await loraTag(host, request, context.signal));
-
-    if (command === 'make') {
-      const body = {
-        ...base,
-        prompt,
-        width: toMultipleOf8(request.width),
-        height: toMultipleOf8(request.height),
-        batch_size: GRID,
-      };
-      return { outputs: await outputs(await generate(host, 'txt2img', body, context), GRID) };
-    }
-
-    if (FILL_COMMANDS.includes(command)) {
-      const source = await prepareImage(firstInput(request, 'image').bytes, MAX_SIDE);
-      const canvas = await fillCanvas(source, command as FillCommand);
-      const body = {
-        ...base,
-        prompt,
-        init_images: [canvas.bytes.toString('base64')],
-        mask: canvas.mask.toString('base64'),
-        mask_blur: 8,
-        // 1 = start the masked area from the (edge-copied) pixels already there.
-        inpainting_fill: 1,
-        inpaint_full_res: false,
-        inpainting_mask_invert: 0,
-        denoising_strength: denoise,
-        width: canvas.width,
-        height: canvas.height,
-        batch_size: 1,
-      };
-      return { outputs: await outputs(await generate(host, 'img2img', body, context), 1) };
-    }
-
-    let init: { bytes: Buffer; width: number; height: number };
-    if (command === 'blend') {
-      const first = await prepareImage(firstInput(request, 'first').bytes, 1024);
-      const second = firstInput(request, 'second', 'image2');
-      init = { ...first, bytes: await blendImages(first.bytes, second.bytes, first.width, first.height) };
-    } else if (IMG2IMG.has(command)) {
-      init = await prepareImage(firstInput(request, 'image').bytes, MAX_SIDE);
-    } else {
-      throw new ProviderError('UNSUPPORTED', `The image service cannot run /${command}.`, {
+    const { work } = request;
+    const handler = A1111_KINDS[work.kind] as KindHandler<typeof work.kind> | undefined;
+    if (!handler) {
+      throw new ProviderError('UNSUPPORTED', `The image service cannot run /${request.command}.`, {
         retryable: false,
       });
     }
-    const body = {
-      ...base,
-      prompt,
-      init_images: [init.bytes.toString('base64')],
-      denoising_strength: denoise,
-      width: init.width,
-      height: init.height,
-      batch_size: GRID,
+    const job: A1111Job = {
+      host,
+      request,
+      context,
+      base: { negative_prompt: options.negativePrompt ?? '', seed: request.seed, n_iter: 1 },
+      prompt: async () => request.prompt + (await loraTag(host, request, context.signal)),
+      generate: (path, body) => generate(host, path, body, context),
+      outputs,
+      firstInput: (...names) => firstInput(request, ...names),
+      call: (path, json) =>
+        requestJson(`${host}/sdapi/v1/${path}`, {
+          json,
+          timeoutMs: generationTimeoutMs,
+          signal: context.signal,
+          label: LABEL,
+        }),
     };
-    return { outputs: await outputs(await generate(host, 'img2img', body, context), GRID) };
+    return handler(job, work);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { ProviderError } from '../../types.ts';
-import { requestBytes, requestJson } from '../a1111/http.ts';
-import { extensionFor } from '../a1111/media.ts';
+import { requestBytes, requestJson } from '../shared/http.ts';
+import { extensionFor } from '../shared/media.ts';
 import type { Workflow } from './workflow.ts';
 
 /** The ComfyUI server calls we use (`server.py`), each with ComfyUI's own field names. */

@@ -9,8 +9,8 @@ import {
   type ProviderContext,
   ProviderError,
 } from '../../types.ts';
-import { answers, cancelledError, toProviderError } from '../a1111/http.ts';
-import { toOutput } from '../a1111/media.ts';
+import { answers, cancelledError, toProviderError } from '../shared/http.ts';
+import { toOutput } from '../shared/media.ts';
 import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
 import { watchProgress } from './progress.ts';
 import { templateNames, placeholderValues } from './values.ts';
@@ -68,6 +68,7 @@ function sampleRequest(request: GenerationRequest, reference: string): Generatio
     ...request,
     command: 'make',
     family: 'image',
+    work: { kind: 'txt2img' },
     prompt: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
     inputs: {},
     options: {},

@@ -1,19 +1,30 @@
-import { LIMITS } from '@app/domain';
+import { LIMITS, type WorkKind } from '@app/domain';
 import type { GenerationRequest } from '../../types.ts';
-import { FILL_COMMANDS } from '../a1111/images.ts';
+import { fillPadding } from '../shared/images.ts';
 import type { PlaceholderValues } from './workflow.ts';
 
-/** Which templates serve a request, most specific first: `<command>.json`, then the family's. */
-export function templateNames(request: GenerationRequest): string[] | null {
-  const { command, family } = request;
-  if (family !== 'image') return [command, family];
-  if (command === 'describe') return null;
-  if (command === 'make') return [command, 'image'];
-  if (FILL_COMMANDS.includes(command)) return [command, 'image-fill'];
-  return [command, 'image-edit'];
-}
+/** The workflow file each kind of work runs; a kind missing here is not a ComfyUI job. */
+export const KIND_WORKFLOWS: { readonly [K in WorkKind]?: string } = {
+  txt2img: 'image',
+  img2img: 'image-edit',
+  variation: 'image-edit',
+  blend: 'image-edit',
+  animate: 'image-edit',
+  fill: 'image-fill',
+  video: 'video',
+  movie: 'video',
+  speech: 'audio',
+  music: 'audio',
+  sfx: 'audio',
+  lipsync: 'lipsync',
+  'lora-training': 'lora',
+};
 
-const DEFAULT_DENOISE: Record<string, number> = { Change: 0.6, adjust: 0.25, vary: 0.4, blend: 0.6 };
+/** Which templates serve a request, most specific first: `<command>.json`, then its kind's. */
+export function templateNames(request: GenerationRequest): string[] | null {
+  const workflow = KIND_WORKFLOWS[request.work.kind];
+  return workflow ? [request.command, workflow] : null;
+}
 const IMAGE_GRID = LIMITS.imageGrid.columns * LIMITS.imageGrid.rows;
 /** Wan-style video models want 4n+1 frames; 16 fps is their native rate. */
 const FPS = 16;
@@ -21,7 +32,7 @@ const FPS = 16;
 function clipSeconds(request: GenerationRequest): number {
   const asked = Number(request.options.seconds ?? request.options.duration);
   if (Number.isFinite(asked) && asked > 0) return asked;
-  if (request.command === 'movie') return LIMITS.movie.seconds;
+  if (request.work.kind === 'movie') return LIMITS.movie.seconds;
   if (request.family === 'video') return LIMITS.videoClipSeconds;
   return 10;
 }
@@ -35,9 +46,9 @@ export function placeholderValues(
   uploaded: Record<string, string>,
   inputFolder: string,
 ): PlaceholderValues {
-  const grow = LIMITS.fillPixels;
-  const vertical = request.command === 'filltall' || request.command === 'fillboth' ? grow : 0;
-  const horizontal = request.command === 'fillwide' || request.command === 'fillboth' ? grow : 0;
+  const { work } = request;
+  const { vertical, horizontal } =
+    work.kind === 'fill' ? fillPadding(work.sides) : { vertical: 0, horizontal: 0 };
   const seconds = clipSeconds(request);
   const negative = request.options.negative ?? request.options.negative_prompt ?? '';
   return {
@@ -46,8 +57,8 @@ export function placeholderValues(
     seed: request.seed,
     width: request.width,
     height: request.height,
-    batch_size: request.family === 'image' && !FILL_COMMANDS.includes(request.command) ? IMAGE_GRID : 1,
-    denoise: request.denoise ?? DEFAULT_DENOISE[request.command] ?? 1,
+    batch_size: request.family === 'image' && work.kind !== 'fill' ? IMAGE_GRID : 1,
+    denoise: request.denoise ?? ('denoise' in work ? work.denoise : 1),
     seconds,
     frames: Math.round((seconds * FPS) / 4) * 4 + 1,
     pad_top: vertical,

@@ -14,36 +14,33 @@ import { DEFAULT_LOCAL_SETTINGS, step, type Job, type LocalSettings } from './jo
 import { lipsync } from './lipsync.ts';
 import { trainLora } from './lora-training.ts';
 import { clips, movie } from './video-jobs.ts';
-import { LIMITS } from '@app/domain';
+import type { CommandWork, WorkKind } from '@app/domain';
 
 export type { LocalSettings } from './job.ts';
 export { VOICE_SETTINGS } from './speech.ts';
 
-/** Every command the local provider makes, by registry name (and the vary/GIF result actions). */
-const HANDLERS: Record<string, (job: Job) => Promise<GenerationResult>> = {
-  make,
-  describe,
+type Handler<K extends WorkKind> = (
+  job: Job,
+  work: Extract<CommandWork, { kind: K }>,
+) => Promise<GenerationResult>;
+
+/** Every kind of work the local provider makes, by the kind a command's definition names. */
+const KINDS: { [K in WorkKind]: Handler<K> } = {
+  txt2img: make,
+  interrogate: describe,
   blend,
-  Change: (job) => repaint(job, 0.6),
-  adjust: (job) => repaint(job, 0.3),
-  filltall: (job) => fill(job, 'tall'),
-  fillwide: (job) => fill(job, 'wide'),
-  fillboth: (job) => fill(job, 'both'),
-  vary,
-  gif,
-  video: (job) => clips(job, 1, false),
-  batchvideo: (job) => clips(job, LIMITS.batchVideoClips, false),
-  rawbatchvideo: (job) => clips(job, LIMITS.batchVideoClips, true),
+  img2img: (job, work) => repaint(job, work.denoise),
+  variation: vary,
+  animate: gif,
+  fill: (job, work) => fill(job, work.sides),
+  video: (job, work) => clips(job, work.clips, work.raw),
   movie,
-  speak: speakJob,
+  speech: speakJob,
   music: musicJob,
   sfx: sfxJob,
   lipsync,
-  loracreate: (job) => trainLora(job, false),
-  loracreatefromzip: (job) => trainLora(job, true),
+  'lora-training': (job, work) => trainLora(job, work.fromZip),
 };
-
-export const LOCAL_COMMANDS: readonly string[] = Object.keys(HANDLERS);
 
 /**
  * The offline provider: real PNG, GIF, MP4 and MP3 files made on the CPU from the prompt, with
@@ -56,7 +53,10 @@ export function createLocalProvider(settings: Partial<LocalSettings> = {}): Prov
     name: 'local',
     families: FAMILIES,
     async run(request: GenerationRequest, context: ProviderContext): Promise<GenerationResult> {
-      const handler = Object.hasOwn(HANDLERS, request.command) ? HANDLERS[request.command] : undefined;
+      const { work } = request;
+      const handler = Object.hasOwn(KINDS, work.kind)
+        ? (KINDS[work.kind] as Handler<typeof work.kind>)
+        : undefined;
       if (!handler) {
         throw new ProviderError(
           'UNSUPPORTED_COMMAND',
@@ -67,7 +67,7 @@ export function createLocalProvider(settings: Partial<LocalSettings> = {}): Prov
       const job: Job = { request, context, settings: resolved };
       step(job, 0);
       try {
-        const result = await handler(job);
+        const result = await handler(job, work);
         step(job, 1);
         return result;
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { GiftCodeWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/testpost (admin): a gift code nobody paid for, to try redeeming. */
 export const testGiftCodeApi = baseApi.injectEndpoints({

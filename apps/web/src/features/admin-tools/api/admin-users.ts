@@ -1,5 +1,5 @@
 import type { AdminUserWire, Role, UpdateUserFieldsBody, UsersPageWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** The admin calls behind /privacypolicy2; the server refuses every one of them to non-admins. */
 export const adminUsersApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { QueueViewBody } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/admin/queue, and cancelling a stuck job (POST /api/jobs/:id/cancel refunds it). */
 export const jobQueueApi = baseApi.injectEndpoints({

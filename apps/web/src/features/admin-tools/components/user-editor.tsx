@@ -1,5 +1,6 @@
-import { FREE_PLAN, PLAN_RANK, type AdminUserWire, type UpdateUserFieldsBody } from '@app/domain';
-import { useState, type FormEvent } from 'react';
+import { FREE_PLAN, PLAN_RANK, UpdateUserFieldsBody, type AdminUserWire } from '@app/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, Button, Card, Dialog } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import {
@@ -14,23 +15,31 @@ const PLANS = [FREE_PLAN, ...PLAN_RANK];
 export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; onDone: () => void }) {
   // The user as last saved: the search result picked is a snapshot, so a rename shows at once.
   const [user, setUser] = useState(selected);
-  const [form, setForm] = useState({
-    discordName: user.discordname,
-    credits: String(user.credits),
-    hypercredits: String(user.hypercredits),
-    subscription_status: user.subscription_status,
+  const { register, handleSubmit } = useForm({
+    defaultValues: {
+      discordName: user.discordname,
+      credits: String(user.credits),
+      hypercredits: String(user.hypercredits),
+      subscription_status: user.subscription_status,
+    },
   });
   const [password, setPassword] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
   const [updateFields, update] = useUpdateUserFieldsMutation();
   const [setAuthLevel, grant] = useSetAuthLevelMutation();
   const [deleteUser, removal] = useDeleteUserMutation();
   const failure = update.error ?? grant.error ?? removal.error;
 
-  async function onSave(event: FormEvent) {
-    event.preventDefault();
+  async function onSave(form: {
+    discordName: string;
+    credits: string;
+    hypercredits: string;
+    subscription_status: string;
+  }) {
     setNotice(undefined);
+    setRefusal(undefined);
     const fields: UpdateUserFieldsBody = {};
     if (form.discordName.trim() !== user.discordname) fields.discordName = form.discordName.trim();
     if (Number(form.credits) !== user.credits) fields.credits = Number(form.credits);
@@ -38,7 +47,10 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
     if (form.subscription_status !== user.subscription_status)
       fields.subscription_status = form.subscription_status;
     if (Object.keys(fields).length === 0) return setNotice('Nothing to save: no field changed.');
-    const result = await updateFields({ userId: user.user_id, fields });
+    // The change is checked by the same rules the server applies before it is sent.
+    const checked = UpdateUserFieldsBody.safeParse(fields);
+    if (!checked.success) return setRefusal(checked.error.issues[0]?.message);
+    const result = await updateFields({ userId: user.user_id, fields: checked.data });
     if (result.data) {
       setUser(result.data);
       setNotice(`Saved ${result.data.discordname}.`);
@@ -60,12 +72,6 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
     if (!('error' in result)) onDone();
   }
 
-  const field = (key: keyof typeof form) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
-  });
-
   return (
     <Card>
       <h2>Edit {user.discordname}</h2>
@@ -73,22 +79,29 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
         User id {user.user_id}
         {user.discord_id && <> · Discord id {user.discord_id}</>} · role {user.role}
       </p>
-      <form onSubmit={(event) => void onSave(event)}>
+      <form onSubmit={(event) => void handleSubmit(onSave)(event)}>
         <div className="field">
           <label htmlFor="edit-name">Discord name</label>
-          <input id="edit-name" required minLength={2} maxLength={32} {...field('discordName')} />
+          <input id="edit-name" required minLength={2} maxLength={32} {...register('discordName')} />
         </div>
         <div className="field">
           <label htmlFor="edit-credits">Credits</label>
-          <input id="edit-credits" type="number" min={0} step={1} required {...field('credits')} />
+          <input id="edit-credits" type="number" min={0} step={1} required {...register('credits')} />
         </div>
         <div className="field">
           <label htmlFor="edit-hypercredits">Hypercredits</label>
-          <input id="edit-hypercredits" type="number" min={0} step={1} required {...field('hypercredits')} />
+          <input
+            id="edit-hypercredits"
+            type="number"
+            min={0}
+            step={1}
+            required
+            {...register('hypercredits')}
+          />
         </div>
         <div className="field">
           <label htmlFor="edit-plan">Subscription status</label>
-          <select id="edit-plan" {...field('subscription_status')}>
+          <select id="edit-plan" {...register('subscription_status')}>
             {PLANS.map((plan) => (
               <option key={plan} value={plan}>
                 {plan}
@@ -129,6 +142,7 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
         </Button>
       </div>
       {notice && <Alert tone="success">{notice}</Alert>}
+      {refusal && <Alert>{refusal}</Alert>}
       {failure && <Alert>{apiErrorMessage(failure)}</Alert>}
 
       <Dialog open={confirmDelete} title="Delete this user?" onClose={() => setConfirmDelete(false)}>

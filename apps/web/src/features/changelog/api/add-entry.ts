@@ -1,6 +1,12 @@
 import type { ChangelogContent, ChangelogEntryWire } from '@app/domain';
-import { jsonInit, requestJson } from './request.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/changelog {content} (admins). */
-export const addEntry = (content: ChangelogContent) =>
-  requestJson<ChangelogEntryWire>('/api/changelog', jsonInit('POST', { content }));
+export const addEntryApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    addChangelogEntry: build.mutation<ChangelogEntryWire, ChangelogContent>({
+      query: (content) => ({ url: 'api/changelog', method: 'POST', body: { content } }),
+      invalidatesTags: ['Changelog'],
+    }),
+  }),
+});

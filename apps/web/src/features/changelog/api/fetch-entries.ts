@@ -1,5 +1,12 @@
 import type { ChangelogEntryWire } from '@app/domain';
-import { requestJson } from './request.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/changelog: every entry, newest first. */
-export const fetchEntries = () => requestJson<ChangelogEntryWire[]>('/api/changelog');
+export const fetchEntriesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    changelogEntries: build.query<ChangelogEntryWire[], void>({
+      query: () => 'api/changelog',
+      providesTags: ['Changelog'],
+    }),
+  }),
+});

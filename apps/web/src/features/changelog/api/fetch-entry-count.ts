@@ -1,5 +1,12 @@
-import { requestJson } from './request.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/changelog/entrycount. */
-export const fetchEntryCount = async () =>
-  (await requestJson<{ count: number }>('/api/changelog/entrycount')).count;
+export const fetchEntryCountApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    changelogEntryCount: build.query<number, void>({
+      query: () => 'api/changelog/entrycount',
+      transformResponse: (body: { count: number }) => body.count,
+      providesTags: ['Changelog'],
+    }),
+  }),
+});

@@ -1,23 +1,17 @@
 import type { Role } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/auth/authlevel: the caller's role; a failure is logged and reads as null (SPEC §8). */
 export const authLevelApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     changelogAuthLevel: build.query<Role | null, void>({
-      queryFn: async () => {
-        try {
-          const response = await fetch('/api/auth/authlevel', {
-            credentials: 'include',
-            headers: { accept: 'application/json' },
-          });
-          if (!response.ok) throw new Error(`auth level: ${response.status}`);
-          const body = (await response.json()) as { authLevel: Role | null };
-          return { data: body.authLevel };
-        } catch (error) {
-          console.error(error);
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        const result = await baseQuery('api/auth/authlevel');
+        if (result.error) {
+          console.error(new Error(`auth level: ${String(result.error.status)}`));
           return { data: null };
         }
+        return { data: (result.data as { authLevel: Role | null }).authLevel };
       },
       providesTags: ['AuthLevel'],
     }),

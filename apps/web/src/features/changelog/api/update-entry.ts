@@ -1,6 +1,12 @@
 import type { ChangelogContent, ChangelogEntryWire } from '@app/domain';
-import { jsonInit, requestJson } from './request.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** PUT /api/changelog/{id} {content: the entry fields without id} (admins). */
-export const updateEntry = (id: number, content: ChangelogContent) =>
-  requestJson<ChangelogEntryWire>(`/api/changelog/${id}`, jsonInit('PUT', { content }));
+export const updateEntryApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    updateChangelogEntry: build.mutation<ChangelogEntryWire, { id: number; content: ChangelogContent }>({
+      query: ({ id, content }) => ({ url: `api/changelog/${id}`, method: 'PUT', body: { content } }),
+      invalidatesTags: ['Changelog'],
+    }),
+  }),
+});

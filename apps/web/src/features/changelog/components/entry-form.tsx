@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHANGELOG_DEFAULT_BACKGROUND,
+  ChangelogContent,
   ERROR_TEXT,
   isDecodableTitle,
-  type ChangelogContent,
+  type ChangelogContent as ChangelogContentValues,
 } from '@app/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Alert, Button } from '@/components/ui/index.ts';
 import { todayLabel } from '../lib/contrast.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
@@ -17,6 +20,13 @@ export interface EntryFormValues {
   backgroundColor: string;
 }
 
+/** The domain's rules for an entry, plus SPEC §5's: a title must decode as a URL segment. */
+const entrySchema = ChangelogContent.extend({
+  changeTitle: ChangelogContent.shape.changeTitle.refine(isDecodableTitle, ERROR_TEXT.invalidTitle),
+});
+
+const MISSING = 'Please fill in the title, the date and the text.';
+
 /** The add and edit form: title, date, background, the rich-text editor and (for admins) save. */
 export function EntryForm({
   initial,
@@ -27,44 +37,45 @@ export function EntryForm({
   initial?: EntryFormValues;
   submitLabel: string;
   canSave: boolean;
-  onSave: (content: ChangelogContent) => Promise<void>;
+  onSave: (content: ChangelogContentValues) => Promise<void>;
 }) {
   const ids = { title: useId(), date: useId(), color: useId(), editor: useId(), titleError: useId() };
-  const [title, setTitle] = useState(initial?.changeTitle ?? '');
-  const [date, setDate] = useState(initial?.changeDate ?? todayLabel());
-  const [color, setColor] = useState(
-    (initial?.backgroundColor ?? CHANGELOG_DEFAULT_BACKGROUND).toLowerCase(),
-  );
-  const [text, setText] = useState(initial?.changeText ?? '');
+  const { register, handleSubmit, setValue, getValues, clearErrors, setError, formState } = useForm({
+    resolver: zodResolver(entrySchema),
+    // Complaints are made on saving; typing only takes them away.
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      changeTitle: initial?.changeTitle ?? '',
+      changeDate: initial?.changeDate ?? todayLabel(),
+      changeText: initial?.changeText ?? '',
+      backgroundColor: (initial?.backgroundColor ?? CHANGELOG_DEFAULT_BACKGROUND).toLowerCase(),
+    },
+  });
   const [extended, setExtended] = useState(false);
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const titleError =
+    formState.errors.changeTitle?.message === ERROR_TEXT.invalidTitle ? ERROR_TEXT.invalidTitle : null;
+  const formError = formState.errors.root?.message ?? null;
+  // A saved entry leaves the page: the button stays held until it does.
+  const [saved, setSaved] = useState(false);
+  const saving = formState.isSubmitting || saved;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!isDecodableTitle(title)) {
-      setTitleError(ERROR_TEXT.invalidTitle);
-      return;
-    }
-    if (!title.trim() || !date.trim() || !text) {
-      setFormError('Please fill in the title, the date and the text.');
-      return;
-    }
-    setSaving(true);
+  async function save(content: ChangelogContentValues) {
     try {
-      await onSave({
-        changeTitle: title.trim(),
-        changeDate: date.trim(),
-        changeText: text,
-        backgroundColor: color,
-      });
+      await onSave(content);
+      setSaved(true);
     } catch (error) {
-      setFormError((error as { message?: string }).message ?? ERROR_TEXT.somethingWentWrong);
-      setSaving(false);
+      setError('root', { message: (error as { message?: string }).message ?? ERROR_TEXT.somethingWentWrong });
     }
   }
+
+  // An undecodable title is said beside the title; anything missing, once for the whole form.
+  function refused(errors: FieldErrors<ChangelogContentValues>) {
+    if (errors.changeTitle?.message === ERROR_TEXT.invalidTitle) return;
+    setError('root', { message: MISSING });
+  }
+
+  const onSubmit = handleSubmit(save, refused);
+  const title = register('changeTitle', { onChange: () => clearErrors('changeTitle') });
 
   return (
     <form className="changelog-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -72,15 +83,11 @@ export function EntryForm({
         <label htmlFor={ids.title}>Title</label>
         <input
           id={ids.title}
-          value={title}
+          {...title}
           maxLength={200}
           required
           aria-invalid={titleError ? true : undefined}
           aria-describedby={titleError ? ids.titleError : undefined}
-          onChange={(event) => {
-            setTitle(event.target.value);
-            setTitleError(null);
-          }}
         />
         {titleError && (
           <p id={ids.titleError} className="field-error" role="alert">
@@ -91,22 +98,11 @@ export function EntryForm({
       <div className="field-row">
         <div className="field">
           <label htmlFor={ids.date}>Date</label>
-          <input
-            id={ids.date}
-            value={date}
-            maxLength={100}
-            required
-            onChange={(event) => setDate(event.target.value)}
-          />
+          <input id={ids.date} {...register('changeDate')} maxLength={100} required />
         </div>
         <div className="field">
           <label htmlFor={ids.color}>Background colour</label>
-          <input
-            id={ids.color}
-            type="color"
-            value={color}
-            onChange={(event) => setColor(event.target.value)}
-          />
+          <input id={ids.color} type="color" {...register('backgroundColor')} />
         </div>
       </div>
       <p id={ids.editor} className="editor-label">
@@ -116,7 +112,12 @@ export function EntryForm({
         <input type="checkbox" checked={extended} onChange={(event) => setExtended(event.target.checked)} />
         More formatting tools (sizes, fonts, colours, alignment, media)
       </label>
-      <RichTextEditor initialHtml={text} onChange={setText} extended={extended} labelId={ids.editor} />
+      <RichTextEditor
+        initialHtml={getValues('changeText')}
+        onChange={(html) => setValue('changeText', html)}
+        extended={extended}
+        labelId={ids.editor}
+      />
       {formError && <Alert>{formError}</Alert>}
       <div className="actions">
         {canSave ? (

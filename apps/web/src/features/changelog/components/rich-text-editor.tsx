@@ -2,7 +2,9 @@ import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/index.ts';
-import { uploadMedia } from '../api/upload-media.ts';
+import { ERROR_TEXT } from '@app/domain';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useUploadChangelogMediaMutation } from '../api/upload-media.ts';
 import { editorOptions, registerEditorFormats } from './editor-config.ts';
 import './changelog-editor.css';
 
@@ -41,6 +43,9 @@ export function RichTextEditor({
   const containerRef = useRef<HTMLDivElement>(null);
   const htmlRef = useRef(initialHtml);
   const onChangeRef = useRef(onChange);
+  const [uploadMedia] = useUploadChangelogMediaMutation();
+  // The editor is built once per toolbar; its upload handler reads the current trigger.
+  const uploadRef = useRef(uploadMedia);
   const [uploadState, setUploadState] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
@@ -48,7 +53,8 @@ export function RichTextEditor({
 
   useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    uploadRef.current = uploadMedia;
+  }, [onChange, uploadMedia]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -74,7 +80,9 @@ export function RichTextEditor({
           if (!file || !editor) return;
           const range = editor.getSelection(true);
           setUploadState({ busy: true, error: null });
-          uploadMedia(file)
+          uploadRef
+            .current(file)
+            .unwrap()
             .then((url) => {
               // Video is chosen by the file's type; everything else is inserted as an image.
               const kind = file.type.startsWith('video/') ? 'uploaded-video' : 'image';
@@ -82,7 +90,9 @@ export function RichTextEditor({
               editor.setSelection(range.index + 1, 0, 'silent');
               setUploadState({ busy: false, error: null });
             })
-            .catch((error: Error) => setUploadState({ busy: false, error: error.message }));
+            .catch((error: unknown) =>
+              setUploadState({ busy: false, error: apiErrorMessage(error, ERROR_TEXT.somethingWentWrong) }),
+            );
         });
         toolbar?.append(input);
       }

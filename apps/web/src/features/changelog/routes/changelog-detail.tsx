@@ -1,14 +1,16 @@
 import { ERROR_TEXT } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 import { Alert, Button, ButtonLink, Dialog, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { setDescriptionMeta } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
 import { EntryCard } from '../components/entry-card.tsx';
 import { decodeTitle } from '../lib/is-listable.ts';
-import { deleteChangelogEntry, selectChangelog } from '../store/changelog-slice.ts';
+import { deleteEntryApi } from '../api/delete-entry.ts';
+import { selectChangelog } from '../store/changelog-slice.ts';
 import { useFetchChangelogEntries } from '../store/use-fetch-changelog-entries.ts';
 
 const PREFIX = '/changelog/';
@@ -17,7 +19,7 @@ export function ChangelogDetailPage() {
   // The raw path segment, decoded once here (the router's own decoding would decode twice).
   const { pathname } = useLocation();
   const title = decodeTitle(pathname.startsWith(PREFIX) ? pathname.slice(PREFIX.length) : pathname);
-  const dispatch = useAppDispatch();
+  const [deleteEntry] = deleteEntryApi.useDeleteChangelogEntryMutation();
   const navigate = useNavigate();
   const isAdmin = useIsAdmin();
   const { entries } = useAppSelector(selectChangelog);
@@ -42,10 +44,10 @@ export function ChangelogDetailPage() {
     setDeleting(true);
     setDeleteError(null);
     try {
-      await dispatch(deleteChangelogEntry(entry.id)).unwrap();
+      await deleteEntry(entry.id).unwrap();
       void navigate(paths.changelog.href());
     } catch (error) {
-      setDeleteError((error as { message?: string }).message ?? ERROR_TEXT.somethingWentWrong);
+      setDeleteError(apiErrorMessage(error, ERROR_TEXT.somethingWentWrong));
       setDeleting(false);
     }
   }

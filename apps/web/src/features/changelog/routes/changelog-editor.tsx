@@ -1,23 +1,31 @@
 import { ERROR_TEXT, type ChangelogContent } from '@app/domain';
 import { useNavigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 import { ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 import '../components/changelog.css';
-import { addChangelogEntry, selectChangelog, updateChangelogEntry } from '../store/changelog-slice.ts';
+import { addEntryApi } from '../api/add-entry.ts';
+import { updateEntryApi } from '../api/update-entry.ts';
+import { selectChangelog } from '../store/changelog-slice.ts';
 import { useFetchChangelogEntries } from '../store/use-fetch-changelog-entries.ts';
+
+/** A failed save as an Error carrying the words the form shows. */
+const saveFailure = (error: unknown) => {
+  throw new Error(apiErrorMessage(error, ERROR_TEXT.somethingWentWrong));
+};
 
 export function AddChangelogEntryPage() {
   useDocumentTitle('Add a changelog entry');
-  const dispatch = useAppDispatch();
+  const [addEntry] = addEntryApi.useAddChangelogEntryMutation();
   const navigate = useNavigate();
   const isAdmin = useIsAdmin();
 
   async function onSave(content: ChangelogContent) {
-    const entry = await dispatch(addChangelogEntry(content)).unwrap();
+    const entry = await addEntry(content).unwrap().catch(saveFailure);
     void navigate(paths.changelogDetail.href(entry.changeTitle));
   }
 
@@ -37,7 +45,7 @@ export function AddChangelogEntryPage() {
 export function EditChangelogEntryPage() {
   useDocumentTitle('Edit a changelog entry');
   const id = Number(useParams().id);
-  const dispatch = useAppDispatch();
+  const [updateEntry] = updateEntryApi.useUpdateChangelogEntryMutation();
   const navigate = useNavigate();
   const isAdmin = useIsAdmin();
   const { entries } = useAppSelector(selectChangelog);
@@ -45,7 +53,7 @@ export function EditChangelogEntryPage() {
   const loading = useFetchChangelogEntries(!entry);
 
   async function onSave(content: ChangelogContent) {
-    const saved = await dispatch(updateChangelogEntry({ id, content })).unwrap();
+    const saved = await updateEntry({ id, content }).unwrap().catch(saveFailure);
     void navigate(paths.changelogDetail.href(saved.changeTitle));
   }
 

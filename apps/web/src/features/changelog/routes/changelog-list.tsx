@@ -1,37 +1,25 @@
 import { ERROR_TEXT } from '@app/domain';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useAppSelector } from '@/lib/store/hooks.ts';
 import { Alert, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useIsAdmin } from '../api/get-auth-level.ts';
 import { EntryCard } from '../components/entry-card.tsx';
 import { isListable } from '../lib/is-listable.ts';
-import { fetchChangelogEntries, selectChangelog } from '../store/changelog-slice.ts';
+import { fetchEntriesApi } from '../api/fetch-entries.ts';
+import { selectChangelog } from '../store/changelog-slice.ts';
 
 export function ChangelogListPage() {
   useDocumentTitle('Changelog', 'What changed in HyperCreate: new models, commands and fixes.');
-  const dispatch = useAppDispatch();
   const { entries } = useAppSelector(selectChangelog);
   const isAdmin = useIsAdmin();
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    dispatch(fetchChangelogEntries())
-      .unwrap()
-      .then(() => active && setLoadError(null))
-      .catch(
-        (error: { message?: string }) =>
-          active && setLoadError(error.message ?? ERROR_TEXT.somethingWentWrong),
-      )
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
+  // Fetched again on every visit; the store keeps the list (SPEC §4), the query its progress.
+  const { isLoading: loading, error } = fetchEntriesApi.useChangelogEntriesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const loadError = error ? apiErrorMessage(error, ERROR_TEXT.somethingWentWrong) : null;
 
   const shown = entries.filter(isListable);
   return (

@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StoreProvider } from '@/app/provider.tsx';
-import { makeStore } from '@/app/store.ts';
+import { StoreProvider } from '@/lib/store/provider.tsx';
+import { makeStore } from '@/lib/store/store.ts';
 import { changelogRoutes } from './index.tsx';
 
 const entry = (
@@ -33,7 +33,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      calls.push({ method, url });
+      // RTK Query sends whole URLs; the calls are recorded by path.
+      calls.push({ method, url: new URL(url, window.location.origin).pathname });
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
       if (url.endsWith('/api/auth/authlevel')) return json({ authLevel });
       if (method === 'DELETE') {

@@ -1,11 +1,12 @@
-import type { ChangelogContent, ChangelogEntryWire } from '@app/domain';
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '@/app/store.ts';
-import { addEntry } from '../api/add-entry.ts';
-import { deleteEntry } from '../api/delete-entry.ts';
-import { fetchEntries } from '../api/fetch-entries.ts';
-import { fetchEntryCount } from '../api/fetch-entry-count.ts';
-import { updateEntry } from '../api/update-entry.ts';
+import { ERROR_TEXT, type ChangelogEntryWire } from '@app/domain';
+import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { rootReducer, type RootState } from '@/lib/store/store.ts';
+import { addEntryApi } from '../api/add-entry.ts';
+import { deleteEntryApi } from '../api/delete-entry.ts';
+import { fetchEntriesApi } from '../api/fetch-entries.ts';
+import { fetchEntryCountApi } from '../api/fetch-entry-count.ts';
+import { updateEntryApi } from '../api/update-entry.ts';
 
 /** SPEC §3's Changelog state. */
 export interface ChangelogState {
@@ -27,67 +28,55 @@ export const initialChangelogState: ChangelogState = {
   error: null,
 };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const options = { serializeError: (error: unknown) => ({ message: messageOf(error) }) };
+const { addChangelogEntry } = addEntryApi.endpoints;
+const { updateChangelogEntry } = updateEntryApi.endpoints;
+const { deleteChangelogEntry } = deleteEntryApi.endpoints;
+const { changelogEntries } = fetchEntriesApi.endpoints;
+const { changelogEntryCount } = fetchEntryCountApi.endpoints;
 
-export const addChangelogEntry = createAsyncThunk(
-  'changelog/add',
-  (content: ChangelogContent) => addEntry(content),
-  options,
-);
-export const updateChangelogEntry = createAsyncThunk(
-  'changelog/update',
-  ({ id, content }: { id: number; content: ChangelogContent }) => updateEntry(id, content),
-  options,
-);
-export const deleteChangelogEntry = createAsyncThunk(
-  'changelog/delete',
-  async (id: number) => (await deleteEntry(id)).id,
-  options,
-);
-export const fetchChangelogEntries = createAsyncThunk('changelog/fetchAll', () => fetchEntries(), options);
-export const fetchChangelogCount = createAsyncThunk('changelog/fetchCount', () => fetchEntryCount(), options);
+/** The words of a failed call: the server's message, else the catalogue's. */
+const failureOf = (action: UnknownAction & { payload?: unknown; error?: unknown }) =>
+  apiErrorMessage(action.payload ?? action.error, ERROR_TEXT.somethingWentWrong);
 
 /** The store rules of SPEC §4, transition for transition. */
 export const changelogSlice = createSlice({
   name: 'changelog',
   initialState: initialChangelogState,
   reducers: {},
+  // The calls are RTK Query's (../api); the store follows their outcomes as SPEC §4 says.
   extraReducers: (builder) => {
     builder
-      .addCase(addChangelogEntry.pending, (state) => {
+      .addMatcher(addChangelogEntry.matchPending, (state) => {
         state.status = 'loading';
       })
-      .addCase(addChangelogEntry.fulfilled, (state, action) => {
+      .addMatcher(addChangelogEntry.matchFulfilled, (state, action) => {
         state.status = 'idle';
         state.entries.push(action.payload);
       })
-      .addCase(addChangelogEntry.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.error.message ?? null;
-      })
-      .addCase(updateChangelogEntry.fulfilled, (state, action) => {
-        state.entries = state.entries.map((entry) =>
+      .addMatcher(updateChangelogEntry.matchFulfilled, (state, action) => {
+        state.entries = state.entries.map((entry: ChangelogEntryWire) =>
           entry.id === action.payload.id ? action.payload : entry,
         );
       })
-      .addCase(updateChangelogEntry.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.error.message ?? null;
+      .addMatcher(deleteChangelogEntry.matchFulfilled, (state, action) => {
+        state.entries = state.entries.filter((entry: ChangelogEntryWire) => entry.id !== action.payload);
       })
-      .addCase(deleteChangelogEntry.fulfilled, (state, action) => {
-        state.entries = state.entries.filter((entry) => entry.id !== action.payload);
-      })
-      .addCase(deleteChangelogEntry.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.error.message ?? null;
-      })
-      .addCase(fetchChangelogEntries.fulfilled, (state, action) => {
+      .addMatcher(changelogEntries.matchFulfilled, (state, action) => {
         state.entries = action.payload;
       })
-      .addCase(fetchChangelogCount.fulfilled, (state, action) => {
+      .addMatcher(changelogEntryCount.matchFulfilled, (state, action) => {
         state.entryCount = action.payload;
-      });
+      })
+      .addMatcher(
+        (action) =>
+          addChangelogEntry.matchRejected(action) ||
+          updateChangelogEntry.matchRejected(action) ||
+          deleteChangelogEntry.matchRejected(action),
+        (state, action) => {
+          state.status = 'failed';
+          state.error = failureOf(action);
+        },
+      );
   },
 });
 

@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
-import { useAppDispatch } from '@/app/hooks.ts';
-import { fetchChangelogEntries } from './changelog-slice.ts';
+import { fetchEntriesApi } from '../api/fetch-entries.ts';
 
 /**
- * Loads the changelog into the store when the page opens. The answer is true while the first
- * load is under way (`initiallyLoading`: false when the store already has what the page needs).
+ * Loads the changelog into the store when the page opens (RTK Query fetches it again on every
+ * visit). The answer is true while a page that has nothing to show yet waits for the first load
+ * (`initiallyLoading`: false when the store already has what the page needs).
  */
 export function useFetchChangelogEntries(initiallyLoading = true): boolean {
-  const dispatch = useAppDispatch();
-  const [loading, setLoading] = useState(initiallyLoading);
-
-  useEffect(() => {
-    let active = true;
-    void dispatch(fetchChangelogEntries()).finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
-
-  return loading;
+  const { isLoading } = fetchEntriesApi.useChangelogEntriesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  return initiallyLoading && isLoading;
 }

@@ -1,5 +1,5 @@
 import type { UserWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 export interface UpdateEmailInput {
   stripeid: string | null;

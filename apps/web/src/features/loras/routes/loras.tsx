@@ -1,7 +1,7 @@
 import type { JobWire } from '@app/domain';
 import { useCallback, useState } from 'react';
-import { baseApi } from '@/app/base-api.ts';
-import { useAppDispatch } from '@/app/hooks.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { JobCard, useJobArrival } from '@/components/jobs/index.ts';
 import { Alert, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';

@@ -1,5 +1,5 @@
 import type { GiftCodeListResult } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/get_gift_code_list: the gift codes the user bought and whether each still works. */
 export const giftCodeListApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { PaymentRecordWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/payment/payment-history/:stripeid: invoices and one-off payments, newest first. */
 export const paymentHistoryApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { CreatePaymentIntentBody, PaymentIntentWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/create-payment-intent: the intent /checkout confirms. */
 export const createPaymentIntentApi = baseApi.injectEndpoints({

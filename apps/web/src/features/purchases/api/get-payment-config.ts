@@ -1,5 +1,5 @@
 import type { PaymentConfig } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** The publishable key and, in the embedded default, the Stripe emulator's URL. */
 export const paymentConfigApi = baseApi.injectEndpoints({

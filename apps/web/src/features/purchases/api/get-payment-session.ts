@@ -1,5 +1,5 @@
 import type { PaymentSessionWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/payment/session/:sessionId: the receipt the success page shows. */
 export const paymentSessionApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { PlanChangePreview, UpdateSubscriptionBody } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/preview-plan-change: what a plan change would charge and grant now; changes nothing. */
 export const previewPlanChangeApi = baseApi.injectEndpoints({

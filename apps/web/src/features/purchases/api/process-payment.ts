@@ -1,19 +1,26 @@
-import type { ProcessPaymentBody, ProcessPaymentResult } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import {
+  CARD_PURCHASE_TYPES,
+  PAYMENT_KINDS,
+  paymentKindOf,
+  type ProcessPaymentBody,
+  type ProcessPaymentResult,
+} from '@app/domain';
+import { baseApi } from '@/lib/store/base-api.ts';
 
-/** process_single (credit packages) and process_subscription (a new plan's first invoice). */
+/** The card form's payment call of each kind: process_single (credit packages) and
+ * process_subscription (a new plan's first invoice). */
 export const processPaymentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     processPayment: build.mutation<
       ProcessPaymentResult,
-      ProcessPaymentBody & { purchaseType: 'Credits' | 'Subscription' }
+      ProcessPaymentBody & { purchaseType: (typeof CARD_PURCHASE_TYPES)[number] }
     >({
       query: ({ purchaseType, ...body }) => ({
-        url: purchaseType === 'Credits' ? 'api/payment/process_single' : 'api/payment/process_subscription',
+        url: PAYMENT_KINDS[paymentKindOf(purchaseType)!].cardPath!,
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['CurrentUser', 'Subscription', 'PaymentHistory'],
+      invalidatesTags: ['CurrentUser', 'SubscriptionState', 'PaymentHistory'],
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import type { UserWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /**
  * PUT /api/payment/update_customer_email after a payment: the email typed on the card form

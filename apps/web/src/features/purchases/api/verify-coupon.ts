@@ -1,5 +1,5 @@
 import type { VerifyCouponResult } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/verify_coupon {couponid} → {valid}. */
 export const verifyCouponApi = baseApi.injectEndpoints({

@@ -8,8 +8,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StoreProvider } from '@/app/provider.tsx';
-import { makeStore } from '@/app/store.ts';
+import { StoreProvider } from '@/lib/store/provider.tsx';
+import { makeStore } from '@/lib/store/store.ts';
 import { ChangePlanButton } from './change-plan-button.tsx';
 
 const RENEWS = Date.UTC(2026, 11, 22, 12) / 1000;

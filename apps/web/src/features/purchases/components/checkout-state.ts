@@ -4,6 +4,7 @@ import {
   TIER_OPTIONS,
   formatCents,
   yearlyPerMonth,
+  paysFor,
 } from '@app/domain';
 
 /** The navigation state /checkout needs: the intent and the index of the chosen tier or package. */
@@ -22,7 +23,7 @@ export function readCheckoutState(state: unknown): CheckoutState | undefined {
 
 /** What is being bought, for the order summary. */
 export function describePurchase({ paymentIntent, selectedTierIndex }: CheckoutState) {
-  if (paymentIntent.metadata.payment_type === 'Credits') {
+  if (paysFor(paymentIntent.metadata, 'creditPackage')) {
     const pack = CREDIT_PACKAGES[selectedTierIndex];
     return pack && { name: pack.name, price: `$${formatCents(pack.price)}`, note: 'One-time purchase' };
   }

@@ -40,7 +40,10 @@ describe('readCheckoutState', () => {
     metadata: { payment_type: 'Credits' as const, tierType: 'Starter Pack' },
   };
   it('accepts an intent with a known tier index', () => {
-    expect(readCheckoutState({ paymentIntent, selectedTierIndex: 0 })).toBeDefined();
+    expect(readCheckoutState({ paymentIntent, selectedTierIndex: 0 })).toEqual({
+      paymentIntent,
+      selectedTierIndex: 0,
+    });
   });
   it('refuses a missing intent or an unknown index (the page then goes to /dashboard)', () => {
     expect(readCheckoutState(null)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { CREDIT_PACKAGES, formatCents } from '@app/domain';
+import { CREDIT_PACKAGES, formatCents, CREDIT_PACKAGE_TYPE } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
@@ -36,7 +36,10 @@ export function CreditsPage() {
     const pack = CREDIT_PACKAGES[index]!;
     setPending(pack.name);
     try {
-      const paymentIntent = await createIntent({ purchaseType: 'Credits', tierType: pack.name }).unwrap();
+      const paymentIntent = await createIntent({
+        purchaseType: CREDIT_PACKAGE_TYPE,
+        tierType: pack.name,
+      }).unwrap();
       void navigate(paths.checkout.href(), { state: { paymentIntent, selectedTierIndex: index } });
     } catch {
       setPending(null);

@@ -2,8 +2,8 @@ import { type OwnSubscriptionsResult, type UserWire, formatEpochDate } from '@ap
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StoreProvider } from '@/app/provider.tsx';
-import { makeStore } from '@/app/store.ts';
+import { StoreProvider } from '@/lib/store/provider.tsx';
+import { makeStore } from '@/lib/store/store.ts';
 import { purchaseRoutes } from './index.tsx';
 
 const GIFT_END = Date.UTC(2026, 6, 14, 12) / 1000;

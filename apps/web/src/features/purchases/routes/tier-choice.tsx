@@ -5,6 +5,8 @@ import {
   TIER_OPTIONS,
   formatEpochDate,
   giftPlanMessage,
+  GIFT_TYPE,
+  PLAN_TYPE,
 } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,7 +26,7 @@ import '../components/purchases.css';
 /** /pay and /subscription: choose a plan, monthly or yearly; `purchaseType=Gift` buys it as a gift. */
 export function TierChoicePage() {
   const [params] = useSearchParams();
-  const gift = params.get('purchaseType') === 'Gift';
+  const gift = params.get('purchaseType') === GIFT_TYPE;
   useDocumentTitle(gift ? 'Gift a subscription' : 'Choose your plan');
   const [period, setPeriod] = useState<BillingPeriod>('Monthly');
   const navigate = useNavigate();
@@ -45,7 +47,7 @@ export function TierChoicePage() {
     setPending(tier.tier);
     try {
       const paymentIntent = await createIntent({
-        purchaseType: 'Subscription',
+        purchaseType: PLAN_TYPE,
         tierType: tier.plan,
         recurringType: tier.ptype,
       }).unwrap();

@@ -1,8 +1,8 @@
 import type { JobWire } from '@app/domain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { baseApi } from '@/app/base-api.ts';
-import { useAppDispatch } from '@/app/hooks.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
+import { useAppDispatch } from '@/lib/store/hooks.ts';
 import { JobCard, useJobArrival } from '@/components/jobs/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';

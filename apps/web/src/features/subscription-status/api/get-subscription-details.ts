@@ -1,12 +1,12 @@
 import type { SubscriptionWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** GET /api/payment/subscriptionDetails/:id */
 export const subscriptionDetailsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSubscriptionDetails: build.query<SubscriptionWire, string>({
       query: (id) => `api/payment/subscriptionDetails/${encodeURIComponent(id)}`,
-      providesTags: ['Subscription'],
+      providesTags: ['SubscriptionState'],
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/create_invoice_portal: Stripe's billing portal (details, invoices, cards). */
 export const invoicePortalApi = baseApi.injectEndpoints({

@@ -1,4 +1,4 @@
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/payment_method_update_portal: Stripe's form for the default card. */
 export const paymentMethodPortalApi = baseApi.injectEndpoints({

@@ -1,12 +1,12 @@
 import type { SubscriptionWire } from '@app/domain';
-import { baseApi } from '@/app/base-api.ts';
+import { baseApi } from '@/lib/store/base-api.ts';
 
 /** POST /api/payment/renew_subscription/:id: undo a cancellation. */
 export const renewSubscriptionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     renewSubscription: build.mutation<SubscriptionWire, string>({
       query: (id) => ({ url: `api/payment/renew_subscription/${encodeURIComponent(id)}`, method: 'POST' }),
-      invalidatesTags: ['Subscription', 'CurrentUser'],
+      invalidatesTags: ['SubscriptionState', 'CurrentUser'],
     }),
   }),
 });

@@ -11,7 +11,7 @@ export const baseApi = createApi({
     'CurrentUser',
     'AuthLevel',
     'Changelog',
-    'Subscription',
+    'SubscriptionState',
     'PaymentHistory',
     'GiftCodes',
     'Users',

@@ -1,5 +1,5 @@
 import { type Db, grant } from '@app/db';
-import { findByLookupKey, findCreditPackage, findTier } from '@app/domain';
+import { findByLookupKey, findCreditPackage, findTier, paysFor } from '@app/domain';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../customers/access.ts';
 import { findUserByCustomer } from '../customers/ensure-customer.ts';
@@ -52,7 +52,7 @@ export async function grantPaymentCredits({
   paymentIntent: Stripe.PaymentIntent;
 }): Promise<GrantOutcome> {
   if (paymentIntent.status !== 'succeeded') return 'not-applicable';
-  if (paymentIntent.metadata.payment_type !== 'Credits') return 'not-applicable';
+  if (!paysFor(paymentIntent.metadata, 'creditPackage')) return 'not-applicable';
   const pack = findCreditPackage(paymentIntent.metadata.tierType ?? '');
   const user = await findUserByCustomer(db, customerIdOf(paymentIntent.customer));
   if (!pack || !user) return 'not-applicable';
@@ -80,8 +80,8 @@ export async function grantPackageInvoiceCredits({
   invoice: Stripe.Invoice;
 }): Promise<GrantOutcome> {
   if (invoice.status !== 'paid' || invoice.parent?.subscription_details) return 'not-applicable';
-  if (invoice.metadata?.payment_type !== 'Credits') return 'not-applicable';
-  const pack = findCreditPackage(invoice.metadata.tierType ?? '');
+  if (!paysFor(invoice.metadata, 'creditPackage')) return 'not-applicable';
+  const pack = findCreditPackage(invoice.metadata?.tierType ?? '');
   const user = await findUserByCustomer(db, customerIdOf(invoice.customer));
   if (!pack || !user) return 'not-applicable';
   const payment = invoice.payments?.data.find((p) => p.status === 'paid');

@@ -1,11 +1,8 @@
+import { paysFor } from '@app/domain';
 import type Stripe from 'stripe';
 import { handleGiftPurchase } from './handle-gift-purchase.ts';
-import type { WebhookContext } from './webhook-context.ts';
-import {
-  grantInvoiceCredits,
-  grantPackageInvoiceCredits,
-  grantPaymentCredits,
-} from '../credits/grant-credits.ts';
+import type { SettlementContext } from './settlement-context.ts';
+import { grantInvoiceCredits, grantPackageInvoiceCredits, grantPaymentCredits } from './grant-credits.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 /*
@@ -17,7 +14,7 @@ import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 
 /** A paid invoice: our copy of its subscription, then the period's credits; or a credit package. */
-export async function settleInvoice(ctx: WebhookContext, invoiceId: string) {
+export async function settleInvoice(ctx: SettlementContext, invoiceId: string) {
   const invoice = await ctx.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   if (!invoice.parent?.subscription_details) {
     await grantPackageInvoiceCredits({ db: ctx.db, invoice });
@@ -31,24 +28,24 @@ export async function settleInvoice(ctx: WebhookContext, invoiceId: string) {
 }
 
 /** A subscription's state and the credits of its latest paid invoice. */
-export async function settleSubscription(ctx: WebhookContext, subscriptionId: string) {
+export async function settleSubscription(ctx: SettlementContext, subscriptionId: string) {
   await syncSubscription({ db: ctx.db, stripe: ctx.stripe, subscriptionId });
   const subscription = await ctx.stripe.subscriptions.retrieve(subscriptionId);
   if (subscription.latest_invoice) await settleInvoice(ctx, idOf(subscription.latest_invoice));
 }
 
 /** A succeeded payment intent: a credit package grants; a plan's first invoice settles its plan. */
-export async function settlePaymentIntent(ctx: WebhookContext, intent: Stripe.PaymentIntent) {
+export async function settlePaymentIntent(ctx: SettlementContext, intent: Stripe.PaymentIntent) {
   if (intent.status !== 'succeeded') return;
-  if (intent.metadata.payment_type === 'Credits') {
+  if (paysFor(intent.metadata, 'creditPackage')) {
     await grantPaymentCredits({ db: ctx.db, paymentIntent: intent });
-  } else if (intent.metadata.payment_type === 'Subscription' && intent.metadata.subscription_id) {
+  } else if (paysFor(intent.metadata, 'plan') && intent.metadata.subscription_id) {
     await settleSubscription(ctx, intent.metadata.subscription_id);
   }
 }
 
 /** A completed, paid Checkout Session: a gift code, a credit package or a plan. */
-export async function settleCheckoutSession(ctx: WebhookContext, session: Stripe.Checkout.Session) {
+export async function settleCheckoutSession(ctx: SettlementContext, session: Stripe.Checkout.Session) {
   if (session.status !== 'complete' || session.payment_status !== 'paid') return;
   if (session.metadata?.gift === 'true') {
     await handleGiftPurchase(ctx, session);

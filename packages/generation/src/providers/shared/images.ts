@@ -54,9 +54,14 @@ export async function blendImages(
     .toBuffer();
 }
 
-export type FillCommand = 'filltall' | 'fillwide' | 'fillboth';
+/** Which sides a generative fill grows: above and below, left and right, or all four. */
+export type FillSides = 'tall' | 'wide' | 'both';
 
-export const FILL_COMMANDS: readonly string[] = ['filltall', 'fillwide', 'fillboth'];
+/** The pixels a fill adds on each side that grows. */
+export function fillPadding(sides: FillSides): { vertical: number; horizontal: number } {
+  const grow = LIMITS.fillPixels;
+  return { vertical: sides !== 'wide' ? grow : 0, horizontal: sides !== 'tall' ? grow : 0 };
+}
 
 export interface FillCanvas extends PreparedImage {
   /** White where new pixels go, black over the original (A1111's default mask polarity). */
@@ -67,10 +72,8 @@ export interface FillCanvas extends PreparedImage {
  * The padded canvas for generative fill. New borders start as copies of the edge pixels, which gives
  * the inpainting a colour to start from instead of a flat grey band.
  */
-export async function fillCanvas(image: PreparedImage, command: FillCommand): Promise<FillCanvas> {
-  const grow = LIMITS.fillPixels;
-  const vertical = command !== 'fillwide' ? grow : 0;
-  const horizontal = command !== 'filltall' ? grow : 0;
+export async function fillCanvas(image: PreparedImage, sides: FillSides): Promise<FillCanvas> {
+  const { vertical, horizontal } = fillPadding(sides);
   const edges = { top: vertical, bottom: vertical, left: horizontal, right: horizontal };
   const bytes = await sharp(image.bytes)
     .extend({ ...edges, extendWith: 'copy' })

@@ -1,0 +1,155 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StoreProvider } from '@/lib/store/provider.tsx';
+import { makeStore } from '@/lib/store/store.ts';
+import type { CardController, CardFieldProps } from './card-field.ts';
+import { CheckoutForm } from './checkout-form.tsx';
+
+const card = vi.hoisted(() => ({
+  createPaymentMethod: vi.fn(),
+  handleCardAction: vi.fn(),
+  clear: vi.fn(),
+}));
+
+// The emulator's card field talks to the emulator; here a plain input stands in for it, telling
+// the form whether a card is typed and making the payment method the form asks for.
+vi.mock('./emulator-card-field.tsx', () => ({
+  EmulatorCardField: ({ onReady, onChange, disabled }: CardFieldProps) => {
+    useEffect(() => onReady(card as CardController), [onReady]);
+    return (
+      <input
+        aria-label="Card"
+        disabled={disabled}
+        onChange={(event) => onChange({ empty: event.target.value === '', error: null })}
+      />
+    );
+  },
+}));
+
+/** The server's answers by path, and the bodies it was sent. */
+let answers: Record<string, { status: number; body: unknown }>;
+let sent: { path: string; body: unknown }[];
+beforeEach(() => {
+  answers = {};
+  sent = [];
+  card.createPaymentMethod.mockResolvedValue({ ok: true, value: 'pm_card' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      sent.push({ path, body: JSON.parse((await request.text()) || 'null') });
+      const answer = answers[path] ?? { status: 404, body: {} };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const checkout = {
+  selectedTierIndex: 0,
+  paymentIntent: {
+    id: 'pi_pack',
+    client_secret: 'pi_pack_secret_abc',
+    customer: 'cus_1',
+    amount: 499,
+    currency: 'usd',
+    metadata: { payment_type: 'Credits' as const, tierType: 'Starter Pack' },
+  },
+};
+
+function renderForm() {
+  const onPaid = vi.fn();
+  render(
+    <StoreProvider store={makeStore()}>
+      <CheckoutForm
+        checkout={checkout}
+        config={{ publishableKey: 'pk_test', emulatorUrl: 'http://emulator' }}
+        user={{ discordname: 'Ada', email: 'ada@example.com' }}
+        onPaid={onPaid}
+      />
+    </StoreProvider>,
+  );
+  return onPaid;
+}
+
+/** The billing address the browser requires before the form submits. */
+async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Address'), '1 Main St');
+  await user.type(screen.getByLabelText('City'), 'Mobile');
+  await user.type(screen.getByLabelText('Postal code'), '36602');
+}
+
+const paid = { status: 'succeeded', client_secret: null, amountPaid: 499, discountName: null, error: null };
+
+describe('CheckoutForm', () => {
+  it('holds the pay button back until a card is typed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Card'), '4242');
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    await user.clear(screen.getByLabelText('Card'));
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+  });
+
+  it('pays a credit package with the card’s payment method and hands over the receipt', async () => {
+    const user = userEvent.setup();
+    answers['/api/payment/process_single'] = { status: 200, body: { ...paid, sessionId: 'pi_pack' } };
+    const onPaid = renderForm();
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('pi_pack', 'ada@example.com'));
+    expect(sent).toEqual([
+      {
+        path: '/api/payment/process_single',
+        body: { paymentIntentId: 'pi_pack', paymentMethodId: 'pm_card', couponCode: null },
+      },
+    ]);
+    expect(card.createPaymentMethod).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Ada',
+        email: 'ada@example.com',
+        address: { line1: '1 Main St', city: 'Mobile', state: 'AL', postal_code: '36602', country: 'US' },
+      }),
+    );
+  });
+
+  it('stops at an invalid coupon: says so, charges nothing and lets the payer try again', async () => {
+    const user = userEvent.setup();
+    answers['/api/payment/verify_coupon'] = { status: 200, body: { valid: false, discountName: null } };
+    const onPaid = renderForm();
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('Coupon (optional)'), 'NOPE');
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Invalid Coupon Entered')).toBeInTheDocument();
+    expect(sent.map((call) => call.path)).toEqual(['/api/payment/verify_coupon']);
+    expect(card.createPaymentMethod).not.toHaveBeenCalled();
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+  });
+
+  it('shows a declined card in plain words and clears the card field', async () => {
+    const user = userEvent.setup();
+    answers['/api/payment/process_single'] = {
+      status: 402,
+      body: { error: { code: 'CARD_DECLINED', message: 'Your card was declined.' } },
+    };
+    const onPaid = renderForm();
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('Card'), '4000');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed: Your card was declined.');
+    expect(card.clear).toHaveBeenCalled();
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+});

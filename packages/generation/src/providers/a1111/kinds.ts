@@ -1,0 +1,17 @@
+import type { WorkKind } from '@app/domain';
+import { blend } from './blend.ts';
+import { fill } from './fill.ts';
+import { img2img } from './img2img.ts';
+import { interrogate } from './interrogate.ts';
+import type { KindHandler } from './job.ts';
+import { txt2img } from './txt2img.ts';
+
+/** The kinds of work A1111 does, one file each; anything else is not an image-model job. */
+export const A1111_KINDS: { [K in WorkKind]?: KindHandler<K> } = {
+  txt2img,
+  img2img,
+  variation: img2img,
+  blend,
+  fill,
+  interrogate,
+};
