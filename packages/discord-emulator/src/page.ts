@@ -54,6 +54,7 @@ function sendEmoji(res: ServerResponse, codepoints: string): boolean {
 export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser | undefined): SubHandler {
   const files: Record<string, [string, Buffer]> = {
     'app.js': ['text/javascript', asset('app.js')],
+    'dom.js': ['text/javascript', asset('dom.js')],
     'render.js': ['text/javascript', asset('render.js')],
     'command-form.js': ['text/javascript', asset('command-form.js')],
     'modal.js': ['text/javascript', asset('modal.js')],

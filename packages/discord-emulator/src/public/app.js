@@ -1,5 +1,6 @@
 // The channel page: acts as the signed-in user, polls for changes, sends commands to the app.
-import { h, renderMessage } from './render.js';
+import { h } from './dom.js';
+import { renderMessage } from './render.js';
 import { commandForm, readCommandForm } from './command-form.js';
 import { showModal } from './modal.js';
 

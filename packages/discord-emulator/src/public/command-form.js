@@ -1,5 +1,5 @@
 // The options form shown once a slash command is chosen: one labelled control per option.
-import { h } from './render.js';
+import { h } from './dom.js';
 
 const TYPE_HINT = {
   3: 'text',

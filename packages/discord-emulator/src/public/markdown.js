@@ -1,7 +1,7 @@
 // Discord's Markdown, parsed with simple-markdown (the parser Discord's client grew from; its browser
 // build defines window.SimpleMarkdown) and drawn as DOM nodes: text only ever goes in through
 // textContent, links only to http(s), emoji as Twemoji images.
-import { h } from './render.js';
+import { h } from './dom.js';
 
 const SM = globalThis.SimpleMarkdown;
 const base = SM.defaultRules;

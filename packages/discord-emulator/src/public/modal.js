@@ -1,5 +1,5 @@
 // A modal the app opened (interaction response type 9), as a native <dialog>.
-import { h } from './render.js';
+import { h } from './dom.js';
 
 /** @param {HTMLDialogElement} dialog */
 export function showModal(dialog, m, { cancel, submit }) {

@@ -1,17 +1,6 @@
 // Renders Discord messages as DOM nodes. Text is only ever set through textContent.
+import { h } from './dom.js';
 import { emojiImage, renderMarkdown } from './markdown.js';
-
-/** @param {string} tag @param {Record<string,string>} [attrs] @param {(Node|string|null|undefined)[]} [children] */
-export function h(tag, attrs = {}, children = []) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') el.className = v;
-    else if (k === 'text') el.textContent = v;
-    else el.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) el.append(c);
-  return el;
-}
 
 const displayName = (u) => (u ? u.global_name || u.username : 'Unknown');
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { StoreProvider } from '@/app/provider.tsx';
-import { makeStore } from '@/app/store.ts';
+import { StoreProvider } from '@/lib/store/provider.tsx';
+import { makeStore } from '@/lib/store/store.ts';
 import { CreditsPage } from './credits.tsx';
 
 function renderAt(url: string) {
