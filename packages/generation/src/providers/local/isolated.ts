@@ -13,6 +13,9 @@ export function createIsolatedLocalProvider(): Provider & { close(): void } {
   return createChildProvider({
     name: 'local',
     families: FAMILIES,
-    entry: { source: fileURLToPath(new URL('./local-child.ts', import.meta.url)), compiled: LOCAL_CHILD_FILE },
+    entry: {
+      source: fileURLToPath(new URL('./local-child.ts', import.meta.url)),
+      compiled: LOCAL_CHILD_FILE,
+    },
   });
 }
