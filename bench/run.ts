@@ -8,6 +8,7 @@ import { benchInteractions } from './interactions.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSignedInRead, benchThroughput } from './throughput.ts';
 import { benchLocalProvider, benchSubmissions, benchSubmitToRunning } from './jobs.ts';
+import { reportFleet } from './fleet-report.ts';
 
 const BUDGETS = { initialJsGzipKb: 125, throughputRatio: 0.7, signedInRatio: 0.4, lighthouse: 95 };
 const only = new Set(process.argv.slice(2));
@@ -107,6 +108,8 @@ if (wants('jobs')) {
     `Submit to running (PGlite, in-process worker): p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms over ${latency.jobs} jobs`,
   );
 }
+
+if (wants('fleet')) results.fleet = await reportFleet();
 
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -9,6 +9,12 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, isStale } from './lib.mjs';
 
 /**
+ * The process a worker starts for each attempt of the local generator, found by its name
+ * (`local-child.js`) beside the running server's compiled file.
+ */
+const LOCAL_CHILD = '../../packages/generation/src/providers/local/local-child.ts';
+
+/**
  * The server apps and their entries; an app is built when its first entry exists. The API's
  * operator scripts (`npm run stripe:sync`, `npm run discord:register`) are compiled beside it, so a
  * production install without dev dependencies runs them too.
@@ -16,9 +22,9 @@ import { ROOT, isStale } from './lib.mjs';
 export const SERVER_APPS = [
   {
     dir: 'apps/api',
-    entries: ['src/server.ts', 'src/scripts/stripe-sync.ts', 'src/scripts/discord-register.ts'],
+    entries: ['src/server.ts', 'src/scripts/stripe-sync.ts', 'src/scripts/discord-register.ts', LOCAL_CHILD],
   },
-  { dir: 'apps/worker', entries: ['src/main.ts'] },
+  { dir: 'apps/worker', entries: ['src/main.ts', LOCAL_CHILD] },
 ];
 
 /** Our sources, which the bundle inlines; everything else under node_modules stays external. */

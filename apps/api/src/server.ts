@@ -64,7 +64,7 @@ async function main() {
         database,
         queue: await app.generation.queue(),
         storage: app.generation.storage,
-        providers: providersFor(settings.generation.backends, settings.generation.jobTimeoutSeconds),
+        providers: providersFor(settings.generation.backends, settings.generation.deadlines),
         settings: settings.generation,
         metrics,
       })

@@ -139,20 +139,46 @@ describe('settings', () => {
       s3: undefined,
       maxActiveJobsPerUser: 10,
     });
-    expect(embedded.generation.backends.image).toEqual({ provider: 'local', urls: [] });
+    expect(embedded.generation.backends.image).toEqual({ provider: 'local', urls: [], slots: {} });
     const routed = loadSettings({
       GENERATION_BACKENDS: 'image=a1111:http://gpu:7860,video=comfyui:http://gpu:8188',
       WORKER_IN_PROCESS: 'false',
       MAX_ACTIVE_JOBS_PER_USER: '3',
     });
-    expect(routed.generation.backends.image).toEqual({ provider: 'a1111', urls: ['http://gpu:7860'] });
+    expect(routed.generation.backends.image).toEqual({
+      provider: 'a1111',
+      urls: ['http://gpu:7860'],
+      slots: { 'http://gpu:7860': 1 },
+    });
     expect(routed.generation.backends.audio.provider).toBe('local');
     expect(routed.generation).toMatchObject({ workerInProcess: false, maxActiveJobsPerUser: 3 });
   });
 
-  it('names a bad generation backend and a bad job limit', () => {
+  it('names a bad generation backend and a bad job deadline', () => {
     expect(() =>
-      loadSettings({ GENERATION_BACKENDS: 'image=dalle:http://x', JOB_TIMEOUT_SECONDS: '0' }),
-    ).toThrow(/GENERATION_BACKENDS: .*unknown provider "dalle"[\s\S]*JOB_TIMEOUT_SECONDS/);
+      loadSettings({ GENERATION_BACKENDS: 'image=dalle:http://x', JOB_DEADLINE_IMAGE_SECONDS: '0' }),
+    ).toThrow(/GENERATION_BACKENDS: .*unknown provider "dalle"[\s\S]*JOB_DEADLINE_IMAGE_SECONDS/);
+  });
+
+  it('gives each family its own deadline, and reads the fleet settings', () => {
+    const defaults = loadSettings({}).generation;
+    expect(defaults.deadlines).toEqual({ image: 180, video: 900, audio: 300, lipsync: 600, lora: 3600 });
+    expect(defaults).toMatchObject({
+      hostWaitSeconds: 300,
+      probeSeconds: 5,
+      heartbeatSeconds: 10,
+      superviseSeconds: 5,
+    });
+    const tuned = loadSettings({
+      JOB_DEADLINE_IMAGE_SECONDS: '60',
+      JOB_DEADLINE_LORA_SECONDS: '7200',
+      FLEET_HOST_WAIT_SECONDS: '30',
+      FLEET_PROBE_SECONDS: '0.5',
+      GENERATION_BACKENDS: 'image=a1111:http://a:7860#2|http://b:7860',
+    }).generation;
+    expect(tuned.deadlines).toMatchObject({ image: 60, lora: 7200, video: 900 });
+    expect(tuned).toMatchObject({ hostWaitSeconds: 30, probeSeconds: 0.5 });
+    expect(tuned.backends.image.slots).toEqual({ 'http://a:7860': 2, 'http://b:7860': 1 });
+    expect(() => loadSettings({ FLEET_HOST_WAIT_SECONDS: '0' })).toThrow(/FLEET_HOST_WAIT_SECONDS/);
   });
 });

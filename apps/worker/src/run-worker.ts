@@ -19,7 +19,7 @@ export async function runWorkerProcess(
   settings: WorkerSettings,
   providers: Record<Family, Provider> = providersFor(
     settings.generation.backends,
-    settings.generation.jobTimeoutSeconds,
+    settings.generation.deadlines,
   ),
 ) {
   if (!settings.databaseUrl) {
@@ -43,7 +43,9 @@ export async function runWorkerProcess(
   });
   const metricsServer =
     settings.metrics.port === undefined ? undefined : await serveMetrics(metrics, settings.metrics);
-  console.log(`worker running (${settings.generation.workerConcurrency} job(s) at a time per family)`);
+  console.log(
+    `worker running (backend families: one job per free host slot; local families: ${settings.generation.workerConcurrency} at a time)`,
+  );
   if (metricsServer) console.log(`worker metrics at ${metricsServer.url}/metrics`);
 
   // SIGTERM: stop fetching, let running attempts finish within SHUTDOWN_DEADLINE_SECONDS (past

@@ -5,3 +5,4 @@ export * from './ledger.ts';
 export * from './locks.ts';
 export * from './rate-limits.ts';
 export * from './repositories/index.ts';
+export * from './slot-locks.ts';

@@ -12,3 +12,4 @@ export * from './prompt-weighting.ts';
 export * from './terms.ts';
 export * from './rich-text.ts';
 export * from './generation/index.ts';
+export * from './queue-classes.ts';

@@ -16,6 +16,15 @@ const PROBE: Record<Exclude<ProviderName, 'local'>, string> = {
   comfyui: '/system_stats',
 };
 
+/** True when the host answers its provider's cheap readiness call within `timeoutMs`. */
+export function probeHost(
+  provider: Exclude<ProviderName, 'local'>,
+  url: string,
+  timeoutMs = 2_000,
+): Promise<boolean> {
+  return answers(`${url}${PROBE[provider]}`, timeoutMs);
+}
+
 /** Without credentials: an `--api-auth` user and password must never reach a health page. */
 export function publicHost(url: string): string {
   const parsed = new URL(url);
@@ -47,7 +56,7 @@ export async function checkBackendHosts(
       provider,
       families,
       host: publicHost(url),
-      status: (await answers(`${url}${PROBE[provider]}`, timeoutMs)) ? ('up' as const) : ('down' as const),
+      status: (await probeHost(provider, url, timeoutMs)) ? ('up' as const) : ('down' as const),
     })),
   );
 }

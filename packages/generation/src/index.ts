@@ -2,6 +2,8 @@ export * from './types.ts';
 export * from './media/index.ts';
 export { assertSafeKey, createFolderStorage, type FolderStorageOptions } from './storage/folder.ts';
 export { createLocalProvider, VOICE_SETTINGS, type LocalSettings } from './providers/local/index.ts';
+export { createIsolatedLocalProvider, LOCAL_CHILD_FILE } from './providers/local/isolated.ts';
+export { createChildProvider, serveInChild, type ChildEntry } from './isolation/child-provider.ts';
 export * from './routing.ts';
 export * from './providers/a1111/index.ts';
 export * from './providers/comfyui/index.ts';

@@ -7,11 +7,11 @@ describe('parseGenerationBackends', () => {
     expect(result).toEqual({
       ok: true,
       table: {
-        image: { provider: 'local', urls: [] },
-        video: { provider: 'local', urls: [] },
-        audio: { provider: 'local', urls: [] },
-        lipsync: { provider: 'local', urls: [] },
-        lora: { provider: 'local', urls: [] },
+        image: { provider: 'local', urls: [], slots: {} },
+        video: { provider: 'local', urls: [], slots: {} },
+        audio: { provider: 'local', urls: [], slots: {} },
+        lipsync: { provider: 'local', urls: [], slots: {} },
+        lora: { provider: 'local', urls: [], slots: {} },
       },
     });
   });
@@ -26,6 +26,20 @@ describe('parseGenerationBackends', () => {
       audio: { provider: 'local', urls: [] },
       lipsync: { provider: 'local', urls: [] },
     });
+  });
+
+  it('reads how many jobs each host runs at once, one unless given', () => {
+    const result = parseGenerationBackends('image=a1111:http://a:7860#2|http://b:7860');
+    expect(result.ok && result.table.image).toEqual({
+      provider: 'a1111',
+      urls: ['http://a:7860', 'http://b:7860'],
+      slots: { 'http://a:7860': 2, 'http://b:7860': 1 },
+    });
+    const bad = parseGenerationBackends('image=a1111:http://a:7860#0|http://b#99');
+    expect(bad.ok ? [] : bad.errors).toEqual([
+      expect.stringContaining('"http://a:7860#0": a host runs 1 to 16 jobs at once'),
+      expect.stringContaining('"http://b#99": a host runs 1 to 16 jobs at once'),
+    ]);
   });
 
   it('lists every bad entry at once', () => {

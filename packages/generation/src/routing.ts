@@ -21,7 +21,12 @@ export interface Route {
   provider: ProviderName;
   /** Base URLs without a trailing slash; empty for `local`. */
   urls: string[];
+  /** How many jobs each URL runs at once (`http://gpu:7860#2`); 1 unless given. */
+  slots: Record<string, number>;
 }
+
+/** The most jobs one host may be given at once. */
+export const MAX_HOST_SLOTS = 16;
 
 export type RoutingTable = Record<Family, Route>;
 
@@ -44,7 +49,7 @@ function parseUrl(text: string): string | null {
 
 /** Parses the whole setting and reports every bad entry at once, so one start-up message lists them all. */
 export function parseGenerationBackends(value: string | undefined): RoutingParseResult {
-  const local = (): Route => ({ provider: 'local', urls: [] });
+  const local = (): Route => ({ provider: 'local', urls: [], slots: {} });
   const table: RoutingTable = {
     image: local(),
     video: local(),
@@ -90,7 +95,7 @@ export function parseGenerationBackends(value: string | undefined): RoutingParse
     }
     if (provider === 'local') {
       if (urlList) bad('the local provider takes no URL');
-      else table[family] = { provider, urls: [] };
+      else table[family] = local();
       continue;
     }
     if (!urlList) {
@@ -98,12 +103,21 @@ export function parseGenerationBackends(value: string | undefined): RoutingParse
       continue;
     }
     const urls: string[] = [];
+    const slots: Record<string, number> = {};
     for (const text of urlList.split('|')) {
-      const url = parseUrl(text.trim());
-      if (url) urls.push(url);
-      else bad(`"${text.trim()}" is not an http(s) URL`);
+      const [, address = '', count] = /^(.*?)(?:#(\d+))?$/.exec(text.trim()) ?? [];
+      const url = parseUrl(address);
+      const slotCount = count === undefined ? 1 : Number(count);
+      if (!url) bad(`"${text.trim()}" is not an http(s) URL`);
+      else if (slotCount < 1 || slotCount > MAX_HOST_SLOTS)
+        bad(`"${text.trim()}": a host runs 1 to ${MAX_HOST_SLOTS} jobs at once`);
+      else {
+        urls.push(url);
+        slots[url] = slotCount;
+      }
     }
-    if (urls.length === urlList.split('|').length) table[family] = { provider, urls: [...new Set(urls)] };
+    if (urls.length === urlList.split('|').length)
+      table[family] = { provider, urls: [...new Set(urls)], slots };
   }
 
   return errors.length ? { ok: false, errors } : { ok: true, table };

@@ -82,6 +82,11 @@ export interface ProviderContext {
   externalId?: string;
   /** Records the backend's id before waiting, so a restarted worker can resume. */
   saveExternalId: (id: string) => Promise<void>;
+  /**
+   * The host (one of the provider's URLs) whose slot this attempt holds; the provider runs there
+   * instead of picking a host itself.
+   */
+  host?: string;
 }
 
 export interface Provider {

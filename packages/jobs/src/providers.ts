@@ -9,15 +9,16 @@ import {
   createA1111Provider,
   createComfyUIProvider,
   createFolderStorage,
-  createLocalProvider,
+  createIsolatedLocalProvider,
   createS3Storage,
 } from '@app/generation';
-import type { GenerationSettings } from './settings.ts';
+import { DEFAULT_DEADLINES, type GenerationSettings } from './settings.ts';
 
 function build(route: Route, timeoutMs: number): Provider {
   switch (route.provider) {
     case 'local':
-      return createLocalProvider();
+      // Each attempt in a child process, so its deadline can end it wherever it is stuck.
+      return createIsolatedLocalProvider();
     case 'a1111':
       return createA1111Provider({ urls: route.urls, generationTimeoutMs: timeoutMs });
     case 'comfyui':
@@ -25,15 +26,27 @@ function build(route: Route, timeoutMs: number): Provider {
   }
 }
 
-/** The provider serving each family, from GENERATION_BACKENDS (`local` where a family is not named). */
-export function providersFor(table: RoutingTable, timeoutSeconds = 900): Record<Family, Provider> {
+/**
+ * The provider serving each family, from GENERATION_BACKENDS (`local` where a family is not named).
+ * A provider's own call timeout is the longest deadline of the families it serves; the worker
+ * enforces each family's deadline itself.
+ */
+export function providersFor(
+  table: RoutingTable,
+  deadlines: Record<Family, number> = DEFAULT_DEADLINES,
+): Record<Family, Provider> {
   const built = new Map<string, Provider>();
+  const key = (route: Route) => `${route.provider}:${route.urls.join('|')}`;
+  const longest = new Map<string, number>();
+  for (const family of FAMILIES) {
+    const k = key(table[family]);
+    longest.set(k, Math.max(longest.get(k) ?? 0, deadlines[family]));
+  }
   return Object.fromEntries(
     FAMILIES.map((family) => {
       const route = table[family];
-      const key = `${route.provider}:${route.urls.join('|')}`;
-      const provider = built.get(key) ?? build(route, timeoutSeconds * 1000);
-      built.set(key, provider);
+      const provider = built.get(key(route)) ?? build(route, longest.get(key(route))! * 1000);
+      built.set(key(route), provider);
       return [family, provider];
     }),
   ) as Record<Family, Provider>;

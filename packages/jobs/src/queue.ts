@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '@app/db';
+import { QUEUE_CLASSES, type QueueClass, queueClassOfRank } from '@app/domain';
 import { FAMILIES, type Family } from '@app/generation';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
@@ -20,10 +21,36 @@ export interface QueuedJobData {
   jobId: string;
 }
 
+/** One attempt of a queue entry, as fetched: settling it is fenced to that attempt. */
+export interface QueueAttempt {
+  id: string;
+  retryCount: number;
+}
+
+/** How many jobs of one family a person may have running at once, by class (pg-boss group tiers). */
+export const RUNNING_LIMITS = {
+  default: QUEUE_CLASSES.free.running,
+  tiers: Object.fromEntries(
+    (Object.entries(QUEUE_CLASSES) as [QueueClass, { running: number }][]).map(([name, rule]) => [
+      name,
+      rule.running,
+    ]),
+  ),
+};
+
 export interface JobQueue {
   boss: PgBoss;
-  /** Enqueues inside the caller's transaction: the queue entry commits or rolls back with the job row. */
-  send(tx: DbOrTx, job: { id: string; family: Family; priority: number }): Promise<string>;
+  /**
+   * Enqueues inside the caller's transaction: the queue entry commits or rolls back with the job
+   * row. `priority` is the job's dispatch rank; the person's id groups their jobs for the
+   * per-person running limit of the rank's class.
+   */
+  send(tx: DbOrTx, job: { id: string; family: Family; priority: number; userId?: string }): Promise<string>;
+  /**
+   * Puts a fetched attempt back in the queue at once, in its old place, without counting it as an
+   * attempt: its host failed or its worker is stopping. Does nothing when the claim has lapsed.
+   */
+  handBack(family: Family, attempt: QueueAttempt): Promise<boolean>;
   /** Removes a queued entry, inside the caller's transaction. */
   cancel(tx: DbOrTx, family: Family, queueJobId: string): Promise<void>;
   stop(): Promise<void>;
@@ -42,6 +69,9 @@ export async function startJobQueue(
     schema: 'pgboss',
     supervise: options.supervise ?? true,
     superviseIntervalSeconds: settings.superviseSeconds,
+    // Missed heartbeats are only looked for on a monitor pass (every 60 s unless told): at the
+    // supervision pace, a job whose worker died runs again within seconds, not minutes.
+    monitorIntervalSeconds: settings.superviseSeconds,
     schedule: false,
     // Workers wake on the NOTIFY of a new job instead of waiting for their next poll.
     useListenNotify: true,
@@ -73,10 +103,20 @@ export async function startJobQueue(
     async send(tx, job) {
       const id = await boss.send(QUEUE_NAMES[job.family], { jobId: job.id } satisfies QueuedJobData, {
         priority: job.priority,
+        ...(job.userId ? { group: { id: job.userId, tier: queueClassOfRank(job.priority) } } : {}),
         db: inTransaction(tx),
       });
       if (!id) throw new Error('The queue refused the job');
       return id;
+    },
+    async handBack(family, attempt) {
+      // pg-boss's restore() is not fenced to an attempt; this is, like complete() and fail().
+      const result = await boss.getDb().executeSql(
+        `UPDATE pgboss.job SET state = 'created', started_on = NULL, heartbeat_on = NULL, start_after = now()
+         WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3 RETURNING id`,
+        [QUEUE_NAMES[family], attempt.id, attempt.retryCount],
+      );
+      return result.rows.length > 0;
     },
     async cancel(tx, family, queueJobId) {
       await boss.cancel(QUEUE_NAMES[family], queueJobId, { db: inTransaction(tx) });
@@ -100,8 +140,9 @@ async function ensureQueues(boss: PgBoss, settings: GenerationSettings): Promise
             retryDelay: 2,
             retryBackoff: true,
             retryDelayMax: 120,
-            // The provider gets the timeout; the queue waits a little longer before it calls the attempt lost.
-            expireInSeconds: settings.jobTimeoutSeconds + 60,
+            // The worker abandons an attempt at the family's deadline; the queue waits a little longer
+            // before it calls the attempt lost.
+            expireInSeconds: settings.deadlines[family] + 60,
             heartbeatSeconds: settings.heartbeatSeconds,
             deadLetter: LOST_QUEUE,
             notify: true,

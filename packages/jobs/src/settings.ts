@@ -1,5 +1,30 @@
 import { z } from 'zod';
-import { type RoutingTable, parseGenerationBackends } from '@app/generation';
+import { FAMILIES, type Family, type RoutingTable, parseGenerationBackends } from '@app/generation';
+
+/** How long one attempt of a job may run, per family: an image is a minute's work, training an hour's. */
+export const DEFAULT_DEADLINES: Record<Family, number> = {
+  image: 180,
+  video: 900,
+  audio: 300,
+  lipsync: 600,
+  lora: 3600,
+};
+
+type DeadlineVariable = `JOB_DEADLINE_${Uppercase<Family>}_SECONDS`;
+const deadlineVariable = (family: Family) =>
+  `JOB_DEADLINE_${family.toUpperCase()}_SECONDS` as DeadlineVariable;
+
+const deadlineFields = Object.fromEntries(
+  FAMILIES.map((family) => [
+    deadlineVariable(family),
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(6 * 3600)
+      .default(DEFAULT_DEADLINES[family]),
+  ]),
+) as Record<DeadlineVariable, z.ZodDefault<z.ZodCoercedNumber<unknown>>>;
 
 /**
  * The settings of the generation pipeline, shared by the API (which submits and may run a worker
@@ -21,20 +46,19 @@ const fields = {
     .transform((value) => value === 'true' || value === '1'),
   /** Jobs one worker process runs at the same time, per family. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
-  /** How long a provider may take for one attempt. */
-  JOB_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(6 * 3600)
-    .default(900),
+  /** How long one attempt may run, per family (`JOB_DEADLINE_IMAGE_SECONDS`, …). */
+  ...deadlineFields,
+  /** How long jobs wait, queued, while every host of their family is down, before they fail refunded. */
+  FLEET_HOST_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often a host that is down is asked again whether it answers. */
+  FLEET_PROBE_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
   /** Retries of a job after a retryable provider failure or a lost worker. */
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   /** A worker that stops reporting for this long is taken for dead and its job is retried. */
-  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(10),
   /** How often the queue looks for jobs whose worker died. */
-  QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
-  /** Queued plus running jobs one user may have at a time. */
+  QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Queued plus running jobs any user may have at a time; a plan may allow more (queue-classes.ts). */
   MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Media in an S3-compatible bucket instead of the DATA_DIR/media folder (several machines). */
   S3_BUCKET: z.string().trim().optional(),
@@ -97,7 +121,11 @@ export interface GenerationSettings {
   s3: S3Settings | undefined;
   workerInProcess: boolean;
   workerConcurrency: number;
-  jobTimeoutSeconds: number;
+  /** Longest run of one attempt, per family, in seconds. */
+  deadlines: Record<Family, number>;
+  /** How long jobs wait while every host of their family is down. */
+  hostWaitSeconds: number;
+  probeSeconds: number;
   retryLimit: number;
   heartbeatSeconds: number;
   superviseSeconds: number;
@@ -131,7 +159,11 @@ export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
       : undefined,
     workerInProcess: env.WORKER_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
-    jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+    deadlines: Object.fromEntries(
+      FAMILIES.map((family) => [family, env[deadlineVariable(family)]]),
+    ) as Record<Family, number>,
+    hostWaitSeconds: env.FLEET_HOST_WAIT_SECONDS,
+    probeSeconds: env.FLEET_PROBE_SECONDS,
     retryLimit: env.JOB_RETRY_LIMIT,
     heartbeatSeconds: env.WORKER_HEARTBEAT_SECONDS,
     superviseSeconds: env.QUEUE_SUPERVISE_SECONDS,

@@ -7,7 +7,7 @@ import { type Harness, createHarness } from './harness.ts';
 let h: Harness;
 beforeAll(async () => {
   const { generation } = loadSettings({ NODE_ENV: 'test' });
-  h = await createHarness({ provider: providersFor(generation.backends, 120).image });
+  h = await createHarness({ provider: providersFor(generation.backends, generation.deadlines).image });
 }, 60_000);
 afterAll(async () => {
   await h?.close();

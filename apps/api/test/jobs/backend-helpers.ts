@@ -3,18 +3,21 @@ import { providersFor, startWorker } from '@app/jobs';
 import sharp from 'sharp';
 import type { TestContext } from '../helpers.ts';
 
-/** A worker on the app's queue and storage with the providers GENERATION_BACKENDS names. */
-export async function startBackendWorker(t: TestContext) {
+/**
+ * A worker on the app's queue and storage with the providers GENERATION_BACKENDS names; the
+ * returned function stops it, handing back what still runs after `deadlineMs`.
+ */
+export async function startBackendWorker(t: TestContext, deadlineMs = 1_000) {
   const settings = t.settings.generation;
   const worker = await startWorker({
     database: t.database,
     queue: await t.app.generation.queue(),
     storage: t.app.generation.storage,
-    providers: providersFor(settings.backends, settings.jobTimeoutSeconds),
+    providers: providersFor(settings.backends, settings.deadlines),
     settings,
     pollingIntervalSeconds: 0.5,
   });
-  return () => worker.stop();
+  return () => worker.stop({ deadlineMs });
 }
 
 /** Gives the user a trained, ready LoRA under `name`, as a finished /loracreate would. */

@@ -26,7 +26,8 @@ describe('an image backend that refuses connections', () => {
     comfy = await startComfyStandIn();
     t = await createJobsApp({
       GENERATION_BACKENDS: `image=a1111:${await refusingUrl()},video=comfyui:${comfy.url}`,
-      JOB_RETRY_LIMIT: '1',
+      FLEET_HOST_WAIT_SECONDS: '3',
+      FLEET_PROBE_SECONDS: '0.5',
     });
     stopWorker = await startBackendWorker(t);
   });
@@ -36,7 +37,7 @@ describe('an image backend that refuses connections', () => {
     await comfy?.close();
   });
 
-  it('retries the job, then fails it with a busy message and refunds it once; video keeps working', async () => {
+  it('keeps the job queued for a while, then fails it in plain words and refunds it once; video keeps working', async () => {
     const me = await user(t, 'unlucky', { credits: 20, hypercredits: 20 });
     const image = (await submit(t, me.cookie, { command: 'make', options: { prompt: 'a red kite' } })).json()
       .job;
@@ -56,16 +57,16 @@ describe('an image backend that refuses connections', () => {
 
     const failed = await waitForJob(t, me.cookie, image.id, 60_000);
     expect(failed.status).toBe('failed');
-    expect(failed.error.code).toBe('BACKEND_UNREACHABLE');
-    expect(failed.error.message).toMatch(/image service is busy/);
+    expect(failed.error.code).toBe('NO_HOST');
+    expect(failed.error.message).toMatch(/image service is not reachable right now.*refunded/);
     const row = (await findUserById(t.database.db, me.id))!;
     expect(row.credits).toBe(20);
     const refunds = (await ledgerEntriesOf(t.database.db, me.id)).filter(
       (entry) => entry.currency === 'credits' && entry.delta > 0 && entry.reason.startsWith('refund'),
     );
     expect(refunds).toHaveLength(1);
-    // JOB_RETRY_LIMIT=1: the first refusal is retried, the second is final.
-    expect((await getJob(t.database.db, image.id))!.attempts).toBe(2);
+    // The host was out of rotation from the first probe: the job never started, it waited.
+    expect((await getJob(t.database.db, image.id))!.attempts).toBe(0);
   }, 90_000);
 });
 

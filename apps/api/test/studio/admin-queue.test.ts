@@ -1,4 +1,11 @@
-import { endJob, insertJob, startJobAttempt } from '@app/db';
+import {
+  endJob,
+  insertJob,
+  markFleetHostDown,
+  openSlotLocks,
+  registerFleetHosts,
+  startJobAttempt,
+} from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
@@ -56,5 +63,46 @@ describe('GET /api/admin/queue', () => {
     const refused = await ctx.app.inject({ url: '/api/admin/queue', headers: { cookie: member.cookie } });
     expect(refused.statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/admin/queue' })).statusCode).toBe(401);
+  });
+
+  it('shows each generation host as every process sees it: state, busy slots, jobs done, last error in full', async () => {
+    const admin = await ctx.signIn('admin');
+    const [gpu] = await registerFleetHosts(ctx.database.db, [
+      { host: 'http://gpu-a:7860', provider: 'a1111', families: ['image'], slots: 2 },
+      { host: 'http://gpu-b:7860', provider: 'a1111', families: ['image'], slots: 1 },
+    ]);
+    const locks = await openSlotLocks(ctx.database);
+    await locks.tryLock(gpu!.lockKey, 0);
+    await markFleetHostDown(
+      ctx.database.db,
+      'http://gpu-b:7860',
+      'BACKEND_UNREACHABLE: connect ECONNREFUSED 10.0.0.7:7860',
+    );
+    try {
+      const body = (
+        await ctx.app.inject({ url: '/api/admin/queue', headers: { cookie: admin.cookie } })
+      ).json();
+      expect(body.hosts).toEqual([
+        expect.objectContaining({
+          host: 'http://gpu-a:7860',
+          status: 'up',
+          slots: 2,
+          busy: 1,
+          jobsDone: 0,
+          lastError: null,
+        }),
+        expect.objectContaining({
+          host: 'http://gpu-b:7860',
+          status: 'down',
+          busy: 0,
+          lastError: {
+            message: 'BACKEND_UNREACHABLE: connect ECONNREFUSED 10.0.0.7:7860',
+            at: expect.any(String),
+          },
+        }),
+      ]);
+    } finally {
+      await locks.close();
+    }
   });
 });

@@ -13,3 +13,4 @@ export * from './job-events.ts';
 export * from './ledger-history.ts';
 export * from './job-queue-view.ts';
 export * from './discord.ts';
+export * from './fleet.ts';

@@ -46,6 +46,15 @@ export async function countActiveJobs(db: DbOrTx, userId: string): Promise<numbe
   return row?.count ?? 0;
 }
 
+/** The user's queued and running jobs of one family: their round in that family's fair order. */
+export async function countActiveJobsOfFamily(db: DbOrTx, userId: string, family: JobRow['family']) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.family, family), inArray(jobs.status, ACTIVE_STATUSES)));
+  return row?.count ?? 0;
+}
+
 export async function setQueueJobId(db: DbOrTx, id: string, queueJobId: string) {
   await db.update(jobs).set({ queueJobId }).where(eq(jobs.id, id));
 }

@@ -8,3 +8,4 @@ export * from './oauth.ts';
 export * from './rate-limits.ts';
 export * from './generation.ts';
 export * from './discord.ts';
+export * from './fleet.ts';

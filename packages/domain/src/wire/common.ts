@@ -12,7 +12,15 @@ export const BackendHealth = z.object({
   families: z.array(z.string()),
   host: z.string(),
   status: z.enum(['up', 'down']),
+  /** Jobs it runs at once, and how many of those slots a worker holds now (any process). */
+  slots: z.number().int(),
+  busy: z.number().int(),
+  /** Jobs it finished. */
+  jobsDone: z.number().int(),
+  /** The kind of its last failure (`BACKEND_UNREACHABLE`, …) and when; null before any. */
+  lastError: z.object({ code: z.string(), at: z.string() }).nullable(),
 });
+export type BackendHealth = z.infer<typeof BackendHealth>;
 
 export const HealthBody = z.object({
   status: z.enum(['ok', 'degraded']),

@@ -24,8 +24,10 @@ export const JobWire = z.object({
   kind: z.enum(JOB_KINDS),
   options: z.record(z.string(), z.unknown()),
   status: z.enum(JOB_STATUS),
-  /** Jobs of the same kind ahead of this one while it is queued; 0 otherwise. */
+  /** Jobs of the same kind ahead of this one in dispatch order while it is queued; 0 otherwise. */
   position: z.number().int(),
+  /** While queued: about how many seconds until it starts, from recent run times (absent before any). */
+  waitSeconds: z.number().int().optional(),
   progress: z.number(),
   cost: CostWire,
   outputs: z.array(JobOutputWire),

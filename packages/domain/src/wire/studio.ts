@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackendHealth } from './common.ts';
 import { JobWire } from './jobs.ts';
 
 /** One change of a user's balance, with both balances just after it (`GET /api/users/:userId/ledger`). */
@@ -49,6 +50,13 @@ export type QueueJobWire = z.infer<typeof QueueJobWire>;
 /** The admins' view of the job queue (`GET /api/admin/queue`). */
 export const QueueViewBody = z.object({
   counts: z.array(z.object({ family: z.string(), status: z.string(), count: z.number().int() })),
+  /** Each generation host: in rotation or not, busy slots, jobs done and its last failure in full. */
+  hosts: z.array(
+    BackendHealth.extend({
+      provider: z.string(),
+      lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
+    }),
+  ),
   active: z.array(QueueJobWire),
   failures: z.array(QueueJobWire),
 });

@@ -11,15 +11,33 @@ export interface A1111StandIn extends StandIn {
   /** How long one generation call takes, so progress polls can be seen. */
   generationMs: number;
   caption: string;
+  /** Like a real GPU: one generation at a time, the others wait their turn inside the host. */
+  serial: boolean;
+  /** Generation calls never answer (a host stuck in the middle of a job). */
+  hang: boolean;
+  /** Generation calls running now, the most seen at once, and how many finished. */
+  readonly active: number;
+  readonly maxActive: number;
+  readonly generated: number;
+  /** Each finished generation: when it ran (ms since the epoch) and its prompt. */
+  readonly history: { start: number; end: number; prompt: string }[];
 }
 
-export async function startA1111StandIn(): Promise<A1111StandIn> {
+/** `port`: listen there (a host coming back at its old address after it was killed). */
+export async function startA1111StandIn(options: { port?: number } = {}): Promise<A1111StandIn> {
   let progress = 0;
   const state = {
     loras: [] as { name: string; alias: string }[],
     generationMs: 0,
     caption: 'a red barn in a field',
+    serial: false,
+    hang: false,
+    active: 0,
+    maxActive: 0,
+    generated: 0,
+    history: [] as { start: number; end: number; prompt: string }[],
   };
+  let turn: Promise<void> = Promise.resolve();
 
   const standIn = await startStandIn(async (request) => {
     const route = `${request.method} ${request.path}`;
@@ -55,24 +73,53 @@ export async function startA1111StandIn(): Promise<A1111StandIn> {
           return { status: 404, body: { error: 'HTTPException', detail: 'Init image not found' } };
         }
         const count = (body.batch_size ?? 1) * (body.n_iter ?? 1);
+        if (state.hang) await new Promise(() => {});
+        let done = () => {};
+        if (state.serial) {
+          const before = turn;
+          turn = new Promise<void>((resolve) => (done = resolve));
+          await before;
+        }
+        state.active += 1;
+        state.maxActive = Math.max(state.maxActive, state.active);
+        const start = Date.now();
         progress = 0.5;
-        await new Promise((resolve) => setTimeout(resolve, state.generationMs));
-        progress = 0;
-        const images = await Promise.all(
-          Array.from({ length: count }, async (_, i) =>
-            (await pngBytes(body.width ?? 512, body.height ?? 512, (body.seed ?? 1) + i)).toString('base64'),
+        // The pictures are made while the generation time runs, as a GPU would.
+        const [images] = await Promise.all([
+          Promise.all(
+            Array.from({ length: count }, async (_, i) =>
+              (await pngBytes(body.width ?? 512, body.height ?? 512, (body.seed ?? 1) + i)).toString(
+                'base64',
+              ),
+            ),
           ),
-        );
+          new Promise((resolve) => setTimeout(resolve, state.generationMs)),
+        ]);
+        progress = 0;
+        state.active -= 1;
+        state.generated += 1;
+        state.history.push({
+          start,
+          end: Date.now(),
+          prompt: String((body as { prompt?: string }).prompt ?? ''),
+        });
+        done();
         return { body: { images, parameters: body, info: JSON.stringify({ seed: body.seed }) } };
       }
       default:
         return { status: 404, body: { detail: 'Not Found' } };
     }
-  });
+  }, options);
 
   return Object.defineProperties(standIn as A1111StandIn, {
     loras: { get: () => state.loras, set: (v) => (state.loras = v) },
     generationMs: { get: () => state.generationMs, set: (v) => (state.generationMs = v) },
     caption: { get: () => state.caption, set: (v) => (state.caption = v) },
+    serial: { get: () => state.serial, set: (v) => (state.serial = v) },
+    hang: { get: () => state.hang, set: (v) => (state.hang = v) },
+    active: { get: () => state.active },
+    maxActive: { get: () => state.maxActive },
+    generated: { get: () => state.generated },
+    history: { get: () => state.history },
   });
 }

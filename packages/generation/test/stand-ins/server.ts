@@ -41,7 +41,7 @@ export interface StandIn {
 
 const noFaults = (): Faults => ({ paths: [], delayMs: 0, status: null, drop: false });
 
-export async function startStandIn(handler: Handler): Promise<StandIn> {
+export async function startStandIn(handler: Handler, options: { port?: number } = {}): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   const faults = noFaults();
   const sockets = new Set<Socket>();
@@ -98,7 +98,7 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -2,7 +2,6 @@ import {
   type Database,
   type JobRow,
   finishLoraTraining,
-  getJob,
   jobStatus,
   markJobSucceeded,
   mediaForJobs,
@@ -23,7 +22,7 @@ export interface Attempt {
   /** 0 on the first attempt; the queue counts lost workers as attempts too. */
   retryCount: number;
   retryLimit: number;
-  /** Aborted by the queue when the attempt's claim is gone. */
+  /** Aborted when the attempt must be given up: its claim is gone, or the worker is stopping. */
   signal: AbortSignal;
 }
 
@@ -31,9 +30,39 @@ export interface RunJobOptions {
   database: Database;
   storage: MediaStorage;
   provider: Provider;
-  timeoutSeconds: number;
+  /** The attempt is abandoned after this long, even when the provider never returns. */
+  deadlineSeconds: number;
+  /** The host whose slot the attempt holds; none for the local provider. */
+  host?: string;
+  /** Another host, or this one once it answers again, may take the job over without a charge. */
+  failover?: boolean;
+  /** Called once the provider has answered with a result: the host is free while the outputs are stored. */
+  onProviderDone?: () => void;
   attempt: Attempt;
 }
+
+/**
+ * How an attempt ended for the queue: `ended` (succeeded, failed and refunded, cancelled, or
+ * already over), `retry` (a retryable failure: try again after a backoff), `host-failed` (the host
+ * failed, not the job: back in the queue at once for another host, not counted as an attempt), or
+ * `abandoned` (given up on the attempt's signal; the caller decides what happens to the job).
+ */
+export type AttemptOutcome =
+  | { kind: 'ended' }
+  | { kind: 'retry'; error: ProviderError }
+  | { kind: 'host-failed'; error: ProviderError }
+  | { kind: 'abandoned' };
+
+/** Failures that say the host is unwell (refused, timed out, 5xx, dropped), not that the job is bad. */
+export const HOST_FAILURES = new Set([
+  'BACKEND_UNREACHABLE',
+  'BACKEND_TIMEOUT',
+  'BACKEND_BUSY',
+  'BACKEND_DROPPED',
+]);
+
+/** Host failures one job may meet before they count against its retries (a flapping fleet). */
+const FREE_FAILOVERS = 6;
 
 const PROGRESS_INTERVAL_MS = 500;
 const CANCEL_POLL_MS = 1000;
@@ -43,16 +72,22 @@ const CANCEL_POLL_MS = 1000;
  * failed and refunded, cancelled, or already ended); throws a retryable ProviderError when the
  * queue should try again later.
  */
-export async function runJob({ database, storage, provider, timeoutSeconds, attempt }: RunJobOptions) {
+export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
+  const { database, storage, provider, deadlineSeconds, attempt } = options;
   const { db } = database;
-  const existing = await getJob(db, attempt.jobId);
-  if (!existing || !['queued', 'running'].includes(existing.status)) return;
+  // Conditional on the job not having ended (cancelled while queued, or done already).
   const job = await startJobAttempt(db, attempt.jobId, provider.name);
-  if (!job) return;
-  await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'running', progress: job.progress });
+  if (!job) return { kind: 'ended' };
+  // Told while the request is built: a host waiting for work waits for neither longer than both.
+  const announced = publishJobEvent(db, {
+    jobId: job.id,
+    userId: job.userId,
+    status: 'running',
+    progress: job.progress,
+  });
 
   const stop = new AbortController();
-  const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
+  const timeout = AbortSignal.timeout(deadlineSeconds * 1000);
   const signal = AbortSignal.any([stop.signal, timeout, attempt.signal]);
   const cancelWatch = setInterval(() => {
     jobStatus(db, job.id)
@@ -75,28 +110,61 @@ export async function runJob({ database, storage, provider, timeoutSeconds, atte
       .catch(() => {});
   };
 
+  let externalId = job.externalId ?? undefined;
   try {
-    const request = await buildRequest(database, storage, job, signal);
-    const result = await provider.run(request, {
-      signal,
-      onProgress,
-      externalId: job.externalId ?? undefined,
-      saveExternalId: (id) => setJobExternalId(db, job.id, id),
-    });
+    const [request] = await Promise.all([buildRequest(database, storage, job, signal), announced]);
+    // A provider stuck where no signal reaches (native code, a hung socket) is not waited for: at
+    // the deadline the attempt is given up and its slot freed; the provider's own abort handling
+    // (interrupting the host, ending its process) runs on the same signal.
+    const result = await Promise.race([
+      provider.run(request, {
+        signal,
+        onProgress,
+        externalId,
+        saveExternalId: async (id) => {
+          externalId = id;
+          await setJobExternalId(db, job.id, id);
+        },
+        host: options.host,
+      }),
+      abandonedOn(signal),
+    ]);
     if (signal.aborted) throw signal.reason;
+    options.onProviderDone?.();
     await succeed({ database, storage, job, result });
+    return { kind: 'ended' };
   } catch (error) {
-    if (stop.signal.aborted) return; // cancelled by its owner, who was refunded then
-    const failure = asProviderError(error, timeout.aborted, timeoutSeconds);
+    if (stop.signal.aborted) return { kind: 'ended' }; // cancelled by its owner, who was refunded then
+    if (timeout.aborted && externalId && provider.cancel) void provider.cancel(externalId).catch(() => {});
+    if (attempt.signal.aborted && !timeout.aborted) return { kind: 'abandoned' };
+    const failure = asProviderError(error, timeout.aborted, deadlineSeconds);
+    if (
+      options.failover &&
+      HOST_FAILURES.has(failure.code) &&
+      job.attempts <= attempt.retryLimit + FREE_FAILOVERS
+    ) {
+      await requeueJob(db, job.id, failure);
+      await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'queued', progress: 0 });
+      return { kind: 'host-failed', error: failure };
+    }
     if (failure.retryable && attempt.retryCount < attempt.retryLimit) {
       await requeueJob(db, job.id, failure);
       await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'queued', progress: 0 });
-      throw failure;
+      return { kind: 'retry', error: failure };
     }
     await db.transaction((tx) => endJobWithRefund(tx, job.id, 'failed', failure));
+    return { kind: 'ended' };
   } finally {
     clearInterval(cancelWatch);
   }
+}
+
+/** Rejects when `signal` aborts; never settles otherwise. */
+function abandonedOn(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    else signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
 }
 
 async function succeed({
@@ -133,14 +201,14 @@ async function succeed({
   );
 }
 
-function asProviderError(error: unknown, timedOut: boolean, timeoutSeconds: number): ProviderError {
-  if (error instanceof ProviderError) return error;
+function asProviderError(error: unknown, timedOut: boolean, deadlineSeconds: number): ProviderError {
   if (timedOut) {
-    return new ProviderError('TIMEOUT', `The generator took longer than ${timeoutSeconds} seconds.`, {
+    return new ProviderError('TIMEOUT', `The generator took longer than ${deadlineSeconds} seconds.`, {
       retryable: true,
       cause: error,
     });
   }
+  if (error instanceof ProviderError) return error;
   return new ProviderError('GENERATION_FAILED', 'The generator failed on this request.', {
     retryable: false,
     cause: error,

@@ -1,11 +1,12 @@
-import { type Database, getJob } from '@app/db';
-import { FAMILIES, type Family, type MediaStorage, type Provider, ProviderError } from '@app/generation';
-import type { JobWithMetadata } from 'pg-boss';
+import { type Database, type SlotLocks, openSlotLocks } from '@app/db';
+import { FAMILIES, type Family, type MediaStorage, type Provider } from '@app/generation';
+import { FamilyDispatcher, QUEUE_NOTIFY_CHANNEL } from '../fleet/dispatcher.ts';
+import { HostHealth, registerHosts } from '../fleet/hosts.ts';
+import { Waker } from '../fleet/waker.ts';
 import type { Metrics } from '../metrics.ts';
 import { LOST_QUEUE, QUEUE_NAMES, type JobQueue, type QueuedJobData } from '../queue.ts';
 import { endJobWithRefund } from '../settle.ts';
 import type { GenerationSettings } from '../settings.ts';
-import { runJob } from './run-job.ts';
 
 export interface WorkerOptions {
   database: Database;
@@ -21,72 +22,83 @@ export interface WorkerOptions {
   metrics?: Metrics;
 }
 
-/**
- * Registers the queue handlers: one per family, `settings.workerConcurrency` jobs at a time each,
- * and the handler that fails and refunds jobs whose last attempt was lost with its worker.
- */
-export interface WorkerStopOptions {
-  /**
-   * Stop fetching and wait up to this long for running attempts to finish; without it, stop
-   * fetching and return at once (running attempts end as they will).
-   */
+export interface StopOptions {
+  /** How long running attempts may take to finish before they are handed back to the queue. */
   deadlineMs?: number;
 }
 
-export async function startWorker(
-  options: WorkerOptions,
-): Promise<{ stop(stopOptions?: WorkerStopOptions): Promise<void> }> {
+/** The same options under the name the shutdown code knows them by. */
+export type WorkerStopOptions = StopOptions;
+
+export interface Worker {
+  /**
+   * Stops taking jobs at once, lets running attempts finish within `deadlineMs` (25 s by default),
+   * then abandons the rest: they go back to the queue uncharged and unrefunded, to run elsewhere.
+   */
+  stop(options?: StopOptions): Promise<void>;
+  /** Attempts running in this process now, per family. */
+  running(): Record<Family, number>;
+}
+
+const familyOfQueue = new Map(Object.entries(QUEUE_NAMES).map(([family, name]) => [name, family as Family]));
+
+/**
+ * Runs the families' dispatchers: for families served by backend hosts, as many jobs at once as
+ * the healthy hosts have free slots (coordinated with every other worker through PostgreSQL); for
+ * `local` ones, `settings.workerConcurrency` at a time. Also fails and refunds jobs whose last
+ * attempt was lost with its worker.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { queue, database, settings } = options;
-  const ids: { name: string; id: string }[] = [];
-  for (const family of options.families ?? FAMILIES) {
-    const id = await queue.boss.work<QueuedJobData, unknown, { includeMetadata: true }>(
-      QUEUE_NAMES[family],
+  const families = options.families ?? FAMILIES;
+  const waker = new Waker<Family>();
+  const hosts = (await registerHosts(database, settings.backends)).filter((host) =>
+    families.includes(host.family),
+  );
+  let locks: SlotLocks | undefined;
+  let health: HostHealth | undefined;
+  if (hosts.length > 0) {
+    locks = await openSlotLocks(database);
+    health = new HostHealth({
+      database,
+      hosts,
+      probeSeconds: settings.probeSeconds,
+      onUp: () => waker.wakeAll(),
+    });
+    await health.start();
+  }
+  const unlisten = await database
+    .listen(QUEUE_NOTIFY_CHANNEL, (name) => {
+      const family = familyOfQueue.get(name);
+      if (family) waker.wake(family);
+    })
+    .catch(() => async () => {});
+
+  const dispatchers = families.map((family) => {
+    const dispatcher = new FamilyDispatcher(
+      family,
+      options.providers[family],
+      settings.backends[family].provider === 'local' ? [] : hosts.filter((host) => host.family === family),
       {
-        includeMetadata: true,
-        batchSize: 1,
-        localConcurrency: settings.workerConcurrency,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-        // NOTIFY wakes a worker for a new job at once; a retry coming due after its backoff sends
-        // none, so polling keeps its own pace too.
-        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-      } as { includeMetadata: true },
-      async ([job]: JobWithMetadata<QueuedJobData>[]) => {
-        if (!job) return;
-        const provider = options.providers[family];
-        const started = performance.now();
-        const ended = (outcome: string, code?: string | null) => {
-          const seconds = (performance.now() - started) / 1000;
-          options.metrics?.jobAttempt({ family, provider: provider.name, outcome, seconds });
-          if (code) options.metrics?.providerError({ provider: provider.name, code });
-        };
-        try {
-          await runJob({
-            database,
-            storage: options.storage,
-            provider,
-            timeoutSeconds: settings.jobTimeoutSeconds,
-            attempt: {
-              jobId: job.data.jobId,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              signal: job.signal,
-            },
-          });
-        } catch (error) {
-          ended('retried', error instanceof ProviderError ? error.code : 'WORKER_ERROR');
-          throw error;
-        }
-        if (options.metrics) {
-          const row = await getJob(database.db, job.data.jobId).catch(() => null);
-          ended(row?.status ?? 'unknown', row?.status === 'failed' ? row.errorCode : null);
-        }
+        database,
+        queue,
+        storage: options.storage,
+        settings,
+        waker,
+        health,
+        locks,
+        metrics: options.metrics,
+        pollMs: (options.pollingIntervalSeconds ?? 1) * 1000,
       },
     );
-    ids.push({ name: QUEUE_NAMES[family], id });
-  }
-  ids.push({
-    name: LOST_QUEUE,
-    id: await queue.boss.work<QueuedJobData>(LOST_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    dispatcher.start();
+    return [family, dispatcher] as const;
+  });
+
+  const lostId = await queue.boss.work<QueuedJobData>(
+    LOST_QUEUE,
+    { pollingIntervalSeconds: 2 },
+    async ([job]) => {
       if (!job) return;
       await database.db.transaction((tx) =>
         endJobWithRefund(tx, job.data.jobId, 'failed', {
@@ -94,20 +106,21 @@ export async function startWorker(
           message: 'The job stopped unexpectedly and could not be finished; it was refunded.',
         }),
       );
-    }),
-  });
+    },
+  );
+
   return {
-    async stop({ deadlineMs }: WorkerStopOptions = {}) {
-      const wait = deadlineMs !== undefined;
-      const drained = Promise.all(
-        ids.map(({ name, id }) => queue.boss.offWork(name, { id, wait }).catch(() => {})),
-      );
-      if (!wait) return void (await drained);
-      // Past the deadline, an attempt still running is left to the queue, which hands it to
-      // another worker once this one's heartbeat stops.
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
-      await Promise.race([drained, deadline]).finally(() => clearTimeout(timer));
+    running: () =>
+      Object.fromEntries(
+        FAMILIES.map((family) => [family, dispatchers.find(([f]) => f === family)?.[1].busy ?? 0]),
+      ) as Record<Family, number>,
+    async stop(stopOptions = {}) {
+      const deadlineMs = stopOptions.deadlineMs ?? 25_000;
+      await queue.boss.offWork(LOST_QUEUE, { id: lostId }).catch(() => {});
+      await Promise.all(dispatchers.map(([, dispatcher]) => dispatcher.stop(deadlineMs)));
+      health?.stop();
+      await unlisten().catch(() => {});
+      await locks?.close();
     },
   };
 }

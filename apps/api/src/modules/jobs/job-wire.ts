@@ -1,14 +1,7 @@
-import {
-  type DbOrTx,
-  type JobRow,
-  type MediaRow,
-  loveCounts,
-  lovedBy,
-  mediaForJobs,
-  queuePosition,
-} from '@app/db';
+import { type DbOrTx, type JobRow, type MediaRow, loveCounts, lovedBy, mediaForJobs } from '@app/db';
 import type { JobOutputWire, JobWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
+import { estimateWait } from './estimate-wait.ts';
 
 export const mediaUrl = (storage: MediaStorage, key: string) => storage.publicUrl(key) ?? `/media/${key}`;
 
@@ -46,7 +39,7 @@ export async function toJobWires(
       kind: job.family,
       options: job.options,
       status: job.status,
-      position: job.status === 'queued' ? await queuePosition(db, job) : 0,
+      ...(job.status === 'queued' ? await estimateWait(db, job) : { position: 0 }),
       progress: job.progress,
       cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
       outputs: (byJob.get(job.id) ?? [])

@@ -5,6 +5,7 @@ import {
   type JobRow,
   type UserRow,
   countActiveJobs,
+  countActiveJobsOfFamily,
   findJobByRequest,
   findUserById,
   insertJob,
@@ -14,12 +15,21 @@ import {
   setQueueJobId,
   spend,
 } from '@app/db';
-import { type JobFamily, type Price, familyOf, findActionCommand, findCommand, priceOf } from '@app/domain';
+import {
+  type JobFamily,
+  type Price,
+  dispatchRank,
+  familyOf,
+  findActionCommand,
+  findCommand,
+  priceOf,
+  queueClassOf,
+  queueLimitsOf,
+} from '@app/domain';
 import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { checkTrainingZip, checkLoraName } from './check-training.ts';
-import { jobPriority } from './job-priority.ts';
 import { resolveLora } from './resolve-lora.ts';
 import { type OptionValues, validateOptions } from './validate-options.ts';
 
@@ -94,7 +104,12 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
     const twin = await findJobByRequest(tx, input.source, requestId);
     if (twin) return sameRequest(twin, user.id);
     const active = await countActiveJobs(tx, user.id);
-    if (active >= input.settings.maxActiveJobsPerUser) {
+    // Plans above free may hold more of the queue; the setting is the floor for everyone.
+    const limit = Math.max(
+      input.settings.maxActiveJobsPerUser,
+      queueLimitsOf(user.subscriptionStatus).active,
+    );
+    if (active >= limit) {
       throw new AppError('TOO_MANY_JOBS', {
         status: 429,
         message: `You already have ${active} jobs queued or running; wait for one to finish.`,
@@ -118,7 +133,11 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       family: family as JobFamily,
       options,
       status: 'queued',
-      priority: jobPriority(user.subscriptionStatus, family as JobFamily),
+      // The person's round in this family: their jobs already waiting or running go first.
+      priority: dispatchRank(
+        queueClassOf(user.subscriptionStatus, family as JobFamily),
+        await countActiveJobsOfFamily(tx, user.id, family as JobFamily),
+      ),
       costCredits: price.credits,
       costHypercredits: price.hypercredits,
       // Creations are public by default (the terms); a LoRA's training previews are the owner's

@@ -16,7 +16,7 @@ export function jobStatusText(job: JobWire): string {
   switch (job.status) {
     case 'queued':
       // `position` counts the jobs ahead; people count from one.
-      return `Waiting in the queue: position ${job.position + 1}`;
+      return `Waiting in the queue: position ${job.position + 1}${aboutWait(job.waitSeconds)}`;
     case 'running':
       return `Working on it: ${Math.round(job.progress * 100)}%`;
     case 'succeeded':
@@ -26,6 +26,13 @@ export function jobStatusText(job: JobWire): string {
     case 'cancelled':
       return 'Cancelled. Your credits were refunded.';
   }
+}
+
+function aboutWait(seconds: number | undefined): string {
+  if (seconds === undefined) return '';
+  if (seconds < 60) return `, about ${Math.max(5, Math.ceil(seconds / 5) * 5)} seconds`;
+  const minutes = Math.round(seconds / 60);
+  return `, about ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** Image results can be varied and turned into a GIF; every finished job can be re-rolled. */

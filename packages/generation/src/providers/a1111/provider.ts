@@ -172,7 +172,7 @@ export function createA1111Provider(options: A1111Options): Provider {
     name: 'a1111',
     families: ['image'],
     async run(request, context) {
-      const host = await pool.pick();
+      const host = context.host ?? (await pool.pick());
       try {
         return await runOn(host, request, context);
       } catch (error) {

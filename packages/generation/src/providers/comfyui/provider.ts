@@ -262,7 +262,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     families: FAMILIES,
     async run(request, context) {
       const saved = context.externalId ? decodeId(context.externalId).host : undefined;
-      const host = saved && pool.urls.includes(saved) ? saved : await pool.pick();
+      const host = saved && pool.urls.includes(saved) ? saved : (context.host ?? (await pool.pick()));
       try {
         return await runOn(host, request, context);
       } catch (error) {

@@ -1,4 +1,10 @@
-import { type QueueJob, countJobsByFamilyAndStatus, oldestActiveJobs, recentFailedJobs } from '@app/db';
+import {
+  type QueueJob,
+  countJobsByFamilyAndStatus,
+  listFleetHosts,
+  oldestActiveJobs,
+  recentFailedJobs,
+} from '@app/db';
 import { ErrorBody, QueueViewBody } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -28,18 +34,37 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin', 'jobs'],
-        summary: 'The job queue: counts per family and state, oldest active jobs, recent failures',
+        summary:
+          'The job queue: counts per family and state, each generation host, oldest active jobs, recent failures',
         response: { 200: QueueViewBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => {
       await request.requireUser();
-      const [counts, active, failures] = await Promise.all([
+      const [counts, active, failures, hosts] = await Promise.all([
         countJobsByFamilyAndStatus(db),
         oldestActiveJobs(db, LIST_LENGTH),
         recentFailedJobs(db, LIST_LENGTH),
+        listFleetHosts(db),
       ]);
-      return { counts, active: active.map(toWire), failures: failures.map(toWire) };
+      return {
+        counts,
+        hosts: hosts.map((row) => ({
+          provider: row.provider,
+          families: row.families,
+          host: row.host,
+          status: row.status,
+          slots: row.slots,
+          busy: row.busy,
+          jobsDone: row.jobsDone,
+          lastError:
+            row.lastError && row.lastErrorAt
+              ? { message: row.lastError, at: row.lastErrorAt.toISOString() }
+              : null,
+        })),
+        active: active.map(toWire),
+        failures: failures.map(toWire),
+      };
     },
   );
 };

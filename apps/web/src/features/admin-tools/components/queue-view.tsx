@@ -1,4 +1,4 @@
-import type { QueueJobWire } from '@app/domain';
+import type { QueueJobWire, QueueViewBody } from '@app/domain';
 import type { ReactNode } from 'react';
 import { Alert, Button, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
@@ -51,6 +51,7 @@ export function QueueView() {
           </table>
         </div>
       )}
+      <HostTable hosts={data.hosts} />
       {cancelling.error && (
         <Alert>{apiErrorMessage(cancelling.error, 'The job could not be cancelled.')}</Alert>
       )}
@@ -103,5 +104,43 @@ function JobList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Each generation host as the workers see it, shared by every process through the database. */
+function HostTable({ hosts }: { hosts: QueueViewBody['hosts'] }) {
+  if (hosts.length === 0) return <p>Every family runs on the built-in local generator.</p>;
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>Generation hosts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Host</th>
+            <th scope="col">Families</th>
+            <th scope="col">State</th>
+            <th scope="col">Busy slots</th>
+            <th scope="col">Jobs done</th>
+            <th scope="col">Last error</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hosts.map((host) => (
+            <tr key={host.host}>
+              <th scope="row">
+                {host.host} ({host.provider})
+              </th>
+              <td>{host.families.join(', ')}</td>
+              <td>{host.status === 'up' ? 'up' : 'down, out of rotation'}</td>
+              <td>
+                {host.busy} of {host.slots}
+              </td>
+              <td>{host.jobsDone}</td>
+              <td>{host.lastError ? `${host.lastError.message} (${when(host.lastError.at)})` : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,0 +1,170 @@
+// The figures of one fleet bench run, from the job rows, the ledger and the stand-in hosts' logs.
+import pg from 'pg';
+import type { A1111StandIn } from '@app/generation/stand-ins/a1111';
+import type { Plan, Person, Workload } from './fleet-workload.ts';
+
+export interface FleetFigures {
+  dispatcher: 'fifo' | 'fleet';
+  jobs: number;
+  succeeded: number;
+  failed: number;
+  /** Share of live hosts busy, over the moments when a job was waiting. */
+  utilization: number;
+  jobsPerSecond: number;
+  waitMs: Record<Plan, { p50: number; p99: number }>;
+  /** The longest wait of a newcomer with a single job, in the middle of the flood. */
+  singleMaxWaitMs: number;
+  /** Jain's index over the flooders' jobs started while all four still had jobs waiting (1 is fair). */
+  jain: number;
+  /** Mean idle gap of a host between one job and the next while jobs waited. */
+  dispatchOverheadMs: number;
+  /** Jobs that never ended, or ended failed without exactly one refund. */
+  lost: number;
+  /** Jobs charged, refunded or generated more than once. */
+  doubled: number;
+}
+
+interface Row {
+  id: string;
+  status: string;
+  created: number;
+  started: number | null;
+  finished: number | null;
+  charges: number;
+  refunds: number;
+  prompt: string;
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+};
+
+/** How many of `sorted` are ≤ t. */
+const countUpTo = (sorted: number[], t: number) => {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+export async function measure(input: {
+  url: string;
+  dispatcher: 'fifo' | 'fleet';
+  jobOwner: Map<string, Person>;
+  samples: { t: number; busy: number; alive: number }[];
+  hosts: A1111StandIn[];
+  workload: Workload;
+  startedAt: number;
+}): Promise<FleetFigures> {
+  const client = new pg.Client({ connectionString: input.url });
+  await client.connect();
+  const { rows: raw } = await client.query<{
+    id: string;
+    status: string;
+    created: Date;
+    started: Date | null;
+    finished: Date | null;
+    charges: number;
+    refunds: number;
+    prompt: string;
+  }>(`
+    select j.id, j.status, j.created_at as created, j.started_at as started, j.finished_at as finished,
+      j.options->>'prompt' as prompt,
+      (select count(*)::int from credit_ledger l where l.idempotency_key like 'job:bench:' || j.request_id || '%') as charges,
+      (select count(*)::int from credit_ledger l where l.idempotency_key like 'refund:' || j.id || '%') as refunds
+    from jobs j`);
+  await client.end();
+  const rows: Row[] = raw.map((row) => ({
+    ...row,
+    created: row.created.getTime(),
+    started: row.started?.getTime() ?? null,
+    finished: row.finished?.getTime() ?? null,
+  }));
+  const owner = (row: Row) => input.jobOwner.get(row.id)!;
+  const wait = (row: Row) => (row.started ?? row.finished ?? Date.now()) - row.created;
+
+  // Waiting at t: submitted, not yet started (a job that never started waits until it ended).
+  const createdTimes = rows.map((row) => row.created).sort((a, b) => a - b);
+  const leftQueue = rows.map((row) => row.started ?? row.finished ?? Infinity).sort((a, b) => a - b);
+  const waitingAt = (t: number) => countUpTo(createdTimes, t) - countUpTo(leftQueue, t);
+  let busy = 0;
+  let capacity = 0;
+  for (const sample of input.samples) {
+    if (waitingAt(sample.t) === 0) continue;
+    busy += Math.min(sample.busy, sample.alive);
+    capacity += sample.alive;
+  }
+
+  const succeeded = rows.filter((row) => row.status === 'succeeded');
+  const finishes = succeeded.map((row) => row.finished!);
+  const firstCreated = Math.min(...createdTimes);
+  const waitsOf = (plan: Plan) =>
+    rows.filter((row) => owner(row).plan === plan && owner(row).role === 'crowd').map(wait);
+  const waitMs = Object.fromEntries(
+    (['founders', 'professional', 'free'] as Plan[]).map((plan) => [
+      plan,
+      { p50: percentile(waitsOf(plan), 50), p99: percentile(waitsOf(plan), 99) },
+    ]),
+  ) as FleetFigures['waitMs'];
+
+  // Fairness: the flooders' starts between the flood's arrival and the moment the first of them
+  // had nothing left waiting.
+  const flooders = [...new Set([...input.jobOwner.values()].filter((p) => p.role === 'flooder'))];
+  const byFlooder = flooders.map((person) => rows.filter((row) => owner(row) === person));
+  const windowStart = input.startedAt + input.workload.floodInMs;
+  const windowEnd = Math.min(
+    ...byFlooder.map((jobs) => Math.max(...jobs.map((row) => row.started ?? Infinity))),
+  );
+  const counts = byFlooder.map(
+    (jobs) =>
+      jobs.filter((row) => row.started !== null && row.started >= windowStart && row.started < windowEnd)
+        .length,
+  );
+  const sum = counts.reduce((a, b) => a + b, 0);
+  const squares = counts.reduce((a, b) => a + b * b, 0);
+  const jain = squares === 0 ? 1 : (sum * sum) / (counts.length * squares);
+
+  // Dispatch overhead: a host's idle gap between two jobs while others waited.
+  const gaps: number[] = [];
+  for (const host of input.hosts) {
+    const history = [...host.history].sort((a, b) => a.start - b.start);
+    for (let i = 1; i < history.length; i++) {
+      const gap = history[i]!.start - history[i - 1]!.end;
+      if (gap >= 0 && gap < 2_000 && waitingAt(history[i - 1]!.end) > 0) gaps.push(gap);
+    }
+  }
+
+  // Generations per job, from the hosts' logs (the prompt names the person and the job).
+  const generations = new Map<string, number>();
+  for (const host of input.hosts) {
+    for (const entry of host.history) generations.set(entry.prompt, (generations.get(entry.prompt) ?? 0) + 1);
+  }
+  const promptKey = (row: Row) => row.prompt.replace(/\s*-square$/, '');
+  const lost = rows.filter(
+    (row) => row.status !== 'succeeded' && !(row.status === 'failed' && row.refunds === 1),
+  ).length;
+  const doubled = rows.filter(
+    (row) => row.charges > 1 || row.refunds > 1 || (generations.get(promptKey(row)) ?? 0) > 1,
+  ).length;
+
+  return {
+    dispatcher: input.dispatcher,
+    jobs: rows.length,
+    succeeded: succeeded.length,
+    failed: rows.filter((row) => row.status === 'failed').length,
+    utilization: capacity === 0 ? 1 : busy / capacity,
+    jobsPerSecond: succeeded.length / ((Math.max(...finishes) - firstCreated) / 1000),
+    waitMs,
+    singleMaxWaitMs: Math.max(...rows.filter((row) => owner(row).role === 'single').map(wait)),
+    jain,
+    dispatchOverheadMs: gaps.length ? gaps.reduce((a, b) => a + b, 0) / gaps.length : 0,
+    lost,
+    doubled,
+  };
+}

@@ -1,0 +1,49 @@
+// Prints the fleet bench's figures for both dispatchers side by side and checks the budgets.
+import { FLEET, runFleetScenario } from './fleet.ts';
+import type { FleetFigures } from './fleet-measure.ts';
+
+const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+
+export async function reportFleet(): Promise<{
+  fifo: FleetFigures;
+  fleet: FleetFigures;
+  budgetsHold: boolean;
+}> {
+  console.log(
+    `\nFleet: ${FLEET.hosts} stand-in GPU hosts (one job at a time, ${FLEET.jobMs} ms each); a flood of 60 jobs by 4 free accounts, one after the other, with 8 newcomers arriving one job each, then 300 people (70% free, 20% Professional, 10% Founders Image Only) in three bursts; one host killed mid-run and back 4 s later.`,
+  );
+  const fifo = await runFleetScenario('fifo');
+  const fleet = await runFleetScenario('fleet');
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const rows: [string, (f: FleetFigures) => string][] = [
+    ['jobs (succeeded / failed)', (f) => `${f.jobs} (${f.succeeded} / ${f.failed})`],
+    ['host utilization while work waits', (f) => `${(f.utilization * 100).toFixed(1)}%`],
+    ['jobs/s', (f) => f.jobsPerSecond.toFixed(2)],
+    [
+      'wait p50 / p99, Founders Image Only',
+      (f) => `${s(f.waitMs.founders.p50)} / ${s(f.waitMs.founders.p99)}`,
+    ],
+    [
+      'wait p50 / p99, Professional',
+      (f) => `${s(f.waitMs.professional.p50)} / ${s(f.waitMs.professional.p99)}`,
+    ],
+    ['wait p50 / p99, free', (f) => `${s(f.waitMs.free.p50)} / ${s(f.waitMs.free.p99)}`],
+    ['longest wait, single job in a flood', (f) => s(f.singleMaxWaitMs)],
+    ["Jain's fairness, backlogged flooders", (f) => f.jain.toFixed(3)],
+    ['dispatch overhead per job', (f) => `${f.dispatchOverheadMs.toFixed(1)} ms`],
+    ['jobs lost / doubled (host killed)', (f) => `${f.lost} / ${f.doubled}`],
+  ];
+  console.log(`${''.padEnd(38)} ${'plain FIFO'.padStart(18)} ${'ours'.padStart(18)}`);
+  for (const [label, value] of rows)
+    console.log(`${label.padEnd(38)} ${value(fifo).padStart(18)} ${value(fleet).padStart(18)}`);
+  const budgets = [
+    ['host utilization while work waits ≥ 95%', fleet.utilization >= 0.95],
+    ['priority-plan image p99 wait below free-plan p50', fleet.waitMs.founders.p99 < fleet.waitMs.free.p50],
+    ['single-job wait ≤ 2 job durations', fleet.singleMaxWaitMs <= 2 * FLEET.jobMs],
+    ['0 jobs lost', fleet.lost === 0],
+    ['0 jobs doubled', fleet.doubled === 0],
+  ] as const;
+  console.log('Budgets (ours):');
+  for (const [label, ok] of budgets) console.log(`  ${label} — ${verdict(ok)}`);
+  return { fifo, fleet, budgetsHold: budgets.every(([, ok]) => ok) };
+}

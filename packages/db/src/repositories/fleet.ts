@@ -1,0 +1,148 @@
+import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { type FleetHostRow, fleetHosts, jobs } from '../schema/index.ts';
+
+export type { FleetHostRow } from '../schema/fleet.ts';
+
+/** The first key of every slot lock; the second is `lock_key * 32 + slot`. */
+export const SLOT_LOCK_NAMESPACE = 724013;
+/** Slots per host the lock key leaves room for. */
+export const SLOT_LOCK_STRIDE = 32;
+
+export interface FleetHostConfig {
+  host: string;
+  provider: string;
+  families: string[];
+  slots: number;
+}
+
+export interface FleetHostState extends FleetHostRow {
+  /** Slots some worker holds right now (its lock is live), across every process. */
+  busy: number;
+}
+
+/** Records the configured hosts (keeping their health and counts) and answers their lock keys. */
+export async function registerFleetHosts(db: DbOrTx, hosts: FleetHostConfig[]): Promise<FleetHostRow[]> {
+  if (hosts.length === 0) return [];
+  return db
+    .insert(fleetHosts)
+    .values(
+      hosts.map((entry) => ({
+        ...entry,
+        lockKey: sql`hashtext(${entry.host}) & 67108863`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: fleetHosts.host,
+      set: {
+        provider: sql`excluded.provider`,
+        families: sql`excluded.families`,
+        slots: sql`excluded.slots`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+}
+
+/** Every known host with its busy slots, read from the live locks. */
+export async function listFleetHosts(db: DbOrTx): Promise<FleetHostState[]> {
+  const rows = await db.select().from(fleetHosts).orderBy(fleetHosts.host);
+  if (rows.length === 0) return [];
+  const held = await db.execute<{ key: number; busy: number }>(sql`
+    select (objid::text::bigint / ${SLOT_LOCK_STRIDE})::int as key, count(*)::int as busy
+    from pg_locks
+    where locktype = 'advisory' and granted and objsubid = 2
+      and classid = ${SLOT_LOCK_NAMESPACE}::oid
+      and database = (select oid from pg_database where datname = current_database())
+    group by 1`);
+  const busy = new Map(
+    rowsOf<{ key: number; busy: number }>(held).map((row) => [Number(row.key), Number(row.busy)]),
+  );
+  return rows.map((row) => ({ ...row, busy: Math.min(row.slots, busy.get(row.lockKey) ?? 0) }));
+}
+
+/** Takes a host out of rotation; `down_since` keeps the first moment of an outage. */
+export async function markFleetHostDown(db: DbOrTx, host: string, error: string): Promise<void> {
+  await db
+    .update(fleetHosts)
+    .set({
+      status: 'down',
+      downSince: sql`coalesce(${fleetHosts.downSince}, now())`,
+      lastError: error.slice(0, 500),
+      lastErrorAt: sql`now()`,
+      checkedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(fleetHosts.host, host));
+}
+
+/** Puts a host back in rotation after it answered; true when it was down. */
+export async function markFleetHostUp(db: DbOrTx, host: string): Promise<boolean> {
+  const rows = await db
+    .update(fleetHosts)
+    .set({ status: 'up', downSince: null, checkedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(fleetHosts.host, host), eq(fleetHosts.status, 'down')))
+    .returning({ host: fleetHosts.host });
+  return rows.length > 0;
+}
+
+export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void> {
+  await db
+    .update(fleetHosts)
+    .set({ jobsDone: sql`${fleetHosts.jobsDone} + 1` })
+    .where(eq(fleetHosts.host, host));
+}
+
+/** The mean run time, in seconds, of the family's latest succeeded jobs; null before the first. */
+export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20): Promise<number | null> {
+  const recent = db
+    .select({
+      seconds: sql<number>`extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt}))`.as('seconds'),
+    })
+    .from(jobs)
+    .where(
+      and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'succeeded'), isNotNull(jobs.startedAt)),
+    )
+    .orderBy(desc(jobs.finishedAt))
+    .limit(sample)
+    .as('recent');
+  const [row] = await db.select({ mean: avg(recent.seconds) }).from(recent);
+  return row?.mean == null ? null : Number(row.mean);
+}
+
+type FleetJobFamily = (typeof jobs.family.enumValues)[number];
+
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+/** Queued jobs of a family that have waited, untouched, since before `before`. */
+export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Date, limit = 100) {
+  return db
+    .select({ id: jobs.id, queueJobId: jobs.queueJobId })
+    .from(jobs)
+    .where(
+      and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'queued'), lt(jobs.updatedAt, before)),
+    )
+    .limit(limit);
+}
+
+/**
+ * How many jobs of a family run at once now: the slots of its hosts in rotation, or, for a family
+ * without hosts (the local provider), the jobs running now; at least one.
+ */
+export async function familyCapacity(db: DbOrTx, family: string): Promise<number> {
+  const [hosts] = await db
+    .select({
+      slots: sql<number>`coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(fleetHosts)
+    .where(sql`${fleetHosts.families} ? ${family}`);
+  if (hosts && hosts.count > 0) return Math.max(1, hosts.slots);
+  const [running] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
+  return Math.max(1, running?.count ?? 0);
+}

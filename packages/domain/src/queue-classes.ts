@@ -1,0 +1,69 @@
+import { FREE_PLAN } from './catalog.ts';
+import type { JobFamily } from './generation/families.ts';
+
+/**
+ * Who goes first in the generation queue, and how much of it one person may hold. Internal rules:
+ * the plan cards promise Founders Image Only members priority on images, edits and fills, but the
+ * numbers here (limits, weights) are never shown on a public page.
+ *
+ * Order within a family: the class first (`founders-image` above `paid` above `free`), then fair
+ * between people — a person's n-th waiting job runs after every other person's (n−1)-th.
+ */
+export type QueueClass = 'founders-image' | 'paid' | 'free';
+
+export interface QueueClassRule {
+  /** Higher runs first; classes never mix, whatever the rounds. */
+  weight: number;
+  /** Jobs of one family one person may have running at once (the rest wait their turn). */
+  running: number;
+  /** Jobs one person may have queued or running, over all families. */
+  active: number;
+}
+
+export const QUEUE_CLASSES: Record<QueueClass, QueueClassRule> = {
+  'founders-image': { weight: 2, running: 4, active: 30 },
+  paid: { weight: 1, running: 3, active: 20 },
+  free: { weight: 0, running: 2, active: 10 },
+};
+
+/** Rounds a person can occupy within a class: no per-person limit reaches it, so classes never overlap. */
+export const ROUNDS_PER_CLASS = 10_000;
+
+const FOUNDERS_IMAGE = 'Founders Image Only Plan';
+
+/**
+ * The class of a person's job. Founders Image Only members have the front of the image family
+ * (make, edit, fill, vary, GIF all run there); in other families, like every paid plan, they come
+ * before free accounts. `subscriptionStatus` is the plan's tier name (monthly or yearly) or `free`.
+ */
+export function queueClassOf(subscriptionStatus: string, family: JobFamily): QueueClass {
+  const plan = subscriptionStatus.trim();
+  if (!plan || plan === FREE_PLAN) return 'free';
+  if (family === 'image' && plan.startsWith(FOUNDERS_IMAGE)) return 'founders-image';
+  return 'paid';
+}
+
+/** The limits of a person's plan for queue admission: the best class they reach in any family. */
+export function queueLimitsOf(subscriptionStatus: string): QueueClassRule {
+  return QUEUE_CLASSES[queueClassOf(subscriptionStatus, 'image')];
+}
+
+/**
+ * The dispatch rank of a new job (higher runs first; equal ranks run oldest first). `round` is how
+ * many jobs of the family the person already has queued or running: their first waiting job is
+ * round 0, their second round 1, so a flood of one person's jobs sorts behind everyone else's
+ * first ones, and a newcomer's single job sorts with the first jobs of everyone.
+ */
+export function dispatchRank(queueClass: QueueClass, round: number): number {
+  const clamped = Math.min(Math.max(0, Math.floor(round)), ROUNDS_PER_CLASS - 1);
+  return QUEUE_CLASSES[queueClass].weight * ROUNDS_PER_CLASS + (ROUNDS_PER_CLASS - 1 - clamped);
+}
+
+/** The class a rank belongs to, for the per-person running limit. */
+export function queueClassOfRank(rank: number): QueueClass {
+  const weight = Math.floor(rank / ROUNDS_PER_CLASS);
+  const found = (Object.entries(QUEUE_CLASSES) as [QueueClass, QueueClassRule][]).find(
+    ([, rule]) => rule.weight === weight,
+  );
+  return found?.[0] ?? 'free';
+}
