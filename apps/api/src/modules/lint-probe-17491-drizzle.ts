@@ -1,0 +1,1 @@
+export { eq } from 'drizzle-orm';

@@ -1,0 +1,1 @@
+export { createDatabase } from '@app/db';

@@ -1,0 +1,1 @@
+export { createEmulatorClient } from '@app/stripe-emulator/browser';

@@ -1,0 +1,1 @@
+export { WebSocket } from 'ws';

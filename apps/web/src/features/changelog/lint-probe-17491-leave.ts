@@ -1,0 +1,1 @@
+export { default } from '../../../../../e2e/playwright.config.ts';

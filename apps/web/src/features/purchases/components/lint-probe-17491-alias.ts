@@ -1,0 +1,1 @@
+export { EmailModal } from '@/features/dashboard/components/email-modal.tsx';

@@ -1,0 +1,1 @@
+export { EmailModal } from '../../dashboard/components/email-modal.tsx';

@@ -1,0 +1,1 @@
+export { answers } from '../shared/http.ts';

@@ -1,0 +1,1 @@
+export { createA1111Provider } from '../a1111/index.ts';
