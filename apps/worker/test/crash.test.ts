@@ -1,22 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  type Database,
-  createUser,
-  getJob,
-  grant,
-  insertJob,
-  mediaForJobs,
-  readBalance,
-  setQueueJobId,
-  spend,
-} from '@app/db';
+import { type Database, getJob, mediaForJobs, readBalance } from '@app/db';
 import { createTestDatabase, ledgerEntriesOf } from '@app/db/testing';
 import { type JobQueue, defaultGenerationSettings, startJobQueue } from '@app/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidJob, spawnSlowWorker, until } from './slow-workers.ts';
 
 /**
  * A worker process killed with SIGKILL in the middle of a job: the queue notices the missing
@@ -24,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * Separate processes share only PostgreSQL, so this runs when TEST_DATABASE_URL is set.
  */
 const url = process.env.TEST_DATABASE_URL;
-const FIXTURE = fileURLToPath(new URL('./fixtures/slow-worker.ts', import.meta.url));
 const SETTINGS = { heartbeatSeconds: 10, superviseSeconds: 1, retryLimit: 2 };
 
 describe.skipIf(!url)('a worker killed mid-job', () => {
@@ -46,32 +35,18 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
   });
 
   function worker(startLog: string, env: Record<string, string> = {}) {
-    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        START_LOG: startLog,
-        SLOW_MS: '4000',
-        ...env,
-        WORKER_HEARTBEAT_SECONDS: String(SETTINGS.heartbeatSeconds),
-        QUEUE_SUPERVISE_SECONDS: String(SETTINGS.superviseSeconds),
-        JOB_RETRY_LIMIT: String(SETTINGS.retryLimit),
-      },
-      stdio: 'ignore',
+    const child = spawnSlowWorker({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      START_LOG: startLog,
+      SLOW_MS: '4000',
+      ...env,
+      WORKER_HEARTBEAT_SECONDS: String(SETTINGS.heartbeatSeconds),
+      QUEUE_SUPERVISE_SECONDS: String(SETTINGS.superviseSeconds),
+      JOB_RETRY_LIMIT: String(SETTINGS.retryLimit),
     });
     children.push(child);
     return child;
-  }
-
-  async function until<T>(check: () => Promise<T | null | undefined | false> | T, ms: number): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
   }
 
   /** The job once it has succeeded or failed. */
@@ -81,41 +56,8 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
       return row && ['succeeded', 'failed'].includes(row.status) ? row : null;
     }, 90_000);
 
-  /** A user with credits and one queued /make job, charged as submitJob charges it. */
-  async function queuedJob(name: string) {
-    const user = await createUser(database.db, { discordName: name });
-    await grant(database.db, {
-      userId: user.id,
-      currency: 'credits',
-      amount: 10,
-      reason: 'test',
-      idempotencyKey: `t:${user.id}`,
-    });
-    const job = await database.db.transaction(async (tx) => {
-      await spend(tx, {
-        userId: user.id,
-        currency: 'credits',
-        amount: 4,
-        reason: 'job make',
-        idempotencyKey: `job:test:${name}`,
-      });
-      const row = (await insertJob(tx, {
-        userId: user.id,
-        command: 'make',
-        family: 'image',
-        options: { prompt: 'a lighthouse' },
-        costCredits: 4,
-        source: 'test',
-        requestId: name,
-      }))!;
-      await setQueueJobId(tx, row.id, await queue.send(tx, row));
-      return row;
-    });
-    return { user, job };
-  }
-
   it('finishes the job once: one charge, one set of outputs', async () => {
-    const { user, job } = await queuedJob('crash-victim');
+    const { user, job } = await paidJob(database, queue, 'crash-victim');
     const log = path.join(dataDir, 'starts.log');
     const first = worker(log);
     await until(() => existsSync(log) && readFileSync(log, 'utf8').includes(job.id), 60_000);
@@ -145,7 +87,7 @@ describe.skipIf(!url)('a worker killed mid-job', () => {
         .filter((child) => child.exitCode === null && child.signalCode === null)
         .map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))),
     );
-    const { user, job } = await queuedJob('stopped-mid-job');
+    const { user, job } = await paidJob(database, queue, 'stopped-mid-job');
     const log = path.join(dataDir, 'stopped.log');
     const stopped = worker(log, { SLOW_MS: '120000', SHUTDOWN_DEADLINE_SECONDS: String(deadlineSeconds) });
     await until(() => existsSync(log) && readFileSync(log, 'utf8').includes(job.id), 60_000);
