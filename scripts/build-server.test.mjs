@@ -30,17 +30,24 @@ describe('compiled servers', () => {
     const copies = nestedCopies();
     // yauzl 3 sits under packages/jobs beside the yauzl 2 hoisted for a tool; the bundles must not mix them up.
     expect(copies.map((copy) => copy.name)).toContain('yauzl');
-    for (const app of SERVER_APPS) {
-      const file = path.join(ROOT, compiledEntry(app));
+    const files = SERVER_APPS.flatMap((app) => app.entries.map((entry) => compiledEntry(app, entry)));
+    expect(files).toContain(path.join('apps', 'worker', 'dist', 'main.js'));
+    for (const compiled of files) {
+      const file = path.join(ROOT, compiled);
       const code = readFileSync(file, 'utf8');
       const specifiers = [...code.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map((match) => match[1]);
       for (const copy of copies) {
         const bare = specifiers.filter((spec) => spec === copy.name || spec.startsWith(`${copy.name}/`));
-        expect(bare, `${app.dir} imports ${copy.name} by its bare name`).toEqual([]);
+        expect(bare, `${compiled} imports ${copy.name} by its bare name`).toEqual([]);
         for (const spec of specifiers.filter(
           (s) => s.startsWith('.') && s.includes(`/node_modules/${copy.name}/`),
         )) {
-          expect(path.resolve(path.dirname(file), spec).startsWith(copy.dir + path.sep)).toBe(true);
+          const target = path.resolve(path.dirname(file), spec);
+          const ofThatName = copies.filter((other) => other.name === copy.name);
+          expect(
+            ofThatName.some((other) => target.startsWith(other.dir + path.sep)),
+            `${compiled} loads ${spec}`,
+          ).toBe(true);
         }
       }
     }

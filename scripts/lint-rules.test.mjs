@@ -80,7 +80,7 @@ const probes = [
     name: 'drizzle outside packages/db',
     file: `apps/api/src/modules/${PROBE}-drizzle.ts`,
     code: ["export { eq } from 'drizzle-orm';"],
-    rules: ['declared-dependency', 'drizzle-in-db'],
+    rules: ['drizzle-in-db'],
   },
   {
     name: 'the table schema outside packages/db',
