@@ -13,3 +13,4 @@ export * from './terms.ts';
 export * from './rich-text.ts';
 export * from './generation/index.ts';
 export * from './queue-classes.ts';
+export * from './lora-name.ts';

@@ -1,16 +1,21 @@
-import type { JobWire } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LORA_NAME_RULE, LoraName, LoraTrainingForm, type JobWire } from '@app/domain';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { JobErrorAlert, newRequestId, submitJob, uploadFile } from '@/components/jobs/index.ts';
 import { Button } from '@/components/ui/index.ts';
 import { imagesProblem, zipProblem } from '../lib/check-training-files.ts';
 
 type Source = 'images' | 'zip';
-const NAME = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** Train a LoRA from 8 images or a ZIP of 8 to 40: checked here first, uploaded with progress, then queued. */
 export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => void }) {
-  const [source, setSource] = useState<Source>('images');
-  const [name, setName] = useState('');
+  const { control, handleSubmit, setValue, reset } = useForm<LoraTrainingForm>({
+    resolver: zodResolver(LoraTrainingForm),
+    defaultValues: { source: 'images', name: '' },
+  });
+  const source: Source = useWatch({ control, name: 'source' });
+  const name = useWatch({ control, name: 'name' });
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -27,15 +32,15 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
     else setProblem('Choose a ZIP file.');
   };
 
-  const reason = !NAME.test(name)
-    ? 'Name it first: 1 to 40 letters, digits, dashes or underscores, no spaces.'
+  const reason = !LoraName.safeParse(name).success
+    ? LORA_NAME_RULE
     : files.length === 0
       ? source === 'images'
         ? 'Choose 8 images.'
         : 'Choose a ZIP file.'
       : (problem ?? (progress !== null ? 'Uploading…' : null));
 
-  const submit = async () => {
+  const submit = async ({ source, name }: LoraTrainingForm) => {
     if (reason) return;
     setError(null);
     try {
@@ -58,7 +63,7 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
         requestId: newRequestId(),
       });
       setFiles([]);
-      setName('');
+      reset({ source, name: '' });
       onCreated(job);
     } catch (caught) {
       setError(caught);
@@ -72,8 +77,9 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
       className="lora-form"
       aria-label="Train a LoRA model"
       onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+        // Held back with its reason shown beside Train rather than as field errors.
+        if (reason) event.preventDefault();
+        else void handleSubmit(submit)(event);
       }}
     >
       <fieldset>
@@ -85,7 +91,7 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
               name="lora-source"
               checked={source === value}
               onChange={() => {
-                setSource(value);
+                setValue('source', value);
                 setFiles([]);
                 setProblem(null);
               }}
@@ -98,7 +104,7 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
       <input
         id={nameId}
         value={name}
-        onChange={(event) => setName(event.target.value.trim())}
+        onChange={(event) => setValue('name', event.target.value.trim())}
         autoComplete="off"
       />
       <label htmlFor={fileId}>{source === 'images' ? 'Images (png or jpg)' : 'ZIP file'}</label>

@@ -1,1 +1,0 @@
-export { eq } from 'drizzle-orm';

@@ -1,1 +1,0 @@
-export { createEmulatorClient } from '@app/stripe-emulator/browser';

@@ -1,1 +1,0 @@
-export { WebSocket } from 'ws';

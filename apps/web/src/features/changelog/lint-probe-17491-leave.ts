@@ -1,1 +1,0 @@
-export { default } from '../../../../../e2e/playwright.config.ts';

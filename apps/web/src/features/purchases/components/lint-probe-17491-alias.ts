@@ -1,1 +1,0 @@
-export { EmailModal } from '@/features/dashboard/components/email-modal.tsx';

@@ -1,1 +1,0 @@
-export { EmailModal } from '../../dashboard/components/email-modal.tsx';

@@ -1,1 +1,0 @@
-export { routes } from '@/app/router.tsx';

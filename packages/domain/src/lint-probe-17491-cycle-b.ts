@@ -1,2 +1,0 @@
-import type { A } from './lint-probe-17491-cycle-a.ts';
-export type B = { a?: A };

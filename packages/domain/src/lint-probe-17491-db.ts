@@ -1,1 +1,0 @@
-export { createDatabase } from '@app/db';

@@ -1,1 +1,0 @@
-export { buildApp } from '../../../apps/api/src/app.ts';

@@ -1,1 +1,0 @@
-export { answers } from '../shared/http.ts';

@@ -1,1 +1,0 @@
-export { createA1111Provider } from '../a1111/index.ts';

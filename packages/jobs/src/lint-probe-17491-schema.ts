@@ -1,1 +1,0 @@
-export * from '../../db/src/schema/index.ts';
