@@ -8,6 +8,7 @@ import { apiErrorMessage } from '@/lib/api-error.ts';
 import { usePreviewPlanChangeMutation } from '../api/preview-plan-change.ts';
 import { useUpdateSubscriptionMutation } from '../api/update-subscription.ts';
 import { DowngradeDialog } from './downgrade-dialog.tsx';
+import type { PlanChangeDialogProps } from './plan-change-dialog.tsx';
 import { UpgradeDialog } from './upgrade-dialog.tsx';
 import './purchases.css';
 
@@ -68,6 +69,15 @@ export function ChangePlanButton({
     updateState.reset();
   }
 
+  // What both confirmations show and do: Stripe's preview, the change's state, the two choices.
+  const dialog: Omit<PlanChangeDialogProps, 'open'> = {
+    preview: previewState.data,
+    previewError: previewState.error,
+    changeError: updateState.error,
+    changing: updateState.isLoading,
+    onConfirm: () => void change(),
+    onClose: keepPlan,
+  };
   return (
     <div className="change-plan">
       <Button
@@ -88,27 +98,12 @@ export function ChangePlanButton({
       {/* Outside the plan card, so the card's layout does not reach into the dialog. */}
       {createPortal(
         <>
-          <UpgradeDialog
-            open={confirming === 'upgrade'}
-            tier={tier}
-            renewsOn={renewsOn}
-            preview={previewState.data}
-            previewError={previewState.error}
-            changeError={updateState.error}
-            changing={updateState.isLoading}
-            onConfirm={() => void change()}
-            onClose={keepPlan}
-          />
+          <UpgradeDialog {...dialog} open={confirming === 'upgrade'} tier={tier} renewsOn={renewsOn} />
           <DowngradeDialog
+            {...dialog}
             open={confirming === 'downgrade'}
             tier={tier}
             currentTier={currentTier}
-            preview={previewState.data}
-            previewError={previewState.error}
-            changeError={updateState.error}
-            changing={updateState.isLoading}
-            onConfirm={() => void change()}
-            onClose={keepPlan}
           />
         </>,
         document.body,
