@@ -1,11 +1,12 @@
 import type { UploadRow } from '@app/db';
+import { LoraName } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 import { ZipRefused, inspectZip } from '@app/jobs';
 import { badRequest } from '../../lib/errors.ts';
 
-/** Typed after `-lora`, so one word: letters, digits, dash and underscore. */
+/** The domain's rule for a LoRA's name, the same the training form checks. */
 export function checkLoraName(name: unknown) {
-  if (typeof name !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(name)) {
+  if (!LoraName.safeParse(name).success) {
     throw badRequest(
       'A LoRA name is 1 to 40 letters, digits, dashes or underscores, with no spaces',
       'BAD_OPTIONS',
