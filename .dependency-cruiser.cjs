@@ -1,6 +1,7 @@
 // The house rules on imports (DESIGN.md): which workspace may import which, that web features and
-// providers stay apart, that business modules never reach into routes, that nothing in the web app
-// but the router imports app/, and that there are no import cycles, type-only ones included.
+// providers stay apart, that business modules never reach into routes, that the web app's layers
+// point one way (app/ → features/ → api/ and components/ → lib/), and that there are no import
+// cycles, type-only ones included.
 // `npm run lint` runs it; scripts/lint-rules.test.mjs plants a violation of each rule.
 
 /** Workspaces by folder; `allowed` lists the folders each may import (besides itself). */
@@ -136,10 +137,32 @@ module.exports = {
         'app/ holds the router and start-up; features, components and lib never import it (tests may render the router).',
       severity: 'error',
       from: {
-        path: '^apps/web/src/(features|components|lib|config)/',
+        path: '^apps/web/src/(features|components|api|lib|config)/',
         pathNot: '\\.test\\.tsx?$',
       },
       to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'web-components-hold-no-data',
+      comment:
+        'components/ holds UI pieces with no API calls: they get data and the way to the server as props; tests may wire the real data layer.',
+      severity: 'error',
+      from: { path: '^apps/web/src/components/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/(api|features|lib/store)/' },
+    },
+    {
+      name: 'web-api-below-ui',
+      comment: 'api/ is the data layer shared by features: it never imports UI (components/ or features/).',
+      severity: 'error',
+      from: { path: '^apps/web/src/api/' },
+      to: { path: '^apps/web/src/(components|features)/' },
+    },
+    {
+      name: 'web-lib-below-all',
+      comment: 'lib/ is the plumbing under everything: it imports no data layer, UI or feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/(api|components|features)/' },
     },
     {
       name: 'providers-apart',

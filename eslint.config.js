@@ -60,4 +60,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Requests live in the data layer (src/api/ and a feature's own api/): UI code asks it.
+    files: ['apps/web/src/{components,features}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'EventSource', 'XMLHttpRequest', 'WebSocket'].map((name) => ({
+          name,
+          message: `No ${name} in UI code: the request belongs in src/api/ or the feature's api/.`,
+        })),
+      ],
+    },
+  },
 );

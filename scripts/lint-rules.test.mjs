@@ -107,6 +107,59 @@ const probes = [
     rules: ['web-nothing-imports-app'],
   },
   {
+    name: 'a shared UI piece calling the data layer',
+    file: `apps/web/src/components/job-card/${PROBE}-api.ts`,
+    code: ["export { jobService } from '@/api/jobs.ts';"],
+    rules: ['web-components-hold-no-data'],
+  },
+  {
+    name: 'a shared UI piece reaching into the store',
+    file: `apps/web/src/components/${PROBE}-store.ts`,
+    code: ["export { baseApi } from '../lib/store/base-api.ts';"],
+    rules: ['web-components-hold-no-data'],
+  },
+  {
+    name: 'a shared UI piece importing a feature',
+    file: `apps/web/src/components/${PROBE}-feature.ts`,
+    code: ["export { EmailModal } from '@/features/dashboard/components/email-modal.tsx';"],
+    rules: ['web-components-hold-no-data'],
+  },
+  {
+    name: 'the data layer importing UI',
+    file: `apps/web/src/api/${PROBE}-ui.ts`,
+    code: ["export { JobCard } from '@/components/job-card/index.ts';"],
+    rules: ['web-api-below-ui'],
+  },
+  {
+    name: 'the data layer importing a feature',
+    file: `apps/web/src/api/${PROBE}-feature.ts`,
+    code: ["export { EmailModal } from '../features/dashboard/components/email-modal.tsx';"],
+    rules: ['web-api-below-ui'],
+  },
+  {
+    name: 'the data layer importing the app',
+    file: `apps/web/src/api/${PROBE}-app.ts`,
+    code: ["export { routes } from '@/app/router.tsx';"],
+    rules: ['web-nothing-imports-app'],
+  },
+  {
+    name: 'plumbing importing the data layer',
+    file: `apps/web/src/lib/${PROBE}-api.ts`,
+    code: ["export { jobService } from '@/api/jobs.ts';"],
+    rules: ['web-lib-below-all'],
+  },
+  {
+    name: 'a feature wiring the data layer into shared UI',
+    file: `apps/web/src/features/studio/${PROBE}-wiring.ts`,
+    code: [
+      "import { jobService } from '@/api/jobs.ts';",
+      "import { JobCard } from '@/components/job-card/index.ts';",
+      "import { isOwnPath } from '@/lib/own-path.ts';",
+      'export const probe = [jobService, JobCard, isOwnPath];',
+    ],
+    rules: [],
+  },
+  {
     name: 'a provider importing another provider',
     file: `packages/generation/src/providers/comfyui/${PROBE}-sibling.ts`,
     code: ["export { createA1111Provider } from '../a1111/index.ts';"],
@@ -198,11 +251,36 @@ describe('promises', () => {
   const FILE = 'apps/web/src/features/purchases/components/tier-card.tsx';
 
   it('fails a floating promise and passes a handled one', async () => {
-    const floating = "export function save() {\n  fetch('/api/health');\n}\n";
+    const floating = "export function save() {\n  navigator.clipboard.writeText('x');\n}\n";
     expect(await errorsOf(FILE, floating)).toEqual([
       expect.stringMatching(/^@typescript-eslint\/no-floating-promises/),
     ]);
-    const handled = "export function save() {\n  void fetch('/api/health');\n}\n";
+    const handled = "export function save() {\n  void navigator.clipboard.writeText('x');\n}\n";
     expect(await errorsOf(FILE, handled)).toEqual([]);
   });
+});
+
+describe('requests in UI code', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const errorsOf = async (file, code) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+  };
+  const request =
+    "export const load = () => fetch('/api/health');\nexport const live = () => new EventSource('/x');\n";
+
+  it.each([
+    'apps/web/src/components/ui/button.tsx',
+    'apps/web/src/features/purchases/components/tier-card.tsx',
+    'apps/web/src/features/studio/routes/studio.tsx',
+  ])('fails fetch and EventSource in %s', async (file) => {
+    expect(await errorsOf(file, request)).toEqual(['no-restricted-globals', 'no-restricted-globals']);
+  });
+
+  it.each(['apps/web/src/api/jobs.ts', 'apps/web/src/features/admin-tools/api/job-queue.ts'])(
+    'allows them in the data layer: %s',
+    async (file) => {
+      expect(await errorsOf(file, request)).toEqual([]);
+    },
+  );
 });

@@ -130,7 +130,7 @@ describe('POST /api/payment/delete_user', () => {
     const user = await t.createUser({ discordName: 'to-delete' });
     const cookie = await t.sessionCookie(user.id);
     expect((await del({ user_id: user.id, password: 'wrong-password' })).statusCode).toBe(403);
-    expect(await row(user.id)).toBeDefined();
+    expect(await row(user.id)).toMatchObject({ discordName: 'to-delete' });
 
     const response = await del({ user_id: user.id, password: TEST_ADMIN_PASSWORD });
     expect(response.statusCode).toBe(200);
@@ -145,7 +145,7 @@ describe('POST /api/payment/delete_user', () => {
     expect((await del({ user_id: UNKNOWN, password: TEST_ADMIN_PASSWORD })).statusCode).toBe(404);
     expect((await del({ user_id: UNKNOWN })).statusCode).toBe(400);
     expect((await del({ user_id: admin.userId, password: TEST_ADMIN_PASSWORD })).statusCode).toBe(400);
-    expect(await row(admin.userId)).toBeDefined();
+    expect((await row(admin.userId))?.discordName).not.toBe('Deleted user');
   });
 });
 

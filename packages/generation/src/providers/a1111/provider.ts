@@ -85,10 +85,8 @@ export function createA1111Provider(options: A1111Options): Provider {
         if (done) break;
         const state = await requestJson<{ progress?: number }>(
           `${host}/sdapi/v1/progress?skip_current_image=true`,
-          {
-            timeoutMs: requestTimeoutMs,
-            label: LABEL,
-          },
+          // The next poll is the retry.
+          { timeoutMs: requestTimeoutMs, label: LABEL, retries: 0 },
         ).catch(() => null);
         // The host reports on whatever it runs right now; only forward movement is believable.
         const fraction = Math.min(0.99, state?.progress ?? 0);

@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import { ProviderError } from '../../types.ts';
 
 /**
@@ -15,6 +16,34 @@ export interface BackendCall {
   signal?: AbortSignal;
   /** How the user hears of the backend: "image service". */
   label: string;
+  /**
+   * Further tries of a read (GET) that failed in a way worth trying again (default 2); writes are
+   * never repeated here, the job's own retry decides about them.
+   */
+  retries?: number;
+}
+
+/** The pause before a read's second try; each later one waits three times longer. */
+export const READ_RETRY_MIN_MS = 250;
+
+/**
+ * A read repeated through a short blip (a dropped connection, a 502 from a proxy, a half-written
+ * answer) instead of failing the job: a lost poll of a ComfyUI history would otherwise run a
+ * finished render again. Cancellation and refusals (4xx) end it at once.
+ */
+function withReadRetries<T>(call: BackendCall, attempt: () => Promise<T>): Promise<T> {
+  const method = call.method ?? (call.json !== undefined || call.form ? 'POST' : 'GET');
+  const retries = call.retries ?? 2;
+  if (method !== 'GET' || retries <= 0) return attempt();
+  return pRetry(attempt, {
+    retries,
+    minTimeout: READ_RETRY_MIN_MS,
+    factor: 3,
+    signal: call.signal,
+    shouldRetry: ({ error }) => error instanceof ProviderError && error.retryable && !call.signal?.aborted,
+  }).catch((error: unknown) => {
+    throw toProviderError(error, call.label, call.signal);
+  });
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
@@ -116,31 +145,35 @@ async function send(target: string, call: BackendCall): Promise<Response> {
   return response;
 }
 
-export async function requestJson<T>(url: string, call: BackendCall): Promise<T> {
-  try {
-    const response = await send(url, call);
-    const text = await response.text();
+export function requestJson<T>(url: string, call: BackendCall): Promise<T> {
+  return withReadRetries(call, async () => {
     try {
-      return (text ? JSON.parse(text) : null) as T;
+      const response = await send(url, call);
+      const text = await response.text();
+      try {
+        return (text ? JSON.parse(text) : null) as T;
+      } catch (error) {
+        throw new ProviderError('BACKEND_BAD_ANSWER', `The ${call.label} sent an answer we could not read.`, {
+          retryable: true,
+          cause: error,
+        });
+      }
     } catch (error) {
-      throw new ProviderError('BACKEND_BAD_ANSWER', `The ${call.label} sent an answer we could not read.`, {
-        retryable: true,
-        cause: error,
-      });
+      throw toProviderError(error, call.label, call.signal);
     }
-  } catch (error) {
-    throw toProviderError(error, call.label, call.signal);
-  }
+  });
 }
 
-export async function requestBytes(url: string, call: BackendCall): Promise<{ bytes: Buffer; type: string }> {
-  try {
-    const response = await send(url, call);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return { bytes, type: response.headers.get('content-type') ?? '' };
-  } catch (error) {
-    throw toProviderError(error, call.label, call.signal);
-  }
+export function requestBytes(url: string, call: BackendCall): Promise<{ bytes: Buffer; type: string }> {
+  return withReadRetries(call, async () => {
+    try {
+      const response = await send(url, call);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { bytes, type: response.headers.get('content-type') ?? '' };
+    } catch (error) {
+      throw toProviderError(error, call.label, call.signal);
+    }
+  });
 }
 
 /** True when `url` answers a GET with a 2xx within `timeoutMs`. */

@@ -1,14 +1,15 @@
 import type { AdminUserWire } from '@app/domain';
 import { useState } from 'react';
+import { useLedgerPages } from '@/api/ledger.ts';
+import { LedgerHistory } from '@/components/credit-history/index.ts';
 import { Alert, Spinner } from '@/components/ui/index.ts';
-import { TestGiftRedeem } from '@/components/gifts/index.ts';
-import { LedgerHistory } from '@/components/ledger/index.ts';
 import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
 import { UserSearch } from '../components/user-search.tsx';
 import { QueueView } from '../components/queue-view.tsx';
+import { TestGiftRedeem } from '../components/test-gift-redeem.tsx';
 
 /** /privacypolicy2: the admin tools. Non-admins see none of them, and the server refuses their calls. */
 export function AdminToolsPage() {
@@ -16,6 +17,7 @@ export function AdminToolsPage() {
   const { data: role, isLoading, isError } = useAuthLevelQuery();
   const [selected, setSelected] = useState<AdminUserWire>();
   const { data: me } = useCurrentUserQuery();
+  const ledger = useLedgerPages(selected?.user_id);
 
   if (isLoading) return <Spinner label="Checking your access…" />;
   if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
@@ -36,11 +38,7 @@ export function AdminToolsPage() {
           <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
           <section aria-labelledby="admin-ledger">
             <h2 id="admin-ledger">Credit history of {selected.discordname}</h2>
-            <LedgerHistory
-              key={selected.user_id}
-              userId={selected.user_id}
-              caption={`Credit history of ${selected.discordname}`}
-            />
+            <LedgerHistory pages={ledger} caption={`Credit history of ${selected.discordname}`} />
           </section>
         </>
       )}

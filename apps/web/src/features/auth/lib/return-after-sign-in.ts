@@ -1,3 +1,5 @@
+import { isOwnPath } from '@/lib/own-path.ts';
+
 /**
  * Where a signed-out visitor was going when a private page sent them to sign in. Sign-in always
  * lands on the dashboard (Discord's callback cannot carry it), so the path waits in this tab's
@@ -5,8 +7,6 @@
  */
 const KEY = 'hc:return-after-sign-in';
 const MAX_AGE_MS = 30 * 60 * 1000;
-
-const isOwnPath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 
 export function rememberReturnPath(path: string) {
   if (!isOwnPath(path)) return;

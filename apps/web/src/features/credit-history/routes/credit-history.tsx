@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { LedgerHistory } from '@/components/ledger/index.ts';
-import { Spinner } from '@/components/ui/index.ts';
+import { useLedgerPages } from '@/api/ledger.ts';
+import { LedgerHistory } from '@/components/credit-history/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 export function CreditHistoryPage() {
   useDocumentTitle('Credit history');
   const { data: user } = useCurrentUserQuery();
+  const pages = useLedgerPages(user?.user_id);
   return (
     <section>
       <h1>Credit history</h1>
@@ -16,11 +17,7 @@ export function CreditHistoryPage() {
         Purchases, plan credits, gifts, what each creation cost and any refund, newest first. Balances are
         what you had just after each change. <Link to={paths.credits.href()}>Buy credits</Link>
       </p>
-      {user ? (
-        <LedgerHistory key={user.user_id} userId={user.user_id} caption="Your credit history" />
-      ) : (
-        <Spinner label="Loading the credit history…" />
-      )}
+      <LedgerHistory pages={pages} caption="Your credit history" />
     </section>
   );
 }

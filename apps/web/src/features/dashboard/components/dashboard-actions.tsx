@@ -2,7 +2,7 @@ import { FREE_PLAN, type UserWire } from '@app/domain';
 import { type ReactNode, useState } from 'react';
 import { Alert, ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
-import { RedeemGiftButton } from '@/components/gifts/index.ts';
+import { RedeemGiftButton } from './redeem-gift-button.tsx';
 import { usePublicConfigQuery } from '@/lib/public-config.ts';
 
 /** A link to another site, opened in a new tab; nothing when the site is not configured. */

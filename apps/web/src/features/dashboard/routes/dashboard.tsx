@@ -1,11 +1,11 @@
 import { FREE_PLAN, formatCredits, formatHypercredits } from '@app/domain';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { GiftedPlans } from '@/components/gifts/index.ts';
+import { GiftedPlans } from '@/components/gifted-plans/gifted-plans.tsx';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
-import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
+import { useGetOwnSubscriptionsQuery } from '@/api/subscriptions.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DashboardActions } from '../components/dashboard-actions.tsx';
 import { EmailModal } from '../components/email-modal.tsx';

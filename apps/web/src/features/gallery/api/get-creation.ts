@@ -1,5 +1,5 @@
 import type { CreationBody } from '@app/domain';
-import { jobRequest } from '@/components/jobs/index.ts';
+import { jobRequest } from '@/api/jobs.ts';
 
 /** GET /api/creations/:id: the creation and its creator's name (404 when private or gone). */
 export const getCreation = (id: string) =>

@@ -1,13 +1,14 @@
 import type { CreationBody, JobWire } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { JobApiError, JobCard, jobPrompt } from '@/components/jobs/index.ts';
+import { JobApiError, jobService } from '@/api/jobs.ts';
+import { JobCard, jobPrompt } from '@/components/job-card/index.ts';
 import { Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { fetchCurrentUser } from '@/lib/current-user.ts';
+import { fetchCurrentUser } from '@/api/current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { getCreation } from '../api/get-creation.ts';
-import '@/components/creations/gallery.css';
+import '@/components/creation-grid/gallery.css';
 
 type State =
   | { kind: 'loading'; id?: undefined }
@@ -64,6 +65,7 @@ export function CreationPage() {
         {new Date(job.createdAt).toLocaleDateString()}
       </p>
       <JobCard
+        service={jobService}
         job={job}
         signedIn={state.signedIn}
         linkToPage={false}
@@ -79,6 +81,7 @@ export function CreationPage() {
           <h2>What you made from it</h2>
           {made.map((created) => (
             <JobCard
+              service={jobService}
               key={created.id}
               job={created}
               signedIn

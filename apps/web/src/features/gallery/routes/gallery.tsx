@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useId } from 'react';
+import { useCreations } from '@/api/creations.ts';
+import { CreationGrid } from '@/components/creation-grid/index.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { RecentCreations } from '@/components/creations/index.ts';
 
 const KINDS = [
   { id: '', label: 'Everything' },
@@ -20,6 +21,7 @@ export function GalleryPage() {
   const [search, setSearch] = useSearchParams();
   const kind = KINDS.find((entry) => entry.id && entry.id === search.get('kind'))?.id;
   const filterId = useId();
+  const pages = useCreations(kind);
   return (
     <section>
       <h1>Gallery</h1>
@@ -42,7 +44,7 @@ export function GalleryPage() {
           ))}
         </select>
       </div>
-      <RecentCreations key={kind ?? 'all'} kind={kind} />
+      <CreationGrid pages={pages} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { LOGIN_ERROR_TEXT } from '@app/domain';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fetchCurrentUser } from '@/lib/current-user.ts';
+import { fetchCurrentUser } from '@/api/current-user.ts';
 import { Alert, ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';

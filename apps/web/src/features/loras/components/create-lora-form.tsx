@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LORA_NAME_RULE, LoraName, LoraTrainingForm, type JobWire } from '@app/domain';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { JobErrorAlert, newRequestId, submitJob, uploadFile } from '@/components/jobs/index.ts';
+import { newRequestId, submitJob } from '@/api/jobs.ts';
+import { uploadFile } from '@/api/uploads.ts';
+import { JobErrorAlert } from '@/components/job-card/index.ts';
 import { Button } from '@/components/ui/index.ts';
 import { imagesProblem, zipProblem } from '../lib/check-training-files.ts';
 

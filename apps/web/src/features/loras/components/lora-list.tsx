@@ -1,7 +1,7 @@
 import type { LoraWire } from '@app/domain';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet } from '@/components/jobs/index.ts';
+import { imageSrcSet } from '@/components/job-card/index.ts';
 import { Button, Dialog } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 

@@ -2,10 +2,11 @@ import type { JobWire } from '@app/domain';
 import { useCallback, useState } from 'react';
 import { baseApi } from '@/lib/store/base-api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
-import { JobCard, useJobArrival } from '@/components/jobs/index.ts';
+import { jobService } from '@/api/jobs.ts';
+import { JobCard, useJobArrival } from '@/components/job-card/index.ts';
 import { Alert, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
-import { useDeleteLoraMutation, useListLorasQuery } from '@/lib/loras/list-loras.ts';
+import { useDeleteLoraMutation, useListLorasQuery } from '@/api/loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { CreateLoraForm } from '../components/create-lora-form.tsx';
 import { LoraList } from '../components/lora-list.tsx';
@@ -42,6 +43,7 @@ export function LorasPage() {
       {arrival.region}
       {training.map((job) => (
         <JobCard
+          service={jobService}
           key={job.id}
           job={job}
           signedIn

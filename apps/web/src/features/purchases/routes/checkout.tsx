@@ -4,7 +4,7 @@ import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
-import { fetchCurrentUser } from '@/lib/current-user.ts';
+import { fetchCurrentUser } from '@/api/current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useGetPaymentConfigQuery } from '../api/get-payment-config.ts';
 import { useSaveProfileEmailMutation } from '../api/save-profile-email.ts';

@@ -10,11 +10,11 @@ import {
 } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { GiftedPlans } from '@/components/gifts/index.ts';
+import { GiftedPlans } from '@/components/gifted-plans/gifted-plans.tsx';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
-import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
+import { useGetOwnSubscriptionsQuery } from '@/api/subscriptions.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCreatePaymentIntentMutation } from '../api/create-payment-intent.ts';

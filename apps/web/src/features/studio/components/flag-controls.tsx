@@ -2,7 +2,7 @@ import { type CommandDefinition, LIMITS } from '@app/domain';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import type { Lora } from '@/lib/loras/list-loras.ts';
+import type { Lora } from '@/api/loras.ts';
 import { type FlagChoices, flagGroups, flagsIn } from '../lib/form-model.ts';
 
 const label = (flag: string) => flag.replace(/^-/, '');

@@ -1,9 +1,10 @@
 import { type JobWire, LIMITS, type Price } from '@app/domain';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { BuyMoreLink, JobErrorAlert, newRequestId, submitJob } from '@/components/jobs/index.ts';
+import { newRequestId, submitJob } from '@/api/jobs.ts';
+import { BuyMoreLink, JobErrorAlert } from '@/components/job-card/index.ts';
 import { Button } from '@/components/ui/index.ts';
-import type { Lora } from '@/lib/loras/list-loras.ts';
+import type { Lora } from '@/api/loras.ts';
 import {
   type FieldValue,
   type FlagChoices,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { uploadFile } from '@/components/jobs/index.ts';
+import { uploadFile } from '@/api/uploads.ts';
 import { fileProblem } from '../lib/check-file.ts';
 import type { UploadState } from '../lib/form-model.ts';
 

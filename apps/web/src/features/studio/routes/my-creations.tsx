@@ -1,7 +1,8 @@
 import type { JobWire } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { JobCard, JobErrorAlert, jobPrompt, listJobs, setJobPublic } from '@/components/jobs/index.ts';
+import { jobService, listJobs, setJobPublic } from '@/api/jobs.ts';
+import { JobCard, JobErrorAlert, jobPrompt } from '@/components/job-card/index.ts';
 import { Button, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -58,6 +59,7 @@ export function MyCreationsPage() {
           {jobs.map((job) => (
             <li key={job.id}>
               <JobCard
+                service={jobService}
                 job={job}
                 signedIn
                 onNewJob={(created) => setJobs((current) => [created, ...(current ?? [])])}

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { baseApi } from '@/lib/store/base-api.ts';
 import { useAppDispatch } from '@/lib/store/hooks.ts';
-import { JobCard, useJobArrival } from '@/components/jobs/index.ts';
+import { jobService } from '@/api/jobs.ts';
+import { JobCard, useJobArrival } from '@/components/job-card/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
-import { useListLorasQuery } from '@/lib/loras/list-loras.ts';
+import { useListLorasQuery } from '@/api/loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { JobForm } from '../components/job-form.tsx';
 import '../components/studio.css';
@@ -55,6 +56,7 @@ export function StudioPage() {
           ) : (
             jobs.map((job) => (
               <JobCard
+                service={jobService}
                 key={job.id}
                 job={job}
                 signedIn

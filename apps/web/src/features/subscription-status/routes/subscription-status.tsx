@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { GiftedPlans } from '@/components/gifts/index.ts';
+import { GiftedPlans } from '@/components/gifted-plans/gifted-plans.tsx';
 import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCancelSubscriptionMutation } from '../api/cancel-subscription.ts';
-import { useGetOwnSubscriptionsQuery } from '@/lib/subscriptions/get-own-subscriptions.ts';
+import { useGetOwnSubscriptionsQuery } from '@/api/subscriptions.ts';
 import { useGetSubscriptionDetailsQuery } from '../api/get-subscription-details.ts';
 import { useInvoicePortalMutation } from '../api/invoice-portal.ts';
 import { usePaymentMethodPortalMutation } from '../api/payment-method-portal.ts';

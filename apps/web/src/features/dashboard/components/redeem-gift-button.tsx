@@ -2,7 +2,7 @@ import type { UserWire } from '@app/domain';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Dialog } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
-import { useRedeem } from './use-redeem.ts';
+import { useRedeem } from '@/api/gifts.ts';
 
 /**
  * The dashboard's "Redeem gift subscription" button and its modal (the code is required). The page

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { BuyMoreLink } from './buy-more-link.tsx';
-import { JobApiError } from './jobs-api.ts';
+import { JobApiError } from '@/lib/job-service.ts';
 
 /** A refused job call in plain words, with the way out where there is one. */
 export function JobErrorAlert({ error }: { error: unknown }) {

@@ -3,15 +3,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
+import type { JobAction, JobService } from '@/lib/job-service.ts';
 import { JobErrorAlert } from './job-error.tsx';
 import { JobMedia } from './job-media.tsx';
 import { isImageJob, jobPrompt, jobStatusText } from './job-summary.ts';
-import { type JobAction, actOnJob, cancelJob, deleteJob, loveJob } from './jobs-api.ts';
 import { isEnded, useLiveJob } from './use-live-job.ts';
 import './jobs.css';
 
 export interface JobCardProps {
   job: JobWire;
+  /** The way to the server (`jobService` from the data layer). */
+  service: JobService;
   /** Signed-in viewers may love and act on a result; others only look. */
   signedIn: boolean;
   /** A re-roll, variation, GIF or edit started a new job. */
@@ -26,13 +28,14 @@ export interface JobCardProps {
 /** One job, kept live: queue position, progress, then the result with what can be done to it. */
 export function JobCard({
   job: initial,
+  service,
   signedIn,
   onNewJob,
   onRemoved,
   onEnded,
   linkToPage = true,
 }: JobCardProps) {
-  const [job, setJob] = useLiveJob(initial);
+  const [job, setJob] = useLiveJob(initial, service);
   const endedStatus = isEnded(job) ? job.status : null;
   // Told once per ending, whatever callback the parent passes on later renders.
   const onEndedRef = useRef(onEnded);
@@ -63,7 +66,7 @@ export function JobCard({
   };
   const act = (action: JobAction, newPrompt?: string) =>
     run(async () => {
-      const { job: created } = await actOnJob(job.id, action, newPrompt);
+      const { job: created } = await service.act(job.id, action, newPrompt);
       setEditing(false);
       onNewJob?.(created);
     });
@@ -93,7 +96,7 @@ export function JobCard({
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                setJob((await cancelJob(job.id)).job);
+                setJob((await service.cancel(job.id)).job);
               })
             }
           >
@@ -108,7 +111,7 @@ export function JobCard({
               disabled={busy}
               onClick={() =>
                 void run(async () => {
-                  const { loved, loves } = await loveJob(job.id);
+                  const { loved, loves } = await service.love(job.id);
                   setJob({ ...job, lovedByMe: loved, loves });
                 })
               }
@@ -170,7 +173,7 @@ export function JobCard({
             onClick={() =>
               void run(async () => {
                 if (!window.confirm('Delete this creation for good?')) return;
-                await deleteJob(job.id);
+                await service.remove(job.id);
                 onRemoved?.(job.id);
               })
             }

@@ -1,23 +1,31 @@
+import type { JobWire } from '@app/domain';
 import { useEffect, useRef } from 'react';
 import { Button, Spinner } from '@/components/ui/index.ts';
-import { useCreations } from './use-creations.ts';
 import { CreationTile } from './creation-tile.tsx';
 import './gallery.css';
 
+/** Pages of creations as the data layer hands them out (`useCreations`). */
+export interface CreationPages {
+  /** Null until the first page arrives. */
+  jobs: JobWire[] | null;
+  hasMore: boolean;
+  loading: boolean;
+  error: string | null;
+  more(): void;
+}
+
 /** A grid of recent public creations that loads more as it scrolls into view. */
-export function RecentCreations({
-  kind,
-  limit,
+export function CreationGrid({
+  pages,
   endless = true,
   strip = false,
 }: {
-  kind?: string;
-  limit?: number;
+  pages: CreationPages;
   endless?: boolean;
   /** One scrolling row (the landing page) instead of a grid. */
   strip?: boolean;
 }) {
-  const { jobs, hasMore, loading, error, more } = useCreations(kind, limit);
+  const { jobs, hasMore, loading, error, more } = pages;
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

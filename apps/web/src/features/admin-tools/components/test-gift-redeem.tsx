@@ -2,9 +2,9 @@ import type { UserWire } from '@app/domain';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
-import { useCreateTestGiftCodeMutation } from './api/create-test-gift-code.ts';
-import { useRedeem } from './use-redeem.ts';
-import './gifts.css';
+import { useCreateTestGiftCodeMutation } from '../api/create-test-gift-code.ts';
+import { useRedeem } from '@/api/gifts.ts';
+import './test-gift-redeem.css';
 
 /** The hidden admin page's "test gift redeem": make an unpaid test code, then redeem a code. */
 export function TestGiftRedeem({ user }: { user: UserWire }) {

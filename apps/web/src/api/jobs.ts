@@ -1,17 +1,7 @@
 import type { CostWire, JobWire } from '@app/domain';
+import { type JobAction, type JobEvent, JobApiError, type JobService } from '@/lib/job-service.ts';
 
-/** A refused call, with the server's code and words (and, for 402, what the job costs and what you have). */
-export class JobApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly cost?: CostWire,
-    readonly balance?: CostWire,
-  ) {
-    super(message);
-  }
-}
+export { JobApiError, type JobAction } from '@/lib/job-service.ts';
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
 
@@ -42,8 +32,6 @@ export async function jobRequest<T>(method: string, url: string, body?: unknown)
   }
   return data as T;
 }
-
-export type JobAction = 'reroll' | 'vary' | 'gif' | 'edit';
 
 export const newRequestId = () => `web-${crypto.randomUUID()}`;
 
@@ -90,4 +78,23 @@ export const listJobs = (query: {
   if (query.cursor) params.set('cursor', query.cursor);
   if (query.limit) params.set('limit', String(query.limit));
   return jobRequest<JobPage>('GET', `/api/jobs?${params}`);
+};
+
+/** `GET /api/jobs/:id/events`: EventSource reconnects by itself after a dropped line. */
+export function watchJob(id: string, onEvent: (event: JobEvent) => void): () => void {
+  const source = new EventSource(`/api/jobs/${id}/events`, { withCredentials: true });
+  source.addEventListener('job', (event) => {
+    onEvent(JSON.parse((event as MessageEvent<string>).data) as JobEvent);
+  });
+  return () => source.close();
+}
+
+/** The job card's way to the server. */
+export const jobService: JobService = {
+  get: getJob,
+  watch: watchJob,
+  act: actOnJob,
+  love: loveJob,
+  cancel: cancelJob,
+  remove: deleteJob,
 };

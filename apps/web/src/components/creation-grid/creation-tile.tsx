@@ -1,6 +1,6 @@
 import type { JobOutputWire, JobWire } from '@app/domain';
 import { Link } from 'react-router';
-import { imageSrcSet, jobPrompt } from '@/components/jobs/index.ts';
+import { imageSrcSet, jobPrompt } from '@/components/job-card/index.ts';
 import { paths } from '@/config/paths.ts';
 
 const KIND_WORDS: Record<JobWire['kind'], string> = {

@@ -1,4 +1,4 @@
-import { JobApiError } from './jobs-api.ts';
+import { JobApiError } from '@/lib/job-service.ts';
 
 export type Upload = { id: string; url: string; mime: string; size: number };
 type UploadAnswer = { upload?: Upload; error?: { code: string; message: string } };

@@ -1,5 +1,5 @@
 import { type OwnSubscriptionsResult, giftedPlanText } from '@app/domain';
-import './gifts.css';
+import './gifted-plans.css';
 
 type OwnSubscription = OwnSubscriptionsResult['subscriptions'][number];
 

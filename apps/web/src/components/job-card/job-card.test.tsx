@@ -2,7 +2,8 @@ import type { JobWire } from '@app/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JobAction, JobEvent, JobService } from '@/lib/job-service.ts';
 import { JobCard } from './job-card.tsx';
 
 const queued: JobWire = {
@@ -37,41 +38,32 @@ const done: JobWire = {
   })),
 };
 
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource {
-  static last: FakeEventSource | undefined;
-  listeners = new Map<string, (event: MessageEvent<string>) => void>();
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
+/** A stand-in for the server that the test drives: `emit` is the job's live event. */
+class FakeService implements JobService {
+  current: JobWire = queued;
+  watching = new Set<string>();
+  listener: ((event: JobEvent) => void) | undefined;
+  emit(event: JobEvent) {
+    this.listener?.(event);
   }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(data: object) {
-    this.listeners.get('job')?.(new MessageEvent('job', { data: JSON.stringify(data) }));
-  }
+  get = vi.fn(async (_id: string) => ({ job: this.current }));
+  watch = vi.fn((id: string, onEvent: (event: JobEvent) => void) => {
+    this.watching.add(id);
+    this.listener = onEvent;
+    return () => void this.watching.delete(id);
+  });
+  act = vi.fn(async (_id: string, _action: JobAction, _prompt?: string) => ({
+    job: { ...queued, id: 'new-job' },
+  }));
+  love = vi.fn(async (_id: string) => ({ loved: true, loves: 1 }));
+  cancel = vi.fn(async (_id: string) => ({ job: { ...this.current, status: 'cancelled' as const } }));
+  remove = vi.fn(async (_id: string) => ({ deleted: true }));
 }
 
-let current: JobWire;
+let service: FakeService;
 beforeEach(() => {
-  current = queued;
-  vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/love') && init?.method === 'POST')
-        return new Response(JSON.stringify({ loved: true, loves: 1 }), { status: 200 });
-      if (url.endsWith('/actions'))
-        return new Response(JSON.stringify({ job: { ...queued, id: 'new-job' } }), { status: 202 });
-      return new Response(JSON.stringify({ job: current }), { status: 200 });
-    }),
-  );
+  service = new FakeService();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('JobCard', () => {
   it('follows the job from the queue to its images over server-sent events, then acts on it', async () => {
@@ -79,20 +71,20 @@ describe('JobCard', () => {
     const onNewJob = vi.fn();
     render(
       <MemoryRouter>
-        <JobCard job={queued} signedIn onNewJob={onNewJob} />
+        <JobCard service={service} job={queued} signedIn onNewJob={onNewJob} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Waiting in the queue: position 3');
-    expect(FakeEventSource.last?.url).toBe(`/api/jobs/${queued.id}/events`);
+    expect(service.watching).toEqual(new Set([queued.id]));
 
     // The server's answer to the read that follows a change of status matches the event.
-    current = { ...queued, status: 'running', position: 0, progress: 0.5 };
-    await act(async () => FakeEventSource.last!.emit({ status: 'running', progress: 0.5 }));
+    service.current = { ...queued, status: 'running', position: 0, progress: 0.5 };
+    await act(async () => service.emit({ status: 'running', progress: 0.5 }));
     expect(screen.getByRole('status')).toHaveTextContent('Working on it: 50%');
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('value', '0.5');
 
-    current = done;
-    await act(async () => FakeEventSource.last!.emit({ status: 'succeeded', progress: 1 }));
+    service.current = done;
+    await act(async () => service.emit({ status: 'succeeded', progress: 1 }));
     const images = await screen.findByRole('list', { name: 'Images' });
     expect(within(images).getAllByRole('img')).toHaveLength(4);
     expect(within(images).getAllByRole('img')[0]).toHaveAttribute(
@@ -103,11 +95,14 @@ describe('JobCard', () => {
       'href',
       '/media/jobs/x/4.png',
     );
-    expect(FakeEventSource.last!.closed).toBe(true);
+    // The live line closes once the job has ended.
+    expect(service.watching.size).toBe(0);
 
     await user.click(screen.getByRole('button', { name: /Love/ }));
     expect(await screen.findByRole('button', { name: /Loved/ })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Vary' }));
+    expect(service.love).toHaveBeenCalledWith(queued.id);
+    expect(service.act).toHaveBeenCalledWith(queued.id, 'vary', undefined);
     expect(onNewJob).toHaveBeenCalledWith(expect.objectContaining({ id: 'new-job' }));
   });
 
@@ -115,14 +110,14 @@ describe('JobCard', () => {
     const onEnded = vi.fn();
     const { unmount } = render(
       <MemoryRouter>
-        <JobCard job={queued} signedIn onEnded={onEnded} />
+        <JobCard service={service} job={queued} signedIn onEnded={onEnded} />
       </MemoryRouter>,
     );
-    current = { ...queued, status: 'running', position: 0, progress: 0.5 };
-    await act(async () => FakeEventSource.last!.emit({ status: 'running', progress: 0.5 }));
+    service.current = { ...queued, status: 'running', position: 0, progress: 0.5 };
+    await act(async () => service.emit({ status: 'running', progress: 0.5 }));
     expect(onEnded).not.toHaveBeenCalled();
-    current = { ...queued, status: 'failed', position: 0, error: { code: 'X', message: 'broke' } };
-    await act(async () => FakeEventSource.last!.emit({ status: 'failed', progress: 0.5 }));
+    service.current = { ...queued, status: 'failed', position: 0, error: { code: 'X', message: 'broke' } };
+    await act(async () => service.emit({ status: 'failed', progress: 0.5 }));
     expect(screen.getByRole('status')).toHaveTextContent('Failed: broke');
     expect(onEnded).toHaveBeenCalledTimes(1);
     expect(onEnded).toHaveBeenCalledWith('failed');
@@ -131,7 +126,7 @@ describe('JobCard', () => {
     const alreadyDone = vi.fn();
     render(
       <MemoryRouter>
-        <JobCard job={done} signedIn onEnded={alreadyDone} />
+        <JobCard service={service} job={done} signedIn onEnded={alreadyDone} />
       </MemoryRouter>,
     );
     expect(alreadyDone).not.toHaveBeenCalled();
@@ -141,6 +136,7 @@ describe('JobCard', () => {
     render(
       <MemoryRouter>
         <JobCard
+          service={service}
           job={{
             ...done,
             command: 'loracreate',
@@ -165,6 +161,7 @@ describe('JobCard', () => {
     render(
       <MemoryRouter>
         <JobCard
+          service={service}
           job={{
             ...queued,
             status: 'failed',

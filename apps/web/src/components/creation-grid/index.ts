@@ -1,0 +1,2 @@
+export { CreationGrid, type CreationPages } from './creation-grid.tsx';
+export { CreationTile } from './creation-tile.tsx';

@@ -1,2 +1,0 @@
-export { RecentCreations } from './recent-creations.tsx';
-export { CreationTile } from './creation-tile.tsx';

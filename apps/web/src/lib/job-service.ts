@@ -1,0 +1,34 @@
+import type { CostWire, JobWire } from '@app/domain';
+
+/** A refused call, with the server's code and words (and, for 402, what the job costs and what you have). */
+export class JobApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly cost?: CostWire,
+    readonly balance?: CostWire,
+  ) {
+    super(message);
+  }
+}
+
+export type JobAction = 'reroll' | 'vary' | 'gif' | 'edit';
+
+/** What a job's live event carries. */
+export type JobEvent = Pick<JobWire, 'status' | 'progress'>;
+
+/**
+ * What the job card needs from the server. The data layer (`@/api/jobs.ts`) implements it; the
+ * card receives it as a prop, so the UI holds no requests of its own and a test can hand it a
+ * stand-in.
+ */
+export interface JobService {
+  get(id: string): Promise<{ job: JobWire }>;
+  /** Calls `onEvent` on each status or progress change until the returned function is called. */
+  watch(id: string, onEvent: (event: JobEvent) => void): () => void;
+  act(id: string, action: JobAction, prompt?: string): Promise<{ job: JobWire }>;
+  love(id: string): Promise<{ loved: boolean; loves: number }>;
+  cancel(id: string): Promise<{ job: JobWire }>;
+  remove(id: string): Promise<unknown>;
+}

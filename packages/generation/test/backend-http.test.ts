@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requestBytes, requestJson } from '../src/providers/shared/http.ts';
+
+/** A backend whose answers the test scripts, one per request, recording what it was asked. */
+let server: Server;
+let base: string;
+let script: ((response: ServerResponse) => void)[];
+let seen: string[];
+
+beforeEach(async () => {
+  script = [];
+  seen = [];
+  server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    seen.push(`${request.method} ${request.url}`);
+    const next = script.shift();
+    if (next) next(response);
+    else response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const busy = (response: ServerResponse) => response.writeHead(503).end('busy');
+const dropped = (response: ServerResponse) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.write('{"half":');
+  response.socket?.destroy();
+};
+const call = { timeoutMs: 2_000, label: 'generation service' };
+
+describe('backend calls', () => {
+  it('tries a read again through a short blip and returns the answer', async () => {
+    script.push(busy, dropped);
+    await expect(requestJson(`${base}/history/p1`, call)).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(['GET /history/p1', 'GET /history/p1', 'GET /history/p1']);
+  });
+
+  it('gives up on a read after its retries with the last failure in plain words', async () => {
+    script.push(busy, busy, busy, busy);
+    await expect(requestBytes(`${base}/view?filename=a.png`, call)).rejects.toMatchObject({
+      code: 'BACKEND_BUSY',
+      retryable: true,
+      message: 'The generation service is busy; try again in a moment.',
+    });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('never repeats a write or a refused read', async () => {
+    script.push(busy);
+    await expect(requestJson(`${base}/prompt`, { ...call, json: { prompt: {} } })).rejects.toMatchObject({
+      code: 'BACKEND_BUSY',
+    });
+    script.push((response) => response.writeHead(404).end('no such file'));
+    await expect(requestJson(`${base}/view`, call)).rejects.toMatchObject({
+      code: 'BACKEND_REJECTED',
+      retryable: false,
+    });
+    expect(seen).toEqual(['POST /prompt', 'GET /view']);
+  });
+
+  it('stops waiting to try again when the job is cancelled', async () => {
+    script.push(busy, busy, busy);
+    const controller = new AbortController();
+    const read = requestJson(`${base}/history/p1`, { ...call, signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    await expect(read).rejects.toMatchObject({ code: 'CANCELLED', retryable: false });
+    expect(seen).toEqual(['GET /history/p1']);
+  });
+
+  it('lets a caller that polls anyway turn the retries off', async () => {
+    script.push(busy);
+    await expect(requestJson(`${base}/progress`, { ...call, retries: 0 })).rejects.toMatchObject({
+      code: 'BACKEND_BUSY',
+    });
+    expect(seen).toEqual(['GET /progress']);
+  });
+});
