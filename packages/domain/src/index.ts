@@ -14,3 +14,4 @@ export * from './rich-text.ts';
 export * from './generation/index.ts';
 export * from './queue-classes.ts';
 export * from './lora-name.ts';
+export * from './checkout-fields.ts';

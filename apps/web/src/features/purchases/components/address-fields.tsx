@@ -1,114 +1,90 @@
-import { COUNTRIES, US_STATES } from '@app/domain';
+import { COUNTRIES, US_STATES, type CheckoutFields } from '@app/domain';
+import type { ReactNode } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 
-export interface AddressValues {
-  name: string;
-  email: string;
-  line1: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-}
+type Field = Exclude<keyof CheckoutFields, 'coupon'>;
 
-type Field = keyof AddressValues;
-
-function Input({
-  id,
-  label,
-  value,
-  onChange,
-  type = 'text',
-  autoComplete,
-}: {
+interface FieldProps {
   id: Field;
   label: string;
-  value: string;
-  onChange: (field: Field, value: string) => void;
-  type?: string;
-  autoComplete: string;
-}) {
+  register: UseFormRegister<CheckoutFields>;
+  errors: FieldErrors<CheckoutFields>;
+}
+
+/** A labelled field with the schema's complaint beneath it, tied to the control for screen readers. */
+function Labelled({ id, label, errors, children }: Omit<FieldProps, 'register'> & { children: ReactNode }) {
+  const message = errors[id]?.message;
   return (
     <div className="field">
       <label htmlFor={`checkout-${id}`}>{label}</label>
+      {children}
+      {message && (
+        <p id={`checkout-${id}-error`} className="field-error">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const invalidProps = (id: Field, errors: FieldErrors<CheckoutFields>) =>
+  errors[id]
+    ? { 'aria-invalid': true as const, 'aria-describedby': `checkout-${id}-error` }
+    : { 'aria-invalid': undefined, 'aria-describedby': undefined };
+
+function Input({
+  type = 'text',
+  autoComplete,
+  ...props
+}: FieldProps & { type?: string; autoComplete: string }) {
+  const { id, register, errors } = props;
+  return (
+    <Labelled {...props}>
       <input
         id={`checkout-${id}`}
-        name={id}
         type={type}
         required
         autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(id, event.target.value)}
+        {...invalidProps(id, errors)}
+        {...register(id)}
       />
-    </div>
+    </Labelled>
+  );
+}
+
+function Select({ options, ...props }: FieldProps & { options: readonly { code: string; name: string }[] }) {
+  const { id, register, errors } = props;
+  return (
+    <Labelled {...props}>
+      <select id={`checkout-${id}`} required {...invalidProps(id, errors)} {...register(id)}>
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </Labelled>
   );
 }
 
 /** Name, email and billing address: every one required; state AL and country US by default. */
 export function AddressFields({
-  values,
-  onChange,
+  register,
+  errors,
 }: {
-  values: AddressValues;
-  onChange: (field: Field, value: string) => void;
+  register: UseFormRegister<CheckoutFields>;
+  errors: FieldErrors<CheckoutFields>;
 }) {
+  const form = { register, errors };
   return (
     <div className="address-fields">
-      <Input id="name" label="Name" value={values.name} onChange={onChange} autoComplete="name" />
-      <Input
-        id="email"
-        label="Email"
-        type="email"
-        value={values.email}
-        onChange={onChange}
-        autoComplete="email"
-      />
-      <Input
-        id="line1"
-        label="Address"
-        value={values.line1}
-        onChange={onChange}
-        autoComplete="address-line1"
-      />
-      <Input id="city" label="City" value={values.city} onChange={onChange} autoComplete="address-level2" />
-      <div className="field">
-        <label htmlFor="checkout-state">State</label>
-        <select
-          id="checkout-state"
-          name="state"
-          required
-          value={values.state}
-          onChange={(event) => onChange('state', event.target.value)}
-        >
-          {US_STATES.map((state) => (
-            <option key={state.code} value={state.code}>
-              {state.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Input
-        id="postalCode"
-        label="Postal code"
-        value={values.postalCode}
-        onChange={onChange}
-        autoComplete="postal-code"
-      />
-      <div className="field">
-        <label htmlFor="checkout-country">Country</label>
-        <select
-          id="checkout-country"
-          name="country"
-          required
-          value={values.country}
-          onChange={(event) => onChange('country', event.target.value)}
-        >
-          {COUNTRIES.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Input id="name" label="Name" autoComplete="name" {...form} />
+      <Input id="email" label="Email" type="email" autoComplete="email" {...form} />
+      <Input id="line1" label="Address" autoComplete="address-line1" {...form} />
+      <Input id="city" label="City" autoComplete="address-level2" {...form} />
+      <Select id="state" label="State" options={US_STATES} {...form} />
+      <Input id="postalCode" label="Postal code" autoComplete="postal-code" {...form} />
+      <Select id="country" label="Country" options={COUNTRIES} {...form} />
     </div>
   );
 }

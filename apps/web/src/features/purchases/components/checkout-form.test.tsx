@@ -65,14 +65,14 @@ const checkout = {
   },
 };
 
-function renderForm() {
+function renderForm(user = { discordname: 'Ada', email: 'ada@example.com' }) {
   const onPaid = vi.fn();
   render(
     <StoreProvider store={makeStore()}>
       <CheckoutForm
         checkout={checkout}
         config={{ publishableKey: 'pk_test', emulatorUrl: 'http://emulator' }}
-        user={{ discordname: 'Ada', email: 'ada@example.com' }}
+        user={user}
         onPaid={onPaid}
       />
     </StoreProvider>,
@@ -136,6 +136,9 @@ describe('CheckoutForm', () => {
     expect(card.createPaymentMethod).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    // Editing the coupon takes the verdict away until it is checked again.
+    await user.type(screen.getByLabelText('Coupon (optional)'), '2');
+    expect(screen.queryByText('Invalid Coupon Entered')).not.toBeInTheDocument();
   });
 
   it('shows a declined card in plain words and clears the card field', async () => {
@@ -151,5 +154,121 @@ describe('CheckoutForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed: Your card was declined.');
     expect(card.clear).toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('says beside each empty required field what is missing, sends nothing, and clears it as typed', async () => {
+    const user = userEvent.setup();
+    const onPaid = renderForm();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('City'), '   ');
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Address is required');
+    expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required');
+    expect(screen.getByLabelText('Postal code')).toHaveAccessibleDescription('Postal code is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(card.createPaymentMethod).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+    expect(onPaid).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Address is required');
+  });
+
+  it('asks for the email when the profile has none, and for a real address when one is typed', async () => {
+    const user = userEvent.setup();
+    renderForm({ discordname: 'Ada', email: 'none@placeholder.invalid' });
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'ada.example.com');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(card.createPaymentMethod).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the fields trimmed, a state not listed as none, and an accepted coupon', async () => {
+    const user = userEvent.setup();
+    answers['/api/payment/verify_coupon'] = { status: 200, body: { valid: true, discountName: '10% off' } };
+    answers['/api/payment/process_single'] = { status: 200, body: { ...paid, sessionId: 'pi_pack' } };
+    const onPaid = renderForm();
+    await user.type(screen.getByLabelText('Name'), ' Lovelace ');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), ' ada@example.org ');
+    await user.type(screen.getByLabelText('Address'), ' 2 Rue Neuve ');
+    await user.type(screen.getByLabelText('City'), ' Montréal');
+    await user.selectOptions(screen.getByLabelText('State'), 'Not Listed');
+    await user.type(screen.getByLabelText('Postal code'), 'H2X 1Y4 ');
+    await user.selectOptions(screen.getByLabelText('Country'), 'CA');
+    await user.type(screen.getByLabelText('Coupon (optional)'), ' WELCOME10 ');
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('pi_pack', 'ada@example.org'));
+    expect(screen.getByText('Coupon Accepted')).toBeInTheDocument();
+    expect(card.createPaymentMethod).toHaveBeenCalledWith({
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      address: { line1: '2 Rue Neuve', city: 'Montréal', state: '', postal_code: 'H2X 1Y4', country: 'CA' },
+    });
+    expect(sent).toEqual([
+      { path: '/api/payment/verify_coupon', body: { couponid: 'WELCOME10' } },
+      {
+        path: '/api/payment/process_single',
+        body: { paymentIntentId: 'pi_pack', paymentMethodId: 'pm_card', couponCode: 'WELCOME10' },
+      },
+    ]);
+  });
+
+  it('holds Pay and the card field while the payment is processed', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const onPaid = renderForm();
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    const pay = await screen.findByRole('button', { name: 'Processing…' });
+    expect(pay).toBeDisabled();
+    expect(screen.getByLabelText('Card')).toBeDisabled();
+    answer(
+      new Response(JSON.stringify({ ...paid, sessionId: 'pi_pack' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('pi_pack', 'ada@example.com'));
+    expect(card.createPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats a coupon check the server refuses as invalid and says why in the alert area', async () => {
+    const user = userEvent.setup();
+    answers['/api/payment/verify_coupon'] = {
+      status: 429,
+      body: { error: { code: 'RATE_LIMITED', message: 'Too many tries. Wait a minute.' } },
+    };
+    renderForm();
+    await fillAddress(user);
+    await user.type(screen.getByLabelText('Coupon (optional)'), 'SPAM');
+    await user.type(screen.getByLabelText('Card'), '4242');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Payment failed: Too many tries. Wait a minute.',
+    );
+    expect(screen.getByText('Invalid Coupon Entered')).toBeInTheDocument();
+    expect(card.createPaymentMethod).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
   });
 });

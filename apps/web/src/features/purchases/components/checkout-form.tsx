@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CheckoutFields,
   DEFAULT_COUNTRY,
   DEFAULT_STATE,
   ERROR_TEXT,
@@ -7,12 +9,13 @@ import {
   paymentFailed,
   paymentMethodCreationFailed,
 } from '@app/domain';
-import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, Button, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useProcessPaymentMutation } from '../api/process-payment.ts';
 import { useVerifyCouponMutation } from '../api/verify-coupon.ts';
-import { AddressFields, type AddressValues } from './address-fields.tsx';
+import { AddressFields } from './address-fields.tsx';
 import { type CardController, useCardFontSize } from './card-field.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import { EmulatorCardField } from './emulator-card-field.tsx';
@@ -35,16 +38,19 @@ export interface CheckoutFormProps {
 /** The card form of SPEC §2/§4/§5/§8: address, optional coupon, card, pay. */
 export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormProps) {
   const fontSize = useCardFontSize();
-  const [values, setValues] = useState<AddressValues>({
-    name: user.discordname,
-    email: isEmailMissing(user.email) ? '' : user.email,
-    line1: '',
-    city: '',
-    state: DEFAULT_STATE,
-    postalCode: '',
-    country: DEFAULT_COUNTRY,
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(CheckoutFields),
+    defaultValues: {
+      name: user.discordname,
+      email: isEmailMissing(user.email) ? '' : user.email,
+      line1: '',
+      city: '',
+      state: DEFAULT_STATE,
+      postalCode: '',
+      country: DEFAULT_COUNTRY,
+      coupon: '',
+    },
   });
-  const [coupon, setCoupon] = useState('');
   const [couponStatus, setCouponStatus] = useState<'accepted' | 'invalid' | null>(null);
   const [cardEmpty, setCardEmpty] = useState(true);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -71,13 +77,14 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     setProcessing(false);
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (processing || busy || cardEmpty || !controller.current) return;
+  const held = processing || busy || cardEmpty;
+
+  /** Runs once the fields pass the schema: `values` are trimmed. */
+  async function pay({ coupon: couponCode, ...values }: CheckoutFields) {
+    if (held || !controller.current) return;
     setProcessing(true);
     setCardError(null);
 
-    const couponCode = coupon.trim();
     if (couponCode) {
       try {
         const { valid } = await verifyCoupon({ couponid: couponCode }).unwrap();
@@ -95,13 +102,13 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     }
 
     const method = await controller.current.createPaymentMethod({
-      name: values.name.trim(),
-      email: values.email.trim(),
+      name: values.name,
+      email: values.email,
       address: {
-        line1: values.line1.trim(),
-        city: values.city.trim(),
+        line1: values.line1,
+        city: values.city,
         state: values.state === 'Not Listed' ? '' : values.state,
-        postal_code: values.postalCode.trim(),
+        postal_code: values.postalCode,
         country: values.country,
       },
     });
@@ -121,11 +128,11 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     if (result.client_secret) clientSecret.current = result.client_secret;
     const sessionId = result.sessionId ?? intentIdOf(clientSecret.current);
     if (result.error) return fail(paymentFailed(result.error));
-    if (result.status === 'succeeded') return onPaid(sessionId, values.email.trim());
+    if (result.status === 'succeeded') return onPaid(sessionId, values.email);
     if (result.status === 'requires_action' && result.client_secret) {
       const authenticated = await controller.current.handleCardAction(result.client_secret);
       if (!authenticated.ok) return fail(authenticationFailed(authenticated.message));
-      if (authenticated.value === 'succeeded') return onPaid(sessionId, values.email.trim());
+      if (authenticated.value === 'succeeded') return onPaid(sessionId, values.email);
       return fail(ERROR_TEXT.paymentFailedAfterAuthentication);
     }
     return fail(paymentFailed(result.status));
@@ -133,22 +140,23 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
 
   const cardProps = { fontSize, disabled: processing, onReady, onChange: onCardChange };
   return (
-    <form className="checkout-form" onSubmit={(event) => void submit(event)} noValidate={false}>
-      <AddressFields
-        values={values}
-        onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
-      />
+    <form
+      className="checkout-form"
+      onSubmit={(event) => {
+        // Nothing is checked or sent while Pay is held back (SPEC §5) or a press is being handled.
+        if (held || formState.isSubmitting) event.preventDefault();
+        else void handleSubmit(pay)(event);
+      }}
+      // The schema's texts are shown beside the fields instead of the browser's bubbles.
+      noValidate
+    >
+      <AddressFields register={register} errors={formState.errors} />
       <div className="field">
         <label htmlFor="checkout-coupon">Coupon (optional)</label>
         <input
           id="checkout-coupon"
-          name="coupon"
           autoComplete="off"
-          value={coupon}
-          onChange={(event) => {
-            setCoupon(event.target.value);
-            setCouponStatus(null);
-          }}
+          {...register('coupon', { onChange: () => setCouponStatus(null) })}
         />
         {couponStatus === 'invalid' && <p className="field-error">{ERROR_TEXT.invalidCoupon}</p>}
         {couponStatus === 'accepted' && <p className="field-ok">{ERROR_TEXT.couponAccepted}</p>}
@@ -163,7 +171,7 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
       <div className="card-errors" aria-live="assertive">
         {cardError && <Alert>{cardError}</Alert>}
       </div>
-      <Button type="submit" className="pay-button" disabled={processing || cardEmpty || busy}>
+      <Button type="submit" className="pay-button" disabled={held}>
         {processing ? <span className="pay-spinner" aria-hidden="true" /> : null}
         {processing ? 'Processing…' : 'Pay now'}
       </Button>

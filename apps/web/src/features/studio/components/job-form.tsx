@@ -1,5 +1,6 @@
 import { type JobWire, LIMITS, type Price } from '@app/domain';
 import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { newRequestId, submitJob } from '@/api/jobs.ts';
 import { BuyMoreLink, JobErrorAlert } from '@/components/job-card/index.ts';
 import { Button } from '@/components/ui/index.ts';
@@ -22,6 +23,12 @@ import { useUploads } from './use-uploads.ts';
 
 const FIRST = STUDIO_CATEGORIES[0]!.commands[0]!.name;
 
+/** What the form holds: option values by name (kept across commands) and the flag choices. */
+interface JobFormValues {
+  options: Record<string, FieldValue>;
+  flags: FlagChoices;
+}
+
 /** The studio's form, generated from the command registry: pick a command, fill its options, create. */
 export function JobForm({
   balance,
@@ -41,40 +48,43 @@ export function JobForm({
 }) {
   const [commandName, setCommandName] = useState(findStudioCommand(initialCommand)?.name ?? FIRST);
   const command = findStudioCommand(commandName)!;
-  const [values, setValues] = useState<Record<string, FieldValue>>(() => {
-    const start: Record<string, FieldValue> = {};
-    if (initialPrompt) start.prompt = initialPrompt;
-    return start;
+  const { control, handleSubmit, setValue, formState } = useForm<JobFormValues>({
+    defaultValues: {
+      options: initialPrompt ? { prompt: initialPrompt } : {},
+      flags: initialLora ? { lora: { name: initialLora, weight: LIMITS.lora.weight.default } } : {},
+    },
   });
-  const [choices, setChoices] = useState<FlagChoices>(() =>
-    initialLora ? { lora: { name: initialLora, weight: LIMITS.lora.weight.default } } : {},
-  );
+  const values = useWatch({ control, name: 'options' });
+  const choices = useWatch({ control, name: 'flags' });
   const { uploads, add, clear } = useUploads();
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const reasonId = useId();
   // One id per submission: a retry after a dropped answer returns the same job, charged once.
   const [requestId, setRequestId] = useState(newRequestId);
 
-  const state = submitState({ command, values, uploads, choices, balance, submitting });
+  // submitState alone decides whether Create may go, and says why not.
+  const state = submitState({
+    command,
+    values,
+    uploads,
+    choices,
+    balance,
+    submitting: formState.isSubmitting,
+  });
   const target = flagTarget(command);
 
-  const submit = async () => {
-    if (state.reason) return;
-    setSubmitting(true);
+  const submit = async ({ options, flags }: JobFormValues) => {
     setError(null);
     try {
       const { job } = await submitJob({
         command: command.name,
-        options: composeOptions(command, values, uploads, choices),
+        options: composeOptions(command, options, uploads, flags),
         requestId,
       });
       setRequestId(newRequestId());
       onCreated(job);
     } catch (caught) {
       setError(caught);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -83,34 +93,50 @@ export function JobForm({
       className="studio-form"
       aria-label="New creation"
       onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+        // Held back with its reason shown beside Create rather than as field errors.
+        if (state.reason) event.preventDefault();
+        else void handleSubmit(submit)(event);
       }}
     >
       <CommandPicker
         value={commandName}
         onChange={(name) => {
           setCommandName(name);
-          setChoices({});
+          setValue('flags', {});
           clear();
           setError(null);
         }}
       />
       <p className="muted">{command.summary}</p>
+      {/* An attachment's file lives in useUploads; its form value stays unset. */}
       {command.options.map((option) => (
-        <OptionField
+        <Controller
           key={`${command.name}-${option.name}`}
-          option={option}
-          label={optionLabel(option)}
-          value={values[option.name]}
-          weighting={command.category === 'image' || command.category === 'video'}
-          upload={uploads[option.name]}
-          onValue={(value) => setValues((current) => ({ ...current, [option.name]: value }))}
-          onFile={(file) => add(option.name, file, option.accepts)}
-          onClearFile={() => clear(option.name)}
+          control={control}
+          name={`options.${option.name}`}
+          render={({ field }) => (
+            <OptionField
+              option={option}
+              label={optionLabel(option)}
+              value={field.value}
+              weighting={command.category === 'image' || command.category === 'video'}
+              upload={uploads[option.name]}
+              onValue={field.onChange}
+              onFile={(file) => add(option.name, file, option.accepts)}
+              onClearFile={() => clear(option.name)}
+            />
+          )}
         />
       ))}
-      {target && <FlagControls command={command} choices={choices} loras={loras} onChange={setChoices} />}
+      {target && (
+        <Controller
+          control={control}
+          name="flags"
+          render={({ field }) => (
+            <FlagControls command={command} choices={field.value} loras={loras} onChange={field.onChange} />
+          )}
+        />
+      )}
       {error !== null && <JobErrorAlert error={error} />}
       <div className="studio-submit">
         <CostLine cost={state.cost} currency={state.currency} balance={balance} />
