@@ -1,4 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { WeightingBox } from './weighting-box.tsx';
@@ -32,5 +34,19 @@ describe('weighting box', () => {
     render(<WeightingBox initial="" />);
     await typePrompt('sky (clouds:lots');
     expect(parts()).toEqual(['sky (clouds:lots×1.0 (normal)']);
+  });
+
+  it('offers typing only once the prerendered page has come alive, since hydration puts the text back', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<WeightingBox initial="a cat" />);
+    document.body.append(container);
+    expect(container.querySelector('textarea')).toHaveAttribute('readonly');
+    const root = await act(async () => hydrateRoot(container, <WeightingBox initial="a cat" />));
+    const box = screen.getByLabelText('Try a prompt');
+    expect(box).not.toHaveAttribute('readonly');
+    await typePrompt('a dog, ((bone))');
+    expect(parts()).toEqual(['a dog×1.0 (normal)', 'bone×1.5 (stronger)']);
+    act(() => root.unmount());
+    container.remove();
   });
 });

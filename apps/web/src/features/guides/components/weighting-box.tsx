@@ -1,5 +1,5 @@
 import { parsePromptWeights } from '@app/domain';
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { formatWeight } from '../lib/format.ts';
 
 const START = 'a quiet harbour at dawn, ((golden light)), (fog:0.6), (fishing boats:1.3)';
@@ -10,9 +10,23 @@ function tone(weight: number) {
   return 'normal';
 }
 
+const never = () => () => {};
+
+/**
+ * False in the prerendered page and while it hydrates, true once React runs it. Hydrating a
+ * textarea puts back the server's text, so typing is only offered from then on.
+ */
+const useAlive = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+
 /** Type a prompt, see the weight each part gets — the same parser the bot uses. */
 export function WeightingBox({ initial = START }: { initial?: string }) {
   const [prompt, setPrompt] = useState(initial);
+  const alive = useAlive();
   const inputId = useId();
   const hintId = useId();
   const segments = parsePromptWeights(prompt)
@@ -28,6 +42,7 @@ export function WeightingBox({ initial = START }: { initial?: string }) {
         id={inputId}
         aria-describedby={hintId}
         value={prompt}
+        readOnly={!alive}
         rows={3}
         spellCheck={false}
         onChange={(event) => setPrompt(event.target.value)}
