@@ -1,7 +1,7 @@
 import { FREE_PLAN, formatCredits, formatHypercredits } from '@app/domain';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { GiftedPlans } from '@/components/gifted-plans/gifted-plans.tsx';
+import { GiftedPlans } from '@/components/gifted-plans/index.ts';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';

@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { GiftedPlans } from '@/components/gifted-plans/gifted-plans.tsx';
+import { GiftedPlans } from '@/components/gifted-plans/index.ts';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';

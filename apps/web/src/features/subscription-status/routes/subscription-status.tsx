@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { GiftedPlans } from '@/components/gifted-plans/gifted-plans.tsx';
+import { GiftedPlans } from '@/components/gifted-plans/index.ts';
 import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';

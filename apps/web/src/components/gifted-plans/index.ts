@@ -1,0 +1,2 @@
+/** A user's running gifted plans, each with the date it ends. */
+export { GiftedPlans } from './gifted-plans.tsx';
