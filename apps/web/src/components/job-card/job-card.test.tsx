@@ -176,4 +176,39 @@ describe('JobCard', () => {
     );
     expect(screen.queryByRole('button', { name: 'Re-roll' })).not.toBeInTheDocument();
   });
+
+  it('cancels a waiting job of your own, then deletes it once you confirm', async () => {
+    const user = userEvent.setup();
+    const onRemoved = vi.fn();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    render(
+      <MemoryRouter>
+        <JobCard service={service} job={queued} signedIn onRemoved={onRemoved} />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(service.cancel).toHaveBeenCalledWith(queued.id);
+    expect(await screen.findByRole('status')).toHaveTextContent('Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+
+    // Declined first: nothing is deleted.
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(service.remove).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(service.remove).toHaveBeenCalledWith(queued.id);
+    expect(onRemoved).toHaveBeenCalledWith(queued.id);
+    expect(confirm).toHaveBeenCalledTimes(2);
+    confirm.mockRestore();
+  });
+
+  it("offers no Cancel or Delete on someone else's job", () => {
+    render(
+      <MemoryRouter>
+        <JobCard service={service} job={{ ...done, mine: false }} signedIn />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: /Love/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
 });
