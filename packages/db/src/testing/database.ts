@@ -65,8 +65,9 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
       await built.close();
       await admin.query(`alter database "${building}" rename to "${template}"`);
     }
-    await admin.query(`create database "${name}" template "${template}"`);
     await admin.query('select pg_advisory_unlock(724011)');
+    // Copies of a finished template can be made side by side.
+    await admin.query(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end();
   }
