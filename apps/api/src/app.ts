@@ -86,6 +86,17 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // A request still running when the server starts closing is answered with `Connection: close`:
+  // otherwise its keep-alive connection, idle only after close began, holds the close open until
+  // the client lets go of it (Node closes only the connections idle at that moment).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
