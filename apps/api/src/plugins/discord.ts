@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { BotDeps } from '../modules/discord/bot-deps.ts';
 import { createChannelDirectory } from '../modules/discord/channel-directory.ts';
 import { registerCommands } from '../modules/discord/register-commands.ts';
+import { startUnlessClosing } from '../lib/start-unless-closing.ts';
 import { startDiscordDelivery } from '../modules/discord/start-delivery.ts';
 import type { DiscordBotSettings } from '../settings.ts';
 
@@ -89,6 +90,9 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
     sweep: () => delivery?.sweep() ?? Promise.resolve(),
   } satisfies DiscordBot);
 
+  // When closing began (0: not yet). listen() resolves before the hook below has finished, so a
+  // close can come while delivery is still starting.
+  let closeStarted = 0;
   app.addHook('onListen', async () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -102,16 +106,19 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       await registerCommands({ api: deps.api(), applicationId: bot.applicationId });
     }
     if (options.deliver !== false) {
-      delivery = await startDiscordDelivery(deps, {
-        sweepMs: options.sweepMs,
-        leaseMs: settings.discordDeliveryLeaseSeconds * 1000,
-        log: app.log,
-      });
+      delivery = await startUnlessClosing(
+        () => closeStarted > 0,
+        () =>
+          startDiscordDelivery(deps, {
+            sweepMs: options.sweepMs,
+            leaseMs: settings.discordDeliveryLeaseSeconds * 1000,
+            log: app.log,
+          }),
+      );
     }
   });
   // Closing: posts under way get until shortly before the shutdown deadline, then their claims
   // are handed back for another process to finish.
-  let closeStarted = 0;
   app.addHook('preClose', async () => {
     closeStarted = Date.now();
   });
