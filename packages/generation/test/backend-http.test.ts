@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { requestBytes, requestJson } from '../src/providers/shared/http.ts';
+import { READ_RETRY_MIN_MS, requestBytes, requestJson } from '../src/providers/shared/http.ts';
 
 /** A backend whose answers the test scripts, one per request, recording what it was asked. */
 let server: Server;
@@ -68,9 +68,12 @@ describe('backend calls', () => {
     script.push(busy, busy, busy);
     const controller = new AbortController();
     const read = requestJson(`${base}/history/p1`, { ...call, signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Cancelled as soon as the first try has reached the backend, long before the second is due.
+    while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort();
     await expect(read).rejects.toMatchObject({ code: 'CANCELLED', retryable: false });
+    // No try comes after the cancel, even once the pause before the next would have passed.
+    await new Promise((resolve) => setTimeout(resolve, 3 * READ_RETRY_MIN_MS));
     expect(seen).toEqual(['GET /history/p1']);
   });
 

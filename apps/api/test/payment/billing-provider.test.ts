@@ -98,7 +98,5 @@ describe('the payment provider a starting server picks', () => {
       await billing.close();
       await database.close();
     }
-    // A real listening server, a catalog synced over HTTP and a database of its own: slow when the
-    // machine is busy with the other test files.
-  }, 60_000);
+  });
 });
