@@ -17,6 +17,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 /** Repositories take either a database or a transaction handle. */
 export type DbOrTx = Db | Tx;
 
+/** How long opening one connection to PostgreSQL may take before it counts as failed. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
 export interface Database {
@@ -50,10 +53,21 @@ export interface DatabaseOptions {
 
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server that does not answer fails the request after this long instead of holding it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // An idle client losing its connection (a server restart) must not crash the process; the
     // pool replaces it on the next query.
     pool.on('error', () => {});
+    // The pool listens for errors only while a client is idle: one checked out (inside a
+    // transaction, between two statements) whose connection dies would emit 'error' with no
+    // listener and end the process. The statement under way fails on its own, and the pool drops
+    // the client when it is released with that error.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database = wrap(
       db,
@@ -92,18 +106,86 @@ export function createDatabase(options: DatabaseOptions): Database {
   };
 }
 
-/** A dedicated client per subscription: LISTEN is per session, and pooled sessions change hands. */
+/**
+ * A dedicated client per subscription: LISTEN is per session, and pooled sessions change hands.
+ * A lost connection is opened again with backoff (0.25 s doubling to 5 s) and LISTEN renewed, so a
+ * database restart costs the notifications sent meanwhile, never the subscription; every user of
+ * a channel also looks for what it may have missed (a poll, a sweep).
+ */
 async function listenPg(url: string, channel: string, onPayload: (payload: string) => void) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {});
-  await client.connect();
-  client.on('notification', (message) => {
-    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-  });
-  await client.query(`listen "${channel.replaceAll('"', '')}"`);
-  return async () => {
-    await client.end().catch(() => {});
+  let closed = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const quiet = (target: pg.Client) => {
+    target.removeAllListeners();
+    // Errors may still come from a client being ended; nothing listens to them any more.
+    target.on('error', () => {});
   };
+  const drop = (target: pg.Client) => {
+    if (closed || client !== target) return;
+    client = undefined;
+    quiet(target);
+    target.end().catch(() => {});
+    reconnect();
+  };
+  const reconnect = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(() => reconnect());
+    }, backoffMs(failures++));
+  };
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'hypercreate-listen',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // Until LISTEN has run, a failure is the caller's (the catch below): no reconnect from here.
+    let ready = false;
+    next.on('error', () => ready && drop(next));
+    next.on('end', () => ready && drop(next));
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '')}"`);
+    } catch (error) {
+      quiet(next);
+      await next.end().catch(() => {});
+      if (client === next) client = undefined;
+      throw error;
+    }
+    ready = true;
+    failures = 0;
+    // Closed while this connection was being opened: nobody will end it but us.
+    if (closed) {
+      quiet(next);
+      await next.end().catch(() => {});
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    if (last) {
+      quiet(last);
+      await last.end().catch(() => {});
+    }
+  };
+}
+
+/** Bounded exponential backoff with jitter: 0.25 s doubling up to 5 s. */
+export function backoffMs(failures: number): number {
+  const base = Math.min(5_000, 250 * 2 ** Math.min(failures, 5));
+  return Math.round(base / 2 + Math.random() * (base / 2));
 }
 
 function wrap(

@@ -2,6 +2,7 @@
 // stay inside this package (and its test helpers), so every query lives here.
 export * from './client.ts';
 export * from './ledger.ts';
+export * from './faults.ts';
 export * from './locks.ts';
 export * from './rate-limits.ts';
 export * from './repositories/index.ts';

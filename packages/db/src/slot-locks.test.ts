@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './client.ts';
 import {
   listFleetHosts,
@@ -68,4 +69,26 @@ describe('host slots', () => {
     expect(await markFleetHostUp(db, 'http://gpu-a:7860')).toBe(false);
     expect((await listFleetHosts(db))[0]).toMatchObject({ status: 'up', downSince: null });
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'reports the slots of a lost connection as lost, then opens a new one and takes slots again',
+    async () => {
+      const { db, key, open } = await setup();
+      const worker = await open();
+      const lost = vi.fn();
+      worker.onLost(lost);
+      expect(await worker.tryLock(key, 1)).toBe(true);
+      await db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'hypercreate-slots' and datname = current_database()`,
+      );
+      await vi.waitFor(() => expect(lost).toHaveBeenCalledWith([{ lockKey: key, slot: 1 }]), 10_000);
+      // Another worker may take the slot now; this one gets a slot again once reconnected.
+      const other = await open();
+      expect(await other.tryLock(key, 1)).toBe(true);
+      await vi.waitFor(() => expect(worker.alive).toBe(true), 10_000);
+      expect(await worker.tryLock(key, 1)).toBe(false);
+      expect(await worker.tryLock(key, 0)).toBe(true);
+      expect((await listFleetHosts(db))[0]!.busy).toBe(2);
+    },
+  );
 });

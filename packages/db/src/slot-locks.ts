@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from './client.ts';
+import { CONNECT_TIMEOUT_MS, backoffMs, type Database } from './client.ts';
 import { SLOT_LOCK_NAMESPACE, SLOT_LOCK_STRIDE } from './repositories/fleet.ts';
 
 /**
@@ -11,12 +11,21 @@ export interface SlotLocks {
   /** True when this process now holds the slot (and did not before). */
   tryLock(lockKey: number, slot: number): Promise<boolean>;
   unlock(lockKey: number, slot: number): Promise<void>;
-  /** False once the locks' connection is lost (the slots may be someone else's now). */
+  /**
+   * False while the locks' connection is lost: slots it held may be someone else's now, and none
+   * can be taken until a new connection is open (it is reopened with backoff).
+   */
   readonly alive: boolean;
+  /**
+   * Calls `listener` with the slots held when the connection was lost: their work must stop and
+   * go back to the queue, as after a crash, since another worker may take them meanwhile.
+   */
+  onLost(listener: (slots: { lockKey: number; slot: number }[]) => void): void;
   close(): Promise<void>;
 }
 
 const keyOf = (lockKey: number, slot: number) => lockKey * SLOT_LOCK_STRIDE + slot;
+const slotOf = (key: number) => ({ lockKey: Math.floor(key / SLOT_LOCK_STRIDE), slot: key % SLOT_LOCK_STRIDE });
 
 export async function openSlotLocks(database: Database): Promise<SlotLocks> {
   const held = new Set<number>();
@@ -24,6 +33,7 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
     const client = database.pglite!;
     return {
       alive: true,
+      onLost() {},
       async tryLock(lockKey, slot) {
         const key = keyOf(lockKey, slot);
         // The one session would take the same lock twice; this process's own set says who has it.
@@ -45,46 +55,109 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
       },
     };
   }
-  const client = new pg.Client({ connectionString: database.url, application_name: 'hypercreate-slots' });
-  let alive = true;
-  const lost = () => {
-    alive = false;
-    held.clear();
-  };
-  client.on('error', lost);
-  client.on('end', lost);
-  await client.connect();
+  const url = database.url;
+  const listeners: ((slots: { lockKey: number; slot: number }[]) => void)[] = [];
+  let client: pg.Client | undefined;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
   // One statement at a time on the one connection (pg would queue them, but no longer wants to).
   let chain: Promise<unknown> = Promise.resolve();
-  const query = <T extends object>(text: string, values: unknown[]) => {
-    const run = chain.then(() => client.query<T>(text, values));
+
+  const lost = (target: pg.Client) => {
+    if (client !== target) return;
+    client = undefined;
+    target.removeAllListeners();
+    target.on('error', () => {});
+    target.end().catch(() => {});
+    const slots = [...held].map(slotOf);
+    held.clear();
+    chain = Promise.resolve();
+    if (slots.length) for (const listener of listeners) listener(slots);
+    reconnect();
+  };
+  const reconnect = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(() => reconnect());
+    }, backoffMs(failures++));
+  };
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'hypercreate-slots',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    let ready = false;
+    next.on('error', () => ready && lost(next));
+    next.on('end', () => ready && lost(next));
+    try {
+      await next.connect();
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => {});
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    ready = true;
+    failures = 0;
+    client = next;
+  };
+  await connect();
+
+  /** Runs on the current connection; `target` says which, so an answer can be matched to it. */
+  const query = <T extends object>(
+    text: string,
+    values: unknown[],
+  ): { run: Promise<pg.QueryResult<T>>; target?: pg.Client } => {
+    const target = client;
+    if (!target) return { run: Promise.reject(new Error("The slot locks' connection is closed.")) };
+    const run = chain.then(() => target.query<T>(text, values));
     chain = run.catch(() => undefined);
-    return run;
+    return { run, target };
   };
   return {
     get alive() {
-      return alive;
+      return client !== undefined;
+    },
+    onLost(listener) {
+      listeners.push(listener);
     },
     async tryLock(lockKey, slot) {
       const key = keyOf(lockKey, slot);
-      if (!alive || held.has(key)) return false;
-      const result = await query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+      if (!client || held.has(key)) return false;
+      const { run, target } = query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
         SLOT_LOCK_NAMESPACE,
         key,
       ]);
-      if (!result.rows[0]?.ok) return false;
+      const result = await run;
+      // Granted on a connection lost since: the lock went with it.
+      if (!result.rows[0]?.ok || client !== target) return false;
       held.add(key);
       return true;
     },
     async unlock(lockKey, slot) {
       const key = keyOf(lockKey, slot);
-      if (!held.delete(key) || !alive) return;
-      await query('select pg_advisory_unlock($1, $2)', [SLOT_LOCK_NAMESPACE, key]);
+      if (!held.delete(key) || !client) return;
+      await query('select pg_advisory_unlock($1, $2)', [SLOT_LOCK_NAMESPACE, key]).run;
     },
     async close() {
-      alive = false;
+      closed = true;
+      clearTimeout(timer);
       held.clear();
-      await client.end().catch(() => {});
+      const last = client;
+      client = undefined;
+      if (last) {
+        last.removeAllListeners();
+        last.on('error', () => {});
+        await last.end().catch(() => {});
+      }
     },
   };
 }
