@@ -1,4 +1,4 @@
-import { createDatabase } from '@app/db';
+import { createDatabase, waitForDatabase } from '@app/db';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
 import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +24,17 @@ async function main() {
   }
 
   const database = createDatabase({ databaseUrl: settings.databaseUrl, dataDir: `${settings.dataDir}/db` });
+  // A server started beside its database (a container stack, a reboot) waits for it, within a bound.
+  if (settings.databaseUrl) {
+    let told = false;
+    await waitForDatabase(database, {
+      maxWaitMs: settings.databaseWaitMs,
+      onRetry: (message) => {
+        if (!told) console.error(`${message}; retrying for up to ${settings.databaseWaitMs / 1000} s`);
+        told = true;
+      },
+    });
+  }
   await database.migrate();
   // Seeded users carry the Discord emulator's fixed ids when the emulator stands in for the bot's Discord.
   if (settings.embedded && !settings.discord)

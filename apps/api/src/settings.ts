@@ -4,6 +4,7 @@ import {
   type GenerationSettings,
   type MetricsSettings,
   generationEnvShape,
+  databaseEnvShape,
   metricsEnvShape,
   shutdownEnvShape,
   toGenerationSettings,
@@ -93,6 +94,7 @@ const SettingsSchema = z
     ...generationEnvShape,
     ...metricsEnvShape,
     ...shutdownEnvShape,
+    ...databaseEnvShape,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -153,6 +155,8 @@ export interface Settings {
   stripe: StripeSettings | undefined;
   /** How long SIGTERM may take: in-flight requests and jobs finish or are handed back by then. */
   shutdownDeadlineMs: number;
+  /** How long start-up waits for the database to answer. */
+  databaseWaitMs: number;
   studioUrl: string | undefined;
   communityInviteUrl: string | undefined;
   contactEmail: string;
@@ -253,6 +257,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
           }
         : undefined,
     shutdownDeadlineMs: value.SHUTDOWN_DEADLINE_SECONDS * 1000,
+    databaseWaitMs: value.DATABASE_WAIT_SECONDS * 1000,
     studioUrl: value.STUDIO_URL,
     communityInviteUrl: value.COMMUNITY_INVITE_URL,
     contactEmail: value.CONTACT_EMAIL,

@@ -1,4 +1,4 @@
-import { createDatabase } from '@app/db';
+import { createDatabase, describeDatabaseUrl, waitForDatabase } from '@app/db';
 import type { Family, Provider } from '@app/generation';
 import {
   type WorkerSettings,
@@ -9,6 +9,7 @@ import {
   startWorker,
 } from '@app/jobs';
 import { serveMetrics } from './metrics-server.ts';
+import { watchDatabase } from './stall-watch.ts';
 
 /**
  * A worker process: the queue on the shared PostgreSQL database, the media folder (or bucket) and
@@ -28,6 +29,14 @@ export async function runWorkerProcess(
     );
   }
   const database = createDatabase({ databaseUrl: settings.databaseUrl, poolSize: 4 });
+  let told = false;
+  await waitForDatabase(database, {
+    maxWaitMs: settings.databaseWaitMs,
+    onRetry: (message) => {
+      if (!told) console.error(`${message}; retrying for up to ${settings.databaseWaitMs / 1000} s`);
+      told = true;
+    },
+  });
   await database.migrate();
   const queue = await startJobQueue(database, settings.generation);
   const storage = mediaStorageFor(settings.generation, settings.dataDir);
@@ -40,6 +49,18 @@ export async function runWorkerProcess(
     providers,
     settings: settings.generation,
     metrics,
+  });
+  // Connections reopen by themselves after a blip; a database away for longer ends the process so
+  // that its supervisor restarts it (the queue gives its running jobs to other workers).
+  const stallWatch = watchDatabase({
+    ping: () => database.ping(),
+    stallMs: settings.stallExitMs,
+    onStall: (silentMs) => {
+      console.error(
+        `worker exiting: the database at ${describeDatabaseUrl(settings.databaseUrl!)} has not answered for ${Math.round(silentMs / 1000)} s`,
+      );
+      process.exit(1);
+    },
   });
   const metricsServer =
     settings.metrics.port === undefined ? undefined : await serveMetrics(metrics, settings.metrics);
@@ -62,6 +83,7 @@ export async function runWorkerProcess(
       process.exit(1);
     }, deadlineMs).unref();
     let code = 0;
+    stallWatch.stop();
     try {
       await metricsServer?.close();
       await worker.stop({ deadlineMs: Math.max(0, deadlineMs - 3000) });

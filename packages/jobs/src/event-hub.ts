@@ -26,7 +26,12 @@ export function createJobEventHub(database: Database): JobEventHub {
 
   return {
     async subscribe(jobId, listener) {
-      listening ??= database.listen(JOB_EVENTS_CHANNEL, dispatch);
+      // A LISTEN that could not open (the database was away) is tried again by the next caller;
+      // once open, it reopens itself after a lost connection.
+      listening ??= database.listen(JOB_EVENTS_CHANNEL, dispatch).catch((error: unknown) => {
+        listening = undefined;
+        throw error;
+      });
       await listening;
       const set = listeners.get(jobId) ?? new Set();
       set.add(listener);
@@ -38,7 +43,7 @@ export function createJobEventHub(database: Database): JobEventHub {
     },
     async close() {
       listeners.clear();
-      if (listening) await (await listening)();
+      if (listening) await (await listening.catch(() => async () => {}))();
       listening = undefined;
     },
   };

@@ -102,6 +102,11 @@ export const shutdownEnvShape = {
   SHUTDOWN_DEADLINE_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(25)),
 };
 
+/** How long start-up (API and worker) waits for the database to answer before it gives up. */
+export const databaseEnvShape = {
+  DATABASE_WAIT_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(3600).default(60)),
+};
+
 export interface MetricsSettings {
   token: string | undefined;
   port: number | undefined;
@@ -183,6 +188,12 @@ const WorkerEnv = z.object({
   ...generationEnvShape,
   ...metricsEnvShape,
   ...shutdownEnvShape,
+  ...databaseEnvShape,
+  // A worker that cannot reach its database this long exits, for its supervisor to restart it.
+  WORKER_STALL_EXIT_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(10).max(3600).default(120),
+  ),
 });
 
 export interface WorkerSettings {
@@ -192,6 +203,10 @@ export interface WorkerSettings {
   metrics: MetricsSettings;
   /** SIGTERM's deadline: running jobs finish by then or go back to the queue. */
   shutdownDeadlineMs: number;
+  /** How long start-up waits for the database to answer. */
+  databaseWaitMs: number;
+  /** How long the worker may go without reaching the database before it exits (non-zero). */
+  stallExitMs: number;
 }
 
 export function loadWorkerSettings(env: Record<string, string | undefined>): WorkerSettings {
@@ -210,5 +225,7 @@ export function loadWorkerSettings(env: Record<string, string | undefined>): Wor
     generation: toGenerationSettings(parsed.data),
     metrics: toMetricsSettings(parsed.data),
     shutdownDeadlineMs: parsed.data.SHUTDOWN_DEADLINE_SECONDS * 1000,
+    databaseWaitMs: parsed.data.DATABASE_WAIT_SECONDS * 1000,
+    stallExitMs: parsed.data.WORKER_STALL_EXIT_SECONDS * 1000,
   };
 }

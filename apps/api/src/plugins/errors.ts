@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@app/db';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -42,6 +43,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: { code: 'VALIDATION_ERROR', message: message || 'Invalid input' } });
     }
     const status = error.statusCode ?? 500;
+    if (status >= 500 && isDatabaseUnavailable(error)) {
+      // A database restart or a network blip: the request may work in a moment, and a load
+      // balancer or client that reads Retry-After tries again instead of giving up.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: SERVICE_UNAVAILABLE });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply
@@ -65,3 +73,11 @@ function retryAfter(reply: FastifyReply, seconds?: number) {
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/** How soon a caller should try again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const SERVICE_UNAVAILABLE = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is briefly unavailable. Please try again in a few seconds.',
+} as const;

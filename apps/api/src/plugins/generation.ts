@@ -29,7 +29,11 @@ export const generationPlugin = fp(async (app: FastifyInstance, options: { stora
   app.decorate('generation', {
     storage: options.storage ?? mediaStorageFor(settings.generation, settings.dataDir),
     queue() {
-      queue ??= startJobQueue(database, settings.generation);
+      // A start that failed (the database was away) is tried again by the next caller.
+      queue ??= startJobQueue(database, settings.generation).catch((error: unknown) => {
+        queue = undefined;
+        throw error;
+      });
       return queue;
     },
     events,

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type Database, type SlotLocks, countFleetHostJob, getJob, requeueJob } from '@app/db';
+import {
+  type Database,
+  type SlotLocks,
+  backoffMs,
+  countFleetHostJob,
+  getJob,
+  isDatabaseUnavailable,
+  requeueJob,
+} from '@app/db';
 import type { Family, Provider } from '@app/generation';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Metrics } from '../metrics.ts';
@@ -34,7 +42,10 @@ interface Slot {
 
 interface Running {
   done: Promise<void>;
-  abandon(reason: 'stopping'): void;
+  slot: Slot;
+  /** True until the host has answered and the slot went back to the dispatcher. */
+  holdsSlot(): boolean;
+  abandon(reason: 'stopping' | 'slot-lost'): void;
 }
 
 /**
@@ -62,6 +73,15 @@ export class FamilyDispatcher {
   ) {}
 
   start(): void {
+    // A slot lock lost with its connection may be another worker's now: work on it stops and goes
+    // back to the queue, as after a crash, and a slot this dispatcher kept for its next job is gone.
+    this.ctx.locks?.onLost((lost) => {
+      const isLost = (slot: Slot) =>
+        !!slot.host && lost.some((entry) => entry.lockKey === slot.host!.lockKey && entry.slot === slot.index);
+      for (const entry of this.running) if (entry.holdsSlot() && isLost(entry.slot)) entry.abandon('slot-lost');
+      const kept = this.handedBack.splice(0).filter((slot) => !isLost(slot));
+      this.handedBack.push(...kept);
+    });
     this.loop = this.run();
   }
 
@@ -172,26 +192,35 @@ export class FamilyDispatcher {
 
   private launch(job: JobWithMetadata<QueuedJobData>, slot: Slot): void {
     const abandon = new AbortController();
-    let stopping = false;
+    let handBack = false;
+    let slotLost = false;
+    let released = false;
     const entry: Running = {
       done: Promise.resolve(),
-      abandon: () => {
-        stopping = true;
-        abandon.abort(new Error('The worker is stopping.'));
+      slot,
+      holdsSlot: () => !released,
+      abandon: (reason) => {
+        handBack = true;
+        if (reason === 'slot-lost') slotLost = true;
+        abandon.abort(
+          new Error(
+            reason === 'stopping' ? 'The worker is stopping.' : "The worker lost its hold on the host's slot.",
+          ),
+        );
       },
     };
     // The slot is the host's: it is free again as soon as the host has answered, while this
     // process stores the outputs and settles the job. It goes to this dispatcher's next job still
     // locked; it is unlocked when no job waits, or when the worker stops.
-    let released = false;
     const release = async () => {
       if (released) return;
       released = true;
+      if (slotLost) return; // its lock went with the connection
       if (this.stopping) await this.release(slot);
       else this.handedBack.push(slot);
       this.ctx.waker.wake(this.family);
     };
-    entry.done = this.attempt(job, slot, abandon, () => stopping, release)
+    entry.done = this.attempt(job, slot, abandon, () => handBack, release)
       .catch((error: unknown) => {
         console.error(`${this.family} attempt:`, error instanceof Error ? error.message : error);
       })
@@ -206,7 +235,7 @@ export class FamilyDispatcher {
     job: JobWithMetadata<QueuedJobData>,
     slot: Slot,
     abandon: AbortController,
-    isStopping: () => boolean,
+    mustHandBack: () => boolean,
     hostDone: () => Promise<void>,
   ): Promise<void> {
     const { queue, settings, database } = this.ctx;
@@ -226,6 +255,7 @@ export class FamilyDispatcher {
     );
     const started = performance.now();
     let outcome: AttemptOutcome;
+    let databaseLost = false;
     try {
       outcome = await runJob({
         database,
@@ -243,6 +273,14 @@ export class FamilyDispatcher {
           signal: abandon.signal,
         },
       });
+    } catch (error) {
+      // The database went away mid-attempt: nothing is known to have ended, so the job goes back
+      // to the queue uncounted once the database answers (ending a job is conditional, so a
+      // second run of one that did end only finds it over).
+      if (!isDatabaseUnavailable(error)) throw error;
+      console.error(`${this.family} attempt: database unavailable:`, error instanceof Error ? error.message : error);
+      outcome = { kind: 'abandoned' };
+      databaseLost = true;
     } finally {
       clearInterval(heartbeat);
     }
@@ -258,7 +296,7 @@ export class FamilyDispatcher {
     };
     switch (outcome.kind) {
       case 'ended': {
-        await queue.boss.complete(name, claim).catch(() => {});
+        await whileUnavailable(() => queue.boss.complete(name, claim)).catch(() => {});
         const row = await getJob(database.db, job.data.jobId).catch(() => null);
         if (row?.status === 'succeeded' && slot.host)
           await countFleetHostJob(database.db, slot.host.host).catch(() => {});
@@ -267,21 +305,43 @@ export class FamilyDispatcher {
       }
       case 'retry':
         count('retried', outcome.error.code);
-        await queue.boss.fail(name, claim, { code: outcome.error.code }).catch(() => {});
+        await whileUnavailable(() => queue.boss.fail(name, claim, { code: outcome.error.code })).catch(() => {});
         return;
       case 'host-failed':
         count('retried', outcome.error.code);
         await this.ctx.health?.markDown(slot.host!.host, describe(outcome.error));
-        await queue.handBack(this.family, claim);
+        await whileUnavailable(() => queue.handBack(this.family, claim));
         return;
       case 'abandoned':
-        if (!isStopping()) return; // the claim went to another worker, which owns the job now
-        await requeueJob(database.db, job.data.jobId, {
-          code: 'WORKER_STOPPED',
-          message: 'The job was handed to another worker.',
-        });
-        await queue.handBack(this.family, claim);
+        // Otherwise the claim went to another worker, which owns the job now.
+        if (!mustHandBack() && !databaseLost) return;
+        await whileUnavailable(() =>
+          requeueJob(database.db, job.data.jobId, {
+            code: 'WORKER_STOPPED',
+            message: 'The job was handed to another worker.',
+          }),
+        );
+        // Fenced to this attempt: if the queue gave the job to another worker meanwhile (the
+        // database stayed away past the heartbeat), this changes nothing and that one owns it.
+        await whileUnavailable(() => queue.handBack(this.family, claim));
         return;
+    }
+  }
+}
+
+/**
+ * Runs `call` again, with bounded backoff, while the database is unreachable, for at most 30 s;
+ * past that the queue's own supervision takes over (the claim's heartbeat lapses and the job is
+ * retried), as after a crash.
+ */
+async function whileUnavailable<T>(call: () => Promise<T>, maxMs = 30_000): Promise<T> {
+  const deadline = Date.now() + maxMs;
+  for (let failures = 0; ; failures++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(failures)));
     }
   }
 }

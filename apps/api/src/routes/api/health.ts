@@ -2,6 +2,7 @@ import { listFleetHosts } from '@app/db';
 import { type BackendHealth, HealthBody } from '@app/domain';
 import { createBackendHealth } from '@app/generation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const backendHealth = createBackendHealth(app.ctx.settings.generation.backends);
@@ -42,6 +43,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       // A backend host that is down degrades the report but not the API's own status: jobs wait in
       // the queue or go to another host, so a load balancer should keep sending traffic here.
       const degraded = !up || backends.some((backend) => backend.status === 'down');
+      // Without its database this process can do nothing useful: a load balancer routes away.
+      if (!up) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply
         .status(up ? 200 : 503)
         .send({ status: degraded ? 'degraded' : 'ok', database: up ? 'up' : 'down', backends });
