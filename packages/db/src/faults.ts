@@ -95,11 +95,13 @@ export async function waitForDatabase(
   }
 }
 
-function reasonOf(error: unknown): string {
+/** The innermost cause of a database failure in a few words (`ECONNREFUSED: connect …`), without its SQL. */
+export function reasonOf(error: unknown): string {
   let current: unknown = error;
   while (current instanceof Error && current.cause instanceof Error) current = current.cause;
   if (!(current instanceof Error)) return String(current);
   const code = (current as { code?: unknown }).code;
-  if (current instanceof AggregateError && current.errors[0] instanceof Error) return reasonOf(current.errors[0]);
+  if (current instanceof AggregateError && current.errors[0] instanceof Error)
+    return reasonOf(current.errors[0]);
   return typeof code === 'string' && code ? `${code}: ${current.message}` : current.message;
 }

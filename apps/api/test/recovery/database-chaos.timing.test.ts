@@ -28,6 +28,7 @@ const CUTS = 3;
 const pack = CREDIT_PACKAGES[0]!;
 
 interface Answer {
+  route: string;
   status: number;
   retryAfter: string | null;
   body: string;
@@ -139,6 +140,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       },
     });
     const answer = {
+      route: `${init.method ?? 'GET'} ${route.split('?')[0]}`,
       status: response.status,
       retryAfter: response.headers.get('retry-after'),
       body: await response.text(),
@@ -255,11 +257,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     const done = new Promise<void>((resolve) => (finish = resolve));
     const running = load(done);
     for (let cut = 0; cut < CUTS; cut++) {
-      // Some work under way before each fault: a job running on the host.
+      // Some work under way before each fault: a job running on a host slot.
       await until(() => a1111.active > 0, 30_000);
       await fault();
-      // Back to serving between faults.
+      // Back to serving between faults: the API answers and jobs submitted since succeed.
       await until(async () => (await call('/api/health')).status === 200, 30_000);
+      const since = new Date();
+      await until(async () => {
+        const { rows } = await query<{ n: number }>(
+          sql`select count(*)::int as n from jobs where status = 'succeeded' and created_at > ${since}`,
+        );
+        return rows[0]!.n >= 3;
+      }, 60_000);
     }
     finish();
     await running;
@@ -268,6 +277,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     const jobId = await submit(late, 'after the last cut');
     await until(async () => (await jobStatus(jobId)) === 'succeeded', 30_000);
     await checkEverything();
+    console.info(
+      `worker said:\n${worker
+        .output()
+        .split('\n')
+        .filter((line) => /lost|database/.test(line))
+        .slice(0, 20)
+        .join('\n')}`,
+    );
   }
 
   async function checkEverything() {
@@ -306,6 +323,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     expect(jobs.length).toBeGreaterThan(10);
     const byStatus = new Map<string, number>();
     for (const job of jobs) byStatus.set(job.status, (byStatus.get(job.status) ?? 0) + 1);
+    const tally = new Map<string, number>();
+    for (const answer of answers) {
+      const key = `${answer.route} ${answer.status}`;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    console.info([...tally].map(([key, n]) => `${key}: ${n}`).join('\n'));
     console.info(
       `${jobs.length} jobs (${[...byStatus].map(([status, n]) => `${n} ${status}`).join(', ')}); ${answers.length} answers, ${failures.length} of them 503`,
     );

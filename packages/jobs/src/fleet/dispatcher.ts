@@ -6,6 +6,7 @@ import {
   countFleetHostJob,
   getJob,
   isDatabaseUnavailable,
+  reasonOf,
   requeueJob,
 } from '@app/db';
 import type { Family, Provider } from '@app/generation';
@@ -77,8 +78,14 @@ export class FamilyDispatcher {
     // back to the queue, as after a crash, and a slot this dispatcher kept for its next job is gone.
     this.ctx.locks?.onLost((lost) => {
       const isLost = (slot: Slot) =>
-        !!slot.host && lost.some((entry) => entry.lockKey === slot.host!.lockKey && entry.slot === slot.index);
-      for (const entry of this.running) if (entry.holdsSlot() && isLost(entry.slot)) entry.abandon('slot-lost');
+        !!slot.host &&
+        lost.some((entry) => entry.lockKey === slot.host!.lockKey && entry.slot === slot.index);
+      const stopped = [...this.running].filter((entry) => entry.holdsSlot() && isLost(entry.slot));
+      if (stopped.length)
+        console.error(
+          `${this.family} dispatcher: the slot locks' connection was lost; ${stopped.length} running job(s) go back to the queue`,
+        );
+      for (const entry of stopped) entry.abandon('slot-lost');
       const kept = this.handedBack.splice(0).filter((slot) => !isLost(slot));
       this.handedBack.push(...kept);
     });
@@ -123,7 +130,12 @@ export class FamilyDispatcher {
         }
         this.launch(job, slot);
       } catch (error) {
-        console.error(`${this.family} dispatcher:`, error instanceof Error ? error.message : error);
+        const reason = isDatabaseUnavailable(error)
+          ? `database unavailable (${reasonOf(error)})`
+          : error instanceof Error
+            ? error.message
+            : error;
+        console.error(`${this.family} dispatcher:`, reason);
         await this.ctx.waker.wait(this.family, this.ctx.pollMs);
       }
     }
@@ -204,7 +216,9 @@ export class FamilyDispatcher {
         if (reason === 'slot-lost') slotLost = true;
         abandon.abort(
           new Error(
-            reason === 'stopping' ? 'The worker is stopping.' : "The worker lost its hold on the host's slot.",
+            reason === 'stopping'
+              ? 'The worker is stopping.'
+              : "The worker lost its hold on the host's slot.",
           ),
         );
       },
@@ -278,7 +292,9 @@ export class FamilyDispatcher {
       // to the queue uncounted once the database answers (ending a job is conditional, so a
       // second run of one that did end only finds it over).
       if (!isDatabaseUnavailable(error)) throw error;
-      console.error(`${this.family} attempt: database unavailable:`, error instanceof Error ? error.message : error);
+      console.error(
+        `${this.family} attempt: database unavailable (${reasonOf(error)}); the job goes back to the queue`,
+      );
       outcome = { kind: 'abandoned' };
       databaseLost = true;
     } finally {
@@ -305,7 +321,9 @@ export class FamilyDispatcher {
       }
       case 'retry':
         count('retried', outcome.error.code);
-        await whileUnavailable(() => queue.boss.fail(name, claim, { code: outcome.error.code })).catch(() => {});
+        await whileUnavailable(() => queue.boss.fail(name, claim, { code: outcome.error.code })).catch(
+          () => {},
+        );
         return;
       case 'host-failed':
         count('retried', outcome.error.code);
