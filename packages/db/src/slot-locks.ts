@@ -25,7 +25,10 @@ export interface SlotLocks {
 }
 
 const keyOf = (lockKey: number, slot: number) => lockKey * SLOT_LOCK_STRIDE + slot;
-const slotOf = (key: number) => ({ lockKey: Math.floor(key / SLOT_LOCK_STRIDE), slot: key % SLOT_LOCK_STRIDE });
+const slotOf = (key: number) => ({
+  lockKey: Math.floor(key / SLOT_LOCK_STRIDE),
+  slot: key % SLOT_LOCK_STRIDE,
+});
 
 export async function openSlotLocks(database: Database): Promise<SlotLocks> {
   const held = new Set<number>();

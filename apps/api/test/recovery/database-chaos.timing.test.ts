@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createUser, findUserByDiscordId, grant } from '@app/db';
-import { type TestDatabase, createTestDatabase } from '@app/db/testing';
+import { type PgProxy, type TestDatabase, createTestDatabase, startPgProxy } from '@app/db/testing';
 import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { CREDIT_PACKAGES } from '@app/domain';
 import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
@@ -12,7 +12,6 @@ import { createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { startDiscordForBotProcess } from '../discord/bot-process.ts';
 import { type Child, startApiProcess, startWorkerProcess, until } from '../jobs/processes.ts';
-import { type PgProxy, startPgProxy } from './pg-proxy.ts';
 
 /*
  * The database goes away under mixed load: an API process and a separate worker reach PostgreSQL

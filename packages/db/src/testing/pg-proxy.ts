@@ -11,6 +11,10 @@ export interface PgProxy {
   /** Connections passing through now. */
   readonly open: number;
   outage(ms: number): Promise<void>;
+  /** Cuts every connection and stops listening until `accept`. */
+  refuse(): Promise<void>;
+  /** Listens again on the same port. */
+  accept(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,13 +63,17 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
       return pairs.size;
     },
     async outage(ms) {
+      await this.refuse();
+      // The outage itself: nothing answers on the port for this long.
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await this.accept();
+    },
+    async refuse() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       cutAll();
       await closed;
-      // The outage itself: nothing answers on the port for this long.
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await listen();
     },
+    accept: listen,
     async close() {
       cutAll();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
