@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { type Database, createDatabase } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
@@ -70,4 +72,31 @@ describe('the API without its database', () => {
     expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toMatchObject({ status: 'degraded', database: 'down' });
   });
+});
+
+describe('starting the API without its database', () => {
+  it('waits for it within DATABASE_WAIT_SECONDS, then exits non-zero with one clear line', async () => {
+    const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', server], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: '.data/test',
+        DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/hypercreate`,
+        DATABASE_WAIT_SECONDS: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      `waiting for the database at 127.0.0.1:${port}/hypercreate (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}); retrying for up to 1 s`,
+      `Failed to start: The database at 127.0.0.1:${port}/hypercreate did not answer within 1 s (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}).`,
+    ]);
+  }, 30_000);
 });
