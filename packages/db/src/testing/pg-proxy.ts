@@ -2,15 +2,14 @@ import net from 'node:net';
 
 /**
  * A TCP proxy in front of PostgreSQL, so a test can take the database away from the processes it
- * started without touching the server: `outage` cuts every connection and refuses new ones (the
- * port stops listening) for a while, as a database restart or a network partition would.
+ * started without touching the server: `refuse` cuts every connection and refuses new ones (the
+ * port stops listening) until `accept`, as a database restart or a network partition would.
  */
 export interface PgProxy {
   /** `url` with its host and port replaced by the proxy's. */
   urlFor(url: string): string;
   /** Connections passing through now. */
   readonly open: number;
-  outage(ms: number): Promise<void>;
   /** Cuts every connection and stops listening until `accept`. */
   refuse(): Promise<void>;
   /** Listens again on the same port. */
@@ -61,12 +60,6 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     },
     get open() {
       return pairs.size;
-    },
-    async outage(ms) {
-      await this.refuse();
-      // The outage itself: nothing answers on the port for this long.
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await this.accept();
     },
     async refuse() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
