@@ -1,12 +1,22 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createUser, findUserByDiscordId, grant } from '@app/db';
-import { type PgProxy, type TestDatabase, createTestDatabase, startPgProxy } from '@app/db/testing';
+import { createUser, findUserByDiscordId, getJob, grant } from '@app/db';
+import {
+  type PgProxy,
+  type TestDatabase,
+  balancesOffTheLedger,
+  countJobsIn,
+  createTestDatabase,
+  discordDeliveryStates,
+  jobOutcomes,
+  ledgerEntriesByKeyPattern,
+  startPgProxy,
+  terminateOtherSessions,
+} from '@app/db/testing';
 import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { CREDIT_PACKAGES } from '@app/domain';
 import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
-import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
@@ -102,11 +112,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Rows of a query on the test's own connection, which bypasses the proxy. */
-  async function query<T = Record<string, unknown>>(statement: SQL): Promise<{ rows: T[] }> {
-    return (await database.db.execute(statement)) as unknown as { rows: T[] };
-  }
-
   async function signIn(discordName: string) {
     const response = await fetch(`${api.url}/api/auth/local`, {
       method: 'POST',
@@ -159,8 +164,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
   }
 
   async function jobStatus(jobId: string): Promise<string | undefined> {
-    const { rows } = await query<{ status: string }>(sql`select status from jobs where id = ${jobId}`);
-    return rows[0]?.status;
+    return (await getJob(database.db, jobId))?.status;
   }
 
   async function buyCredits(who: { cookie: string }) {
@@ -262,12 +266,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       // Back to serving between faults: the API answers and jobs submitted since succeed.
       await until(async () => (await call('/api/health')).status === 200, 30_000);
       const since = new Date();
-      await until(async () => {
-        const { rows } = await query<{ n: number }>(
-          sql`select count(*)::int as n from jobs where status = 'succeeded' and created_at > ${since}`,
-        );
-        return rows[0]!.n >= 3;
-      }, 60_000);
+      await until(async () => (await countJobsIn(database.db, ['succeeded'], since)) >= 3, 60_000);
     }
     finish();
     await running;
@@ -302,23 +301,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     }
 
     // Every job ends, once: refunded exactly when it did not succeed, never twice.
-    await until(async () => {
-      const { rows } = await query<{ n: number }>(
-        sql`select count(*)::int as n from jobs where status in ('queued', 'running')`,
-      );
-      return rows[0]!.n === 0;
-    }, 90_000);
-    const { rows: jobs } = await query<{
-      id: string;
-      status: string;
-      refunds: number;
-      media: number;
-    }>(
-      sql`select j.id, j.status,
-            (select count(*)::int from credit_ledger l where l.idempotency_key like 'refund:' || j.id || '%') as refunds,
-            (select count(*)::int from media m where m.job_id = j.id) as media
-          from jobs j`,
-    );
+    await until(async () => (await countJobsIn(database.db, ['queued', 'running'])) === 0, 90_000);
+    const jobs = await jobOutcomes(database.db);
     expect(jobs.length).toBeGreaterThan(10);
     const byStatus = new Map<string, number>();
     for (const job of jobs) byStatus.set(job.status, (byStatus.get(job.status) ?? 0) + 1);
@@ -343,10 +327,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       const paid = (
         await stripe.paymentIntents.list({ limit: 100 }).autoPagingToArray({ limit: 1000 })
       ).filter((intent) => intent.status === 'succeeded' && intent.metadata.payment_type === 'Credits');
-      const { rows: grants } = await query<{ key: string }>(
-        sql`select idempotency_key as key from credit_ledger where idempotency_key like 'payment_intent:%'`,
-      );
-      const granted = grants.map((row) => row.key).sort();
+      const granted = (await ledgerEntriesByKeyPattern(database.db, 'payment_intent:%'))
+        .map((row) => row.idempotencyKey)
+        .sort();
       return (
         granted.join() ===
         paid
@@ -357,23 +340,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     }, 60_000);
 
     // Each balance is the sum of its ledger.
-    const { rows: mismatched } = await query(
-      sql`select u.id from users u where
-            u.credits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id and currency = 'credits'), 0)
-         or u.hypercredits <> coalesce((select sum(delta) from credit_ledger l where l.user_id = u.id and currency = 'hypercredits'), 0)`,
-    );
-    expect(mismatched).toEqual([]);
+    expect(await balancesOffTheLedger(database.db)).toEqual([]);
 
     // Every Discord job's result was posted, once.
     const user = (await findUserByDiscordId(database.db, discordUser))!;
-    const { rows: discordJobs } = await query<{ id: string }>(
-      sql`select id from jobs where user_id = ${user.id}`,
-    );
+    const discordJobs = (await jobOutcomes(database.db)).filter((job) => job.userId === user.id);
     expect(discordJobs.length).toBeGreaterThan(0);
     const deliveries = await until(async () => {
-      const { rows } = await query<{ jobId: string; state: string; messageId: string | null }>(
-        sql`select job_id as "jobId", state, message_id as "messageId" from discord_deliveries`,
-      );
+      const rows = await discordDeliveryStates(database.db);
       return rows.every((row) => row.state === 'posted') ? rows : null;
     }, 60_000);
     expect(deliveries.map((row) => row.jobId).sort()).toEqual(discordJobs.map((job) => job.id).sort());
@@ -396,10 +370,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
 
   it('survives every session of its database ended by pg_terminate_backend, three times', async () => {
     await chaos(async () => {
-      await database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid()`,
-      );
+      expect(await terminateOtherSessions(database.db)).toBeGreaterThan(0);
     });
   }, 300_000);
 });

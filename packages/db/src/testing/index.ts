@@ -1,3 +1,4 @@
 export * from './database.ts';
 export * from './inspect.ts';
 export * from './pg-proxy.ts';
+export * from './outcomes.ts';
