@@ -8,8 +8,10 @@ import {
   type Provider,
   type ProviderContext,
   ProviderError,
+  isHostFault,
 } from '../../types.ts';
-import { answers, cancelledError, toProviderError } from '../shared/http.ts';
+import { probeHost } from '../../backend-health.ts';
+import { badAnswerError, cancelledError, toProviderError } from '../shared/http.ts';
 import { toOutput } from '../shared/media.ts';
 import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
 import { watchProgress } from './progress.ts';
@@ -93,7 +95,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
   const jobTimeoutMs = options.jobTimeoutMs ?? 60 * 60_000;
   const workflowsDir = options.workflowsDir ?? DEFAULT_WORKFLOWS_DIR;
   const pool = new HostPool(options.urls, {
-    check: (url) => answers(`${url}/system_stats`),
+    check: (url) => probeHost('comfyui', url, 3_000),
     healthTtlMs: options.healthTtlMs,
     serviceLabel: LABEL,
   });
@@ -181,11 +183,9 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     for (const file of files) {
       const { bytes, type } = await client.view(file);
       const fallback = file.format?.startsWith('video/') ? 'video/mp4' : type.split(';')[0];
+      // A file of the host's that does not decode says the host is unwell, like a 5xx.
       const output = await toOutput(bytes, fallback).catch((error: unknown) => {
-        throw new ProviderError('OUTPUT_UNREADABLE', 'The result could not be read.', {
-          retryable: false,
-          cause: error,
-        });
+        throw badAnswerError(LABEL, `${file.filename} does not decode`, error);
       });
       if (output) outputs.push(output);
     }
@@ -237,7 +237,8 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
       }
       context.onProgress(1);
       if (outputs.length === 0) {
-        throw new ProviderError('BACKEND_BAD_ANSWER', 'The generation service finished without any result.', {
+        // The workflow ran and saved nothing: its set-up, not the host, is at fault.
+        throw new ProviderError('NO_RESULT', 'The generation service finished without any result.', {
           retryable: false,
         });
       }
@@ -269,7 +270,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
         // Anything else (the worker's own saveExternalId failing) is not the backend's doing.
         if (!(error instanceof ProviderError) && !context.signal.aborted) throw error;
         const failure = toProviderError(error, LABEL, context.signal);
-        if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
+        if (isHostFault(failure)) pool.markDown(host);
         throw failure;
       }
     },
