@@ -12,6 +12,7 @@ import {
 } from '../../types.ts';
 import { probeHost } from '../../backend-health.ts';
 import { badAnswerError, cancelledError, toProviderError } from '../shared/http.ts';
+import { framesToGif } from '../shared/gif.ts';
 import { toOutput } from '../shared/media.ts';
 import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
 import { watchProgress } from './progress.ts';
@@ -192,6 +193,14 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     return outputs;
   }
 
+  /** The GIF button: the result, then the workflow's close repaints of it, as a looping GIF. */
+  async function animation(request: GenerationRequest, outputs: GenerationOutput[]): Promise<GenerationOutput> {
+    const source = request.inputs.image?.[0]?.bytes;
+    const repaints = outputs.filter((output) => output.kind === 'image').map((output) => output.bytes);
+    const frames = [...(source ? [source] : []), ...repaints].slice(0, LIMITS.imageGrid.columns * LIMITS.imageGrid.rows);
+    return framesToGif(frames);
+  }
+
   async function runOn(
     host: string,
     request: GenerationRequest,
@@ -242,6 +251,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
           retryable: false,
         });
       }
+      if (request.work.kind === 'animate') return { outputs: [await animation(request, outputs)] };
       return { outputs };
     } catch (error) {
       if (context.signal.aborted && promptId) void cancel(encodeId(host, promptId)).catch(() => {});
