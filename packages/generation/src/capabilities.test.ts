@@ -40,12 +40,20 @@ describe('what each backend can run', () => {
       ...PROVIDER_KINDS,
       [provider]: PROVIDER_KINDS[provider].filter((entry) => entry !== kind),
     });
-    expect(capabilityErrors(table('image=a1111:http://a:7860'), kindNeeds(), without('a1111', 'animate'))).toEqual([
+    expect(
+      capabilityErrors(table('image=a1111:http://a:7860'), kindNeeds(), without('a1111', 'animate')),
+    ).toEqual([
       '/gif needs "animate" work, which the a1111 backend of the image family cannot do (local or comfyui can serve the image family)',
     ]);
-    const video = capabilityErrors(table('video=comfyui:http://c:8188'), kindNeeds(), without('comfyui', 'video'));
+    const video = capabilityErrors(
+      table('video=comfyui:http://c:8188'),
+      kindNeeds(),
+      without('comfyui', 'video'),
+    );
     expect(video).toHaveLength(3);
-    expect(video[0]).toMatch(/^\/video needs "video" work, which the comfyui backend of the video family cannot do/);
+    expect(video[0]).toMatch(
+      /^\/video needs "video" work, which the comfyui backend of the video family cannot do/,
+    );
     // A family the setting leaves on `local` is never refused.
     expect(capabilityErrors(table(''), kindNeeds(), without('comfyui', 'video'))).toEqual([]);
   });
@@ -64,7 +72,11 @@ describe('kinds a backend lacks, made on the worker', () => {
     });
     const local = fake('local');
     const provider = withWorkerKinds(fake('comfyui'), 'comfyui', () => local);
-    const context = { signal: new AbortController().signal, onProgress: () => {}, saveExternalId: async () => {} };
+    const context = {
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      saveExternalId: async () => {},
+    };
     const request = (kind: 'interrogate' | 'txt2img') =>
       ({ work: { kind }, inputs: {}, options: {} }) as unknown as GenerationRequest;
     await provider.run(request('interrogate'), { ...context, host: 'http://c:8188' });

@@ -93,7 +93,9 @@ export function withWorkerKinds(backend: Provider, provider: ProviderName, local
     name: backend.name,
     families: backend.families,
     run: (request, context) =>
-      runsHere(request) ? local().run(request, { ...context, host: undefined }) : backend.run(request, context),
+      runsHere(request)
+        ? local().run(request, { ...context, host: undefined })
+        : backend.run(request, context),
     ...(backend.cancel ? { cancel: backend.cancel.bind(backend) } : {}),
     ...(backend.health ? { health: backend.health.bind(backend) } : {}),
   };

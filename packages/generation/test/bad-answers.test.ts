@@ -116,7 +116,12 @@ describe('a ComfyUI host that answers 200 with something we cannot use', () => {
     await comfy.close();
   });
   const provider = () =>
-    createComfyUIProvider({ urls: [comfy.url], pollIntervalMs: 10, requestTimeoutMs: 1_000, jobTimeoutMs: 5_000 });
+    createComfyUIProvider({
+      urls: [comfy.url],
+      pollIntervalMs: 10,
+      requestTimeoutMs: 1_000,
+      jobTimeoutMs: 5_000,
+    });
 
   it('is a host fault for a history or queue of the wrong shape, a prompt answer that is not JSON, or a file that does not decode', async () => {
     const cases: [string[], string | Buffer][] = [

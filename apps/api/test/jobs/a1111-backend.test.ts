@@ -107,7 +107,11 @@ describe('the GIF button on an A1111 backend', () => {
     expect(body.denoising_strength).toBeCloseTo(0.3);
 
     expect(gif.outputs).toHaveLength(1);
-    const file = await t.app.inject({ method: 'GET', url: gif.outputs[0].url, headers: { cookie: me.cookie } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: gif.outputs[0].url,
+      headers: { cookie: me.cookie },
+    });
     expect(file.headers['content-type']).toBe('image/gif');
     const meta = await sharp(file.rawPayload, { animated: true }).metadata();
     expect(meta).toMatchObject({ format: 'gif', pages: 4, loop: 0 });

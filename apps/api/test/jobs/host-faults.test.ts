@@ -80,23 +80,27 @@ describe('a host that answers 200 with a body that cannot be read, beside a heal
     ['JSON of the wrong shape', '{"images": "not a list"}'],
     ['an image that does not decode', JSON.stringify({ images: [truncatedPng] })],
     ['bytes that are no image at all', JSON.stringify({ images: [Buffer.from('hello').toString('base64')] })],
-  ])('leaves rotation after one answer with %s; its job runs on the other host, charged once', async (_, body) => {
-    const [bad, good] = [await host(), await host()];
-    bad.faults.paths = ['/sdapi/v1/txt2img'];
-    bad.faults.body = body;
-    // Slow enough that the second job finds the healthy host busy: each host gets a job.
-    good.generationMs = 1_500;
-    const ctx = await fleet([bad.url, good.url], { FLEET_PROBE_SECONDS: '60' });
-    const me = await user(ctx, 'shapes', { credits: 10 });
-    const ids = await makeAll(ctx, me.cookie, 2);
-    for (const id of ids) expect((await waitForJob(ctx, me.cookie, id, 60_000)).status).toBe('succeeded');
-    expect([generationCalls(bad), generationCalls(good)]).toEqual([1, 2]);
-    const row = (await listFleetHosts(ctx.database.db)).find((entry) => entry.host === bad.url)!;
-    expect(row).toMatchObject({ status: 'down' });
-    expect(row.lastError).toMatch(/^BACKEND_BAD_ANSWER/);
-    expect((await findUserById(ctx.database.db, me.id))!.credits).toBe(10 - 2 * 4);
-    expect(await refundsOf(ctx, me.id)).toHaveLength(0);
-  }, 90_000);
+  ])(
+    'leaves rotation after one answer with %s; its job runs on the other host, charged once',
+    async (_, body) => {
+      const [bad, good] = [await host(), await host()];
+      bad.faults.paths = ['/sdapi/v1/txt2img'];
+      bad.faults.body = body;
+      // Slow enough that the second job finds the healthy host busy: each host gets a job.
+      good.generationMs = 1_500;
+      const ctx = await fleet([bad.url, good.url], { FLEET_PROBE_SECONDS: '60' });
+      const me = await user(ctx, 'shapes', { credits: 10 });
+      const ids = await makeAll(ctx, me.cookie, 2);
+      for (const id of ids) expect((await waitForJob(ctx, me.cookie, id, 60_000)).status).toBe('succeeded');
+      expect([generationCalls(bad), generationCalls(good)]).toEqual([1, 2]);
+      const row = (await listFleetHosts(ctx.database.db)).find((entry) => entry.host === bad.url)!;
+      expect(row).toMatchObject({ status: 'down' });
+      expect(row.lastError).toMatch(/^BACKEND_BAD_ANSWER/);
+      expect((await findUserById(ctx.database.db, me.id))!.credits).toBe(10 - 2 * 4);
+      expect(await refundsOf(ctx, me.id)).toHaveLength(0);
+    },
+    90_000,
+  );
 });
 
 describe('a host another process took out of rotation', () => {

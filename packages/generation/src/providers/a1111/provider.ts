@@ -54,7 +54,9 @@ export function createA1111Provider(options: A1111Options): Provider {
     });
     if (!Array.isArray(list)) throw badAnswerError(LABEL, 'the LoRA list is not a list');
     const names = list.flatMap((entry: unknown) =>
-      isRecord(entry) ? [entry.name, entry.alias].filter((n): n is string => typeof n === 'string' && !!n) : [],
+      isRecord(entry)
+        ? [entry.name, entry.alias].filter((n): n is string => typeof n === 'string' && !!n)
+        : [],
     );
     const found =
       names.find((n) => n === wanted) ?? names.find((n) => n.toLowerCase() === wanted.toLowerCase());

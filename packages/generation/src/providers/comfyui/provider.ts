@@ -194,10 +194,16 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
   }
 
   /** The GIF button: the result, then the workflow's close repaints of it, as a looping GIF. */
-  async function animation(request: GenerationRequest, outputs: GenerationOutput[]): Promise<GenerationOutput> {
+  async function animation(
+    request: GenerationRequest,
+    outputs: GenerationOutput[],
+  ): Promise<GenerationOutput> {
     const source = request.inputs.image?.[0]?.bytes;
     const repaints = outputs.filter((output) => output.kind === 'image').map((output) => output.bytes);
-    const frames = [...(source ? [source] : []), ...repaints].slice(0, LIMITS.imageGrid.columns * LIMITS.imageGrid.rows);
+    const frames = [...(source ? [source] : []), ...repaints].slice(
+      0,
+      LIMITS.imageGrid.columns * LIMITS.imageGrid.rows,
+    );
     return framesToGif(frames);
   }
 
