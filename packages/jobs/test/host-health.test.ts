@@ -65,7 +65,7 @@ async function setUp() {
 }
 
 describe('host health', () => {
-  it('takes a host in rotation out when its probe fails, and puts it back when it answers', async () => {
+  it('takes a host in rotation out when it misses its probes, and puts it back when it answers', async () => {
     const { database, health, answers, rounds } = await setUp();
     expect(health.isUp(FLAKY)).toBe(true);
     answers.set(FLAKY, false);

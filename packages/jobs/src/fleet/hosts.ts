@@ -70,6 +70,9 @@ export interface HostHealthOptions {
   now?: () => number;
 }
 
+/** Probes in a row a host in rotation may miss before it is taken out. */
+export const PROBE_MISSES = 2;
+
 /** The longest a host that keeps failing its jobs waits between two probes. */
 export const MAX_PROBE_BACKOFF_MS = 5 * 60_000;
 
@@ -77,7 +80,8 @@ export const MAX_PROBE_BACKOFF_MS = 5 * 60_000;
  * Which hosts are in rotation, shared by every process through the database: a worker that sees a
  * host fail takes it out at once for everyone; every worker probes the hosts in the background and
  * the first to get an answer puts a host back. Hosts in rotation are probed too, so one that stops
- * answering (a hung process that still accepts connections) leaves rotation before a job finds out.
+ * answering (a hung process that still accepts connections) leaves rotation after `PROBE_MISSES`
+ * probes in a row, before a job finds out.
  * A host can answer its cheap readiness call and still fail every job (garbage from its generation
  * calls): each job fault it has, without a finished job between them, doubles its wait before the
  * next probe, up to `MAX_PROBE_BACKOFF_MS`, so it gets ever fewer jobs until it works again.
@@ -88,6 +92,8 @@ export class HostHealth {
   private readonly relapses = new Map<string, number>();
   /** When a host out of rotation may be probed again. */
   private readonly nextProbe = new Map<string, number>();
+  /** Probes in a row that a host in rotation did not answer. */
+  private readonly misses = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly now: () => number;
   private probing = false;
@@ -101,9 +107,9 @@ export class HostHealth {
     return Math.max(200, this.options.probeSeconds * 1000);
   }
 
-  /** Asks every host once, then keeps probing and reading the shared state. */
+  /** Asks every host once (one that does not answer is out from the start), then keeps probing and reading the shared state. */
   async start(): Promise<void> {
-    await this.probeAll();
+    await this.probeAll(1);
     await this.refresh();
     this.timers.push(setInterval(() => void this.probeAll(), this.probeMs));
     this.timers.push(setInterval(() => void this.refresh(), this.options.refreshMs ?? 1_000));
@@ -149,6 +155,7 @@ export class HostHealth {
 
   private async takeOut(host: string, error: string): Promise<void> {
     this.down.add(host);
+    this.misses.delete(host);
     await markFleetHostDown(this.options.database.db, host, error).catch(() => {});
   }
 
@@ -168,7 +175,7 @@ export class HostHealth {
    * Probes every host: one in rotation that does not answer soundly is taken out; one out of
    * rotation whose wait is over and that answers is put back.
    */
-  private async probeAll(): Promise<void> {
+  private async probeAll(allowedMisses = PROBE_MISSES): Promise<void> {
     if (this.probing || this.stopped) return;
     this.probing = true;
     try {
@@ -182,9 +189,14 @@ export class HostHealth {
           const ok = await probe(entry).catch(() => false);
           if (this.stopped) return;
           if (!ok) {
-            if (!this.down.has(entry.host)) await this.takeOut(entry.host, 'The host did not answer.');
+            if (this.down.has(entry.host)) return;
+            // One late answer may be this process's own busy moment; two in a row are the host's.
+            const misses = (this.misses.get(entry.host) ?? 0) + 1;
+            this.misses.set(entry.host, misses);
+            if (misses >= allowedMisses) await this.takeOut(entry.host, 'The host did not answer.');
             return;
           }
+          this.misses.delete(entry.host);
           if (!this.down.has(entry.host)) return;
           await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
           if (this.down.delete(entry.host)) this.options.onUp?.(entry.host);
