@@ -8,7 +8,8 @@ describe('backend health', () => {
   let probes = 0;
   const server = createServer((_request, response) => {
     probes++;
-    response.end('{}');
+    // What A1111's progress call answers while idle.
+    response.end('{"progress": 0, "eta_relative": 0}');
   });
   let url: string;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { answers } from './providers/shared/http.ts';
+import { answers, isRecord } from './providers/shared/http.ts';
 import type { ProviderName, RoutingTable } from './routing.ts';
 import type { Family } from './types.ts';
 
@@ -10,19 +10,26 @@ export interface BackendHostHealth {
   status: 'up' | 'down';
 }
 
-/** The cheap call each backend answers when it is ready for work; the same one the host pools ask. */
-const PROBE: Record<Exclude<ProviderName, 'local'>, string> = {
-  a1111: '/sdapi/v1/progress?skip_current_image=true',
-  comfyui: '/system_stats',
+/**
+ * The cheap call each backend answers when it is ready for work, and what a sound answer holds;
+ * the same one the host pools ask. A host that answers it with a body we cannot read is not ready.
+ */
+const PROBE: Record<Exclude<ProviderName, 'local'>, { path: string; accept: (body: unknown) => boolean }> = {
+  a1111: {
+    path: '/sdapi/v1/progress?skip_current_image=true',
+    accept: (body) => isRecord(body) && typeof body.progress === 'number',
+  },
+  comfyui: { path: '/system_stats', accept: (body) => isRecord(body) && isRecord(body.system) },
 };
 
-/** True when the host answers its provider's cheap readiness call within `timeoutMs`. */
+/** True when the host answers its provider's cheap readiness call, soundly, within `timeoutMs`. */
 export function probeHost(
   provider: Exclude<ProviderName, 'local'>,
   url: string,
   timeoutMs = 2_000,
 ): Promise<boolean> {
-  return answers(`${url}${PROBE[provider]}`, timeoutMs);
+  const probe = PROBE[provider];
+  return answers(`${url}${probe.path}`, timeoutMs, probe.accept);
 }
 
 /** Without credentials: an `--api-auth` user and password must never reach a health page. */

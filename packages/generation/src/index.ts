@@ -9,3 +9,4 @@ export * from './providers/a1111/index.ts';
 export * from './providers/comfyui/index.ts';
 export * from './storage/s3.ts';
 export * from './backend-health.ts';
+export * from './capabilities.ts';

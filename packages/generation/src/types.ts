@@ -126,3 +126,19 @@ export interface MediaStorage {
   /** A URL a browser can fetch the object from directly, when the storage has one (a CDN); else null. */
   publicUrl(key: string): string | null;
 }
+
+/**
+ * Failures that say the host is unwell, not that the job is bad: it refused the connection, timed
+ * out, answered 5xx, dropped the connection, or answered 200 with something we cannot read (not
+ * JSON, the wrong shape, media that does not decode). The host leaves rotation and the job runs
+ * on another host.
+ */
+export const HOST_FAULT_CODES: ReadonlySet<string> = new Set([
+  'BACKEND_UNREACHABLE',
+  'BACKEND_TIMEOUT',
+  'BACKEND_BUSY',
+  'BACKEND_DROPPED',
+  'BACKEND_BAD_ANSWER',
+]);
+
+export const isHostFault = (error: ProviderError): boolean => HOST_FAULT_CODES.has(error.code);

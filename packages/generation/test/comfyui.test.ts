@@ -239,3 +239,19 @@ describe('comfyui provider', () => {
     }
   });
 });
+
+describe('comfyui provider: the GIF button', () => {
+  it('repaints the result lightly with the edit workflow and answers one looping GIF of it and the repaints', async () => {
+    const source = await pngBytes(256, 256, 9);
+    const result = await provider().run(
+      makeRequest({ command: 'gif', prompt: '', inputs: { image: [file('image', 'image/png', source)] } }),
+      makeContext(),
+    );
+    const [, sampler] = nodeOf(posted().prompt, 'KSampler');
+    expect(sampler.inputs.denoise).toBeCloseTo(0.3);
+    expect(result.outputs).toHaveLength(1);
+    expect(result.outputs[0]).toMatchObject({ kind: 'image', mime: 'image/gif' });
+    const meta = await sharp(result.outputs[0]!.bytes, { animated: true }).metadata();
+    expect(meta).toMatchObject({ format: 'gif', pages: 4, loop: 0 });
+  });
+});

@@ -11,18 +11,26 @@ import {
   createFolderStorage,
   createIsolatedLocalProvider,
   createS3Storage,
+  withWorkerKinds,
 } from '@app/generation';
 import { DEFAULT_DEADLINES, type GenerationSettings } from './settings.ts';
 
-function build(route: Route, timeoutMs: number): Provider {
+function build(route: Route, timeoutMs: number, local: () => Provider): Provider {
   switch (route.provider) {
     case 'local':
-      // Each attempt in a child process, so its deadline can end it wherever it is stuck.
-      return createIsolatedLocalProvider();
+      return local();
     case 'a1111':
-      return createA1111Provider({ urls: route.urls, generationTimeoutMs: timeoutMs });
+      return withWorkerKinds(
+        createA1111Provider({ urls: route.urls, generationTimeoutMs: timeoutMs }),
+        'a1111',
+        local,
+      );
     case 'comfyui':
-      return createComfyUIProvider({ urls: route.urls, jobTimeoutMs: timeoutMs });
+      return withWorkerKinds(
+        createComfyUIProvider({ urls: route.urls, jobTimeoutMs: timeoutMs }),
+        'comfyui',
+        local,
+      );
   }
 }
 
@@ -42,10 +50,14 @@ export function providersFor(
     const k = key(table[family]);
     longest.set(k, Math.max(longest.get(k) ?? 0, deadlines[family]));
   }
+  // Each attempt in a child process, so its deadline can end it wherever it is stuck; one for all
+  // the families it serves, made only when one needs it.
+  let local: Provider | undefined;
+  const localProvider = () => (local ??= createIsolatedLocalProvider());
   return Object.fromEntries(
     FAMILIES.map((family) => {
       const route = table[family];
-      const provider = built.get(key(route)) ?? build(route, longest.get(key(route))! * 1000);
+      const provider = built.get(key(route)) ?? build(route, longest.get(key(route))! * 1000, localProvider);
       built.set(key(route), provider);
       return [family, provider];
     }),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { FAMILIES, type Family, type RoutingTable, parseGenerationBackends } from '@app/generation';
+import {
+  FAMILIES,
+  type Family,
+  type RoutingTable,
+  capabilityErrors,
+  parseGenerationBackends,
+} from '@app/generation';
 
 /** How long one attempt of a job may run, per family: an image is a minute's work, training an hour's. */
 export const DEFAULT_DEADLINES: Record<Family, number> = {
@@ -38,7 +44,10 @@ const fields = {
     .default('')
     .superRefine((value, ctx) => {
       const parsed = parseGenerationBackends(value);
-      if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
+      // Every command of a family must be able to run on the provider serving it: a GIF button
+      // that fails on every click is found here, not by the first user who presses it.
+      const errors = parsed.ok ? capabilityErrors(parsed.table) : parsed.errors;
+      for (const message of errors) ctx.addIssue({ code: 'custom', message });
     }),
   WORKER_IN_PROCESS: z
     .enum(['true', 'false', '1', '0'])

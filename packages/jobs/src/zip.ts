@@ -126,10 +126,12 @@ async function inflateEntry(
   const cap = Math.min(entry.uncompressedSize, ZIP_LIMITS.maxEntryBytes, room);
   const packed = await new Promise<Readable>((resolve, reject) => {
     // The packed bytes as they are: the inflate and its count are ours (the reader's size check
-    // differs between its major versions).
+    // differs between its major versions). The reader takes `decompress` only for compressed
+    // entries; a stored entry's packed bytes already are its content.
+    const stored = entry.compressionMethod === STORED;
     zip.openReadStream(
       entry,
-      { decompress: false, decrypt: null, start: null, end: null },
+      { decompress: stored ? null : false, decrypt: null, start: null, end: null },
       (error, stream) => {
         if (error || !stream) reject(new ZipRefused(`${name} cannot be read from the ZIP.`));
         else resolve(stream);

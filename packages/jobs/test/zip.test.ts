@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ZipRefused, inspectZip, unpackZipImages } from '../src/zip.ts';
+import { ZIP_LIMITS, ZipRefused, inspectZip, unpackZipImages } from '../src/zip.ts';
 import { makeZip } from '../src/testing/make-zip.ts';
 
 const image = (seed: number) =>
@@ -60,5 +60,52 @@ describe('training ZIPs are judged by the bytes they unpack to', () => {
     const controller = new AbortController();
     controller.abort(new Error('deadline'));
     await expect(unpackZipImages(makeZip(await validSet()), controller.signal)).rejects.toThrow(/deadline/);
+  });
+});
+
+/** As `zip -0` and Python's zipfile write them: every entry stored, packed as is. */
+const stored = (entries: Parameters<typeof makeZip>[0]) =>
+  makeZip(entries.map((entry) => ({ ...entry, method: 'stored' as const })));
+
+describe('training ZIPs whose entries are stored uncompressed', () => {
+  it('unpack to the very bytes that were packed, alone or mixed with deflated entries', async () => {
+    const set = await validSet(10);
+    const files = await unpackZipImages(stored(set));
+    expect(files.map((file) => file.name)).toEqual(set.map((entry) => entry.name));
+    files.forEach((file, i) => expect(file.bytes.equals(set[i]!.bytes)).toBe(true));
+    expect((await inspectZip(stored(set))).map((entry) => entry.compressedSize)).toEqual(
+      set.map((entry) => entry.bytes.length),
+    );
+
+    const mixed = makeZip(set.map((entry, i) => ({ ...entry, method: i % 2 ? 'stored' : 'deflated' })));
+    const unpacked = await unpackZipImages(mixed);
+    unpacked.forEach((file, i) => expect(file.bytes.equals(set[i]!.bytes)).toBe(true));
+  });
+
+  it('are refused when their bytes disagree with the directory: longer, shorter or corrupted', async () => {
+    const set = await validSet();
+    const longer = stored(set.map((entry, i) => (i === 2 ? { ...entry, declaredSize: 100 } : entry)));
+    await expect(inspectZip(longer)).rejects.toThrow(/img2\.png unpacks to more than the ZIP declares/);
+
+    const shorter = stored(
+      set.map((entry, i) => (i === 5 ? { ...entry, declaredSize: entry.bytes.length + 10 } : entry)),
+    );
+    await expect(unpackZipImages(shorter)).rejects.toThrow(/img5\.png is damaged/);
+
+    const flipped = Buffer.from(stored(set));
+    flipped[30 + 'img0.png'.length + 40]! ^= 0xff;
+    await expect(unpackZipImages(flipped)).rejects.toThrow(/img0\.png is damaged/);
+  });
+
+  it('keep the limits on count, size and names', async () => {
+    await expect(inspectZip(stored(await validSet(7)))).rejects.toThrow(/holds 8 to 40 png or jpg images/);
+    await expect(inspectZip(stored(await validSet(41)))).rejects.toThrow(/holds 8 to 40 png or jpg images/);
+
+    const big = Buffer.alloc(ZIP_LIMITS.maxEntryBytes + 1);
+    const huge = stored([...(await validSet(7)), { name: 'huge.png', bytes: big }]);
+    await expect(inspectZip(huge)).rejects.toThrow(/too large once unpacked/);
+
+    const named = stored([...(await validSet(8)), { name: 'notes.txt', bytes: Buffer.from('hello') }]);
+    await expect(inspectZip(named)).rejects.toThrow(/notes\.txt is not a png or jpg image/);
   });
 });

@@ -80,3 +80,41 @@ describe('/make on an A1111 backend', () => {
     expect(body.prompt).toContain('<lora:Name:0.6>');
   });
 });
+
+describe('the GIF button on an A1111 backend', () => {
+  it('makes a looping GIF from the result and close repaints of it on the host, charged once', async () => {
+    const me = await user(t, 'animator', { credits: 20 });
+    const made = (await submit(t, me.cookie, { command: 'make', options: { prompt: 'a windmill' } })).json()
+      .job;
+    expect((await waitForJob(t, me.cookie, made.id)).status).toBe('succeeded');
+    const before = a1111.calls('POST', '/sdapi/v1/img2img').length;
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${made.id}/actions`,
+      payload: { action: 'gif' },
+      headers: { cookie: me.cookie },
+    });
+    expect(response.statusCode).toBe(202);
+    const gif = await waitForJob(t, me.cookie, response.json().job.id);
+    expect(gif).toMatchObject({ command: 'gif', status: 'succeeded' });
+
+    const [call, ...more] = a1111.calls('POST', '/sdapi/v1/img2img').slice(before);
+    expect(more).toHaveLength(0);
+    const body = jsonOf<{ init_images: string[]; batch_size: number; denoising_strength: number }>(call!);
+    expect(body.init_images).toHaveLength(1);
+    expect(body.batch_size).toBe(3);
+    expect(body.denoising_strength).toBeCloseTo(0.3);
+
+    expect(gif.outputs).toHaveLength(1);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: gif.outputs[0].url,
+      headers: { cookie: me.cookie },
+    });
+    expect(file.headers['content-type']).toBe('image/gif');
+    const meta = await sharp(file.rawPayload, { animated: true }).metadata();
+    expect(meta).toMatchObject({ format: 'gif', pages: 4, loop: 0 });
+    expect((await findUserById(t.database.db, me.id))!.credits).toBe(20 - 4 - 2);
+  }, 60_000);
+});

@@ -96,7 +96,8 @@ describe.skipIf(!url)('the generation fleet', () => {
   it('abandons a job stuck in a step that never returns at the image deadline, interrupts the host and frees its slot', async () => {
     const host = await gpu(200);
     host.hang = true;
-    const ctx = await fleet([host.url], { JOB_DEADLINE_IMAGE_SECONDS: '2' });
+    // The host leaves rotation at its first timeout and is back at the next probe that finds it well.
+    const ctx = await fleet([host.url], { JOB_DEADLINE_IMAGE_SECONDS: '2', FLEET_PROBE_SECONDS: '0.5' });
     const person = await user(ctx, 'stuck', { credits: 100 });
     const stuck = await make(ctx, person.cookie, 'never finishes');
     await until(async () => (await getJob(ctx.database.db, stuck.id))?.status === 'running', 20_000);
@@ -110,6 +111,11 @@ describe.skipIf(!url)('the generation fleet', () => {
     expect(nextStarted - started).toBeGreaterThanOrEqual(1_500);
     expect(nextStarted - started).toBeLessThan(6_000);
     expect(host.calls('POST', '/sdapi/v1/interrupt').length).toBeGreaterThanOrEqual(1);
+    const health = (await ctx.app.inject('/api/health')).json();
+    expect(health.backends[0]).toMatchObject({
+      status: 'up',
+      lastError: { code: expect.stringMatching(/^(BACKEND_)?TIMEOUT$/) },
+    });
     // The stuck job was retried after its deadline, not lost: it finishes, charged once.
     expect((await waitForJob(ctx, person.cookie, stuck.id, 30_000)).status).toBe('succeeded');
   }, 90_000);

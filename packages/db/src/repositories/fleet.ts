@@ -146,3 +146,13 @@ export async function familyCapacity(db: DbOrTx, family: string): Promise<number
     .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
   return Math.max(1, running?.count ?? 0);
 }
+
+/** Whether a host is in rotation now, as every process sees it; false for a host not registered. */
+export async function fleetHostIsUp(db: DbOrTx, host: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: fleetHosts.status })
+    .from(fleetHosts)
+    .where(eq(fleetHosts.host, host))
+    .limit(1);
+  return row?.status === 'up';
+}

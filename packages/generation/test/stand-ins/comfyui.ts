@@ -68,7 +68,9 @@ export async function startComfyStandIn(): Promise<ComfyStandIn> {
         list.push({ filename: name, subfolder: sub, type: 'output', ...extra });
       };
       if (node.class_type === 'SaveImage') {
-        const count = Number(latent.batch_size ?? 1);
+        // A batch from an empty latent, or an upload's latent repeated (the edit workflows).
+        const repeat = nodes.find((n) => n.class_type === 'RepeatLatentBatch')?.inputs.amount;
+        const count = Number(latent.batch_size ?? repeat ?? 1);
         for (let i = 0; i < count; i++) {
           const png = await pngBytes(Number(latent.width ?? 64), Number(latent.height ?? 64), seed + i);
           await save('images', `img_${String(i + 1).padStart(5, '0')}_.png`, png);

@@ -19,6 +19,10 @@ export interface Faults {
   status: number | null;
   /** Send the headers and part of the body, then destroy the socket. */
   drop: boolean;
+  /** Answer 200 with this body instead (`{"images": [not json`, JSON of the wrong shape, …). */
+  body: string | Buffer | null;
+  /** Accept the connection and the request, then never answer (a hung process). */
+  silent: boolean;
 }
 
 export interface Reply {
@@ -39,7 +43,14 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-const noFaults = (): Faults => ({ paths: [], delayMs: 0, status: null, drop: false });
+const noFaults = (): Faults => ({
+  paths: [],
+  delayMs: 0,
+  status: null,
+  drop: false,
+  body: null,
+  silent: false,
+});
 
 export async function startStandIn(handler: Handler, options: { port?: number } = {}): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
@@ -63,6 +74,12 @@ export async function startStandIn(handler: Handler, options: { port?: number } 
     requests.push(recorded);
     const hit = affected(recorded.path);
     if (hit && faults.delayMs) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
+    if (hit && faults.silent) return new Promise<void>((resolve) => res.on('close', resolve));
+    if (hit && faults.body !== null) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(faults.body);
+      return;
+    }
     if (hit && faults.status) {
       res.writeHead(faults.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'stand-in fault', detail: `status ${faults.status}` }));

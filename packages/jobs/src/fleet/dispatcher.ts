@@ -145,7 +145,7 @@ export class FamilyDispatcher {
   private async claimSlot(): Promise<Slot | null> {
     // A slot whose job's host just answered is still ours: no round trip to take it again.
     for (let slot = this.handedBack.shift(); slot; slot = this.handedBack.shift()) {
-      if (!slot.host || this.ctx.health?.isUp(slot.host.host) !== false) return slot;
+      if (!slot.host || !this.ctx.health || (await this.ctx.health.confirmUp(slot.host.host))) return slot;
       await this.release(slot);
     }
     if (this.hosts.length === 0) {
@@ -161,10 +161,14 @@ export class FamilyDispatcher {
       const host = this.hosts[(this.next + step) % this.hosts.length]!;
       if (health && !health.isUp(host.host)) continue;
       for (let index = 0; index < host.slots; index++) {
-        if (await locks!.tryLock(host.lockKey, index)) {
-          this.next = (this.next + step + 1) % this.hosts.length;
-          return { host, index };
+        if (!(await locks!.tryLock(host.lockKey, index))) continue;
+        // Taken out by another process since this one last read the shared state: not this host.
+        if (health && !(await health.confirmUp(host.host))) {
+          await locks!.unlock(host.lockKey, index).catch(() => {});
+          break;
         }
+        this.next = (this.next + step + 1) % this.hosts.length;
+        return { host, index };
       }
     }
     return null;
@@ -312,15 +316,19 @@ export class FamilyDispatcher {
     };
     switch (outcome.kind) {
       case 'ended': {
+        if (outcome.hostFault) await this.ctx.health?.markDown(slot.host!.host, describe(outcome.hostFault));
         await whileUnavailable(() => queue.boss.complete(name, claim)).catch(() => {});
         const row = await getJob(database.db, job.data.jobId).catch(() => null);
-        if (row?.status === 'succeeded' && slot.host)
+        if (row?.status === 'succeeded' && slot.host) {
+          this.ctx.health?.noteSuccess(slot.host.host);
           await countFleetHostJob(database.db, slot.host.host).catch(() => {});
+        }
         count(row?.status ?? 'unknown', row?.status === 'failed' ? row.errorCode : null);
         return;
       }
       case 'retry':
         count('retried', outcome.error.code);
+        if (outcome.hostFault) await this.ctx.health?.markDown(slot.host!.host, describe(outcome.error));
         await whileUnavailable(() => queue.boss.fail(name, claim, { code: outcome.error.code })).catch(
           () => {},
         );

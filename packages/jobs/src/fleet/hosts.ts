@@ -1,6 +1,7 @@
 import {
   type Database,
   type FleetHostConfig,
+  fleetHostIsUp,
   listFleetHosts,
   markFleetHostDown,
   markFleetHostUp,
@@ -59,34 +60,58 @@ export async function registerHosts(database: Database, table: RoutingTable): Pr
 export interface HostHealthOptions {
   database: Database;
   hosts: readonly FleetHost[];
-  /** How often hosts that are down are asked again. */
+  /** How often hosts are asked whether they answer (those out of rotation, and those in it). */
   probeSeconds: number;
   /** How often this process reads the shared state others wrote. */
   refreshMs?: number;
   /** Called when a host comes back, so waiting dispatchers look again at once. */
   onUp?: (host: string) => void;
   probe?: (host: FleetHost) => Promise<boolean>;
+  now?: () => number;
 }
+
+/** Probes in a row a host in rotation may miss before it is taken out. */
+export const PROBE_MISSES = 2;
+
+/** The longest a host that keeps failing its jobs waits between two probes. */
+export const MAX_PROBE_BACKOFF_MS = 5 * 60_000;
 
 /**
  * Which hosts are in rotation, shared by every process through the database: a worker that sees a
- * host fail takes it out at once for everyone; every worker probes the hosts that are down in the
- * background and the first to get an answer puts the host back.
+ * host fail takes it out at once for everyone; every worker probes the hosts in the background and
+ * the first to get an answer puts a host back. Hosts in rotation are probed too, so one that stops
+ * answering (a hung process that still accepts connections) leaves rotation after `PROBE_MISSES`
+ * probes in a row, before a job finds out.
+ * A host can answer its cheap readiness call and still fail every job (garbage from its generation
+ * calls): each job fault it has, without a finished job between them, doubles its wait before the
+ * next probe, up to `MAX_PROBE_BACKOFF_MS`, so it gets ever fewer jobs until it works again.
  */
 export class HostHealth {
   private readonly down = new Set<string>();
+  /** Job faults of each host since its last finished job. */
+  private readonly relapses = new Map<string, number>();
+  /** When a host out of rotation may be probed again. */
+  private readonly nextProbe = new Map<string, number>();
+  /** Probes in a row that a host in rotation did not answer. */
+  private readonly misses = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly now: () => number;
   private probing = false;
   private stopped = false;
 
-  constructor(private readonly options: HostHealthOptions) {}
+  constructor(private readonly options: HostHealthOptions) {
+    this.now = options.now ?? Date.now;
+  }
 
-  /** Asks every host once, then keeps probing and reading the shared state. */
+  private get probeMs(): number {
+    return Math.max(200, this.options.probeSeconds * 1000);
+  }
+
+  /** Asks every host once (one that does not answer is out from the start), then keeps probing and reading the shared state. */
   async start(): Promise<void> {
-    await this.probeAll(true);
+    await this.probeAll(1);
     await this.refresh();
-    const probeMs = Math.max(200, this.options.probeSeconds * 1000);
-    this.timers.push(setInterval(() => void this.probeAll(false), probeMs));
+    this.timers.push(setInterval(() => void this.probeAll(), this.probeMs));
     this.timers.push(setInterval(() => void this.refresh(), this.options.refreshMs ?? 1_000));
   }
 
@@ -99,9 +124,38 @@ export class HostHealth {
     return !this.down.has(host);
   }
 
-  /** Out of rotation at once, here and, through the database, in every other process. */
+  /**
+   * Whether the host is in rotation as the database says now: a host another process took out a
+   * moment ago is not dispatched to before this process's next read of the shared state. When
+   * the database cannot be asked, this process's own view answers.
+   */
+  async confirmUp(host: string): Promise<boolean> {
+    if (!this.isUp(host)) return false;
+    const up = await fleetHostIsUp(this.options.database.db, host).catch(() => true);
+    if (!up) this.down.add(host);
+    return up;
+  }
+
+  /**
+   * A job found the host at fault: out of rotation at once, here and, through the database, in
+   * every other process; probed again after a wait that doubles with each such fault.
+   */
   async markDown(host: string, error: string): Promise<void> {
+    const relapses = (this.relapses.get(host) ?? 0) + 1;
+    this.relapses.set(host, relapses);
+    const wait = Math.min(Math.max(MAX_PROBE_BACKOFF_MS, this.probeMs), this.probeMs * 2 ** (relapses - 1));
+    this.nextProbe.set(host, this.now() + wait);
+    await this.takeOut(host, error);
+  }
+
+  /** The host finished a job: its next fault is judged afresh. */
+  noteSuccess(host: string): void {
+    this.relapses.delete(host);
+  }
+
+  private async takeOut(host: string, error: string): Promise<void> {
     this.down.add(host);
+    this.misses.delete(host);
     await markFleetHostDown(this.options.database.db, host, error).catch(() => {});
   }
 
@@ -117,26 +171,36 @@ export class HostHealth {
     }
   }
 
-  /** Probes the hosts that are down (all of them when `all`), putting back those that answer. */
-  private async probeAll(all: boolean): Promise<void> {
+  /**
+   * Probes every host: one in rotation that does not answer soundly is taken out; one out of
+   * rotation whose wait is over and that answers is put back.
+   */
+  private async probeAll(allowedMisses = PROBE_MISSES): Promise<void> {
     if (this.probing || this.stopped) return;
     this.probing = true;
     try {
       const unique = [...new Map(this.options.hosts.map((entry) => [entry.host, entry])).values()];
+      const due = unique.filter(
+        (entry) => !this.down.has(entry.host) || this.now() >= (this.nextProbe.get(entry.host) ?? 0),
+      );
       await Promise.all(
-        unique
-          .filter((entry) => all || this.down.has(entry.host))
-          .map(async (entry) => {
-            const probe = this.options.probe ?? ((h: FleetHost) => probeHost(h.provider, h.url));
-            const ok = await probe(entry).catch(() => false);
-            if (this.stopped) return;
-            if (!ok) {
-              if (!this.down.has(entry.host)) await this.markDown(entry.host, 'The host did not answer.');
-              return;
-            }
-            await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
-            if (this.down.delete(entry.host)) this.options.onUp?.(entry.host);
-          }),
+        due.map(async (entry) => {
+          const probe = this.options.probe ?? ((h: FleetHost) => probeHost(h.provider, h.url));
+          const ok = await probe(entry).catch(() => false);
+          if (this.stopped) return;
+          if (!ok) {
+            if (this.down.has(entry.host)) return;
+            // One late answer may be this process's own busy moment; two in a row are the host's.
+            const misses = (this.misses.get(entry.host) ?? 0) + 1;
+            this.misses.set(entry.host, misses);
+            if (misses >= allowedMisses) await this.takeOut(entry.host, 'The host did not answer.');
+            return;
+          }
+          this.misses.delete(entry.host);
+          if (!this.down.has(entry.host)) return;
+          await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
+          if (this.down.delete(entry.host)) this.options.onUp?.(entry.host);
+        }),
       );
     } finally {
       this.probing = false;

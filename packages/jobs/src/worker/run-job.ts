@@ -12,7 +12,7 @@ import {
   setJobProgress,
   startJobAttempt,
 } from '@app/db';
-import { type MediaStorage, type Provider, ProviderError } from '@app/generation';
+import { type MediaStorage, type Provider, ProviderError, isHostFault } from '@app/generation';
 import { endJobWithRefund } from '../settle.ts';
 import { buildRequest } from './build-request.ts';
 import { deleteStored, storeOutputs } from './store-outputs.ts';
@@ -46,20 +46,14 @@ export interface RunJobOptions {
  * already over), `retry` (a retryable failure: try again after a backoff), `host-failed` (the host
  * failed, not the job: back in the queue at once for another host, not counted as an attempt), or
  * `abandoned` (given up on the attempt's signal; the caller decides what happens to the job).
+ * `hostFault` on `ended` and `retry`: the host also failed (it gave no answer before the
+ * deadline, or the job had used up its free moves), so it leaves rotation all the same.
  */
 export type AttemptOutcome =
-  | { kind: 'ended' }
-  | { kind: 'retry'; error: ProviderError }
+  | { kind: 'ended'; hostFault?: ProviderError }
+  | { kind: 'retry'; error: ProviderError; hostFault?: boolean }
   | { kind: 'host-failed'; error: ProviderError }
   | { kind: 'abandoned' };
-
-/** Failures that say the host is unwell (refused, timed out, 5xx, dropped), not that the job is bad. */
-export const HOST_FAILURES = new Set([
-  'BACKEND_UNREACHABLE',
-  'BACKEND_TIMEOUT',
-  'BACKEND_BUSY',
-  'BACKEND_DROPPED',
-]);
 
 /** Host failures one job may meet before they count against its retries (a flapping fleet). */
 const FREE_FAILOVERS = 6;
@@ -138,11 +132,11 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
     if (timeout.aborted && externalId && provider.cancel) void provider.cancel(externalId).catch(() => {});
     if (attempt.signal.aborted && !timeout.aborted) return { kind: 'abandoned' };
     const failure = asProviderError(error, timeout.aborted, deadlineSeconds);
-    if (
-      options.failover &&
-      HOST_FAILURES.has(failure.code) &&
-      job.attempts <= attempt.retryLimit + FREE_FAILOVERS
-    ) {
+    // A host that gave no answer before the deadline is judged like one that answered garbage: it
+    // leaves rotation at once. The job's attempt still counts, so a job that is simply too long
+    // for its deadline cannot take every host out again and again.
+    const hostFault = !!options.host && (isHostFault(failure) || timeout.aborted);
+    if (options.failover && isHostFault(failure) && job.attempts <= attempt.retryLimit + FREE_FAILOVERS) {
       await requeueJob(db, job.id, failure);
       await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'queued', progress: 0 });
       return { kind: 'host-failed', error: failure };
@@ -150,10 +144,10 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
     if (failure.retryable && attempt.retryCount < attempt.retryLimit) {
       await requeueJob(db, job.id, failure);
       await publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'queued', progress: 0 });
-      return { kind: 'retry', error: failure };
+      return { kind: 'retry', error: failure, hostFault };
     }
     await db.transaction((tx) => endJobWithRefund(tx, job.id, 'failed', failure));
-    return { kind: 'ended' };
+    return hostFault ? { kind: 'ended', hostFault: failure } : { kind: 'ended' };
   } finally {
     clearInterval(cancelWatch);
   }

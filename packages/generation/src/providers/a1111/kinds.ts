@@ -1,4 +1,5 @@
 import type { WorkKind } from '@app/domain';
+import { animate } from './animate.ts';
 import { blend } from './blend.ts';
 import { fill } from './fill.ts';
 import { img2img } from './img2img.ts';
@@ -6,7 +7,10 @@ import { interrogate } from './interrogate.ts';
 import type { KindHandler } from './job.ts';
 import { txt2img } from './txt2img.ts';
 
-/** The kinds of work A1111 does, one file each; anything else is not an image-model job. */
+/**
+ * The kinds of work A1111 does, one file each; anything else is not an image-model job. Which
+ * commands a family's provider must serve is checked at start-up (`capabilityErrors`).
+ */
 export const A1111_KINDS: { [K in WorkKind]?: KindHandler<K> } = {
   txt2img,
   img2img,
@@ -14,4 +18,5 @@ export const A1111_KINDS: { [K in WorkKind]?: KindHandler<K> } = {
   blend,
   fill,
   interrogate,
+  animate,
 };

@@ -7,8 +7,10 @@ import {
   type Provider,
   type ProviderContext,
   ProviderError,
+  isHostFault,
 } from '../../types.ts';
-import { answers, requestJson, toProviderError } from '../shared/http.ts';
+import { probeHost } from '../../backend-health.ts';
+import { badAnswerError, isRecord, requestJson, toProviderError } from '../shared/http.ts';
 import { toOutput } from '../shared/media.ts';
 import { type A1111Job, type KindHandler, LABEL } from './job.ts';
 import { A1111_KINDS } from './kinds.ts';
@@ -27,14 +29,12 @@ export interface A1111Options {
   healthTtlMs?: number;
 }
 
-type SdImages = { images?: string[] };
-
 export function createA1111Provider(options: A1111Options): Provider {
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   const generationTimeoutMs = options.generationTimeoutMs ?? 10 * 60_000;
   const progressIntervalMs = options.progressIntervalMs ?? 1_000;
   const pool = new HostPool(options.urls, {
-    check: (url) => answers(`${url}/sdapi/v1/progress?skip_current_image=true`),
+    check: (url) => probeHost('a1111', url, 3_000),
     healthTtlMs: options.healthTtlMs,
     serviceLabel: LABEL,
   });
@@ -47,12 +47,17 @@ export function createA1111Provider(options: A1111Options): Provider {
       .split(/[\\/]/)
       .pop()!
       .replace(/\.(safetensors|pt|ckpt)$/i, '');
-    const list = await requestJson<{ name: string; alias?: string }[]>(`${host}/sdapi/v1/loras`, {
+    const list = await requestJson<unknown>(`${host}/sdapi/v1/loras`, {
       timeoutMs: requestTimeoutMs,
       signal,
       label: LABEL,
     });
-    const names = (list ?? []).flatMap((entry) => [entry.name, entry.alias].filter((n): n is string => !!n));
+    if (!Array.isArray(list)) throw badAnswerError(LABEL, 'the LoRA list is not a list');
+    const names = list.flatMap((entry: unknown) =>
+      isRecord(entry)
+        ? [entry.name, entry.alias].filter((n): n is string => typeof n === 'string' && !!n)
+        : [],
+    );
     const found =
       names.find((n) => n === wanted) ?? names.find((n) => n.toLowerCase() === wanted.toLowerCase());
     if (!found) {
@@ -95,13 +100,17 @@ export function createA1111Provider(options: A1111Options): Provider {
     };
     void poll();
     try {
-      const answer = await requestJson<SdImages>(`${host}/sdapi/v1/${path}`, {
+      const answer = await requestJson<unknown>(`${host}/sdapi/v1/${path}`, {
         json: { ...options.params, ...body, send_images: true, save_images: false },
         timeoutMs: generationTimeoutMs,
         signal: context.signal,
         label: LABEL,
       });
-      return (answer?.images ?? []).map((b64) => Buffer.from(b64.replace(/^data:[^,]*,/, ''), 'base64'));
+      const images = isRecord(answer) ? answer.images : undefined;
+      if (!Array.isArray(images) || !images.every((b64) => typeof b64 === 'string')) {
+        throw badAnswerError(LABEL, `${path} answered without a list of images`);
+      }
+      return images.map((b64: string) => Buffer.from(b64.replace(/^data:[^,]*,/, ''), 'base64'));
     } finally {
       done = true;
       context.signal.removeEventListener('abort', interrupt);
@@ -112,15 +121,15 @@ export function createA1111Provider(options: A1111Options): Provider {
     // With "return grid" on, A1111 puts a grid of the batch first; the single images come last.
     const singles = images.length > expected ? images.slice(images.length - expected) : images;
     const result: GenerationOutput[] = [];
-    for (const bytes of singles) {
-      const output = await toOutput(bytes);
-      if (output?.kind === 'image') result.push(output);
-    }
-    if (result.length === 0) {
-      throw new ProviderError('BACKEND_BAD_ANSWER', 'The image service answered without any image.', {
-        retryable: true,
+    for (const [index, bytes] of singles.entries()) {
+      // An image of the host's that does not decode says the host is unwell, like a 5xx.
+      const output = await toOutput(bytes).catch((error: unknown) => {
+        throw badAnswerError(LABEL, `image ${index} does not decode`, error);
       });
+      if (output?.kind !== 'image') throw badAnswerError(LABEL, `image ${index} is not an image`);
+      result.push(output);
     }
+    if (result.length === 0) throw badAnswerError(LABEL, 'the answer holds no image');
     return result;
   }
 
@@ -182,7 +191,7 @@ export function createA1111Provider(options: A1111Options): Provider {
           });
         }
         const failure = toProviderError(error, LABEL, context.signal);
-        if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
+        if (isHostFault(failure)) pool.markDown(host);
         throw failure;
       }
     },

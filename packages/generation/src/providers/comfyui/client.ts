@@ -1,5 +1,5 @@
 import { ProviderError } from '../../types.ts';
-import { requestBytes, requestJson } from '../shared/http.ts';
+import { badAnswerError, isRecord, requestBytes, requestJson } from '../shared/http.ts';
 import { extensionFor } from '../shared/media.ts';
 import type { Workflow } from './workflow.ts';
 
@@ -69,15 +69,26 @@ export class ComfyClient {
   }
 
   async history(promptId: string): Promise<HistoryEntry | null> {
-    const answer = await requestJson<Record<string, HistoryEntry>>(
+    const answer = await requestJson<unknown>(
       `${this.host}/history/${encodeURIComponent(promptId)}`,
       this.call(),
     );
-    return answer?.[promptId] ?? null;
+    if (!isRecord(answer)) throw badAnswerError(LABEL, 'the history is not an object');
+    const entry = answer[promptId];
+    if (entry === undefined) return null;
+    if (!isRecord(entry) || (entry.outputs !== undefined && !isRecord(entry.outputs))) {
+      throw badAnswerError(LABEL, 'the history entry has the wrong shape');
+    }
+    return entry as HistoryEntry;
   }
 
   async queue(): Promise<QueueState> {
-    return (await requestJson<QueueState>(`${this.host}/queue`, this.call())) ?? {};
+    const answer = await requestJson<unknown>(`${this.host}/queue`, this.call());
+    const list = (value: unknown) => value === undefined || Array.isArray(value);
+    if (!isRecord(answer) || !list(answer.queue_running) || !list(answer.queue_pending)) {
+      throw badAnswerError(LABEL, 'the queue has the wrong shape');
+    }
+    return answer as QueueState;
   }
 
   async view(file: FileRef): Promise<{ bytes: Buffer; type: string }> {
@@ -100,7 +111,7 @@ export class ComfyClient {
 }
 
 export function queueHas(state: QueueState, promptId: string): 'running' | 'pending' | null {
-  if (state.queue_running?.some((item) => item[1] === promptId)) return 'running';
-  if (state.queue_pending?.some((item) => item[1] === promptId)) return 'pending';
+  if (state.queue_running?.some((item) => Array.isArray(item) && item[1] === promptId)) return 'running';
+  if (state.queue_pending?.some((item) => Array.isArray(item) && item[1] === promptId)) return 'pending';
   return null;
 }

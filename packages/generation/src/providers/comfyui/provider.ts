@@ -8,8 +8,11 @@ import {
   type Provider,
   type ProviderContext,
   ProviderError,
+  isHostFault,
 } from '../../types.ts';
-import { answers, cancelledError, toProviderError } from '../shared/http.ts';
+import { probeHost } from '../../backend-health.ts';
+import { badAnswerError, cancelledError, toProviderError } from '../shared/http.ts';
+import { framesToGif } from '../shared/gif.ts';
 import { toOutput } from '../shared/media.ts';
 import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
 import { watchProgress } from './progress.ts';
@@ -93,7 +96,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
   const jobTimeoutMs = options.jobTimeoutMs ?? 60 * 60_000;
   const workflowsDir = options.workflowsDir ?? DEFAULT_WORKFLOWS_DIR;
   const pool = new HostPool(options.urls, {
-    check: (url) => answers(`${url}/system_stats`),
+    check: (url) => probeHost('comfyui', url, 3_000),
     healthTtlMs: options.healthTtlMs,
     serviceLabel: LABEL,
   });
@@ -181,15 +184,27 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
     for (const file of files) {
       const { bytes, type } = await client.view(file);
       const fallback = file.format?.startsWith('video/') ? 'video/mp4' : type.split(';')[0];
+      // A file of the host's that does not decode says the host is unwell, like a 5xx.
       const output = await toOutput(bytes, fallback).catch((error: unknown) => {
-        throw new ProviderError('OUTPUT_UNREADABLE', 'The result could not be read.', {
-          retryable: false,
-          cause: error,
-        });
+        throw badAnswerError(LABEL, `${file.filename} does not decode`, error);
       });
       if (output) outputs.push(output);
     }
     return outputs;
+  }
+
+  /** The GIF button: the result, then the workflow's close repaints of it, as a looping GIF. */
+  async function animation(
+    request: GenerationRequest,
+    outputs: GenerationOutput[],
+  ): Promise<GenerationOutput> {
+    const source = request.inputs.image?.[0]?.bytes;
+    const repaints = outputs.filter((output) => output.kind === 'image').map((output) => output.bytes);
+    const frames = [...(source ? [source] : []), ...repaints].slice(
+      0,
+      LIMITS.imageGrid.columns * LIMITS.imageGrid.rows,
+    );
+    return framesToGif(frames);
   }
 
   async function runOn(
@@ -237,10 +252,12 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
       }
       context.onProgress(1);
       if (outputs.length === 0) {
-        throw new ProviderError('BACKEND_BAD_ANSWER', 'The generation service finished without any result.', {
+        // The workflow ran and saved nothing: its set-up, not the host, is at fault.
+        throw new ProviderError('NO_RESULT', 'The generation service finished without any result.', {
           retryable: false,
         });
       }
+      if (request.work.kind === 'animate') return { outputs: [await animation(request, outputs)] };
       return { outputs };
     } catch (error) {
       if (context.signal.aborted && promptId) void cancel(encodeId(host, promptId)).catch(() => {});
@@ -269,7 +286,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
         // Anything else (the worker's own saveExternalId failing) is not the backend's doing.
         if (!(error instanceof ProviderError) && !context.signal.aborted) throw error;
         const failure = toProviderError(error, LABEL, context.signal);
-        if (failure.code === 'BACKEND_UNREACHABLE') pool.markDown(host);
+        if (isHostFault(failure)) pool.markDown(host);
         throw failure;
       }
     },

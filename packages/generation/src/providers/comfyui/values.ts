@@ -1,5 +1,6 @@
 import { LIMITS, type WorkKind } from '@app/domain';
 import type { GenerationRequest } from '../../types.ts';
+import { ANIMATE_DENOISE } from '../shared/gif.ts';
 import { fillPadding } from '../shared/images.ts';
 import type { PlaceholderValues } from './workflow.ts';
 
@@ -58,7 +59,8 @@ export function placeholderValues(
     width: request.width,
     height: request.height,
     batch_size: request.family === 'image' && work.kind !== 'fill' ? IMAGE_GRID : 1,
-    denoise: request.denoise ?? ('denoise' in work ? work.denoise : 1),
+    denoise:
+      request.denoise ?? ('denoise' in work ? work.denoise : work.kind === 'animate' ? ANIMATE_DENOISE : 1),
     seconds,
     frames: Math.round((seconds * FPS) / 4) * 4 + 1,
     pad_top: vertical,

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { LIMITS } from '@app/domain';
 import { composeGrid } from '../../media/grid.ts';
+import { framesToGif } from '../shared/gif.ts';
 import type { GenerationOutput, GenerationResult } from '../../types.ts';
 import { denoiseOf, loadImage, pngOutput, requireInputs, step, translucent, type Job } from './job.ts';
 import { renderScene, type SceneRequest } from './procedural.ts';
@@ -153,18 +154,10 @@ export async function gif(job: Job): Promise<GenerationResult> {
     const varied = await vary({ ...job, context: { ...job.context, onProgress: () => undefined } });
     frames = varied.outputs.slice(0, GRID_SIZE).map((output) => output.bytes);
   }
+  // Decoded here first, so an unreadable upload fails like every other local job's.
   const first = await loadImage({ name: 'frame', mime: 'image/png', bytes: frames[0]! });
-  const width = Math.min(first.width, 512);
-  const height = Math.round((first.height * width) / first.width);
-  const sized = await Promise.all(
-    frames
-      .slice(0, GRID_SIZE)
-      .map((bytes) => sharp(bytes).resize(width, height, { fit: 'cover' }).png().toBuffer()),
-  );
   step(job, 0.6);
-  const bytes = await sharp(sized, { join: { animated: true } })
-    .gif({ delay: sized.map(() => 600), loop: 0, keepDuplicateFrames: true })
-    .toBuffer();
+  const output = await framesToGif([first.png, ...frames.slice(1, GRID_SIZE)]);
   step(job, 0.95);
-  return { outputs: [{ kind: 'image', mime: 'image/gif', bytes, width, height }] };
+  return { outputs: [output] };
 }

@@ -25,7 +25,7 @@ type Handler<K extends WorkKind> = (
 ) => Promise<GenerationResult>;
 
 /** Every kind of work the local provider makes, by the kind a command's definition names. */
-const KINDS: { [K in WorkKind]: Handler<K> } = {
+export const LOCAL_KINDS: { [K in WorkKind]: Handler<K> } = {
   txt2img: make,
   interrogate: describe,
   blend,
@@ -54,8 +54,8 @@ export function createLocalProvider(settings: Partial<LocalSettings> = {}): Prov
     families: FAMILIES,
     async run(request: GenerationRequest, context: ProviderContext): Promise<GenerationResult> {
       const { work } = request;
-      const handler = Object.hasOwn(KINDS, work.kind)
-        ? (KINDS[work.kind] as Handler<typeof work.kind>)
+      const handler = Object.hasOwn(LOCAL_KINDS, work.kind)
+        ? (LOCAL_KINDS[work.kind] as Handler<typeof work.kind>)
         : undefined;
       if (!handler) {
         throw new ProviderError(

@@ -95,6 +95,22 @@ export function toProviderError(error: unknown, label: string, signal?: AbortSig
   );
 }
 
+/**
+ * A 2xx answer the worker cannot use: a body that is not JSON, JSON of the wrong shape, or media
+ * that does not decode. It says the host is unwell, not that the request was bad, so the host
+ * leaves rotation and the job runs elsewhere, like after a 5xx.
+ */
+export function badAnswerError(label: string, detail: string, cause?: unknown): ProviderError {
+  return new ProviderError('BACKEND_BAD_ANSWER', `The ${label} sent an answer we could not read.`, {
+    retryable: true,
+    cause: cause ?? new Error(detail),
+  });
+}
+
+/** A plain JSON object (not null, not an array): the shape every backend answer we read has. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function statusError(status: number, detail: string, label: string): ProviderError {
   const cause = new Error(`HTTP ${status}: ${detail.slice(0, 500)}`);
   if (status >= 500 || status === 408 || status === 429) {
@@ -153,10 +169,7 @@ export function requestJson<T>(url: string, call: BackendCall): Promise<T> {
       try {
         return (text ? JSON.parse(text) : null) as T;
       } catch (error) {
-        throw new ProviderError('BACKEND_BAD_ANSWER', `The ${call.label} sent an answer we could not read.`, {
-          retryable: true,
-          cause: error,
-        });
+        throw badAnswerError(call.label, `not JSON: ${text.slice(0, 200)}`, error);
       }
     } catch (error) {
       throw toProviderError(error, call.label, call.signal);
@@ -176,13 +189,21 @@ export function requestBytes(url: string, call: BackendCall): Promise<{ bytes: B
   });
 }
 
-/** True when `url` answers a GET with a 2xx within `timeoutMs`. */
-export async function answers(target: string, timeoutMs = 3_000): Promise<boolean> {
+/**
+ * True when `url` answers a GET with a 2xx within `timeoutMs` and, given `accept`, with JSON that
+ * `accept` finds sound: a host is judged by what it answers, not only by its status.
+ */
+export async function answers(
+  target: string,
+  timeoutMs = 3_000,
+  accept?: (body: unknown) => boolean,
+): Promise<boolean> {
   try {
     const { url, headers } = withCredentials(target);
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    await response.arrayBuffer();
-    return response.ok;
+    const text = await response.text();
+    if (!response.ok) return false;
+    return accept ? accept(JSON.parse(text)) : true;
   } catch {
     return false;
   }
