@@ -1,4 +1,5 @@
 import { createDatabase } from '@app/db';
+import { describeError } from '@app/domain';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
 import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
@@ -56,7 +57,7 @@ async function main() {
     billing,
     discordEmulator,
     metrics,
-    logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: { level: settings.logLevel },
   });
   // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
   const worker = settings.generation.workerInProcess
@@ -131,6 +132,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  console.error('Failed to start:', describeError(error));
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Database, type SlotLocks, countFleetHostJob, getJob, requeueJob } from '@app/db';
+import { describeError } from '@app/domain';
 import type { Family, Provider } from '@app/generation';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Metrics } from '../metrics.ts';
@@ -103,7 +104,7 @@ export class FamilyDispatcher {
         }
         this.launch(job, slot);
       } catch (error) {
-        console.error(`${this.family} dispatcher:`, error instanceof Error ? error.message : error);
+        console.error(`${this.family} dispatcher:`, describeError(error));
         await this.ctx.waker.wait(this.family, this.ctx.pollMs);
       }
     }
@@ -193,7 +194,7 @@ export class FamilyDispatcher {
     };
     entry.done = this.attempt(job, slot, abandon, () => stopping, release)
       .catch((error: unknown) => {
-        console.error(`${this.family} attempt:`, error instanceof Error ? error.message : error);
+        console.error(`${this.family} attempt:`, describeError(error));
       })
       .finally(async () => {
         this.running.delete(entry);
