@@ -1,5 +1,5 @@
 import { createDatabase } from '@app/db';
-import { describeError } from '@app/domain';
+import { describeError, redactText } from '@app/domain';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
 import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
@@ -18,7 +18,7 @@ async function main() {
     settings = loadSettings();
   } catch (error) {
     if (error instanceof SettingsError) {
-      console.error(error.message);
+      console.error(redactText(error.message));
       process.exit(1);
     }
     throw error;

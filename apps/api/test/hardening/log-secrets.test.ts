@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { CREDIT_PACKAGES } from '@app/domain';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionId } from '../../src/plugins/session.ts';
 import { type Harness, createHarness } from '../discord/harness.ts';
@@ -46,9 +47,9 @@ describe('the API log: one line per request, no secrets (payments, sessions, dat
     const sessionId = cookie.slice('sid='.length);
     const sessionHash = hashSessionId(sessionId);
     let requests = 1;
-    const inject = async (...args: Parameters<TestContext['app']['inject']>) => {
+    const inject = async (options: InjectOptions) => {
       requests++;
-      return t.app.inject(...args);
+      return t.app.inject(options);
     };
 
     // Signed-in reads carry the cookie (and a stray bearer token, as a proxy might add).
