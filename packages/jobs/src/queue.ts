@@ -82,9 +82,7 @@ export async function startJobQueue(
         ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
     // Errors here are the queue's background maintenance; jobs report their own failures.
-    boss.on('error', (error) =>
-      console.error('queue error:', describeError(error)),
-    );
+    boss.on('error', (error) => console.error('queue error:', describeError(error)));
     return boss;
   };
   let boss = create();

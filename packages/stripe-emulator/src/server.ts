@@ -232,7 +232,8 @@ export function createHandler(deps: ServerDeps) {
         err instanceof StripeError
           ? err
           : new StripeError(500, 'api_error', 'An unexpected error occurred in the emulator.');
-      if (!(err instanceof StripeError)) console.error('[stripe-emulator]', describeError(err, { stack: true }));
+      if (!(err instanceof StripeError))
+        console.error('[stripe-emulator]', describeError(err, { stack: true }));
       return json(res, e.status, JSON.stringify(e.toJSON(), null, 2), {
         ...headers,
         'stripe-should-retry': 'false',

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { CREDIT_PACKAGES } from '@app/domain';
-import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionId } from '../../src/plugins/session.ts';
@@ -98,12 +97,12 @@ describe('the API log: one line per request, no secrets (payments, sessions, dat
     // A database error while the session is looked up: the failed query's parameters hold the hash.
     const freshCookie = await t.sessionCookie(me.json<{ user_id: string }>().user_id);
     const freshId = freshCookie.slice('sid='.length);
-    await t.database.db.execute(sql`alter table sessions rename to sessions_away`);
+    await t.database.db.execute('alter table sessions rename to sessions_away');
     let failed;
     try {
       failed = await inject({ method: 'GET', url: '/api/auth/', headers: { cookie: freshCookie } });
     } finally {
-      await t.database.db.execute(sql`alter table sessions_away rename to sessions`);
+      await t.database.db.execute('alter table sessions_away rename to sessions');
     }
     expect(failed.statusCode).toBe(500);
     const errorLine = log.lines().find((line) => line.msg === 'request failed');
