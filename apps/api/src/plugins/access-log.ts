@@ -5,8 +5,11 @@ import { serializeRequest } from '../lib/logging.ts';
 const kLogged = Symbol('access logged');
 type Logged = FastifyRequest & { [kLogged]: boolean };
 
-/** Marks the request's line as written; false when it already was. */
+/** Marks the request's line as written; false when it already was or the level is off. */
 function firstLine(request: FastifyRequest): boolean {
+  // pino's own check; a line below the level is not even assembled.
+  const log = request.log as { isLevelEnabled?: (level: string) => boolean };
+  if (log.isLevelEnabled?.('info') === false) return false;
   const logged = request as Logged;
   if (logged[kLogged]) return false;
   logged[kLogged] = true;
