@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
@@ -47,6 +52,8 @@ import { metricsRoutes } from './routes/metrics.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
+import { apiLoggerOptions } from './lib/logging.ts';
+import { accessLogPlugin } from './plugins/access-log.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -72,7 +79,9 @@ export interface BuildAppOptions extends AppContext {
 /** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Every line passes the redaction (lib/logging.ts); requests get one line of our own.
+    logger: apiLoggerOptions(options.logger),
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
@@ -102,6 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
 
   await app.register(errorsPlugin);
+  if (options.logger) await app.register(accessLogPlugin);
   // The embedded default's Stripe: the emulator answers under its prefix on our own port.
   if (options.billing?.mounted)
     await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });

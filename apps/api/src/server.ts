@@ -1,4 +1,5 @@
 import { createDatabase, waitForDatabase } from '@app/db';
+import { describeError, redactText } from '@app/domain';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';
 import { createMetrics, providersFor, startWorker } from '@app/jobs';
 import type { FastifyRequest } from 'fastify';
@@ -17,7 +18,7 @@ async function main() {
     settings = loadSettings();
   } catch (error) {
     if (error instanceof SettingsError) {
-      console.error(error.message);
+      console.error(redactText(error.message));
       process.exit(1);
     }
     throw error;
@@ -67,7 +68,7 @@ async function main() {
     billing,
     discordEmulator,
     metrics,
-    logger: { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: { level: settings.logLevel },
   });
   // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
   const worker = settings.generation.workerInProcess
@@ -142,6 +143,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  console.error('Failed to start:', describeError(error));
   process.exit(1);
 });

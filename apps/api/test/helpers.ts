@@ -31,7 +31,11 @@ export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 /** A whole API on a clean database with the seeded users, for app.inject tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { payments?: boolean } = {},
+  options: {
+    payments?: boolean;
+    /** Where the app writes its log lines (info and above); none by default. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   let billing: Billing | undefined;
@@ -47,7 +51,13 @@ export async function createTestApp(
   });
   await seedUsers({ db: database.db });
   const routes: RouteOptions[] = [];
-  const app = await buildApp({ settings, database, billing, onRoute: (route) => void routes.push(route) });
+  const app = await buildApp({
+    settings,
+    database,
+    billing,
+    onRoute: (route) => void routes.push(route),
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import { createDatabase, describeDatabaseUrl, waitForDatabase } from '@app/db';
+import { describeError } from '@app/domain';
 import type { Family, Provider } from '@app/generation';
 import {
   type WorkerSettings,
@@ -90,7 +91,7 @@ export async function runWorkerProcess(
       await queue.stop();
       await database.close();
     } catch (error) {
-      console.error('worker stop failed:', error instanceof Error ? error.message : error);
+      console.error('worker stop failed:', describeError(error));
       code = 1;
     } finally {
       process.exit(code);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { describeError } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { Actions } from './actions.ts';
 import { Ctx, type RateLimitOptions } from './ctx.ts';
@@ -130,7 +131,7 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
           if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request })))
             sendError(reply.raw, notFound());
         } catch (err) {
-          console.error(err);
+          console.error('[discord-emulator]', describeError(err, { stack: true }));
           if (!reply.raw.headersSent)
             sendError(reply.raw, new DiscordError(500, 0, '500: Internal Server Error'));
         }
@@ -172,7 +173,7 @@ export async function startDiscordEmulator(
     emulator.handle(req, res).then(
       (handled) => handled || sendError(res, notFound()),
       (err: unknown) => {
-        console.error(err);
+        console.error('[discord-emulator]', describeError(err, { stack: true }));
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
       },

@@ -136,10 +136,11 @@ export function sanitizeLinkUrl(url: string): string {
   return isSafeLinkUrl(url) ? url : BLANK_LINK;
 }
 
+// Raster types only, base64 encoded, with optional plain parameters (`;name=shot.png`).
 const DATA_IMAGE =
-  /^data:image\/(?:png|gif|jpeg|jpg|bmp|webp|avif|x-icon|vnd\.microsoft\.icon);base64,[a-z0-9+/=\s]+$/i;
+  /^data:image\/(?:png|gif|jpeg|jpg|pjpeg|bmp|x-ms-bmp|webp|avif|x-icon|vnd\.microsoft\.icon)(?:;[a-z0-9-]+=[a-z0-9._-]+)*;base64,[a-z0-9+/=\s]+$/i;
 
-/** Image sources: http, https and raster data images (never SVG, which can carry script). */
+/** Image sources: http, https and raster data images (never SVG or HTML, which can carry script). */
 export function isSafeImageSrc(url: string): boolean {
   const trimmed = url.trim();
   if (/^data:/i.test(trimmed)) return DATA_IMAGE.test(trimmed);
@@ -172,15 +173,74 @@ export function isVideoEmbedUrl(url: string): boolean {
   return YOUTUBE_EMBED.test(trimmed) || VIMEO_EMBED.test(trimmed);
 }
 
-/** Rewrites a YouTube or Vimeo page link to its embed address; null when it is neither. */
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+const VIMEO_ID = /^\d{1,12}$/;
+const VIMEO_HASH = /^[0-9a-f]{6,20}$/i;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** A start time as YouTube links give it (`90`, `90s`, `1m30s`, `1h2m3s`) in seconds; 0 when none. */
+function startSeconds(value: string | null): number {
+  const match = value ? /^(?:(\d{1,2})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s?)?$/.exec(value) : null;
+  if (!match) return 0;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
+
+function youtubeIdOf(host: string, segments: string[], query: URLSearchParams): string | undefined {
+  if (host === 'youtu.be') return segments.length === 1 ? segments[0] : undefined;
+  if (!YOUTUBE_HOSTS.has(host)) return undefined;
+  if (segments.length === 1 && segments[0] === 'watch') return query.get('v') ?? undefined;
+  if (segments.length === 2 && ['embed', 'shorts', 'live', 'v'].includes(segments[0]!)) return segments[1];
+  return undefined;
+}
+
+function vimeoOf(host: string, segments: string[], query: URLSearchParams) {
+  if (!VIMEO_HOSTS.has(host)) return undefined;
+  if (host === 'player.vimeo.com')
+    return segments.length === 2 && segments[0] === 'video'
+      ? { id: segments[1]!, hash: query.get('h') ?? undefined }
+      : undefined;
+  // vimeo.com/<id>, vimeo.com/<id>/<hash> (unlisted), vimeo.com/channels/<name>/<id>.
+  if (segments.length >= 1 && segments.length <= 2 && VIMEO_ID.test(segments[0]!))
+    return { id: segments[0]!, hash: segments[1] };
+  if (segments.length === 3 && segments[0] === 'channels') return { id: segments[2]!, hash: undefined };
+  return undefined;
+}
+
+/**
+ * Rewrites a YouTube or Vimeo link (a page, a short link, an embed on another of their hosts) to
+ * the one embed address the site frames: `https://www.youtube.com/embed/<id>` or
+ * `https://player.vimeo.com/video/<id>`, keeping only a start time or Vimeo's unlisted-video hash.
+ * Null for anything else, so a frame never points anywhere but those two players.
+ */
 export function toVideoEmbedUrl(url: string): string | null {
   const trimmed = url.trim();
   if (isVideoEmbedUrl(trimmed)) return trimmed;
-  const youtube =
-    /^(?:https?:\/\/)?(?:(?:www|m)\.)?youtube\.com\/watch\?(?:.*&)?v=([A-Za-z0-9_-]{6,20})/.exec(trimmed) ??
-    /^(?:https?:\/\/)?youtu\.be\/([A-Za-z0-9_-]{6,20})/.exec(trimmed);
-  if (youtube) return `https://www.youtube.com/embed/${youtube[1]}?showinfo=0`;
-  const vimeo = /^(?:https?:\/\/)?(?:www\.)?vimeo\.com\/(\d{1,12})/.exec(trimmed);
-  if (vimeo) return `https://player.vimeo.com/video/${vimeo[1]}`;
-  return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(SCHEME.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, '')}`);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  if (parsed.username || parsed.password || parsed.port) return null;
+  const host = parsed.hostname.toLowerCase();
+  const segments = parsed.pathname.split('/').filter(Boolean);
+  const youtubeId = youtubeIdOf(host, segments, parsed.searchParams);
+  if (youtubeId !== undefined) {
+    if (!YOUTUBE_ID.test(youtubeId)) return null;
+    const start = startSeconds(parsed.searchParams.get('t') ?? parsed.searchParams.get('start'));
+    return `https://www.youtube.com/embed/${youtubeId}?showinfo=0${start > 0 ? `&start=${start}` : ''}`;
+  }
+  const vimeo = vimeoOf(host, segments, parsed.searchParams);
+  if (vimeo === undefined || !VIMEO_ID.test(vimeo.id)) return null;
+  if (vimeo.hash !== undefined && !VIMEO_HASH.test(vimeo.hash)) return null;
+  return `https://player.vimeo.com/video/${vimeo.id}${vimeo.hash ? `?h=${vimeo.hash}` : ''}`;
 }

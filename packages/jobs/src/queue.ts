@@ -1,5 +1,5 @@
 import type { Database, DbOrTx } from '@app/db';
-import { QUEUE_CLASSES, type QueueClass, queueClassOfRank } from '@app/domain';
+import { QUEUE_CLASSES, type QueueClass, describeError, queueClassOfRank } from '@app/domain';
 import { FAMILIES, type Family } from '@app/generation';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
@@ -82,9 +82,7 @@ export async function startJobQueue(
         ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: database.url!, max: 4 });
     // Errors here are the queue's background maintenance; jobs report their own failures.
-    boss.on('error', (error) =>
-      console.error('queue error:', error instanceof Error ? error.message : error),
-    );
+    boss.on('error', (error) => console.error('queue error:', describeError(error)));
     return boss;
   };
   let boss = create();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeError } from '@app/domain';
 import type { Ctx } from './ctx.ts';
 import { StripeError, authError, invalidRequest } from './errors.ts';
 import { parseForm } from './form.ts';
@@ -231,7 +232,8 @@ export function createHandler(deps: ServerDeps) {
         err instanceof StripeError
           ? err
           : new StripeError(500, 'api_error', 'An unexpected error occurred in the emulator.');
-      if (!(err instanceof StripeError)) console.error('[stripe-emulator]', err);
+      if (!(err instanceof StripeError))
+        console.error('[stripe-emulator]', describeError(err, { stack: true }));
       return json(res, e.status, JSON.stringify(e.toJSON(), null, 2), {
         ...headers,
         'stripe-should-retry': 'false',
@@ -245,6 +247,6 @@ export function createHandler(deps: ServerDeps) {
   return (req: IncomingMessage, res: ServerResponse, path = req.url ?? '/'): void => {
     queue = queue
       .then(() => handle(req, res, path))
-      .catch((err: unknown) => console.error('[stripe-emulator]', err));
+      .catch((err: unknown) => console.error('[stripe-emulator]', describeError(err, { stack: true })));
   };
 }

@@ -94,6 +94,57 @@ describe('changelog XSS corpus', () => {
     expect(response.json().changeText).toBe(normal);
   });
 
+  it('keeps pasted data images, a large one included, and rewrites video links to their players', async () => {
+    // A 1 MB screenshot pasted into the editor arrives as a base64 data image.
+    const big = `data:image/png;base64,${Buffer.alloc(1024 * 1024, 7).toString('base64')}`;
+    const html = [
+      `<p><img src="${big}"></p>`,
+      '<p><img src="data:image/jpeg;name=shot.jpg;base64,/9j/4AAQSkZJRg=="></p>',
+      '<iframe class="ql-video" src="https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42"></iframe>',
+      '<iframe src="https://youtu.be/dQw4w9WgXcQ"></iframe>',
+      '<iframe src="https://vimeo.com/76979871/8272103f6e"></iframe>',
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>',
+    ].join('');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/changelog',
+      headers: { cookie: admin },
+      payload: { content: { changeTitle: 'Media', changeDate: 'today', changeText: html } },
+    });
+    expect(response.statusCode).toBe(201);
+    const stored: string = response.json().changeText;
+    expect(stored).toContain(`<img src="${big}" />`);
+    expect(stored).toContain('<img src="data:image/jpeg;name=shot.jpg;base64,/9j/4AAQSkZJRg==" />');
+    const frames = [...stored.matchAll(/<iframe([^>]*)><\/iframe>/g)].map((match) => match[1]);
+    const frame = (src: string) =>
+      ` class="ql-video" frameborder="0" allowfullscreen="true" src="${src.replaceAll('&', '&amp;')}"`;
+    expect(frames).toEqual([
+      frame('https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0&start=42'),
+      frame('https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0'),
+      frame('https://player.vimeo.com/video/76979871?h=8272103f6e'),
+      frame('https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0'),
+    ]);
+  });
+
+  it('drops data images that could run script and frames to anything but the two players', async () => {
+    const html = [
+      '<p>kept</p>',
+      '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+      '<img src="data:text/html,<script>alert(1)</script>">',
+      '<iframe src="https://evil.example/watch?v=dQw4w9WgXcQ"></iframe>',
+      '<iframe src="https://www.youtube.com/redirect?q=https://evil.example/"></iframe>',
+      '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>',
+      '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+    ].join('');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/changelog',
+      headers: { cookie: admin },
+      payload: { content: { changeTitle: 'Refused media', changeDate: 'today', changeText: html } },
+    });
+    expect(response.json().changeText).toBe('<p>kept</p>');
+  });
+
   it('turns unsafe links into blank links, as the editor does', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -63,8 +63,9 @@ export async function createHarness(
     now?: () => number;
     deliver?: boolean;
     maxActiveJobs?: number;
-    /** Where the app writes its log lines (warn and above); none by default. */
+    /** Where the app writes its log lines (`logLevel` and above, warn by default); none by default. */
     logStream?: NodeJS.WritableStream;
+    logLevel?: 'info' | 'warn';
   } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase();
@@ -87,7 +88,7 @@ export async function createHarness(
     discordEmulator: emulator,
     mediaStorage: memoryStorage(),
     discord: { sweepMs: 300, deferAfterMs: options.deferAfterMs, deliver: options.deliver },
-    logger: options.logStream ? { level: 'warn', stream: options.logStream } : false,
+    logger: options.logStream ? { level: options.logLevel ?? 'warn', stream: options.logStream } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };

@@ -9,6 +9,7 @@ import {
   reasonOf,
   requeueJob,
 } from '@app/db';
+import { describeError } from '@app/domain';
 import type { Family, Provider } from '@app/generation';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Metrics } from '../metrics.ts';
@@ -132,9 +133,7 @@ export class FamilyDispatcher {
       } catch (error) {
         const reason = isDatabaseUnavailable(error)
           ? `database unavailable (${reasonOf(error)})`
-          : error instanceof Error
-            ? error.message
-            : error;
+          : describeError(error);
         console.error(`${this.family} dispatcher:`, reason);
         await this.ctx.waker.wait(this.family, this.ctx.pollMs);
       }
@@ -240,7 +239,7 @@ export class FamilyDispatcher {
     };
     entry.done = this.attempt(job, slot, abandon, () => handBack, release)
       .catch((error: unknown) => {
-        console.error(`${this.family} attempt:`, error instanceof Error ? error.message : error);
+        console.error(`${this.family} attempt:`, describeError(error));
       })
       .finally(async () => {
         this.running.delete(entry);

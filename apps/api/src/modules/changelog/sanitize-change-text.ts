@@ -4,8 +4,8 @@ import {
   RICH_TEXT_VALUE_FILTERS,
   isAllowedImageSrc,
   isAllowedVideoSrc,
-  isVideoEmbedUrl,
   sanitizeLinkUrl,
+  toVideoEmbedUrl,
 } from '@app/domain';
 import sanitizeHtml from 'sanitize-html';
 
@@ -66,15 +66,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: withSrc(attribs, isAllowedImageSrc),
     }),
-    iframe: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...withSrc(attribs, isVideoEmbedUrl),
-        class: 'ql-video',
-        frameborder: '0',
-        allowfullscreen: 'true',
-      },
-    }),
+    // A frame shows one of the two video players only, its link rewritten to the embed address.
+    iframe: (tagName, attribs) => {
+      const embed = attribs.src === undefined ? null : toVideoEmbedUrl(attribs.src);
+      const next: Attributes = { class: 'ql-video', frameborder: '0', allowfullscreen: 'true' };
+      if (embed) next.src = embed;
+      return { tagName, attribs: next };
+    },
     video: (tagName, attribs) => ({
       tagName,
       attribs: {
@@ -90,7 +88,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * Reduces HTML to what the changelog editor can produce: its tags, classes and colour styles,
- * links to http/https/mailto/tel, images from http/https/data, frames to YouTube and Vimeo only.
+ * links to http/https/mailto/tel, images from http/https and raster data images, frames to the
+ * YouTube and Vimeo players only (links to either site rewritten to their embed address).
  */
 export function sanitizeChangeText(html: string): string {
   return sanitizeHtml(html, OPTIONS);

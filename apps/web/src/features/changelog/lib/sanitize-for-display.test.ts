@@ -45,6 +45,33 @@ describe('sanitizeForDisplay', () => {
     expect(container.querySelector('iframe.ql-video')).not.toBeNull();
   });
 
+  it('shows raster data images and the two video players, a link to either rewritten to its player', () => {
+    const container = document.createElement('div');
+    container.innerHTML = sanitizeForDisplay(
+      '<p><img src="data:image/png;base64,iVBORw0KGgo="><img src="data:image/gif;base64,R0lGODlh"></p>' +
+        '<iframe src="https://youtu.be/dQw4w9WgXcQ?t=1m"></iframe>' +
+        '<iframe src="https://vimeo.com/76979871"></iframe>',
+    );
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/gif;base64,R0lGODlh',
+    ]);
+    expect([...container.querySelectorAll('iframe')].map((frame) => frame.getAttribute('src'))).toEqual([
+      'https://www.youtube.com/embed/dQw4w9WgXcQ?showinfo=0&start=60',
+      'https://player.vimeo.com/video/76979871',
+    ]);
+    for (const frame of container.querySelectorAll('iframe')) expect(frame.className).toBe('ql-video');
+  });
+
+  it('drops script-capable data images and frames to any other place', () => {
+    const html = sanitizeForDisplay(
+      '<p>kept</p><img src="data:image/svg+xml;base64,PHN2Zz4="><img src="data:text/html;base64,PHA+">' +
+        '<iframe src="https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ"></iframe>' +
+        '<iframe src="data:text/html;base64,PHA+"></iframe><iframe srcdoc="<p>x</p>"></iframe>',
+    );
+    expect(html).toBe('<p>kept</p>');
+  });
+
   it('turns an unsafe link into a blank link', () => {
     expect(sanitizeForDisplay('<a href="javascript:alert(1)">x</a>')).toContain('href="about:blank"');
   });

@@ -5,8 +5,8 @@ import {
   RICH_TEXT_VALUE_FILTERS,
   isAllowedImageSrc,
   isAllowedVideoSrc,
-  isVideoEmbedUrl,
   sanitizeLinkUrl,
+  toVideoEmbedUrl,
 } from '@app/domain';
 import DOMPurify from 'dompurify';
 
@@ -44,8 +44,12 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   } else if (tag === 'img' && !isAllowedImageSrc(src)) {
     node.remove();
   } else if (tag === 'iframe') {
-    if (isVideoEmbedUrl(src)) node.setAttribute('class', 'ql-video');
-    else node.remove();
+    // Only the two video players, at their embed address (a link to either site is rewritten).
+    const embed = toVideoEmbedUrl(src);
+    if (embed) {
+      node.setAttribute('src', embed);
+      node.setAttribute('class', 'ql-video');
+    } else node.remove();
   } else if (tag === 'video') {
     if (isAllowedVideoSrc(src)) node.setAttribute('controls', 'true');
     else node.remove();

@@ -1,0 +1,100 @@
+import { REDACTED, isSecretName, redactText, redactUrl, redactValue } from '@app/domain';
+import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
+
+type LogArguments = unknown[];
+
+const isErrorLike = (value: unknown): value is Error =>
+  value instanceof Error ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Error).message === 'string' &&
+    'stack' in value);
+
+/**
+ * The merging object of a log call, secrets out. `req` and `res` are left to their serializers
+ * (which keep only the method, the redacted URL and the status); everything else is redacted here,
+ * before pino reads it, so the message pino takes from an error is the redacted one too.
+ */
+function redactMergeObject(object: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (key === 'req' || key === 'res') out[key] = value;
+    else
+      out[key] = isSecretName(key) && value !== undefined && value !== null ? REDACTED : redactValue(value);
+  }
+  return out;
+}
+
+/** A log call's arguments with every secret out: the object, the message and any format values. */
+export function redactLogArguments(args: LogArguments): LogArguments {
+  const [first, ...rest] = args;
+  if (isErrorLike(first)) {
+    const err = redactValue(first) as { message: string };
+    // pino would take the error's own (unredacted) message when no message is given.
+    return [{ err }, ...(rest.length > 0 ? rest.map(redactArgument) : [err.message])];
+  }
+  if (typeof first === 'object' && first !== null)
+    return [redactMergeObject(first as Record<string, unknown>), ...rest.map(redactArgument)];
+  return args.map(redactArgument);
+}
+
+function redactArgument(value: unknown): unknown {
+  return typeof value === 'string' ? redactText(value) : redactValue(value);
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  originalUrl?: string;
+  routeOptions?: { url?: string };
+  ip?: string;
+}
+
+/** What a log line says about a request: method, redacted URL, route. Headers never. */
+export function serializeRequest(request: RequestLike) {
+  return {
+    method: request.method,
+    url: redactUrl(request.originalUrl ?? request.url ?? ''),
+    route: request.routeOptions?.url,
+  };
+}
+
+/** What a log line says about a reply: its status. */
+export function serializeReply(reply: { statusCode?: number }) {
+  return { statusCode: reply.statusCode };
+}
+
+/**
+ * pino options that keep secrets out of every line: each call's arguments are redacted (fields
+ * under secret names whole, secrets in strings in place, errors made plain objects), requests and
+ * replies are reduced to method, redacted URL and status, and each finished line passes the text
+ * rules once more, so nothing a child logger's bindings or a library's own call carries gets through.
+ */
+export function redactingLogOptions(options: LoggerOptions = {}): LoggerOptions {
+  return {
+    ...options,
+    serializers: {
+      ...options.serializers,
+      req: serializeRequest,
+      res: serializeReply,
+      err: (error: unknown) => (isErrorLike(error) ? redactValue(error) : error),
+    },
+    hooks: {
+      ...options.hooks,
+      logMethod(args, method) {
+        method.apply(this, redactLogArguments(args) as Parameters<typeof method>);
+      },
+      streamWrite: (line) => redactText(line),
+    },
+  };
+}
+
+/** The API's logger setting: off, or pino with redaction whatever options the caller gave. */
+export function apiLoggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  return redactingLogOptions(
+    logger === true ? {} : (logger as LoggerOptions),
+  ) as FastifyServerOptions['logger'];
+}
