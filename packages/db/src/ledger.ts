@@ -107,7 +107,8 @@ async function applyDelta(
       if (!locked) throw new LedgerError('Unknown user');
       const delta = deltaFor(locked.balance);
       if (delta === 0) return { status: 'applied', balance: locked.balance } as const;
-      if (!mayGoNegative && delta < 0 && locked.balance + delta < 0) return { status: 'insufficient', balance: locked.balance } as const;
+      if (!mayGoNegative && delta < 0 && locked.balance + delta < 0)
+        return { status: 'insufficient', balance: locked.balance } as const;
 
       const [updated] = await tx
         .update(users)

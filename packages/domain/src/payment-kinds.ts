@@ -146,7 +146,11 @@ export const PLAN_TYPE = PAYMENT_KINDS.plan.type;
 export const GIFT_TYPE = PAYMENT_KINDS.gift.type;
 
 /** Every purchase type, for `z.enum`. */
-export const PURCHASE_TYPES = [CREDIT_PACKAGE_TYPE, PLAN_TYPE, GIFT_TYPE] as const satisfies readonly PurchaseType[];
+export const PURCHASE_TYPES = [
+  CREDIT_PACKAGE_TYPE,
+  PLAN_TYPE,
+  GIFT_TYPE,
+] as const satisfies readonly PurchaseType[];
 /** The purchase types the card form pays for. */
 export const CARD_PURCHASE_TYPES = [CREDIT_PACKAGE_TYPE, PLAN_TYPE] as const;
 

@@ -46,7 +46,11 @@ export async function setPaymentDispute(
 ): Promise<void> {
   await db
     .update(payments)
-    .set({ disputeStatus: dispute.status, disputedCents: dispute.amountCents, disputeFeeCents: dispute.feeCents })
+    .set({
+      disputeStatus: dispute.status,
+      disputedCents: dispute.amountCents,
+      disputeFeeCents: dispute.feeCents,
+    })
     .where(eq(payments.id, id));
 }
 
@@ -61,10 +65,7 @@ export async function hasOpenDispute(db: DbOrTx, userId: string): Promise<boolea
 }
 
 /** The dispute states of the given charges, for the payment history. */
-export async function disputeStatesOfCharges(
-  db: DbOrTx,
-  chargeIds: string[],
-): Promise<Map<string, string>> {
+export async function disputeStatesOfCharges(db: DbOrTx, chargeIds: string[]): Promise<Map<string, string>> {
   if (chargeIds.length === 0) return new Map();
   const rows = await db
     .select({ chargeId: payments.chargeId, status: payments.disputeStatus })

@@ -1,5 +1,12 @@
 import { type Db, type DbOrTx, type NewPayment, grant, recordPayment } from '@app/db';
-import { PAYMENT_KINDS, type PaymentKindTable, findByLookupKey, findTier, kindEntry, paymentKindIn } from '@app/domain';
+import {
+  PAYMENT_KINDS,
+  type PaymentKindTable,
+  findByLookupKey,
+  findTier,
+  kindEntry,
+  paymentKindIn,
+} from '@app/domain';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../customers/access.ts';
 import { findUserByCustomer } from '../customers/ensure-customer.ts';

@@ -15,7 +15,8 @@ export async function handleGiftPurchase(ctx: SettlementContext, session: Stripe
   const kinds = ctx.kinds ?? PAYMENT_KINDS;
   const found = kindEntry(kinds, paymentKindIn(kinds, session.metadata?.payment_type) ?? '');
   const tier = found?.entry.find(session.metadata?.tierType ?? '');
-  const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  const intentId =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   if (found && tier && intentId) {
     const intent = await ctx.stripe.paymentIntents.retrieve(intentId);
     const purchaser = await findUserByCustomer(ctx.db, customerIdOf(session.customer));
@@ -26,7 +27,8 @@ export async function handleGiftPurchase(ctx: SettlementContext, session: Stripe
       product: found.entry.key(tier),
       amountCents: session.amount_total ?? intent.amount_received,
       currency: session.currency ?? intent.currency,
-      chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
+      chargeId:
+        typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
       creditsGranted: tier.credits,
       hypercreditsGranted: tier.hypercredits,
       paidAt: new Date(intent.created * 1000),

@@ -40,10 +40,14 @@ const notSettledYet = (chargeId: string) =>
  * webhook settles the payment first (as that webhook would), so what is taken back is what was
  * granted. Undefined for a charge that paid for nothing of ours.
  */
-async function settledPaymentOf(ctx: SettlementContext, charge: Stripe.Charge): Promise<PaymentRow | undefined> {
+async function settledPaymentOf(
+  ctx: SettlementContext,
+  charge: Stripe.Charge,
+): Promise<PaymentRow | undefined> {
   const intentId = idOf(charge.payment_intent);
   const recorded = async () =>
-    (await findPaymentByCharge(ctx.db, charge.id)) ?? (intentId ? await findPayment(ctx.db, intentId) : undefined);
+    (await findPaymentByCharge(ctx.db, charge.id)) ??
+    (intentId ? await findPayment(ctx.db, intentId) : undefined);
   const found = await recorded();
   if (found || !intentId) return found;
   const intent = await ctx.stripe.paymentIntents.retrieve(intentId);
@@ -53,7 +57,12 @@ async function settledPaymentOf(ctx: SettlementContext, charge: Stripe.Charge): 
   // A plan's renewal: its intent carries no metadata of ours, its invoice knows it.
   const customer = idOf(charge.customer);
   if (!customer) return undefined;
-  for await (const invoice of ctx.stripe.invoices.list({ customer, status: 'paid', limit: 100, expand: ['data.payments'] })) {
+  for await (const invoice of ctx.stripe.invoices.list({
+    customer,
+    status: 'paid',
+    limit: 100,
+    expand: ['data.payments'],
+  })) {
     if (invoice.payments?.data.some((p) => idOf(p.payment.payment_intent) === intentId)) {
       await settleInvoice(ctx, invoice.id!);
       return recorded();
@@ -184,7 +193,9 @@ export async function takeBackRefunds(ctx: SettlementContext, chargeId: string):
     refunded += refund.amount;
     if (!holder) continue;
     const amounts = {
-      credits: shareOf(payment.creditsGranted, refunded, charge.amount) - shareOf(payment.creditsGranted, before, charge.amount),
+      credits:
+        shareOf(payment.creditsGranted, refunded, charge.amount) -
+        shareOf(payment.creditsGranted, before, charge.amount),
       hypercredits:
         shareOf(payment.hypercreditsGranted, refunded, charge.amount) -
         shareOf(payment.hypercreditsGranted, before, charge.amount),
@@ -243,9 +254,17 @@ export async function settleDispute(ctx: SettlementContext, disputeId: string): 
         reason,
       );
     }
-    await setPaymentDispute(ctx.db, payment.id, { status: state, amountCents: dispute.amount, feeCents: feeOf(dispute) });
+    await setPaymentDispute(ctx.db, payment.id, {
+      status: state,
+      amountCents: dispute.amount,
+      feeCents: feeOf(dispute),
+    });
     await endWhatItBought(ctx, payment, entry.takeBack, 'charged back');
     return;
   }
-  await setPaymentDispute(ctx.db, payment.id, { status: state, amountCents: dispute.amount, feeCents: feeOf(dispute) });
+  await setPaymentDispute(ctx.db, payment.id, {
+    status: state,
+    amountCents: dispute.amount,
+    feeCents: feeOf(dispute),
+  });
 }
