@@ -4,7 +4,7 @@ import { CREDIT_PACKAGES, findTier, priceOf } from '@app/domain';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyGift, redeem } from '../gifts/helpers.ts';
-import { call, userRow } from '../subscriptions/helpers.ts';
+import { call, subscribe, userRow } from '../subscriptions/helpers.ts';
 import { CARDS, createPaymentTestApp, deliver, type PaymentTestContext } from './helpers.ts';
 
 /*
@@ -277,5 +277,31 @@ describe('a refunded gift', () => {
     });
     const subscriptionId = (await findGiftCode(t.database.db, code))!.subscriptionId!;
     expect((await t.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+  });
+});
+
+describe('a refunded plan payment', () => {
+  it('takes back the period’s credits and ends the plan', async () => {
+    const subscriber = await subscribe(t, 'refund-plan', 'Professional Plan');
+    await t.deliverEvents();
+    const tier = findTier('Professional Plan')!;
+    const subscription = await t.stripe.subscriptions.retrieve(subscriber.subscriptionId, {
+      expand: ['latest_invoice.payments'],
+    });
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    const recorded = await findPayment(t.database.db, invoice.id!);
+    expect(recorded).toMatchObject({ kind: 'plan', product: tier.tier, creditsGranted: tier.credits });
+    const paid = await userRow(t, subscriber.userId);
+    expect(paid.subscriptionStatus).toBe('Professional Plan');
+
+    const intentId = invoice.payments!.data[0]!.payment.payment_intent as string;
+    await t.stripe.refunds.create({ payment_intent: intentId });
+    await t.deliverEvents();
+    expect(await userRow(t, subscriber.userId)).toMatchObject({
+      subscriptionStatus: 'free',
+      credits: paid.credits - tier.credits,
+      hypercredits: paid.hypercredits - tier.hypercredits,
+    });
+    expect((await t.stripe.subscriptions.retrieve(subscriber.subscriptionId)).status).toBe('canceled');
   });
 });
