@@ -1,4 +1,3 @@
-import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
 import {
   EVIDENCE_TEXT_FIELDS,
