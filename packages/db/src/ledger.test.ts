@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from './testing/index.ts';
 import type { Database } from './client.ts';
-import { grant, readBalance, setBalance, spend } from './ledger.ts';
+import { LedgerError, grant, readBalance, setBalance, spend, takeBack } from './ledger.ts';
 import { creditLedger, users } from './schema/index.ts';
 
 let database: Database;
@@ -70,10 +70,25 @@ describe('ledger', () => {
     expect(row?.delta).toBe(-25);
   });
 
-  it('is protected by the balance check constraint', async () => {
-    await expect(
-      database.db.update(users).set({ credits: -1 }).where(eq(users.id, userId)),
-    ).rejects.toThrow();
+  it('takes back below zero once per key; spends are refused until a grant settles the debt', async () => {
+    await setBalance(database.db, { ...change('reset-for-take-back', 0), target: 30 });
+    const taken = await takeBack(database.db, change('clawback:refund:re_1:credits', 100));
+    expect(taken).toEqual({ status: 'applied', balance: -70 });
+    expect(await takeBack(database.db, change('clawback:refund:re_1:credits', 100))).toEqual({
+      status: 'duplicate',
+      balance: -70,
+    });
+    expect((await spend(database.db, change('after-take-back', 1))).status).toBe('insufficient');
+    expect(await grant(database.db, change('top-up-after-take-back', 20))).toEqual({
+      status: 'applied',
+      balance: -50,
+    });
+    expect(await grant(database.db, change('top-up-settles', 60))).toEqual({
+      status: 'applied',
+      balance: 10,
+    });
+    expect((await spend(database.db, change('after-top-up', 1))).status).toBe('applied');
+    await expect(takeBack(database.db, change('clawback:zero', 0))).rejects.toThrow(LedgerError);
   });
 
   it.runIf(database_is_postgres())(

@@ -45,6 +45,16 @@ export async function spend(db: DbOrTx, change: LedgerChange): Promise<LedgerRes
 }
 
 /**
+ * Takes back `amount` that a refunded or charged-back payment granted, once per key. Unlike a
+ * spend it may leave the balance below zero: the credits may already be spent, and the debt
+ * stands until a top-up settles it.
+ */
+export async function takeBack(db: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
+  assertAmount(change.amount);
+  return applyDelta(db, change, () => -change.amount, { mayGoNegative: true });
+}
+
+/**
  * Sets a balance to `target` (an admin correction), recorded as the difference. The difference is
  * worked out under the row lock, so concurrent sets and grants each see the balance the one before
  * left: five concurrent sets to 3000 leave 3000, not whatever each read before the others wrote.
@@ -76,6 +86,7 @@ async function applyDelta(
   db: DbOrTx,
   change: Omit<LedgerChange, 'amount'>,
   deltaFor: (current: number) => number,
+  { mayGoNegative = false }: { mayGoNegative?: boolean } = {},
 ): Promise<LedgerResult> {
   const column = balanceColumn(change.currency);
   try {
@@ -96,7 +107,8 @@ async function applyDelta(
       if (!locked) throw new LedgerError('Unknown user');
       const delta = deltaFor(locked.balance);
       if (delta === 0) return { status: 'applied', balance: locked.balance } as const;
-      if (locked.balance + delta < 0) return { status: 'insufficient', balance: locked.balance } as const;
+      if (!mayGoNegative && delta < 0 && locked.balance + delta < 0)
+        return { status: 'insufficient', balance: locked.balance } as const;
 
       const [updated] = await tx
         .update(users)

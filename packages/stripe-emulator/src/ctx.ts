@@ -28,6 +28,7 @@ const KIND_BY_PREFIX: [string, string][] = [
   ['seti_', 'setup_intent'],
   ['we_', 'webhook_endpoint'],
   ['di_', 'discount'],
+  ['dp_', 'dispute'],
 ];
 
 /** Stripe's wording for a kind of object in "No such …" messages. */

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { runDue } from './billing/cycle.ts';
 import { Ctx } from './ctx.ts';
+import { closeDispute } from './disputes.ts';
 import { invalidRequest } from './errors.ts';
 import { apiRoutes, pageRoutes } from './routes.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
@@ -109,6 +110,18 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
         return { now: ctx.now() };
       },
       '/_emulator/clock': async () => ({ now: ctx.now() }),
+      // The card network's decision on a dispute: `won` reinstates the funds, `lost` keeps them.
+      '/_emulator/disputes/close': async (body: Params) => {
+        const status = body.status;
+        if (status !== 'won' && status !== 'lost') {
+          throw invalidRequest('status must be won or lost.', 'parameter_invalid_string', 'status');
+        }
+        const dispute = ctx.get(String(body.dispute ?? ''), 'dispute', 'dispute');
+        const closed = ctx.atomically(() => closeDispute(ctx, dispute, status));
+        store.save();
+        webhooks.pump();
+        return { id: closed.id, status: closed.status };
+      },
     },
   });
   // Deliveries left over from before a restart go out now.

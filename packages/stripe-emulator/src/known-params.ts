@@ -1,3 +1,4 @@
+import { EVIDENCE_TEXT_FIELDS } from './disputes.ts';
 import { invalidRequest } from './errors.ts';
 import type { Params } from './types.ts';
 
@@ -85,6 +86,7 @@ export const PAYMENT_INTENT_CREATE = `amount currency customer payment_method de
 export const PHASES = `phases{items{price plan quantity metadata} start_date end_date duration{interval interval_count} iterations proration_behavior metadata} end_behavior proration_behavior`;
 
 const RETRIEVE = '';
+const EVIDENCE_SPEC = EVIDENCE_TEXT_FIELDS.join(' ');
 const PM_UPDATE = BILLING_DETAILS;
 
 /** The parameters each endpoint accepts, by `METHOD /path` as the router declares it. */
@@ -111,6 +113,14 @@ export const KNOWN_PARAMS: Record<string, ParamSpec> = Object.fromEntries(
     'POST /v1/payment_intents/:id/cancel': 'cancellation_reason',
     'GET /v1/charges': `${LIST} customer payment_intent`,
     'GET /v1/charges/:id': RETRIEVE,
+    'POST /v1/refunds': 'charge payment_intent amount reason instructions_email',
+    'GET /v1/refunds': `${LIST} charge payment_intent`,
+    'GET /v1/refunds/:id': RETRIEVE,
+    'POST /v1/refunds/:id': RETRIEVE,
+    'GET /v1/disputes': `${LIST} charge payment_intent`,
+    'GET /v1/disputes/:id': RETRIEVE,
+    'POST /v1/disputes/:id': `evidence{${EVIDENCE_SPEC}} intended_submission_method submit`,
+    'POST /v1/disputes/:id/close': RETRIEVE,
     'POST /v1/products': `id name description active images default_price_data{currency unit_amount recurring{interval interval_count}}`,
     'GET /v1/products': `${LIST} active ids`,
     'GET /v1/products/:id': RETRIEVE,

@@ -1,4 +1,5 @@
 import { behaviorOf } from './cards.ts';
+import { DISPUTED_CARD, openDispute } from './disputes.ts';
 import type { Ctx } from './ctx.ts';
 import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
@@ -95,6 +96,8 @@ export function succeedIntent(ctx: Ctx, pi: Obj): void {
   ctx.emit('payment_intent.succeeded', pi);
   afterInvoicePaymentSucceeded(ctx, pi);
   afterCheckoutPayment(ctx, pi);
+  // Stripe's dispute test card pays, then its holder disputes the charge.
+  if (ctx.state.hidden.cardNumbers[pm.id as string] === DISPUTED_CARD) openDispute(ctx, ch);
 }
 
 /** Marks the intent failed; returns the card error Stripe answers with. */

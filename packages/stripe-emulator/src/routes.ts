@@ -6,6 +6,7 @@ import { portalPages } from './pages/portal.ts';
 import { chargeRoutes } from './resources/charges.ts';
 import { checkoutRoutes } from './resources/checkout.ts';
 import { couponRoutes } from './resources/coupons.ts';
+import { disputeRoutes } from './resources/disputes.ts';
 import { customerRoutes } from './resources/customers.ts';
 import { eventRoutes } from './resources/events.ts';
 import { invoiceItemRoutes } from './resources/invoice-items.ts';
@@ -14,6 +15,7 @@ import { paymentIntentRoutes } from './resources/payment-intents.ts';
 import { paymentMethodRoutes } from './resources/payment-methods.ts';
 import { portalRoutes } from './resources/portal.ts';
 import { productRoutes } from './resources/products.ts';
+import { refundRoutes } from './resources/refunds.ts';
 import { scheduleRoutes } from './resources/schedules.ts';
 import { setupIntentRoutes } from './resources/setup-intents.ts';
 import { subscriptionRoutes } from './resources/subscriptions.ts';
@@ -25,6 +27,8 @@ export const apiRoutes: ApiRoute[] = [
   ...paymentMethodRoutes,
   ...paymentIntentRoutes,
   ...chargeRoutes,
+  ...refundRoutes,
+  ...disputeRoutes,
   ...productRoutes,
   ...couponRoutes,
   ...invoiceRoutes,

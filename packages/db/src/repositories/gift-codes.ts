@@ -50,8 +50,21 @@ export async function claimGiftCode(
   const [row] = await db
     .update(giftCodes)
     .set({ redeemedBy: userId, redeemedAt: new Date() })
-    .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy)))
+    .where(and(eq(giftCodes.code, code), isNull(giftCodes.redeemedBy), isNull(giftCodes.voidedAt)))
     .returning();
+  return row;
+}
+
+/**
+ * Voids the code a refunded or charged-back payment bought, in one conditional update: a code not
+ * yet claimed can then never be claimed. Answers the code as it now is (voided, or already claimed).
+ */
+export async function voidGiftCode(db: DbOrTx, id: string): Promise<GiftCodeRow | undefined> {
+  await db
+    .update(giftCodes)
+    .set({ voidedAt: new Date() })
+    .where(and(eq(giftCodes.id, id), isNull(giftCodes.redeemedBy), isNull(giftCodes.voidedAt)));
+  const [row] = await db.select().from(giftCodes).where(eq(giftCodes.id, id));
   return row;
 }
 

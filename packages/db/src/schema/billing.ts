@@ -34,6 +34,8 @@ export const giftCodes = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     /** The gifted Stripe subscription; null while a claim is not yet completed (resumable). */
     subscriptionId: text('subscription_id'),
+    /** Set when the payment that bought the code was refunded or charged back before it was redeemed. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('gift_codes_purchaser_idx').on(table.purchaserId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,14 +15,13 @@ export const users = pgTable(
     subscriptionStatus: text('subscription_status').notNull().default('free'),
     /** '0' while the plan renews; otherwise the plan is set to end and can be renewed. */
     cancelFlag: text('cancel_flag').notNull().default('0'),
+    /** Below zero only after a refund or a lost dispute took back credits already spent. */
     credits: integer('credits').notNull().default(0),
     hypercredits: integer('hypercredits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('users_credits_non_negative', sql`${table.credits} >= 0`),
-    check('users_hypercredits_non_negative', sql`${table.hypercredits} >= 0`),
     index('users_discord_name_idx').on(table.discordName),
     // A local sign-in name names one user, however many sign-ins of it race.
     uniqueIndex('users_local_name_unique')

@@ -118,3 +118,26 @@ export async function ageWebhookClaim(db: DbOrTx, id: string, seconds: number): 
     .set({ claimedAt: sql`${schema.webhookEvents.claimedAt} - make_interval(secs => ${seconds})` })
     .where(eq(schema.webhookEvents.id, id));
 }
+
+/**
+ * Holds a lock on a payment's row until `until` settles, so a process updating that row waits
+ * there (the crash tests stop a server at that point). Resolves `held` once the lock is taken.
+ */
+export function holdPaymentRow(
+  db: DbOrTx,
+  id: string,
+  until: Promise<void>,
+): { held: Promise<void>; done: Promise<void> } {
+  let taken!: () => void;
+  const held = new Promise<void>((resolve) => (taken = resolve));
+  const done = db.transaction(async (tx) => {
+    await tx
+      .select({ id: schema.payments.id })
+      .from(schema.payments)
+      .where(eq(schema.payments.id, id))
+      .for('update');
+    taken();
+    await until;
+  });
+  return { held, done };
+}

@@ -10,9 +10,18 @@ export const PAYMENT_RECORD_TYPES = ['subscription', 'invoice', 'charge'] as con
 
 /**
  * One word per state of a payment, whether Stripe recorded it as an invoice (`paid`, `open`,
- * `uncollectible`) or a charge (`succeeded`, `pending`, refunded in part or whole).
+ * `uncollectible`) or a charge (`succeeded`, `pending`, refunded in part or whole, disputed with
+ * the bank and not won).
  */
-export const PAYMENT_STATUSES = ['paid', 'refunded', 'partly refunded', 'pending', 'due', 'unpaid'] as const;
+export const PAYMENT_STATUSES = [
+  'paid',
+  'refunded',
+  'partly refunded',
+  'disputed',
+  'pending',
+  'due',
+  'unpaid',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How the payment history writes a status. */
@@ -20,6 +29,7 @@ export const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
   paid: 'Paid',
   refunded: 'Refunded',
   'partly refunded': 'Partly refunded',
+  disputed: 'Disputed',
   pending: 'Pending',
   due: 'Due',
   unpaid: 'Unpaid',

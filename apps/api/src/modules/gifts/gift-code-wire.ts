@@ -7,6 +7,6 @@ export function toGiftCodeWire(row: GiftCodeRow): GiftCodeWire {
     code: row.code,
     tier: row.tier,
     date: Math.floor(row.createdAt.getTime() / 1000),
-    valid: row.redeemedBy === null && row.redeemedAt === null,
+    valid: row.redeemedBy === null && row.redeemedAt === null && row.voidedAt === null,
   };
 }

@@ -1,5 +1,5 @@
 import { type Db, findGiftCodeBySource, findUserById, insertGiftCode } from '@app/db';
-import { findTier } from '@app/domain';
+import { findTier, paysFor } from '@app/domain';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../customers/access.ts';
 import { findUserByCustomer } from '../customers/ensure-customer.ts';
@@ -17,15 +17,15 @@ export async function issueGiftCode({
   db: Db;
   session: Stripe.Checkout.Session;
 }): Promise<string | null> {
-  if (session.metadata?.gift !== 'true') return null;
+  if (!paysFor(session.metadata, 'gift')) return null;
   if (session.status !== 'complete' || session.payment_status !== 'paid') return null;
-  const tier = findTier(session.metadata.tierType ?? '');
+  const tier = findTier(session.metadata?.tierType ?? '');
   if (!tier) return null;
   const existing = () => findGiftCodeBySource(db, session.id);
   const found = await existing();
   if (found) return found.code;
 
-  const byId = session.metadata.userId ? await findUserById(db, session.metadata.userId) : undefined;
+  const byId = session.metadata?.userId ? await findUserById(db, session.metadata.userId) : undefined;
   const purchaser = byId ?? (await findUserByCustomer(db, customerIdOf(session.customer)));
   // A clash with another code is practically impossible at 100 bits; trying again costs nothing.
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -18,6 +18,11 @@ export const REDEEM_RETURN_PATH = withVersion('/dashboard?refresh=true');
 
 const wrongCode = () =>
   new AppError('GIFT_CODE_INVALID', { status: 404, message: 'That gift code is not valid' });
+const refundedCode = () =>
+  new AppError('GIFT_CODE_REFUNDED', {
+    status: 409,
+    message: 'The payment for that gift code was refunded, so it can no longer be redeemed',
+  });
 const usedCode = () =>
   new AppError('GIFT_CODE_USED', { status: 409, message: 'That gift code has already been used' });
 
@@ -62,6 +67,10 @@ export async function redeemGiftCode({
   if (!claimed) {
     const found = await findGiftCode(db, code);
     if (!found) throw wrongCode();
+    if (found.voidedAt && !found.redeemedBy) {
+      await limiter.forgive(keys);
+      throw refundedCode();
+    }
     // The same user's retry after a redemption that stopped half-way completes it.
     if (found.redeemedBy !== target.id || found.subscriptionId) {
       await limiter.forgive(keys);

@@ -29,6 +29,7 @@ import {
 import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { paymentHoldOf } from '../billing/payment-hold.ts';
 import { checkTrainingZip, checkLoraName } from './check-training.ts';
 import { resolveLora } from './resolve-lora.ts';
 import { type OptionValues, validateOptions } from './validate-options.ts';
@@ -103,6 +104,8 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
     // A twin of this request that committed while we waited for the lock.
     const twin = await findJobByRequest(tx, input.source, requestId);
     if (twin) return sameRequest(twin, user.id);
+    const hold = await paymentHoldOf(tx, user.id);
+    if (hold) throw hold;
     const active = await countActiveJobs(tx, user.id);
     // Plans above free may hold more of the queue; the setting is the floor for everyone.
     const limit = Math.max(

@@ -3,6 +3,7 @@ import {
   type CheckoutSessionForm,
   CREDIT_PACKAGE_TYPE,
   GIFT_TYPE,
+  PLAN_TYPE,
   findCreditPackage,
   findTier,
   paymentKindOf,
@@ -67,7 +68,8 @@ export async function createCheckoutSession({
   if (!tier) throw unknownPlan(form.tierType);
   const customer = await ensureCustomer({ db, stripe, user });
   if (kind === 'gift') {
-    const metadata = { gift: 'true', tierType: tier.tier, userId: user.id };
+    // One encoding of a gift: its payment_type, on the session and on the payment it makes.
+    const metadata = { payment_type: GIFT_TYPE, tierType: tier.tier, userId: user.id };
     const session = await stripe.checkout.sessions.create({
       ...common,
       mode: 'payment',
@@ -83,7 +85,7 @@ export async function createCheckoutSession({
         },
       ],
       metadata,
-      payment_intent_data: { metadata: { payment_type: GIFT_TYPE, tierType: tier.tier, userId: user.id } },
+      payment_intent_data: { metadata },
     });
     return session.url!;
   }
@@ -100,7 +102,7 @@ export async function createCheckoutSession({
       mode: 'subscription',
       customer,
       line_items: [{ price: price.id, quantity: 1 }],
-      metadata: { tierType: tier.tier, userId: user.id },
+      metadata: { payment_type: PLAN_TYPE, tierType: tier.tier, userId: user.id },
       subscription_data: { metadata: { userId: user.id, tier: tier.tier } },
     });
   });

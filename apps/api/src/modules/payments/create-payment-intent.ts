@@ -1,10 +1,10 @@
 import {
   type CreatePaymentIntentBody,
-  CREDIT_PACKAGE_TYPE,
-  findCreditPackage,
   findTier,
+  kindEntry,
+  PAYMENT_KINDS,
   type PaymentIntentWire,
-  paymentKindOf,
+  paymentKindIn,
   PLAN_TYPE,
 } from '@app/domain';
 import type Stripe from 'stripe';
@@ -89,23 +89,48 @@ export async function createPaymentIntent({
   stripe,
   user,
   body,
+  kinds = PAYMENT_KINDS,
 }: PaymentCallOptions<CreatePaymentIntentBody>): Promise<PaymentIntentWire> {
-  if (paymentKindOf(body.purchaseType) === 'creditPackage') {
-    const pack = findCreditPackage(body.tierType);
-    if (!pack) throw unknownPackage(body.tierType);
-    const customer = await ensureCustomer({ db, stripe, user });
-    const metadata = { payment_type: CREDIT_PACKAGE_TYPE, tierType: pack.name };
-    const intent = await stripe.paymentIntents.create({
-      amount: pack.price,
-      currency: 'usd',
-      customer,
-      description: pack.name,
-      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-      metadata: { ...metadata, userId: user.id },
-    });
-    return toPaymentIntentWire(intent, metadata);
+  const found = kindEntry(kinds, paymentKindIn(kinds, body.purchaseType) ?? '');
+  if (!found?.entry.cardPath) {
+    throw badRequest(`The card form does not sell '${body.purchaseType}'`, 'WRONG_PAYMENT_TYPE');
   }
+  const { entry } = found;
+  const mode = entry.purchase;
+  switch (mode) {
+    case 'oneOff': {
+      const product = entry.find(body.tierType);
+      if (!product) throw unknownPackage(body.tierType);
+      const customer = await ensureCustomer({ db, stripe, user });
+      const metadata = { payment_type: entry.type, tierType: entry.key(product) };
+      const intent = await stripe.paymentIntents.create({
+        amount: product.price,
+        currency: 'usd',
+        customer,
+        description: entry.words.payment(product),
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        metadata: { ...metadata, userId: user.id },
+      });
+      return toPaymentIntentWire(intent, metadata as PaymentIntentWire['metadata']);
+    }
+    case 'subscription':
+      return createPlanIntent({ db, stripe, user, body });
+    default:
+      return unknownPurchase(mode);
+  }
+}
 
+const unknownPurchase = (mode: never): never => {
+  throw new Error(`No purchase for the mode ${String(mode)}`);
+};
+
+/** The first invoice's intent of a new subscription waiting for its card. */
+async function createPlanIntent({
+  db,
+  stripe,
+  user,
+  body,
+}: PaymentCallOptions<CreatePaymentIntentBody>): Promise<PaymentIntentWire> {
   const tier = findTier(body.tierType, body.recurringType);
   if (!tier) throw unknownPlan(body.tierType);
   await assertNoLiveSubscription({ db, userId: user.id });

@@ -1,5 +1,5 @@
 import type { Db, UserRow } from '@app/db';
-import type { PaymentSessionWire } from '@app/domain';
+import { type PaymentSessionWire, paysFor } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
@@ -53,7 +53,10 @@ export async function getPaymentSession({
       amount_total: session.amount_total ?? 0,
       customer,
       customer_details: { email: session.customer_details?.email ?? (await customerEmail(stripe, customer)) },
-      metadata: { gift: session.metadata?.gift, tierType: session.metadata?.tierType },
+      metadata: {
+        gift: paysFor(session.metadata, 'gift') ? 'true' : undefined,
+        tierType: session.metadata?.tierType,
+      },
       giftCode,
     };
   }

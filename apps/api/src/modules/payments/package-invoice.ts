@@ -1,5 +1,4 @@
-import { CREDIT_PACKAGE_TYPE } from '@app/domain';
-import type { CreditPackage } from '@app/domain';
+import type { PaidProduct } from '@app/domain';
 import type Stripe from 'stripe';
 import { type ResolvedCoupon, discountOf } from './resolve-coupon.ts';
 
@@ -10,6 +9,12 @@ import { type ResolvedCoupon, discountOf } from './resolve-coupon.ts';
  * (`invoice`); the invoice's intent carries the package's metadata and leads back to it
  * (`package_intent`), so whichever intent the card form holds, the purchase is the same one.
  */
+
+/** What a one-off card payment sells: its catalog key, its kind's wire type and its price. */
+export interface SoldProduct extends Pick<PaidProduct, 'price'> {
+  name: string;
+  type: string;
+}
 
 /** What the invoice's discount was made from: the promotion code, else the coupon. */
 export const discountKey = (coupon: ResolvedCoupon) => coupon.promotionCodeId ?? coupon.couponId;
@@ -45,7 +50,7 @@ export async function createPackageInvoice({
   stripe: Stripe;
   customer: string;
   userId: string;
-  pack: CreditPackage;
+  pack: SoldProduct;
   packageIntent: string;
   coupon: ResolvedCoupon;
   /** The code as the customer typed it, for a retry with the same code to find this invoice. */
@@ -60,7 +65,7 @@ export async function createPackageInvoice({
       auto_advance: false,
       discounts: [discountOf(coupon)],
       metadata: {
-        payment_type: CREDIT_PACKAGE_TYPE,
+        payment_type: pack.type,
         tierType: pack.name,
         userId,
         package_intent: packageIntent,

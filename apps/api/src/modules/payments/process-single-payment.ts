@@ -1,9 +1,9 @@
 import type { Db, UserRow } from '@app/db';
 import {
-  CREDIT_PACKAGE_TYPE,
-  type CreditPackage,
-  findCreditPackage,
-  paysFor,
+  kindEntry,
+  PAYMENT_KINDS,
+  type PaymentKindTable,
+  paymentKindIn,
   type ProcessPaymentBody,
   type ProcessPaymentResult,
 } from '@app/domain';
@@ -15,7 +15,13 @@ import { unknownPackage } from './create-payment-intent.ts';
 import { grantPackageInvoiceCredits, grantPaymentCredits } from '../settlement/grant-credits.ts';
 import { type ResolvedCoupon, discountedAmount, resolveCoupon } from './resolve-coupon.ts';
 import type { PaymentCallOptions } from '../customers/payment-call.ts';
-import { createPackageInvoice, discountKey, invoiceIntentId, retrieveInvoice } from './package-invoice.ts';
+import {
+  type SoldProduct,
+  createPackageInvoice,
+  discountKey,
+  invoiceIntentId,
+  retrieveInvoice,
+} from './package-invoice.ts';
 import { assertMayActOn } from '../../lib/authorization.ts';
 
 export const invalidCoupon = () =>
@@ -71,12 +77,14 @@ async function chargeIntent({
   intentId,
   paymentMethodId,
   discountName,
+  kinds,
 }: {
   db: Db;
   stripe: Stripe;
   intentId: string;
   paymentMethodId: string;
   discountName: string | null;
+  kinds: PaymentKindTable;
 }): Promise<ProcessPaymentResult> {
   const { result, intent: confirmed } = await confirmPayment({
     stripe,
@@ -84,8 +92,17 @@ async function chargeIntent({
     paymentMethodId,
     discountName,
   });
-  if (confirmed?.status === 'succeeded') await grantPaymentCredits({ db, paymentIntent: confirmed });
+  if (confirmed?.status === 'succeeded') await grantPaymentCredits({ db, paymentIntent: confirmed, kinds });
   return result;
+}
+
+/** The kind (one that grants its buyer, bought with the card form) an intent's metadata names. */
+function cardKindOf(kinds: PaymentKindTable, metadata: Stripe.Metadata) {
+  const found = kindEntry(kinds, paymentKindIn(kinds, metadata.payment_type) ?? '');
+  if (!found || found.entry.purchase !== 'oneOff' || found.entry.grant !== 'buyer' || !found.entry.cardPath) {
+    return undefined;
+  }
+  return found.entry;
 }
 
 /**
@@ -99,14 +116,16 @@ export async function processSinglePayment({
   stripe,
   user,
   body,
+  kinds = PAYMENT_KINDS,
 }: PaymentCallOptions<ProcessPaymentBody>): Promise<ProcessPaymentResult> {
   const given = await loadOwnIntent(stripe, user, body.paymentIntentId);
-  if (!paysFor(given.metadata, 'creditPackage')) {
+  const entry = cardKindOf(kinds, given.metadata);
+  if (!entry) {
     throw badRequest('This payment is not a credit package purchase', 'WRONG_PAYMENT_TYPE');
   }
   if (given.status === 'succeeded') {
     // A retry after the answer was lost (a crash, a dropped connection): grant if not yet granted.
-    await grantPaymentCredits({ db, paymentIntent: given });
+    await grantPaymentCredits({ db, paymentIntent: given, kinds });
     return paidResult(given);
   }
   // An invoice's intent leads back to the package's own intent, which knows the current invoice.
@@ -114,20 +133,21 @@ export async function processSinglePayment({
     ? await loadOwnIntent(stripe, user, given.metadata.package_intent)
     : given;
   if (intent.status === 'succeeded') {
-    await grantPaymentCredits({ db, paymentIntent: intent });
+    await grantPaymentCredits({ db, paymentIntent: intent, kinds });
     return paidResult(intent);
   }
   const invoice = intent.metadata.invoice
     ? await retrieveInvoice(stripe, intent.metadata.invoice)
     : undefined;
   if (invoice?.status === 'paid') {
-    await grantPackageInvoiceCredits({ db, invoice });
+    await grantPackageInvoiceCredits({ db, invoice, kinds });
     const paid = invoiceIntentId(invoice);
     return paid ? paidResult(await stripe.paymentIntents.retrieve(paid)) : settledInvoiceResult(invoice);
   }
   if (!PAYABLE_STATUSES.has(intent.status)) throw alreadyPaid();
-  const pack = findCreditPackage(intent.metadata.tierType ?? '');
-  if (!pack) throw unknownPackage(intent.metadata.tierType ?? '');
+  const found = entry.find(intent.metadata.tierType ?? '');
+  if (!found) throw unknownPackage(intent.metadata.tierType ?? '');
+  const pack = { name: entry.key(found), type: entry.type, price: found.price };
 
   const code = body.couponCode?.trim() ?? '';
   if (code) {
@@ -140,6 +160,7 @@ export async function processSinglePayment({
       pack,
       code,
       paymentMethodId: body.paymentMethodId,
+      kinds,
     });
   }
   // A coupon invoice made earlier is voided: nothing was charged on it.
@@ -152,6 +173,7 @@ export async function processSinglePayment({
     intentId: intent.id,
     paymentMethodId: body.paymentMethodId,
     discountName: null,
+    kinds,
   });
 }
 
@@ -169,6 +191,7 @@ async function payWithCoupon({
   pack,
   code: typed,
   paymentMethodId,
+  kinds,
 }: {
   db: Db;
   stripe: Stripe;
@@ -177,9 +200,10 @@ async function payWithCoupon({
   intent: Stripe.PaymentIntent;
   /** The coupon invoice made for it earlier, if any. */
   invoice: Stripe.Invoice | undefined;
-  pack: CreditPackage;
+  pack: SoldProduct;
   code: string;
   paymentMethodId: string;
+  kinds: PaymentKindTable;
 }): Promise<ProcessPaymentResult> {
   let invoice = existing;
   const waiting = invoice?.status === 'open' || invoice?.status === 'draft';
@@ -222,7 +246,7 @@ async function payWithCoupon({
   }
   if (invoice.status === 'paid') {
     // Nothing was left to charge (the customer's balance covered it).
-    await grantPackageInvoiceCredits({ db, invoice });
+    await grantPackageInvoiceCredits({ db, invoice, kinds });
     return settledInvoiceResult(invoice);
   }
   const payWith = invoiceIntentId(invoice);
@@ -232,7 +256,7 @@ async function payWithCoupon({
     // Invoice intents carry no metadata of ours; the grants, webhooks and receipts read it here.
     await stripe.paymentIntents.update(payWith, {
       metadata: {
-        payment_type: CREDIT_PACKAGE_TYPE,
+        payment_type: pack.type,
         tierType: pack.name,
         userId: user.id,
         package_intent: intent.id,
@@ -248,5 +272,6 @@ async function payWithCoupon({
     intentId: payWith,
     paymentMethodId,
     discountName,
+    kinds,
   });
 }

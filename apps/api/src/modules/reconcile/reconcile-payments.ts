@@ -1,8 +1,9 @@
-import { paysFor } from '@app/domain';
+import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
 import { type Db, listUnfinishedGiftClaims } from '@app/db';
 import type Stripe from 'stripe';
 import { completeGiftClaim } from '../gifts/complete-gift-redemption.ts';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
+import { settleDispute, takeBackRefunds } from '../settlement/take-back.ts';
 import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
 
 /** How far back a run looks: Stripe retries webhooks for 3 days, so nothing older is still owed. */
@@ -13,12 +14,14 @@ export interface ReconcileReport {
   invoices: number;
   checkoutSessions: number;
   giftClaims: number;
+  refunds: number;
+  disputes: number;
   failures: number;
 }
 
 /**
- * Re-reads Stripe for recent paid objects and applies what each one gives, as its webhook would
- * have: a crash between a charge and its grant, a webhook that never arrived, a redemption that
+ * Re-reads Stripe for recent paid objects, refunds and disputes and applies what each one gives or
+ * takes back, as its webhook would have: a crash between a charge and its grant, a webhook that never arrived, a redemption that
  * stopped half-way. Every grant is keyed in the ledger, so runs in several processes at once, or
  * beside the webhooks, grant nothing twice. One object failing does not stop the others.
  */
@@ -26,15 +29,20 @@ export async function reconcilePayments({
   db,
   stripe,
   log,
+  kinds = PAYMENT_KINDS,
   now = Math.floor(Date.now() / 1000),
 }: SettlementContext & { log?: { warn(obj: object, msg: string): void }; now?: number }) {
-  const ctx: SettlementContext = { db, stripe };
+  const ctx: SettlementContext = { db, stripe, kinds };
+  const kindOf = (metadata: Stripe.Metadata | null | undefined) =>
+    kindEntry(kinds, paymentKindIn(kinds, metadata?.payment_type) ?? '')?.entry;
   const since = { gte: now - RECONCILE_WINDOW_SECONDS };
   const report: ReconcileReport = {
     paymentIntents: 0,
     invoices: 0,
     checkoutSessions: 0,
     giftClaims: 0,
+    refunds: 0,
+    disputes: 0,
     failures: 0,
   };
   const attempt = async (what: string, id: string, work: () => Promise<void>) => {
@@ -47,12 +55,13 @@ export async function reconcilePayments({
   };
 
   for await (const intent of stripe.paymentIntents.list({ created: since, limit: 100 })) {
-    if (intent.status !== 'succeeded' || !paysFor(intent.metadata, 'creditPackage')) continue;
+    // Plans settle by their invoices and gifts by their checkouts, below.
+    if (intent.status !== 'succeeded' || kindOf(intent.metadata)?.grant !== 'buyer') continue;
     report.paymentIntents++;
     await attempt('paymentIntent', intent.id, () => settlePaymentIntent(ctx, intent));
   }
   for await (const invoice of stripe.invoices.list({ status: 'paid', created: since, limit: 100 })) {
-    if (!invoice.parent?.subscription_details && !paysFor(invoice.metadata, 'creditPackage')) continue;
+    if (!invoice.parent?.subscription_details && kindOf(invoice.metadata)?.grant !== 'buyer') continue;
     report.invoices++;
     await attempt('invoice', invoice.id!, () => settleInvoice(ctx, invoice.id!));
   }
@@ -60,6 +69,19 @@ export async function reconcilePayments({
     if (session.status !== 'complete' || session.payment_status !== 'paid') continue;
     report.checkoutSessions++;
     await attempt('checkoutSession', session.id, () => settleCheckoutSession(ctx, session));
+  }
+  // Money flowing back, after the grants it takes back from.
+  const refundedCharges = new Set<string>();
+  for await (const refund of stripe.refunds.list({ created: since, limit: 100 })) {
+    const charge = typeof refund.charge === 'string' ? refund.charge : refund.charge?.id;
+    if (!charge || refundedCharges.has(charge)) continue;
+    refundedCharges.add(charge);
+    report.refunds++;
+    await attempt('charge', charge, () => takeBackRefunds(ctx, charge));
+  }
+  for await (const dispute of stripe.disputes.list({ created: since, limit: 100 })) {
+    report.disputes++;
+    await attempt('dispute', dispute.id, () => settleDispute(ctx, dispute.id));
   }
   for (const claimed of await listUnfinishedGiftClaims(db)) {
     report.giftClaims++;

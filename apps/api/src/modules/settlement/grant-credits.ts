@@ -1,5 +1,12 @@
-import { type Db, grant } from '@app/db';
-import { findByLookupKey, findCreditPackage, findTier, paysFor } from '@app/domain';
+import { type Db, type DbOrTx, type NewPayment, grant, recordPayment } from '@app/db';
+import {
+  PAYMENT_KINDS,
+  type PaymentKindTable,
+  findByLookupKey,
+  findTier,
+  kindEntry,
+  paymentKindIn,
+} from '@app/domain';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../customers/access.ts';
 import { findUserByCustomer } from '../customers/ensure-customer.ts';
@@ -17,6 +24,7 @@ export async function grantPurchase({
   credits,
   hypercredits,
   reason,
+  payment,
 }: {
   db: Db;
   userId: string;
@@ -24,7 +32,27 @@ export async function grantPurchase({
   credits: number;
   hypercredits: number;
   reason: string;
+  /** The payment to record as settled with this grant, in the same transaction. */
+  payment?: NewPayment;
 }): Promise<GrantOutcome> {
+  if (!payment) return grantBoth(db, { userId, source, credits, hypercredits, reason });
+  return db.transaction(async (tx) => {
+    const outcome = await grantBoth(tx, { userId, source, credits, hypercredits, reason });
+    await recordPayment(tx, payment);
+    return outcome;
+  });
+}
+
+async function grantBoth(
+  db: DbOrTx,
+  {
+    userId,
+    source,
+    credits,
+    hypercredits,
+    reason,
+  }: { userId: string; source: string; credits: number; hypercredits: number; reason: string },
+): Promise<GrantOutcome> {
   let outcome: GrantOutcome = 'not-applicable';
   for (const [currency, amount] of [
     ['credits', credits],
@@ -43,26 +71,54 @@ export async function grantPurchase({
   return outcome;
 }
 
-/** A succeeded one-off payment for a credit package grants that package, once. */
+const idOf = (value: string | { id?: string } | null | undefined) =>
+  !value ? null : typeof value === 'string' ? value : (value.id ?? null);
+
+/** The kind (of those that grant their credits to the buyer) and product Stripe metadata names. */
+function buyerGrantOf(kinds: PaymentKindTable, metadata: Stripe.Metadata | null | undefined) {
+  const found = kindEntry(kinds, paymentKindIn(kinds, metadata?.payment_type) ?? '');
+  if (!found || found.entry.purchase !== 'oneOff' || found.entry.grant !== 'buyer') return undefined;
+  const product = found.entry.find(metadata?.tierType ?? '');
+  return product ? { ...found, product } : undefined;
+}
+
+/**
+ * A succeeded one-off payment of a kind that grants its credits to the buyer (a credit package)
+ * grants them, once, and records the payment.
+ */
 export async function grantPaymentCredits({
   db,
   paymentIntent,
+  kinds = PAYMENT_KINDS,
 }: {
   db: Db;
   paymentIntent: Stripe.PaymentIntent;
+  kinds?: PaymentKindTable;
 }): Promise<GrantOutcome> {
   if (paymentIntent.status !== 'succeeded') return 'not-applicable';
-  if (!paysFor(paymentIntent.metadata, 'creditPackage')) return 'not-applicable';
-  const pack = findCreditPackage(paymentIntent.metadata.tierType ?? '');
+  const bought = buyerGrantOf(kinds, paymentIntent.metadata);
   const user = await findUserByCustomer(db, customerIdOf(paymentIntent.customer));
-  if (!pack || !user) return 'not-applicable';
+  if (!bought || !user) return 'not-applicable';
+  const { entry, product } = bought;
   return grantPurchase({
     db,
     userId: user.id,
     source: `payment_intent:${paymentIntent.id}`,
-    credits: pack.credits,
-    hypercredits: pack.hypercredits,
-    reason: `purchase: ${pack.name}`,
+    credits: product.credits,
+    hypercredits: product.hypercredits,
+    reason: entry.words.granted(product),
+    payment: {
+      id: paymentIntent.id,
+      userId: user.id,
+      kind: bought.name,
+      product: entry.key(product),
+      amountCents: paymentIntent.amount_received,
+      currency: paymentIntent.currency,
+      chargeId: idOf(paymentIntent.latest_charge),
+      creditsGranted: product.credits,
+      hypercreditsGranted: product.hypercredits,
+      paidAt: new Date(paymentIntent.created * 1000),
+    },
   });
 }
 
@@ -75,26 +131,69 @@ export async function grantPaymentCredits({
 export async function grantPackageInvoiceCredits({
   db,
   invoice,
+  kinds = PAYMENT_KINDS,
 }: {
   db: Db;
   invoice: Stripe.Invoice;
+  kinds?: PaymentKindTable;
 }): Promise<GrantOutcome> {
   if (invoice.status !== 'paid' || invoice.parent?.subscription_details) return 'not-applicable';
-  if (!paysFor(invoice.metadata, 'creditPackage')) return 'not-applicable';
-  const pack = findCreditPackage(invoice.metadata?.tierType ?? '');
+  const bought = buyerGrantOf(kinds, invoice.metadata);
   const user = await findUserByCustomer(db, customerIdOf(invoice.customer));
-  if (!pack || !user) return 'not-applicable';
+  if (!bought || !user) return 'not-applicable';
+  const { entry, product } = bought;
   const payment = invoice.payments?.data.find((p) => p.status === 'paid');
-  const intent = payment?.payment.payment_intent;
-  const intentId = typeof intent === 'string' ? intent : intent?.id;
+  const intentId = idOf(payment?.payment.payment_intent);
   return grantPurchase({
     db,
     userId: user.id,
     source: intentId ? `payment_intent:${intentId}` : `invoice:${invoice.id}`,
-    credits: pack.credits,
-    hypercredits: pack.hypercredits,
-    reason: `purchase: ${pack.name}`,
+    credits: product.credits,
+    hypercredits: product.hypercredits,
+    reason: entry.words.granted(product),
+    payment: {
+      id: intentId ?? invoice.id!,
+      userId: user.id,
+      kind: bought.name,
+      product: entry.key(product),
+      amountCents: invoice.amount_paid,
+      currency: invoice.currency,
+      creditsGranted: product.credits,
+      hypercreditsGranted: product.hypercredits,
+      paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
+    },
   });
+}
+
+/** The charge that paid an invoice, through its paid payment's intent. */
+async function chargeOfInvoice(stripe: Stripe, invoice: Stripe.Invoice): Promise<string | null> {
+  const paid = invoice.payments?.data.find((p) => p.status === 'paid');
+  const intentId = idOf(paid?.payment.payment_intent);
+  if (!intentId) return null;
+  return idOf((await stripe.paymentIntents.retrieve(intentId)).latest_charge);
+}
+
+/** A plan invoice as a settled payment, when something was paid (a gifted trial's $0 invoice is not). */
+async function planPayment(
+  stripe: Stripe,
+  invoice: Stripe.Invoice,
+  userId: string,
+  tier: string,
+  granted: { credits: number; hypercredits: number },
+): Promise<NewPayment | undefined> {
+  if (invoice.amount_paid <= 0) return undefined;
+  return {
+    id: invoice.id!,
+    userId,
+    kind: 'plan' satisfies keyof typeof PAYMENT_KINDS,
+    product: tier,
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+    chargeId: await chargeOfInvoice(stripe, invoice),
+    creditsGranted: granted.credits,
+    hypercreditsGranted: granted.hypercredits,
+    paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
+  };
 }
 
 /** Invoices that start a new billing period; each grants that period's plan credits. */
@@ -127,7 +226,9 @@ export async function grantInvoiceCredits({
 }): Promise<GrantOutcome> {
   const details = invoice.parent?.subscription_details;
   if (invoice.status !== 'paid' || !details) return 'not-applicable';
-  if (invoice.billing_reason === 'subscription_update') return grantUpgradeCredits(db, invoice, details);
+  if (invoice.billing_reason === 'subscription_update') {
+    return grantUpgradeCredits(db, stripe, invoice, details);
+  }
   if (!PERIOD_REASONS.has(invoice.billing_reason ?? '')) return 'not-applicable';
   if (details.metadata?.seeded === 'true' && invoice.billing_reason === 'subscription_create') {
     return 'not-applicable';
@@ -141,7 +242,8 @@ export async function grantInvoiceCredits({
     source: `invoice:${invoice.id}`,
     credits: tier.credits,
     hypercredits: tier.hypercredits,
-    reason: `plan: ${tier.tier}`,
+    reason: PAYMENT_KINDS.plan.words.granted(tier),
+    payment: await planPayment(stripe, invoice, user.id, tier.tier, tier),
   });
 }
 
@@ -151,6 +253,7 @@ export async function grantInvoiceCredits({
  */
 async function grantUpgradeCredits(
   db: Db,
+  stripe: Stripe,
   invoice: Stripe.Invoice,
   details: Stripe.Invoice.Parent.SubscriptionDetails,
 ): Promise<GrantOutcome> {
@@ -158,12 +261,16 @@ async function grantUpgradeCredits(
   const from = findTier(details.metadata?.upgradedFrom ?? '');
   const user = await findUserByCustomer(db, customerIdOf(invoice.customer));
   if (!to || !from || !user || invoice.amount_paid <= 0) return 'not-applicable';
+  const granted = {
+    credits: Math.max(0, to.credits - from.credits),
+    hypercredits: Math.max(0, to.hypercredits - from.hypercredits),
+  };
   return grantPurchase({
     db,
     userId: user.id,
     source: `invoice:${invoice.id}:upgrade`,
-    credits: Math.max(0, to.credits - from.credits),
-    hypercredits: Math.max(0, to.hypercredits - from.hypercredits),
+    ...granted,
     reason: `upgrade: ${from.tier} → ${to.tier}`,
+    payment: await planPayment(stripe, invoice, user.id, to.tier, granted),
   });
 }

@@ -1,4 +1,4 @@
-import { paysFor } from '@app/domain';
+import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
 import type Stripe from 'stripe';
 import { handleGiftPurchase } from './handle-gift-purchase.ts';
 import type { SettlementContext } from './settlement-context.ts';
@@ -7,8 +7,9 @@ import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 /*
  * What a paid Stripe object gives, applied idempotently (ledger keys, gift codes keyed by their
- * session): the webhook, a retried payment call, the success page and the reconciler all come
- * here, and whichever arrives first grants; the others find the grant already made.
+ * session, the payments table keyed by the settled object): the webhook, a retried payment call,
+ * the success page and the reconciler all come here, and whichever arrives first grants; the
+ * others find the grant already made.
  */
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
@@ -17,7 +18,7 @@ const idOf = (value: string | { id: string }) => (typeof value === 'string' ? va
 export async function settleInvoice(ctx: SettlementContext, invoiceId: string) {
   const invoice = await ctx.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   if (!invoice.parent?.subscription_details) {
-    await grantPackageInvoiceCredits({ db: ctx.db, invoice });
+    await grantPackageInvoiceCredits({ db: ctx.db, invoice, kinds: ctx.kinds });
     return;
   }
   const subscriptionId = invoice.parent?.subscription_details?.subscription;
@@ -34,27 +35,56 @@ export async function settleSubscription(ctx: SettlementContext, subscriptionId:
   if (subscription.latest_invoice) await settleInvoice(ctx, idOf(subscription.latest_invoice));
 }
 
-/** A succeeded payment intent: a credit package grants; a plan's first invoice settles its plan. */
-export async function settlePaymentIntent(ctx: SettlementContext, intent: Stripe.PaymentIntent) {
+/** The hosted checkout a payment intent was made by, if any. */
+async function checkoutOfIntent(ctx: SettlementContext, intentId: string) {
+  const { data } = await ctx.stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 });
+  return data[0];
+}
+
+const unknownMode = (mode: never): never => {
+  throw new Error(`No settlement for the grant mode ${String(mode)}`);
+};
+
+/**
+ * A succeeded payment intent gives what its kind grants: credits to the buyer, a gift code (from
+ * the checkout that sold it), or a plan's period (its subscription's first invoice).
+ */
+export async function settlePaymentIntent(
+  ctx: SettlementContext,
+  intent: Stripe.PaymentIntent,
+  session?: Stripe.Checkout.Session,
+) {
   if (intent.status !== 'succeeded') return;
-  if (paysFor(intent.metadata, 'creditPackage')) {
-    await grantPaymentCredits({ db: ctx.db, paymentIntent: intent });
-  } else if (paysFor(intent.metadata, 'plan') && intent.metadata.subscription_id) {
-    await settleSubscription(ctx, intent.metadata.subscription_id);
+  const kinds = ctx.kinds ?? PAYMENT_KINDS;
+  const found = kindEntry(kinds, paymentKindIn(kinds, intent.metadata.payment_type) ?? '');
+  if (!found) return;
+  const mode = found.entry.grant;
+  switch (mode) {
+    case 'buyer':
+      await grantPaymentCredits({ db: ctx.db, paymentIntent: intent, kinds });
+      return;
+    case 'giftCode': {
+      const checkout = session ?? (await checkoutOfIntent(ctx, intent.id));
+      if (checkout?.status === 'complete' && checkout.payment_status === 'paid') {
+        await handleGiftPurchase(ctx, checkout);
+      }
+      return;
+    }
+    case 'planPeriod':
+      if (intent.metadata.subscription_id) await settleSubscription(ctx, intent.metadata.subscription_id);
+      return;
+    default:
+      unknownMode(mode);
   }
 }
 
-/** A completed, paid Checkout Session: a gift code, a credit package or a plan. */
+/** A completed, paid Checkout Session: what its payment's kind grants, or its plan. */
 export async function settleCheckoutSession(ctx: SettlementContext, session: Stripe.Checkout.Session) {
   if (session.status !== 'complete' || session.payment_status !== 'paid') return;
-  if (session.metadata?.gift === 'true') {
-    await handleGiftPurchase(ctx, session);
-    return;
-  }
   if (session.mode === 'payment' && session.payment_intent) {
     // Keyed by the payment intent, so this and payment_intent.succeeded grant once between them.
     const intent = await ctx.stripe.paymentIntents.retrieve(idOf(session.payment_intent));
-    await grantPaymentCredits({ db: ctx.db, paymentIntent: intent });
+    await settlePaymentIntent(ctx, intent, session);
   }
   if (session.mode === 'subscription' && session.subscription) {
     await settleSubscription(ctx, idOf(session.subscription));

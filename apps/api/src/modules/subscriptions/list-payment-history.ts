@@ -1,5 +1,5 @@
-import { PAYMENT_KINDS, paymentKindOf } from '@app/domain';
-import type { UserRow } from '@app/db';
+import { PAYMENT_KINDS, type PaymentKindTable, kindEntry, paymentKindIn, paymentKindOf } from '@app/domain';
+import { type Db, type UserRow, disputeStatesOfCharges } from '@app/db';
 import type { PaymentRecordWire, PaymentStatus } from '@app/domain';
 import type Stripe from 'stripe';
 import { assertMayActOn } from '../../lib/authorization.ts';
@@ -18,15 +18,26 @@ function invoiceDescription(invoice: Stripe.Invoice): string {
   return line?.description ?? tier ?? `Invoice ${invoice.number ?? invoice.id}`;
 }
 
-function chargeDescription(charge: Stripe.Charge): string {
+/** A one-off payment in its kind's words (the registry's), else what Stripe knows of it. */
+function chargeDescription(kinds: PaymentKindTable, charge: Stripe.Charge): string {
   const { payment_type: type, tierType } = charge.metadata;
-  if (paymentKindOf(type) === 'gift' && tierType) return `Gift: ${tierType}`;
+  const found = kindEntry(kinds, paymentKindIn(kinds, type) ?? '');
+  const product = found?.entry.find(tierType ?? '');
+  if (found && product) return found.entry.words.payment(product);
   return tierType || charge.description || 'Payment';
 }
 
-/** A charge's state in the history's words: refunds count over Stripe's `succeeded`. */
-function chargeStatus(charge: Stripe.Charge | undefined, fallback: PaymentStatus): PaymentStatus {
+/**
+ * A charge's state in the history's words: a dispute not won, then refunds, count over Stripe's
+ * `succeeded`. `disputes` holds our record of each disputed charge's dispute.
+ */
+function chargeStatus(
+  charge: Stripe.Charge | undefined,
+  fallback: PaymentStatus,
+  disputes: Map<string, string>,
+): PaymentStatus {
   if (!charge) return fallback;
+  if (charge.disputed && disputes.get(charge.id) !== 'won') return 'disputed';
   if (charge.refunded) return 'refunded';
   if (charge.amount_refunded > 0) return 'partly refunded';
   if (charge.status === 'pending') return 'pending';
@@ -54,13 +65,17 @@ function isOwedOrPaid(invoice: Stripe.Invoice): boolean {
  * admins any.
  */
 export async function listPaymentHistory({
+  db,
   stripe,
   user,
   customerId,
+  kinds = PAYMENT_KINDS,
 }: {
+  db: Db;
   stripe: Stripe;
   user: UserRow;
   customerId: string;
+  kinds?: PaymentKindTable;
 }): Promise<PaymentRecordWire[]> {
   assertMayActOn(user, { customerId: customerId }, 'That payment record belongs to another account');
   const [invoices, charges] = await Promise.all([
@@ -69,6 +84,10 @@ export async function listPaymentHistory({
       .autoPagingToArray({ limit: LIMIT }),
     stripe.charges.list({ customer: customerId, limit: LIMIT }).autoPagingToArray({ limit: LIMIT }),
   ]);
+  const disputes = await disputeStatesOfCharges(
+    db,
+    charges.filter((charge) => charge.disputed).map((charge) => charge.id),
+  );
   const chargeOfIntent = new Map<string, Stripe.Charge>();
   for (const charge of charges) {
     const intent = intentOf(charge.payment_intent);
@@ -91,7 +110,7 @@ export async function listPaymentHistory({
       amount: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
       status:
         invoice.status === 'paid'
-          ? chargeStatus(charge, 'paid')
+          ? chargeStatus(charge, 'paid', disputes)
           : (INVOICE_STATUS[invoice.status ?? 'open'] ?? 'due'),
       type: invoice.parent?.subscription_details ? 'subscription' : 'invoice',
       description: invoiceDescription(invoice),
@@ -108,9 +127,9 @@ export async function listPaymentHistory({
       id: charge.id,
       date: charge.created,
       amount: charge.amount,
-      status: chargeStatus(charge, 'pending'),
+      status: chargeStatus(charge, 'pending', disputes),
       type: 'charge',
-      description: chargeDescription(charge),
+      description: chargeDescription(kinds, charge),
       invoice_pdf: null,
       receipt_url: charge.receipt_url ?? null,
     });

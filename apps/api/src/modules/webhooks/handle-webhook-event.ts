@@ -1,9 +1,10 @@
-import { paysFor } from '@app/domain';
+import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '@app/db';
 import { AppError } from '../../lib/errors.ts';
 import type Stripe from 'stripe';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
 import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
+import { settleDispute, takeBackRefunds } from '../settlement/take-back.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 type Handler = (ctx: SettlementContext, event: Stripe.Event) => Promise<void>;
@@ -12,10 +13,17 @@ const objectId = (event: Stripe.Event) => (event.data.object as { id: string }).
 
 const onInvoicePaid: Handler = (ctx, event) => settleInvoice(ctx, objectId(event));
 
+/** One-off payments granting their buyer settle here; plans and gifts settle by their invoice or checkout. */
 const onPaymentSucceeded: Handler = async (ctx, event) => {
   const intent = await ctx.stripe.paymentIntents.retrieve(objectId(event));
-  if (paysFor(intent.metadata, 'creditPackage')) await settlePaymentIntent(ctx, intent);
+  const kinds = ctx.kinds ?? PAYMENT_KINDS;
+  const found = kindEntry(kinds, paymentKindIn(kinds, intent.metadata.payment_type) ?? '');
+  if (found?.entry.grant === 'buyer') await settlePaymentIntent(ctx, intent);
 };
+
+const onChargeRefunded: Handler = (ctx, event) => takeBackRefunds(ctx, objectId(event));
+
+const onDispute: Handler = (ctx, event) => settleDispute(ctx, objectId(event));
 
 const onCheckoutCompleted: Handler = async (ctx, event) => {
   await settleCheckoutSession(ctx, await ctx.stripe.checkout.sessions.retrieve(objectId(event)));
@@ -36,6 +44,12 @@ export const WEBHOOK_HANDLERS: Record<string, Handler> = {
   'customer.subscription.deleted': onSubscriptionChanged,
   'customer.subscription.paused': onSubscriptionChanged,
   'customer.subscription.resumed': onSubscriptionChanged,
+  'charge.refunded': onChargeRefunded,
+  'charge.dispute.created': onDispute,
+  'charge.dispute.updated': onDispute,
+  'charge.dispute.closed': onDispute,
+  'charge.dispute.funds_withdrawn': onDispute,
+  'charge.dispute.funds_reinstated': onDispute,
 };
 
 /**

@@ -17,6 +17,7 @@ export const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listPaymentHistory({
+        db: app.ctx.database.db,
         stripe: app.billing().stripe,
         user: await request.requireUser(),
         customerId: request.params.stripeid,
