@@ -13,5 +13,6 @@ export * from './terms.ts';
 export * from './rich-text.ts';
 export * from './generation/index.ts';
 export * from './queue-classes.ts';
+export * from './queue-estimate.ts';
 export * from './lora-name.ts';
 export * from './checkout-fields.ts';

@@ -8,6 +8,7 @@ import type { BotDeps } from '../modules/discord/bot-deps.ts';
 import { createChannelDirectory } from '../modules/discord/channel-directory.ts';
 import { registerCommands } from '../modules/discord/register-commands.ts';
 import { startUnlessClosing } from '../lib/start-unless-closing.ts';
+import { startQueueAnswers } from '../modules/discord/queue-answers.ts';
 import { startDiscordDelivery } from '../modules/discord/start-delivery.ts';
 import type { DiscordBotSettings } from '../settings.ts';
 
@@ -16,6 +17,8 @@ export interface DiscordBot {
   deps: BotDeps;
   /** Posts results that are due now (tests and start-up call it; a timer does otherwise). */
   sweep(): Promise<void>;
+  /** Edits the queued answers whose job moved (a timer does it every `answerRefreshMs`); answers how many. */
+  refreshAnswers(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -31,6 +34,8 @@ export interface DiscordPluginOptions {
   sweepMs?: number;
   /** False for a process that answers interactions but leaves posting results to others. */
   deliver?: boolean;
+  /** How often the queued answers of jobs under way are brought up to date. */
+  answerRefreshMs?: number;
 }
 
 /**
@@ -84,10 +89,12 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
     }),
   };
   let delivery: Awaited<ReturnType<typeof startDiscordDelivery>> | undefined;
+  let answers: ReturnType<typeof startQueueAnswers> | undefined;
   app.decorate('discordBot', {
     settings: bot,
     deps,
     sweep: () => delivery?.sweep() ?? Promise.resolve(),
+    refreshAnswers: () => answers?.refresh() ?? Promise.resolve(0),
   } satisfies DiscordBot);
 
   // When closing began (0: not yet). listen() resolves before the hook below has finished, so a
@@ -115,6 +122,9 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
             log: app.log,
           }),
       );
+      if (closeStarted === 0) {
+        answers = startQueueAnswers(deps, { intervalMs: options.answerRefreshMs, log: app.log });
+      }
     }
   });
   // Closing: posts under way get until shortly before the shutdown deadline, then their claims
@@ -124,6 +134,6 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
   });
   app.addHook('onClose', async () => {
     const left = settings.shutdownDeadlineMs - (Date.now() - (closeStarted || Date.now())) - 3000;
-    await delivery?.stop({ deadlineMs: Math.max(0, left) });
+    await Promise.all([delivery?.stop({ deadlineMs: Math.max(0, left) }), answers?.stop()]);
   });
 });

@@ -63,6 +63,8 @@ export async function createHarness(
     now?: () => number;
     deliver?: boolean;
     maxActiveJobs?: number;
+    /** How often queued answers are brought up to date. */
+    answerRefreshMs?: number;
     /** Where the app writes its log lines (warn and above); none by default. */
     logStream?: NodeJS.WritableStream;
   } = {},
@@ -86,7 +88,12 @@ export async function createHarness(
     database,
     discordEmulator: emulator,
     mediaStorage: memoryStorage(),
-    discord: { sweepMs: 300, deferAfterMs: options.deferAfterMs, deliver: options.deliver },
+    discord: {
+      sweepMs: 300,
+      deferAfterMs: options.deferAfterMs,
+      deliver: options.deliver,
+      answerRefreshMs: options.answerRefreshMs ?? 250,
+    },
     logger: options.logStream ? { level: 'warn', stream: options.logStream } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

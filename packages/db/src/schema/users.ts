@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -17,6 +17,12 @@ export const users = pgTable(
     cancelFlag: text('cancel_flag').notNull().default('0'),
     credits: integer('credits').notNull().default(0),
     hypercredits: integer('hypercredits').notNull().default(0),
+    /** The aspect flag (`-wide`, …) added to the person's image prompts that name none; null: square. */
+    defaultAspect: text('default_aspect'),
+    /** The `-loraweight` added when a prompt names a LoRA without one; null: the registry's default. */
+    defaultLoraWeight: real('default_lora_weight'),
+    /** New creations start private (where the plan allows it). */
+    privateByDefault: boolean('private_by_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

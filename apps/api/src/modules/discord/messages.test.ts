@@ -90,6 +90,43 @@ describe('answers', () => {
     ).toContain('direct message');
   });
 
+  it('queued, then moving: the wait and refund time, Running… with progress, then done', () => {
+    const cost = { credits: 4, hypercredits: 0 };
+    const refundAt = new Date(Date.UTC(2026, 0, 1, 12, 0, 0));
+    const first = '/make: Your request is queued. I will ping you here when it is ready.\n';
+    const queued = queuedMessage({
+      command: 'make',
+      position: 4,
+      cost,
+      standing: { status: 'queued', position: 4, waitSeconds: 95, refundAt },
+    });
+    expect(queued.content).toBe(
+      `${first}You are position 5 in the queue · about 2 minutes · cost: 4 credits.\n` +
+        `Refunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
+    );
+    const running = queuedMessage({
+      command: 'make',
+      position: 0,
+      cost,
+      standing: { status: 'running', position: 0, progress: 0.4, refundAt },
+    });
+    expect(running.content).toBe(
+      `${first}Running… 40% · cost: 4 credits.\nRefunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
+    );
+    expect(
+      queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'running', position: 0 } })
+        .content,
+    ).toBe(`${first}Running… · cost: 4 credits.`);
+    expect(
+      queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'succeeded', position: 0 } })
+        .content,
+    ).toBe(`${first}Done · cost: 4 credits.`);
+    expect(
+      queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'failed', position: 0 } })
+        .content,
+    ).toBe(`${first}It could not be finished and was refunded.`);
+  });
+
   it('not enough credits: ephemeral, with cost, balance and where to buy', () => {
     const message = insufficientCreditsMessage({
       cost: { credits: 0, hypercredits: 5 },

@@ -1,4 +1,4 @@
-import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
+import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS, describeWait } from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -39,15 +39,58 @@ export function describePrice(price: Price): string {
   return parts.join(' and ') || 'free';
 }
 
-/** The visible answer to a queued command. */
-export function queuedMessage(input: { command: string; position: number; cost: Price; dm?: boolean }) {
+/** Where a job stands, as the queued answer shows it (the studio shows the same numbers). */
+export interface StandingView {
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  /** Queued jobs ahead in dispatch order. */
+  position: number;
+  waitSeconds?: number;
+  /** 0 to 1, while running, when the backend reports it. */
+  progress?: number;
+  refundAt?: Date;
+}
+
+/**
+ * The visible answer to a queued command, edited as the job advances: its place in line and the
+ * wait while queued, "Running…" with its progress, and when it is refunded by itself if it never
+ * finishes (a Discord timestamp, shown in each reader's own time).
+ */
+export function queuedMessage(input: {
+  command: string;
+  position: number;
+  cost: Price;
+  dm?: boolean;
+  standing?: StandingView;
+}) {
   const where = input.dm ? 'I will send you a direct message when it is ready.' : undefined;
   const reply = where ? QUEUED_REPLY.replace('I will ping you here when it is ready.', where) : QUEUED_REPLY;
-  const ahead = input.position === 0 ? 'next in line' : `position ${input.position + 1} in the queue`;
-  return {
-    content: `/${input.command}: ${reply}\nYou are ${ahead} · cost: ${describePrice(input.cost)}.`,
-    allowed_mentions: NO_PINGS,
-  } satisfies MessagePayload;
+  const standing = input.standing ?? { status: 'queued' as const, position: input.position };
+  const cost = `cost: ${describePrice(input.cost)}`;
+  const refund = standing.refundAt
+    ? `\nRefunded automatically if not finished by <t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>.`
+    : '';
+  // The first line stays as sent (SPEC's "queued, then posted"); the second moves with the job.
+  const first = `/${input.command}: ${reply}`;
+  const line = (text: string) =>
+    ({ content: `${first}\n${text}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
+  switch (standing.status) {
+    case 'running': {
+      const progress = standing.progress ? ` ${Math.round(standing.progress * 100)}%` : '';
+      return line(`Running…${progress} · ${cost}.${refund}`);
+    }
+    case 'succeeded':
+      return line(`Done · ${cost}.`);
+    case 'failed':
+      return line('It could not be finished and was refunded.');
+    case 'cancelled':
+      return line('It was cancelled and refunded.');
+    default: {
+      const ahead =
+        standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
+      const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
+      return line(`You are ${ahead}${wait} · ${cost}.${refund}`);
+    }
+  }
 }
 
 export function insufficientCreditsMessage(input: { cost: Price; balance: Price; creditsUrl: string }) {
