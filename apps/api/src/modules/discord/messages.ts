@@ -104,13 +104,19 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
   );
 }
 
-/** The buttons under a result, in the registry's order, each with its emoji and name (love with its count); vary and GIF only under images. */
+/**
+ * The buttons under a result, in the registry's order, each with its emoji and name (love with its
+ * count); vary and GIF only under images, edit only where there is a prompt to edit. Under a grid,
+ * a row of links opens each single image.
+ */
 export function resultComponents(
   jobId: string,
-  input: { image: boolean; loves: number },
+  input: { image: boolean; loves: number; prompt?: boolean; singles?: string[] },
 ): APIActionRowComponent<APIButtonComponent>[] {
   const buttons = RESULT_BUTTONS.filter(
-    (button) => input.image || (button.id !== 'vary' && button.id !== 'gif'),
+    (button) =>
+      (input.image || (button.id !== 'vary' && button.id !== 'gif')) &&
+      (input.prompt !== false || button.id !== 'edit'),
   ).map((button): APIButtonComponent => ({
     type: ComponentType.Button,
     style: button.id === 'delete' ? ButtonStyle.Danger : ButtonStyle.Secondary,
@@ -123,7 +129,47 @@ export function resultComponents(
   for (let at = 0; at < buttons.length; at += 5) {
     rows.push({ type: ComponentType.ActionRow, components: buttons.slice(at, at + 5) });
   }
+  const singles = (input.singles ?? []).slice(0, 5);
+  if (singles.length) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: singles.map((url, at): APIButtonComponent => ({
+        type: ComponentType.Button,
+        style: ButtonStyle.Link,
+        url,
+        label: `Image ${at + 1}`,
+      })),
+    });
+  }
   return rows;
+}
+
+/**
+ * A result file's name: the prompt's first words (a title a person reads: "a-calm-piano-tune.mp3"),
+ * numbered when a result has several; the stored name when there is no prompt.
+ */
+export function resultFileName(input: {
+  prompt: string;
+  storedName: string;
+  index: number;
+  count: number;
+}): string {
+  const dot = input.storedName.lastIndexOf('.');
+  const extension = dot > 0 ? input.storedName.slice(dot) : '';
+  // Flags (`-wide`, `-lora name`'s dash) and weighting are not words of the title.
+  let words = input.prompt
+    .normalize('NFKD')
+    .replace(/(^|\s)-\S+/g, ' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (words.length > 60) {
+    words = words.slice(0, 60);
+    const cut = words.lastIndexOf('-');
+    if (cut > 20) words = words.slice(0, cut);
+  }
+  if (!words) return input.storedName;
+  return `${words}${input.count > 1 ? `-${input.index + 1}` : ''}${extension}`;
 }
 
 export interface ResultFile {
@@ -143,6 +189,8 @@ export function resultMessage(input: {
   files: ResultFile[];
   image: boolean;
   loves: number;
+  /** Links to a grid's single images, opened from buttons under it. */
+  singles?: string[];
 }): { payload: MessagePayload; attach: ResultFile[] } {
   const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
   const links = input.files.filter((file) => file.bytes > MAX_ATTACHMENT_BYTES).map((file) => file.url);
@@ -154,7 +202,12 @@ export function resultMessage(input: {
   return {
     payload: {
       content: lines.join('\n'),
-      components: resultComponents(input.jobId, { image: input.image, loves: input.loves }),
+      components: resultComponents(input.jobId, {
+        image: input.image,
+        loves: input.loves,
+        prompt: Boolean(input.prompt),
+        singles: input.singles,
+      }),
       allowed_mentions: { users: [input.discordUserId] },
     },
     attach,

@@ -62,12 +62,10 @@ export function startQueueAnswers(
       edits += 1;
       try {
         // @discordjs/rest queues by route and waits out 429s (its `retry_after`).
-        await deps
-          .api()
-          .interactions.editReply(delivery.applicationId, delivery.interactionToken, {
-            content,
-            allowed_mentions,
-          });
+        await deps.api().interactions.editReply(delivery.applicationId, delivery.interactionToken, {
+          content,
+          allowed_mentions,
+        });
       } catch (error) {
         // A token Discord no longer knows (its clock, or the answer was deleted): nothing to edit.
         if (error instanceof DiscordAPIError && (error.status === 401 || error.status === 404)) continue;
