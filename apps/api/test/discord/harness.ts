@@ -44,7 +44,7 @@ export interface Harness {
     options?: Record<string, unknown>,
     channel?: string,
   ): Promise<Outcome>;
-  click(userId: string, messageId: string, customId: string): Promise<Outcome>;
+  click(userId: string, messageId: string, customId: string, values?: string[]): Promise<Outcome>;
   submitModal(userId: string, values: Record<string, string>): Promise<Outcome>;
   messages(channel?: string): Promise<DiscordMessage[]>;
   dms(userId: string): Promise<DiscordMessage[]>;
@@ -168,7 +168,8 @@ export async function createHarness(
     },
     command: (userId, command, commandOptions = {}, channel = 'image-1') =>
       call('POST', '/interactions', { userId, channel, command, options: commandOptions }),
-    click: (userId, messageId, customId) => call('POST', '/components', { userId, messageId, customId }),
+    click: (userId, messageId, customId, values) =>
+      call('POST', '/components', { userId, messageId, customId, ...(values ? { values } : {}) }),
     submitModal: (userId, values) => call('POST', '/modals', { userId, values }),
     messages: async (channel = 'image-1') => (await call('GET', `/channels/${channel}/messages`)).messages,
     dms: async (userId) => (await call('GET', `/dms/${userId}`)).messages,

@@ -180,3 +180,17 @@ export async function setDiscordIdIfAbsent(
   const [row] = await db.select({ discordId: users.discordId }).from(users).where(eq(users.id, userId));
   return row?.discordId ?? null;
 }
+
+/** A person's defaults (`/settings`, the studio); only the fields given change. */
+export async function updateUserSettings(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
