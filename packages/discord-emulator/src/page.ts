@@ -129,6 +129,17 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
             ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id }))
             : [],
           commands: state.commands,
+          // The member list: who is in the server, with their roles, as Discord's right-hand list shows.
+          members: state.users
+            .filter((u) => !u.left)
+            .map((u) => ({
+              id: u.id,
+              name: u.globalName || u.username,
+              roles: (u.roles ?? []).flatMap((id) => {
+                const role = (state.roles ?? []).find((r) => r.id === id);
+                return role ? [{ id: role.id, name: role.name, color: role.color }] : [];
+              }),
+            })),
           modals: me
             ? actions.openModals(me.id).map((r) => ({ interactionId: r.id, ...(r.response?.data as object) }))
             : [],

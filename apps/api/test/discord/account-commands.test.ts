@@ -7,11 +7,12 @@ import { fastProvider } from './fixtures.ts';
 import { type DiscordMessage, type Harness, createHarness } from './harness.ts';
 
 let h: Harness;
+let provider: ReturnType<typeof fastProvider>;
 let holding = false;
 const waiting: (() => void)[] = [];
 
 beforeAll(async () => {
-  const provider = fastProvider(async () => {
+  provider = fastProvider(async () => {
     if (holding) await new Promise<void>((resolve) => waiting.push(resolve));
     return undefined;
   });
@@ -78,7 +79,7 @@ describe('/settings', () => {
       (await h.messages()).find((m) => m.content.startsWith(`<@${discordId}> your /make is ready`)),
     );
     expect(result.content).toContain('a lighthouse -wide');
-    const discordRequest = h.provider.calls.find((call) => call.prompt === 'a lighthouse');
+    const discordRequest = provider.calls.find((call) => call.prompt === 'a lighthouse');
     expect(discordRequest!.width / discordRequest!.height).toBeCloseTo(16 / 9, 1);
 
     // The studio shows the same settings and its next /make is wide too.
@@ -101,7 +102,7 @@ describe('/settings', () => {
     await h.waitFor(
       async () => (await getJob(h.database.db, submitted.json().job.id))?.status === 'succeeded',
     );
-    const studioRequest = h.provider.calls.find((call) => call.prompt === 'a harbour');
+    const studioRequest = provider.calls.find((call) => call.prompt === 'a harbour');
     expect(studioRequest!.width / studioRequest!.height).toBeCloseTo(16 / 9, 1);
 
     // A prompt that names its own aspect keeps it.

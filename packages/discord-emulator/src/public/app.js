@@ -38,6 +38,8 @@ function layout() {
       h('ul', { id: 'channels', class: 'channels' }),
       h('h2', { class: 'section', text: 'Direct messages' }),
       h('ul', { id: 'dms', class: 'channels' }),
+      h('h2', { class: 'section', id: 'members-title', text: 'Members' }),
+      h('ul', { id: 'members', class: 'members', 'aria-labelledby': 'members-title' }),
       h('div', { id: 'me', class: 'me' }),
     ]),
     h('div', { id: 'scrim', class: 'scrim' }),
@@ -181,6 +183,7 @@ function sidebar() {
   });
   openDm.addEventListener('click', async () => open((await postJson('/dms', {})).id));
   document.getElementById('dms').replaceChildren(...dmItems, ...(dm ? [] : [h('li', {}, [openDm])]));
+  members();
   const me = document.getElementById('me');
   const name = h('span', {
     class: 'me-name',
@@ -197,6 +200,24 @@ function sidebar() {
     await refresh(true);
   });
   me.replaceChildren(h('label', { for: 'picker', text: 'Act as' }), pick);
+}
+
+/** The server's members with their roles, each role in its colour. */
+function members() {
+  const hex = (color) => `#${color.toString(16).padStart(6, '0')}`;
+  document.getElementById('members').replaceChildren(
+    ...(state.members || []).map((m) =>
+      h('li', { class: 'member', 'data-member': m.id }, [
+        h('span', { class: 'member-name', text: m.name }),
+        ...m.roles.map((r) => {
+          const chip = h('span', { class: 'role', 'data-role': r.id, text: r.name });
+          // Through the CSSOM: the page's policy allows no inline style attributes.
+          chip.style.setProperty('--role', hex(r.color));
+          return chip;
+        }),
+      ]),
+    ),
+  );
 }
 
 function channelName(id) {
