@@ -65,6 +65,8 @@ export async function createHarness(
     maxActiveJobs?: number;
     /** How often queued answers are brought up to date. */
     answerRefreshMs?: number;
+    /** More settings, by variable name. */
+    env?: Record<string, string>;
     /** Where the app writes its log lines (warn and above); none by default. */
     logStream?: NodeJS.WritableStream;
   } = {},
@@ -77,6 +79,7 @@ export async function createHarness(
     HOST: '127.0.0.1',
     QUEUE_SUPERVISE_SECONDS: '1',
     MAX_ACTIVE_JOBS_PER_USER: String(options.maxActiveJobs ?? 500),
+    ...options.env,
   });
   const emulator = createDiscordEmulator({
     prefix: '/_discord',
