@@ -101,7 +101,12 @@ const SettingsSchema = z
     DISCORD_CHANNELS: channelNames,
     DISCORD_PLAN_ROLES: planRoles,
     /** The server whose members get plan roles (the emulator's own without Discord settings). */
-    DISCORD_GUILD_ID: optionalString.pipe(z.string().regex(/^\d{17,20}$/, 'must be a Discord server id').optional()),
+    DISCORD_GUILD_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{17,20}$/, 'must be a Discord server id')
+        .optional(),
+    ),
     DISCORD_ROLE_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(600),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,

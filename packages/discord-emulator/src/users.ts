@@ -51,7 +51,10 @@ export function apiRole(role: GuildRole) {
 }
 
 /** The @everyone role: its id is the guild's. */
-export const everyoneRole = (guildId: string) => ({ ...apiRole({ id: guildId, name: '@everyone', color: 0, position: 0 }), hoist: false });
+export const everyoneRole = (guildId: string) => ({
+  ...apiRole({ id: guildId, name: '@everyone', color: 0, position: 0 }),
+  hoist: false,
+});
 
 /** Discord's guild member object. */
 export function apiMember(u: DiscordUserSeed) {

@@ -150,6 +150,10 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
   });
   app.addHook('onClose', async () => {
     const left = settings.shutdownDeadlineMs - (Date.now() - (closeStarted || Date.now())) - 3000;
-    await Promise.all([delivery?.stop({ deadlineMs: Math.max(0, left) }), answers?.stop(), planRoles?.stop()]);
+    await Promise.all([
+      delivery?.stop({ deadlineMs: Math.max(0, left) }),
+      answers?.stop(),
+      planRoles?.stop(),
+    ]);
   });
 });

@@ -159,7 +159,8 @@ function newMessages(count) {
   unseen = count;
   const bar = document.getElementById('new-messages');
   bar.hidden = count === 0;
-  bar.textContent = count === 1 ? '1 new message — jump to present' : `${count} new messages — jump to present`;
+  bar.textContent =
+    count === 1 ? '1 new message — jump to present' : `${count} new messages — jump to present`;
 }
 
 function sidebar() {

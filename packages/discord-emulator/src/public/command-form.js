@@ -118,7 +118,8 @@ export function typedOptionName(cmd, input, form) {
     target.value = after;
     target.focus();
   }
-  if (target.setSelectionRange && target.type === 'text') target.setSelectionRange(target.value.length, target.value.length);
+  if (target.setSelectionRange && target.type === 'text')
+    target.setSelectionRange(target.value.length, target.value.length);
   // The rest may name another option in turn.
   if (target.type === 'text' || target.type === 'number') typedOptionName(cmd, target, form);
 }

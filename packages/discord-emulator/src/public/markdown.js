@@ -209,9 +209,7 @@ function draw(node, ctx) {
         F: { dateStyle: 'full', timeStyle: 'short' },
       };
       const text =
-        node.style === 'R'
-          ? relative(at)
-          : at.toLocaleString([], formats[node.style] ?? formats.f);
+        node.style === 'R' ? relative(at) : at.toLocaleString([], formats[node.style] ?? formats.f);
       return h('time', { class: 'timestamp', datetime: at.toISOString(), text });
     }
     case 'everyone':

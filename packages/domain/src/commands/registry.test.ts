@@ -18,7 +18,9 @@ const limit = (command: string, key: string) => getCommand(command).limits.find(
 
 describe('command registry', () => {
   it('holds every command of the product, once each, in a known category', () => {
-    expect(COMMANDS.map((command) => command.name).sort()).toEqual([...SPEC_COMMANDS, ...ACCOUNT_COMMANDS].sort());
+    expect(COMMANDS.map((command) => command.name).sort()).toEqual(
+      [...SPEC_COMMANDS, ...ACCOUNT_COMMANDS].sort(),
+    );
     const categories = COMMAND_CATEGORIES.map((category) => category.id);
     for (const command of COMMANDS) expect(categories).toContain(command.category);
     expect(commandsIn('video').map((command) => command.name)).toEqual([

@@ -42,7 +42,9 @@ export async function syncMemberRoles(
     }
   }
   if (wanted && !held.includes(wanted)) {
-    await api.guilds.addRoleToMember(input.guildId, input.discordId, wanted, { reason: `Plan: ${input.plan}` });
+    await api.guilds.addRoleToMember(input.guildId, input.discordId, wanted, {
+      reason: `Plan: ${input.plan}`,
+    });
     changed = true;
   }
   return changed ? 'changed' : 'unchanged';
