@@ -29,11 +29,11 @@ test('after five commands the newest result is in view', async ({ page }) => {
   await expect(mine).toHaveCount(5, { timeout: 150_000 });
   // The last of them, with its grid loaded, is on screen: the page followed the new messages.
   const last = mine.last();
-  await expect(last.locator('img.media').first()).toBeVisible();
+  await expect(last.locator('.attachments img').first()).toBeVisible();
   await expect
     .poll(() =>
       last
-        .locator('img.media')
+        .locator('.attachments img')
         .first()
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     )
@@ -78,8 +78,8 @@ test('/make prompt: a red fox is the prompt "a red fox", as Discord\'s composer 
   await expect(result.locator('.content strong')).toHaveText('a red fox');
   await expect(result).not.toContainText('prompt:');
   // The grid once, titled from the prompt; its four images behind buttons.
-  await expect(result.locator('img.media')).toHaveCount(1);
-  await expect(result.locator('img.media')).toHaveAttribute('alt', 'a-red-fox.png');
+  await expect(result.locator('.attachments img')).toHaveCount(1);
+  await expect(result.locator('.attachments img')).toHaveAttribute('alt', 'a-red-fox.png');
   for (const n of [1, 2, 3, 4]) await expect(result.getByRole('link', { name: `Image ${n}` })).toBeVisible();
 });
 
