@@ -61,7 +61,7 @@ describe('the queued answer during a flood', () => {
       const next = await h.waitFor(async () => {
         const answer = answerOf(await h.messages(), member.discordId);
         return answer && answer.content !== seen.at(-1) ? answer.content : null;
-      });
+      }, 60_000);
       seen.push(next);
     }
     const positions = seen.map(positionIn);
@@ -85,5 +85,5 @@ describe('the queued answer during a flood', () => {
     expect(
       done.content.startsWith('/make: Your request is queued. I will ping you here when it is ready.'),
     ).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });
