@@ -22,6 +22,12 @@ export interface FleetFigures {
   lost: number;
   /** Jobs charged, refunded or generated more than once. */
   doubled: number;
+  /**
+   * The wait estimate given at submission against the real wait, over jobs that waited at least one
+   * job duration: the median of estimate ÷ real, and the share within a factor of two. Absent when
+   * the run gave no estimates (the FIFO dispatcher).
+   */
+  estimate?: { jobs: number; medianRatio: number; withinFactorTwo: number };
 }
 
 interface Row {
@@ -57,6 +63,8 @@ export async function measure(input: {
   url: string;
   dispatcher: 'fifo' | 'fleet';
   jobOwner: Map<string, Person>;
+  /** The wait (ms) estimated for each job when it was submitted. */
+  estimates?: Map<string, number>;
   samples: { t: number; busy: number; alive: number }[];
   hosts: A1111StandIn[];
   workload: Workload;
@@ -153,7 +161,23 @@ export async function measure(input: {
     (row) => row.charges > 1 || row.refunds > 1 || (generations.get(promptKey(row)) ?? 0) > 1,
   ).length;
 
+  // Estimates against real waits, for jobs that really waited (a factor of two on a few
+  // milliseconds says nothing).
+  const judged = rows.flatMap((row) => {
+    const estimate = input.estimates?.get(row.id);
+    const real = wait(row);
+    return estimate !== undefined && row.started !== null && real >= 1000 ? [estimate / real] : [];
+  });
+  const estimate = judged.length
+    ? {
+        jobs: judged.length,
+        medianRatio: percentile(judged, 50),
+        withinFactorTwo: judged.filter((ratio) => ratio >= 0.5 && ratio <= 2).length / judged.length,
+      }
+    : undefined;
+
   return {
+    estimate,
     dispatcher: input.dispatcher,
     jobs: rows.length,
     succeeded: succeeded.length,

@@ -32,6 +32,13 @@ export async function reportFleet(): Promise<{
     ["Jain's fairness, backlogged flooders", (f) => f.jain.toFixed(3)],
     ['dispatch overhead per job', (f) => `${f.dispatchOverheadMs.toFixed(1)} ms`],
     ['jobs lost / doubled (host killed)', (f) => `${f.lost} / ${f.doubled}`],
+    [
+      'wait estimate ÷ real: median (within 2×)',
+      (f) =>
+        f.estimate
+          ? `${f.estimate.medianRatio.toFixed(2)} (${(f.estimate.withinFactorTwo * 100).toFixed(0)}%)`
+          : '—',
+    ],
   ];
   console.log(`${''.padEnd(38)} ${'plain FIFO'.padStart(18)} ${'ours'.padStart(18)}`);
   for (const [label, value] of rows)
@@ -42,6 +49,10 @@ export async function reportFleet(): Promise<{
     ['single-job wait ≤ 2 job durations', fleet.singleMaxWaitMs <= 2 * FLEET.jobMs],
     ['0 jobs lost', fleet.lost === 0],
     ['0 jobs doubled', fleet.doubled === 0],
+    [
+      'wait estimate within a factor of two of the real wait (median)',
+      fleet.estimate !== undefined && fleet.estimate.medianRatio >= 0.5 && fleet.estimate.medianRatio <= 2,
+    ],
   ] as const;
   console.log('Budgets (ours):');
   for (const [label, ok] of budgets) console.log(`  ${label} — ${verdict(ok)}`);

@@ -21,6 +21,7 @@ import {
   startJobQueue,
   startWorker,
 } from '@app/jobs';
+import { queueStanding } from '@app/api/queue-standing';
 import { submitJob } from '@app/api/submit-job';
 import { createBenchDatabase, dropBenchDatabase } from './servers/bench-database.ts';
 import { type Plan, type Person, type Workload, buildWorkload } from './fleet-workload.ts';
@@ -155,6 +156,8 @@ export async function runFleetScenario(dispatcher: Dispatcher): Promise<FleetFig
     20,
   );
   const jobOwner = new Map<string, Person>();
+  // What the studio and the bot told each person at submission: about how long the wait would be.
+  const estimates = new Map<string, number>();
   const started = Date.now();
   const submit = async (person: Person, n: number) => {
     const { job } = await submitJob({
@@ -168,6 +171,10 @@ export async function runFleetScenario(dispatcher: Dispatcher): Promise<FleetFig
       source: 'bench',
     });
     jobOwner.set(job.id, person);
+    if (dispatcher === 'fleet') {
+      const { waitSeconds } = await queueStanding(database.db, settings, job);
+      if (waitSeconds !== undefined) estimates.set(job.id, waitSeconds * 1000);
+    }
   };
   const arrivals = workload.arrivals.map(async (arrival) => {
     await sleep(arrival.atMs - (Date.now() - started));
@@ -205,7 +212,16 @@ export async function runFleetScenario(dispatcher: Dispatcher): Promise<FleetFig
   await client.end();
   clearInterval(sampler);
   await stop();
-  const figures = await measure({ url, dispatcher, jobOwner, samples, hosts, workload, startedAt: started });
+  const figures = await measure({
+    url,
+    dispatcher,
+    jobOwner,
+    estimates,
+    samples,
+    hosts,
+    workload,
+    startedAt: started,
+  });
   await queue.stop();
   await database.close();
   for (const host of hosts) await host.close();

@@ -69,7 +69,7 @@ export interface BuildAppOptions extends AppContext {
   /** The embedded default's Discord: mounted under its prefix, it stands in for Discord's API. */
   discordEmulator?: DiscordEmulator;
   /** Bot tuning for tests: the result sweep interval and when an interaction is deferred. */
-  discord?: { sweepMs?: number; deferAfterMs?: number; deliver?: boolean };
+  discord?: { sweepMs?: number; deferAfterMs?: number; deliver?: boolean; answerRefreshMs?: number };
   /** Shared with an in-process worker so its job metrics appear on this process's /metrics. */
   metrics?: Metrics;
   /** Sees every route as it is registered (the authorization test walks them all). */

@@ -10,7 +10,7 @@ import {
   toGenerationSettings,
   toMetricsSettings,
 } from '@app/jobs';
-import { CHANNEL_GROUPS, type ChannelGroup } from '@app/domain';
+import { CHANNEL_GROUPS, type ChannelGroup, isKnownPlan } from '@app/domain';
 import { z } from 'zod';
 
 /**
@@ -43,6 +43,28 @@ const channelNames = optionalString.transform((text, ctx) => {
     }
   }
   return names;
+});
+
+/**
+ * `DISCORD_PLAN_ROLES`: the Discord role each plan gives its member, as `plan=role id` pairs
+ * (`Professional Plan=1234…,Founders Plan=5678…`); a plan's name without " Yearly" covers its
+ * yearly tier too. Unset: no roles are given or taken.
+ */
+const planRoles = optionalString.transform((text, ctx) => {
+  const roles: Record<string, string> = {};
+  for (const part of (text ?? '').split(',').filter((piece) => piece.trim())) {
+    const at = part.lastIndexOf('=');
+    const plan = part.slice(0, Math.max(0, at)).trim();
+    const role = part.slice(at + 1).trim();
+    if (!isKnownPlan(plan) || plan === 'free') {
+      ctx.addIssue({ code: 'custom', message: `"${plan}" is not a plan name` });
+    } else if (!/^\d{17,20}$/.test(role)) {
+      ctx.addIssue({ code: 'custom', message: `"${plan}" needs a Discord role id (a snowflake)` });
+    } else {
+      roles[plan] = role;
+    }
+  }
+  return roles;
 });
 
 const SettingsSchema = z
@@ -78,6 +100,15 @@ const SettingsSchema = z
     DISCORD_BOT_TOKEN: optionalString,
     DISCORD_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     DISCORD_CHANNELS: channelNames,
+    DISCORD_PLAN_ROLES: planRoles,
+    /** The server whose members get plan roles (the emulator's own without Discord settings). */
+    DISCORD_GUILD_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{17,20}$/, 'must be a Discord server id')
+        .optional(),
+    ),
+    DISCORD_ROLE_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(600),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -146,6 +177,12 @@ export interface Settings {
   discordDeliveryLeaseSeconds: number;
   /** The server's creation channels by group, where its names differ from ours. */
   discordChannels: Partial<Record<ChannelGroup, string[]>>;
+  /** The Discord role each plan gives (by plan name; a base name covers its yearly tier); empty: none. */
+  discordPlanRoles: Record<string, string>;
+  /** The server whose members get plan roles; unset with the emulator, which names its own. */
+  discordGuildId: string | undefined;
+  /** How often every member's plan role is checked and repaired (0: only at start-up and on changes). */
+  discordRoleReconcileSeconds: number;
   adminPassword: string;
   /** True when the admin password was generated at start-up and should be printed. */
   adminPasswordGenerated: boolean;
@@ -227,6 +264,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     maxEventStreamsPerUser: value.MAX_EVENT_STREAMS_PER_USER,
     discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
     discordChannels: value.DISCORD_CHANNELS,
+    discordPlanRoles: value.DISCORD_PLAN_ROLES,
+    discordGuildId: value.DISCORD_GUILD_ID,
+    discordRoleReconcileSeconds: value.DISCORD_ROLE_RECONCILE_SECONDS,
     adminPassword: value.ADMIN_PASSWORD ?? randomBytes(18).toString('base64url'),
     adminPasswordGenerated: !value.ADMIN_PASSWORD,
     discord:

@@ -14,7 +14,7 @@ import { pageHandler, type ResolveUser } from './page.ts';
 import { RateLimiter } from './ratelimit.ts';
 import { Store, type Keys } from './store.ts';
 import { testHandler } from './testing.ts';
-import { SEEDED_USERS } from './users.ts';
+import { GUILD_ID, SEEDED_USERS } from './users.ts';
 
 export interface DiscordEmulatorOptions {
   /** Path the emulator is mounted under, e.g. `/_discord` (REST at `/_discord/api/v10`). */
@@ -50,6 +50,8 @@ export interface DiscordEmulator {
   /** The OAuth2 client secret (the client id is the application id). */
   readonly clientSecret: string;
   readonly seededUsers: typeof SEEDED_USERS;
+  /** The emulated server's id (its roles and members live there). */
+  readonly guildId: string;
   /** Interactions whose bad-signature copy the app accepted (it must answer 401). */
   readonly acceptedBadSignatures: readonly string[];
   /** Node handler; resolves false when the request is not under the prefix. */
@@ -113,6 +115,7 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     botToken: store.state.keys.botToken,
     clientSecret: clientSecretOf(ctx),
     seededUsers: SEEDED_USERS,
+    guildId: GUILD_ID,
     acceptedBadSignatures: sender.acceptedBadSignatures,
     handle,
     async fastifyPlugin(app) {

@@ -12,6 +12,7 @@ export type { Keys } from './store.ts';
 export {
   GUILD_CHANNEL_NAMES,
   GUILD_ID,
+  SEEDED_ROLES,
   SEEDED_USERS,
   SEEDED_USER_IDS,
   type DiscordUserSeed,

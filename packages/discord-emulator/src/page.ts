@@ -129,6 +129,17 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
             ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id }))
             : [],
           commands: state.commands,
+          // The member list: who is in the server, with their roles, as Discord's right-hand list shows.
+          members: state.users
+            .filter((u) => !u.left)
+            .map((u) => ({
+              id: u.id,
+              name: u.globalName || u.username,
+              roles: (u.roles ?? []).flatMap((id) => {
+                const role = (state.roles ?? []).find((r) => r.id === id);
+                return role ? [{ id: role.id, name: role.name, color: role.color }] : [];
+              }),
+            })),
           modals: me
             ? actions.openModals(me.id).map((r) => ({ interactionId: r.id, ...(r.response?.data as object) }))
             : [],
@@ -173,7 +184,11 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         };
         for (const f of parsed.files) options[f.field] = f;
         const outcome = await actions.runCommand(base, me.id, m[1]!, String(form.command ?? ''), options);
-        return replyJson(res, 200, { ok: !outcome.error, error: outcome.error ?? null });
+        return replyJson(res, 200, {
+          ok: !outcome.error,
+          error: outcome.error ?? null,
+          interactionId: (outcome.interaction as { id?: string }).id ?? null,
+        });
       }
       const json = await readJson(await body(req, extras), req);
       let outcome;
@@ -193,7 +208,12 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         actions.closeModal(me.id, str(json, 'interactionId'));
         return replyJson(res, 200, { ok: true });
       } else throw new UserInputError('not_found', 'Not found.', 404);
-      sendJson(res, 200, { ok: !outcome.error, error: outcome.error ?? null });
+      // The interaction's id: a modal it opens is shown by the page that sent it, and only there.
+      sendJson(res, 200, {
+        ok: !outcome.error,
+        error: outcome.error ?? null,
+        interactionId: (outcome.interaction as { id?: string }).id ?? null,
+      });
     } catch (err) {
       if (!extras.rawBody && !req.readableEnded) req.resume();
       sendUserError(res, err);

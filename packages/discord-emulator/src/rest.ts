@@ -17,7 +17,7 @@ import type { ParsedBody } from './http.ts';
 import { TOKEN_TTL_MS, type InteractionSender } from './interactions.ts';
 import { buildMessage, editMessage, publicMessage } from './messages.ts';
 import { apiChannel } from './payloads.ts';
-import { GUILD_ID } from './users.ts';
+import { GUILD_ID, apiMember, apiRole, everyoneRole } from './users.ts';
 import type { InteractionRecord, Message } from './store.ts';
 
 export interface RestRequest {
@@ -300,6 +300,58 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
     {
+      // Resources › Guild › Get Guild Roles.
+      method: 'GET',
+      pattern: /^\/guilds\/(\d+)\/roles$/,
+      bucket: 'guilds/roles',
+      bot: true,
+      run(ctx, _r, [guild]) {
+        if (guild !== GUILD_ID) throw new DiscordError(404, 10004, 'Unknown Guild');
+        return ok([everyoneRole(GUILD_ID), ...(ctx.store.state.roles ?? []).map(apiRole)]);
+      },
+    },
+    {
+      // Resources › Guild › Get Guild Member: 404 Unknown Member once the user left the server.
+      method: 'GET',
+      pattern: /^\/guilds\/(\d+)\/members\/(\d+)$/,
+      bucket: 'guilds/members',
+      bot: true,
+      run(ctx, _r, [guild, userId]) {
+        return ok(apiMember(member(ctx, guild!, userId!)));
+      },
+    },
+    {
+      // Resources › Guild › Add Guild Member Role (and Remove, below): 204, idempotent.
+      method: 'PUT',
+      pattern: /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+      bucket: 'guilds/members/roles',
+      bot: true,
+      run(ctx, _r, [guild, userId, roleId]) {
+        const user = member(ctx, guild!, userId!);
+        guildRole(ctx, roleId!);
+        if (!(user.roles ?? []).includes(roleId!)) {
+          user.roles = [...(user.roles ?? []), roleId!];
+          ctx.store.changed();
+        }
+        return noContent;
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+      bucket: 'guilds/members/roles',
+      bot: true,
+      run(ctx, _r, [guild, userId, roleId]) {
+        const user = member(ctx, guild!, userId!);
+        guildRole(ctx, roleId!);
+        if ((user.roles ?? []).includes(roleId!)) {
+          user.roles = (user.roles ?? []).filter((id) => id !== roleId);
+          ctx.store.changed();
+        }
+        return noContent;
+      },
+    },
+    {
       method: 'GET',
       pattern: /^\/users\/@me$/,
       bucket: 'users/@me',
@@ -327,6 +379,21 @@ export function restRoutes(sender: InteractionSender): Route[] {
       },
     },
   ];
+}
+
+/** A member of our one guild; Discord's 404s for another guild, an unknown user or one who left. */
+function member(ctx: Ctx, guild: string, userId: string) {
+  if (guild !== GUILD_ID) throw new DiscordError(404, 10004, 'Unknown Guild');
+  const user = ctx.store.user(userId);
+  if (!user) throw new DiscordError(404, 10013, 'Unknown User');
+  if (user.left) throw new DiscordError(404, 10007, 'Unknown Member');
+  return user;
+}
+
+function guildRole(ctx: Ctx, roleId: string) {
+  const role = (ctx.store.state.roles ?? []).find((entry) => entry.id === roleId);
+  if (!role) throw new DiscordError(404, 10011, 'Unknown Role');
+  return role;
 }
 
 export function matchRoute(

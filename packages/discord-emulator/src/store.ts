@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import {
   AGE_RESTRICTED_CHANNEL_NAMES,
   GUILD_CHANNEL_NAMES,
+  SEEDED_ROLES,
   SEEDED_USERS,
   guildChannelId,
+  type GuildRole,
   type DiscordUserSeed,
 } from './users.ts';
 
@@ -74,6 +76,8 @@ export interface State {
   commands: Record<string, unknown>[];
   interactions: Record<string, InteractionRecord>;
   files: Record<string, StoredFile>;
+  /** The guild's roles (absent in state saved before roles existed). */
+  roles?: GuildRole[];
 }
 
 function newKeys(): Keys {
@@ -103,6 +107,7 @@ function freshState(): State {
     commands: [],
     interactions: {},
     files: {},
+    roles: SEEDED_ROLES.map((role) => ({ ...role })),
   };
 }
 
@@ -119,6 +124,7 @@ export class Store {
     this.state = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : freshState();
     for (const channel of this.state.channels)
       if (channel.type === 0) channel.nsfw ??= AGE_RESTRICTED_CHANNEL_NAMES.includes(channel.name);
+    this.state.roles ??= SEEDED_ROLES.map((role) => ({ ...role }));
     if (dataDir) mkdirSync(join(dataDir, 'files'), { recursive: true });
     this.save();
   }

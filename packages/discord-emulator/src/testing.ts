@@ -103,6 +103,15 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
         }
         return replyJson(res, 200, { user: { ...apiUser(known), name: known.username } });
       }
+      if ((m = /^\/_test\/members\/(\d+)\/(leave|join)$/.exec(path))) {
+        // A member leaves the server (or comes back): Discord then answers Unknown Member for them.
+        const user = ctx.store.user(m[1]!);
+        if (!user) throw new UserInputError('unknown_user', 'No such user.', 404);
+        user.left = m[2] === 'leave';
+        if (user.left) user.roles = [];
+        ctx.store.changed();
+        return replyJson(res, 200, { ok: true });
+      }
       if (path === '/_test/holds') {
         // The next REST request (below /api/v10) matching `method` and the `path` pattern waits.
         const stage = str(json, 'stage');

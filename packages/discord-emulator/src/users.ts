@@ -6,6 +6,72 @@ export interface DiscordUserSeed {
   globalName: string;
   /** Confirmed on the channel page to be 18 or older (asked once, before an age-restricted channel). */
   ageConfirmed?: boolean;
+  /** The guild roles the member holds (ids), besides @everyone. */
+  roles?: string[];
+  /** Left the server: still a Discord user, no longer a member. */
+  left?: boolean;
+  /** When the user joined the server (ISO). */
+  joinedAt?: string;
+}
+
+/** A guild role. */
+export interface GuildRole {
+  id: string;
+  name: string;
+  color: number;
+  position: number;
+}
+
+/**
+ * The server's roles from the start, with fixed ids: one per plan family, for a host app's
+ * plan-to-role setting (`Professional Plan=100000000000000301,…`).
+ */
+export const SEEDED_ROLES: readonly GuildRole[] = [
+  { id: '100000000000000301', name: 'Professional', color: 0x5865f2, position: 1 },
+  { id: '100000000000000302', name: 'Founders', color: 0xf0b232, position: 2 },
+  { id: '100000000000000303', name: 'Founders Image Only', color: 0x23a55a, position: 3 },
+];
+
+/** Discord's role object. */
+export function apiRole(role: GuildRole) {
+  return {
+    id: role.id,
+    name: role.name,
+    color: role.color,
+    colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
+    hoist: true,
+    icon: null,
+    unicode_emoji: null,
+    position: role.position,
+    permissions: '0',
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  };
+}
+
+/** The @everyone role: its id is the guild's. */
+export const everyoneRole = (guildId: string) => ({
+  ...apiRole({ id: guildId, name: '@everyone', color: 0, position: 0 }),
+  hoist: false,
+});
+
+/** Discord's guild member object. */
+export function apiMember(u: DiscordUserSeed) {
+  return {
+    user: apiUser(u),
+    nick: null,
+    avatar: null,
+    banner: null,
+    roles: [...(u.roles ?? [])],
+    joined_at: u.joinedAt ?? '2023-08-22T00:00:00.000000+00:00',
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+    pending: false,
+    communication_disabled_until: null,
+  };
 }
 
 export const SEEDED_USER_IDS = {

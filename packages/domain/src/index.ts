@@ -13,6 +13,8 @@ export * from './terms.ts';
 export * from './rich-text.ts';
 export * from './generation/index.ts';
 export * from './queue-classes.ts';
+export * from './queue-estimate.ts';
+export * from './user-settings.ts';
 export * from './lora-name.ts';
 export * from './checkout-fields.ts';
 export * from './log-redaction.ts';

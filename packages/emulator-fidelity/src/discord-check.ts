@@ -19,6 +19,8 @@ export const DISCORD_RESULTS: Record<string, string> = {
   'GET users/@me': 'RESTGetAPICurrentUserResult',
   'GET applications/commands': 'RESTGetAPIApplicationCommandsResult',
   'PUT applications/commands': 'RESTPutAPIApplicationCommandsResult',
+  'GET guilds/roles': 'RESTGetAPIGuildRolesResult',
+  'GET guilds/members': 'RESTGetAPIGuildMemberResult',
 };
 
 export interface RouteSchema extends Schema {

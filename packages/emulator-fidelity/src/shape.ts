@@ -52,6 +52,11 @@ export class ShapeBuilder {
     if (f & ts.TypeFlags.Null) return { k: 'null' };
     if (f & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return { k: 'null' };
     if (type.isStringLiteral()) return { k: 'lit', v: type.value };
+    // A `…Flags` enum is a bit field even with one member (discord-api-types' RoleFlags): any number, 0 too.
+    if (f & ts.TypeFlags.EnumLiteral && type.isNumberLiteral()) {
+      const member = type.getSymbol() as (ts.Symbol & { parent?: ts.Symbol }) | undefined;
+      if (/Flags$/.test(member?.parent?.name ?? '')) return { k: 'number' };
+    }
     if (type.isNumberLiteral()) return { k: 'lit', v: type.value };
     if (f & ts.TypeFlags.BooleanLiteral) return { k: 'lit', v: c.typeToString(type) === 'true' };
     if (f & (ts.TypeFlags.String | ts.TypeFlags.TemplateLiteral)) return { k: 'string' };

@@ -67,7 +67,13 @@ export const creationPagePlugin: FastifyPluginAsyncZod<{ distDir: string }> = as
       const id = JobIdParams.shape.id.safeParse(request.params.id);
       const row = id.success ? await getJob(db, id.data) : null;
       if (!row || !canSee(row, viewer)) return reply.status(404).send(shell);
-      const job = await toJobWire(db, app.generation.storage, row, viewer?.id ?? null);
+      const job = await toJobWire(
+        db,
+        app.generation.storage,
+        row,
+        viewer?.id ?? null,
+        app.ctx.settings.generation,
+      );
       const origin = app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
       const absolute = (url: string) => new URL(url, origin).href;
       const image = job.outputs.find((output) => output.mime.startsWith('image/'));

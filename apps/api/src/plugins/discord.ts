@@ -8,6 +8,8 @@ import type { BotDeps } from '../modules/discord/bot-deps.ts';
 import { createChannelDirectory } from '../modules/discord/channel-directory.ts';
 import { registerCommands } from '../modules/discord/register-commands.ts';
 import { startUnlessClosing } from '../lib/start-unless-closing.ts';
+import { type PlanRoleKeeper, startPlanRoles } from '../modules/discord/plan-roles.ts';
+import { startQueueAnswers } from '../modules/discord/queue-answers.ts';
 import { startDiscordDelivery } from '../modules/discord/start-delivery.ts';
 import type { DiscordBotSettings } from '../settings.ts';
 
@@ -16,6 +18,10 @@ export interface DiscordBot {
   deps: BotDeps;
   /** Posts results that are due now (tests and start-up call it; a timer does otherwise). */
   sweep(): Promise<void>;
+  /** Edits the queued answers whose job moved (a timer does it every `answerRefreshMs`); answers how many. */
+  refreshAnswers(): Promise<number>;
+  /** Roles by plan, while `DISCORD_PLAN_ROLES` maps any plan. */
+  planRoles(): PlanRoleKeeper | null;
 }
 
 declare module 'fastify' {
@@ -31,6 +37,8 @@ export interface DiscordPluginOptions {
   sweepMs?: number;
   /** False for a process that answers interactions but leaves posting results to others. */
   deliver?: boolean;
+  /** How often the queued answers of jobs under way are brought up to date. */
+  answerRefreshMs?: number;
 }
 
 /**
@@ -84,10 +92,14 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
     }),
   };
   let delivery: Awaited<ReturnType<typeof startDiscordDelivery>> | undefined;
+  let answers: ReturnType<typeof startQueueAnswers> | undefined;
+  let planRoles: PlanRoleKeeper | null = null;
   app.decorate('discordBot', {
     settings: bot,
     deps,
     sweep: () => delivery?.sweep() ?? Promise.resolve(),
+    refreshAnswers: () => answers?.refresh() ?? Promise.resolve(0),
+    planRoles: () => planRoles,
   } satisfies DiscordBot);
 
   // When closing began (0: not yet). listen() resolves before the hook below has finished, so a
@@ -115,6 +127,20 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
             log: app.log,
           }),
       );
+      if (closeStarted === 0) {
+        answers = startQueueAnswers(deps, { intervalMs: options.answerRefreshMs, log: app.log });
+      }
+      const guildId = settings.discordGuildId ?? emulator?.guildId;
+      if (closeStarted === 0 && guildId) {
+        planRoles = await startPlanRoles({
+          database,
+          api: () => deps.api(),
+          guildId,
+          roles: settings.discordPlanRoles,
+          intervalMs: settings.discordRoleReconcileSeconds * 1000,
+          log: app.log,
+        });
+      }
     }
   });
   // Closing: posts under way get until shortly before the shutdown deadline, then their claims
@@ -124,6 +150,10 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
   });
   app.addHook('onClose', async () => {
     const left = settings.shutdownDeadlineMs - (Date.now() - (closeStarted || Date.now())) - 3000;
-    await delivery?.stop({ deadlineMs: Math.max(0, left) });
+    await Promise.all([
+      delivery?.stop({ deadlineMs: Math.max(0, left) }),
+      answers?.stop(),
+      planRoles?.stop(),
+    ]);
   });
 });

@@ -99,11 +99,17 @@ describe('every command of the registry from a channel', () => {
       );
       expect(result.attachments).toHaveLength(1);
       expect(result.attachments[0]!.filename.endsWith(`.${MEDIA[family]}`)).toBe(true);
-      expect(buttons).toEqual(
-        family === 'image'
-          ? ['love', 'edit', 'reroll', 'delete', 'vary', 'gif']
-          : ['love', 'edit', 'reroll', 'delete'],
+      // Edit only where there is a prompt to edit (not /blend, /lipsync, a fill sent without one).
+      const prompted = command.options.some(
+        (option) => option.required && ['prompt', 'text', 'style', 'description'].includes(option.name),
       );
+      expect(buttons).toEqual([
+        'love',
+        ...(prompted ? ['edit'] : []),
+        'reroll',
+        'delete',
+        ...(family === 'image' ? ['vary', 'gif'] : []),
+      ]);
     });
   }
 });

@@ -44,7 +44,7 @@ export interface Harness {
     options?: Record<string, unknown>,
     channel?: string,
   ): Promise<Outcome>;
-  click(userId: string, messageId: string, customId: string): Promise<Outcome>;
+  click(userId: string, messageId: string, customId: string, values?: string[]): Promise<Outcome>;
   submitModal(userId: string, values: Record<string, string>): Promise<Outcome>;
   messages(channel?: string): Promise<DiscordMessage[]>;
   dms(userId: string): Promise<DiscordMessage[]>;
@@ -63,6 +63,10 @@ export async function createHarness(
     now?: () => number;
     deliver?: boolean;
     maxActiveJobs?: number;
+    /** How often queued answers are brought up to date. */
+    answerRefreshMs?: number;
+    /** More settings, by variable name. */
+    env?: Record<string, string>;
     /** Where the app writes its log lines (`logLevel` and above, warn by default); none by default. */
     logStream?: NodeJS.WritableStream;
     logLevel?: 'info' | 'warn';
@@ -76,6 +80,7 @@ export async function createHarness(
     HOST: '127.0.0.1',
     QUEUE_SUPERVISE_SECONDS: '1',
     MAX_ACTIVE_JOBS_PER_USER: String(options.maxActiveJobs ?? 500),
+    ...options.env,
   });
   const emulator = createDiscordEmulator({
     prefix: '/_discord',
@@ -87,7 +92,12 @@ export async function createHarness(
     database,
     discordEmulator: emulator,
     mediaStorage: memoryStorage(),
-    discord: { sweepMs: 300, deferAfterMs: options.deferAfterMs, deliver: options.deliver },
+    discord: {
+      sweepMs: 300,
+      deferAfterMs: options.deferAfterMs,
+      deliver: options.deliver,
+      answerRefreshMs: options.answerRefreshMs ?? 250,
+    },
     logger: options.logStream ? { level: options.logLevel ?? 'warn', stream: options.logStream } : false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -162,7 +172,8 @@ export async function createHarness(
     },
     command: (userId, command, commandOptions = {}, channel = 'image-1') =>
       call('POST', '/interactions', { userId, channel, command, options: commandOptions }),
-    click: (userId, messageId, customId) => call('POST', '/components', { userId, messageId, customId }),
+    click: (userId, messageId, customId, values) =>
+      call('POST', '/components', { userId, messageId, customId, ...(values ? { values } : {}) }),
     submitModal: (userId, values) => call('POST', '/modals', { userId, values }),
     messages: async (channel = 'image-1') => (await call('GET', `/channels/${channel}/messages`)).messages,
     dms: async (userId) => (await call('GET', `/dms/${userId}`)).messages,

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('/make with the local provider', () => {
-  it('posts a real, decodable wide image made from the prompt', async () => {
+  it('posts the 2×2 grid of real, decodable wide images once, titled from the prompt, the singles behind its buttons', async () => {
     const { discordId } = await h.user(100);
     await h.command(discordId, 'make', { prompt: 'a lighthouse on a cliff at sunset -wide' });
     const result = await h.waitFor(
@@ -22,12 +22,27 @@ describe('/make with the local provider', () => {
         (await h.messages()).find((m) => m.content.startsWith(`<@${discordId}> your /make is ready`)),
       90_000,
     );
-    expect(result.attachments.length).toBeGreaterThan(0);
-    for (const file of result.attachments) {
-      const bytes = Buffer.from(await (await fetch(file.url)).arrayBuffer());
-      const meta = await sharp(bytes).metadata();
+    // The grid alone is attached; it is named from the prompt, without its flags.
+    expect(result.attachments.map((file) => file.filename)).toEqual([
+      'a-lighthouse-on-a-cliff-at-sunset.png',
+    ]);
+    const grid = await sharp(
+      Buffer.from(await (await fetch(result.attachments[0]!.url)).arrayBuffer()),
+    ).metadata();
+    expect(grid.width! / grid.height!).toBeCloseTo(16 / 9, 1);
+    const components = result.components!.flatMap((row) => row.components) as {
+      custom_id?: string;
+      url?: string;
+      label?: string;
+    }[];
+    expect(components.filter((c) => c.custom_id)).toHaveLength(6);
+    const singles = components.filter((c) => c.url);
+    expect(singles.map((c) => c.label)).toEqual(['Image 1', 'Image 2', 'Image 3', 'Image 4']);
+    for (const single of singles) {
+      const meta = await sharp(Buffer.from(await (await fetch(single.url!)).arrayBuffer())).metadata();
       expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+      // Each single is half the grid's width.
+      expect(meta.width! * 2).toBeLessThanOrEqual(grid.width! + 8);
     }
-    expect(result.components!.flatMap((row) => row.components)).toHaveLength(6);
   }, 120_000);
 });

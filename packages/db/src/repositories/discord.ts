@@ -91,3 +91,72 @@ export async function findDiscordDelivery(db: DbOrTx, jobId: string): Promise<Di
   const [row] = await db.select().from(discordDeliveries).where(eq(discordDeliveries.jobId, jobId));
   return row ?? null;
 }
+
+/**
+ * Queued answers that may need an edit now: the job's interaction token still lives, the last
+ * edit is at least `minIntervalMs` old, and the job is under way or ended since the last edit.
+ * Oldest interactions first.
+ */
+export async function queueAnswersToRefresh(
+  db: DbOrTx,
+  input: { tokenLifeMs: number; minIntervalMs: number; limit: number },
+): Promise<{ delivery: DiscordDeliveryRow; job: typeof jobs.$inferSelect }[]> {
+  return db
+    .select({ delivery: discordDeliveries, job: jobs })
+    .from(discordDeliveries)
+    .innerJoin(jobs, eq(jobs.id, discordDeliveries.jobId))
+    .where(
+      and(
+        inArray(discordDeliveries.kind, ['channel', 'dm']),
+        sql`${discordDeliveries.interactionAt} > now() - make_interval(secs => ${input.tokenLifeMs / 1000})`,
+        or(
+          sql`${discordDeliveries.statusEditedAt} is null`,
+          lt(
+            discordDeliveries.statusEditedAt,
+            sql`now() - make_interval(secs => ${input.minIntervalMs / 1000})`,
+          ),
+        ),
+        or(
+          inArray(jobs.status, ['queued', 'running']),
+          sql`${jobs.finishedAt} > coalesce(${discordDeliveries.statusEditedAt}, ${discordDeliveries.interactionAt})`,
+        ),
+      ),
+    )
+    .orderBy(discordDeliveries.interactionAt)
+    .limit(input.limit);
+}
+
+/**
+ * Takes the right to edit a queued answer to `text`: one conditional update, so among processes
+ * one edits it, not more often than every `minIntervalMs`, and never to the text it already shows.
+ */
+export async function claimQueueAnswerEdit(
+  db: DbOrTx,
+  jobId: string,
+  text: string,
+  minIntervalMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(discordDeliveries)
+    .set({ statusText: text, statusEditedAt: sql`now()` })
+    .where(
+      and(
+        eq(discordDeliveries.jobId, jobId),
+        sql`${discordDeliveries.statusText} is distinct from ${text}`,
+        or(
+          sql`${discordDeliveries.statusEditedAt} is null`,
+          lt(discordDeliveries.statusEditedAt, sql`now() - make_interval(secs => ${minIntervalMs / 1000})`),
+        ),
+      ),
+    )
+    .returning({ jobId: discordDeliveries.jobId });
+  return rows.length > 0;
+}
+
+/** Notes the text a queued answer was first sent with, so the first edit is a real change. */
+export async function noteQueueAnswer(db: DbOrTx, jobId: string, text: string): Promise<void> {
+  await db
+    .update(discordDeliveries)
+    .set({ statusText: text })
+    .where(and(eq(discordDeliveries.jobId, jobId), sql`${discordDeliveries.statusText} is null`));
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { users } from '../schema/users.ts';
 
@@ -179,4 +179,41 @@ export async function setDiscordIdIfAbsent(
     .where(and(eq(users.id, userId), isNull(users.discordId)));
   const [row] = await db.select({ discordId: users.discordId }).from(users).where(eq(users.id, userId));
   return row?.discordId ?? null;
+}
+
+/** A person's defaults (`/settings`, the studio); only the fields given change. */
+export async function updateUserSettings(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** The channel on which a user's plan change is announced to every process (their user id). */
+export const PLAN_CHANGES_CHANNEL = 'plan_changes';
+
+/** Announces that a user's plan changed (on commit of the surrounding transaction, or at once). */
+export async function publishPlanChange(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${PLAN_CHANGES_CHANNEL}, ${userId})`);
+}
+
+/** Users with a Discord account, by id after `afterId`, for passes over every member. */
+export async function listDiscordUsers(
+  db: DbOrTx,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; discordId: string; subscriptionStatus: string }[]> {
+  const rows = await db
+    .select({ id: users.id, discordId: users.discordId, subscriptionStatus: users.subscriptionStatus })
+    .from(users)
+    .where(and(isNotNull(users.discordId), afterId ? gt(users.id, afterId) : undefined))
+    .orderBy(users.id)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, discordId: row.discordId! }));
 }

@@ -35,6 +35,9 @@ export const discordDeliveries = pgTable(
      */
     attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     messageId: text('message_id'),
+    /** The queued answer's text as last edited (position, estimate, refund time), and when. */
+    statusText: text('status_text'),
+    statusEditedAt: timestamp('status_edited_at', { withTimezone: true }),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -18,6 +28,12 @@ export const users = pgTable(
     /** Below zero only after a refund or a lost dispute took back credits already spent. */
     credits: integer('credits').notNull().default(0),
     hypercredits: integer('hypercredits').notNull().default(0),
+    /** The aspect flag (`-wide`, …) added to the person's image prompts that name none; null: square. */
+    defaultAspect: text('default_aspect'),
+    /** The `-loraweight` added when a prompt names a LoRA without one; null: the registry's default. */
+    defaultLoraWeight: real('default_lora_weight'),
+    /** New creations start private (where the plan allows it). */
+    privateByDefault: boolean('private_by_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

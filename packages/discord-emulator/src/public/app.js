@@ -1,7 +1,7 @@
 // The channel page: acts as the signed-in user, polls for changes, sends commands to the app.
 import { h } from './dom.js';
 import { renderMessage } from './render.js';
-import { commandForm, readCommandForm } from './command-form.js';
+import { commandForm, readCommandForm, typedOptionName } from './command-form.js';
 import { showModal } from './modal.js';
 
 const prefix = document.body.dataset.prefix || '';
@@ -12,6 +12,13 @@ let current = null; // channel id
 let selectedCommand = null;
 let shownModal = null;
 let activeIndex = -1;
+/** Interactions this page sent: a modal is shown only to the page that asked for it, once. */
+const mine = new Set();
+/** Whether the reader is at the newest message: new ones then scroll into view, as on Discord. */
+let stuck = true;
+/** Messages of the open channel the reader has seen (below the fold: counted as new). */
+let seenIds = new Set();
+let unseen = 0;
 
 async function call(path, init) {
   const res = await fetch(api(path), { credentials: 'same-origin', ...init });
@@ -31,6 +38,8 @@ function layout() {
       h('ul', { id: 'channels', class: 'channels' }),
       h('h2', { class: 'section', text: 'Direct messages' }),
       h('ul', { id: 'dms', class: 'channels' }),
+      h('h2', { class: 'section', id: 'members-title', text: 'Members' }),
+      h('ul', { id: 'members', class: 'members', 'aria-labelledby': 'members-title' }),
       h('div', { id: 'me', class: 'me' }),
     ]),
     h('div', { id: 'scrim', class: 'scrim' }),
@@ -54,6 +63,7 @@ function layout() {
         'aria-live': 'polite',
         'aria-labelledby': 'title',
       }),
+      h('button', { id: 'new-messages', type: 'button', class: 'new-messages', hidden: '' }),
       h('p', { id: 'status', class: 'status', role: 'status' }),
       h('form', { id: 'composer', class: 'composer', autocomplete: 'off', novalidate: '' }, [
         h('ul', {
@@ -109,6 +119,48 @@ function layout() {
     open(mention.dataset.channel);
   });
   document.getElementById('messages').addEventListener('change', onComponent);
+  const list = document.getElementById('messages');
+  list.addEventListener('scroll', () => {
+    stuck = atBottom(list);
+    if (stuck) newMessages(0);
+  });
+  // Pictures and players grow the list as they load: one that was at the bottom stays there.
+  list.addEventListener(
+    'load',
+    () => {
+      if (stuck) toBottom();
+    },
+    true,
+  );
+  list.addEventListener(
+    'loadedmetadata',
+    () => {
+      if (stuck) toBottom();
+    },
+    true,
+  );
+  document.getElementById('new-messages').addEventListener('click', () => {
+    toBottom();
+    document.getElementById('input').focus();
+  });
+}
+
+const atBottom = (list) => list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+
+function toBottom() {
+  const list = document.getElementById('messages');
+  list.scrollTop = list.scrollHeight;
+  stuck = true;
+  newMessages(0);
+}
+
+/** Discord's bar over the list when messages arrived below what the reader is looking at. */
+function newMessages(count) {
+  unseen = count;
+  const bar = document.getElementById('new-messages');
+  bar.hidden = count === 0;
+  bar.textContent =
+    count === 1 ? '1 new message — jump to present' : `${count} new messages — jump to present`;
 }
 
 function sidebar() {
@@ -132,6 +184,7 @@ function sidebar() {
   });
   openDm.addEventListener('click', async () => open((await postJson('/dms', {})).id));
   document.getElementById('dms').replaceChildren(...dmItems, ...(dm ? [] : [h('li', {}, [openDm])]));
+  members();
   const me = document.getElementById('me');
   const name = h('span', {
     class: 'me-name',
@@ -148,6 +201,24 @@ function sidebar() {
     await refresh(true);
   });
   me.replaceChildren(h('label', { for: 'picker', text: 'Act as' }), pick);
+}
+
+/** The server's members with their roles, each role in its colour. */
+function members() {
+  const hex = (color) => `#${color.toString(16).padStart(6, '0')}`;
+  document.getElementById('members').replaceChildren(
+    ...(state.members || []).map((m) =>
+      h('li', { class: 'member', 'data-member': m.id }, [
+        h('span', { class: 'member-name', text: m.name }),
+        ...m.roles.map((r) => {
+          const chip = h('span', { class: 'role', 'data-role': r.id, text: r.name });
+          // Through the CSSOM: the page's policy allows no inline style attributes.
+          chip.style.setProperty('--role', hex(r.color));
+          return chip;
+        }),
+      ]),
+    ),
+  );
 }
 
 function channelName(id) {
@@ -181,6 +252,9 @@ async function open(id) {
   const gate = gated(id);
   document.getElementById('composer').hidden = gate;
   if (gate) return ageGate(id, previous && !gated(previous) ? previous : null);
+  stuck = true;
+  seenIds = new Set();
+  newMessages(0);
   await loadMessages();
 }
 
@@ -222,10 +296,19 @@ async function loadMessages() {
   // Another channel (or its age question) was opened while these were on their way.
   if (channel !== current || gated(channel)) return;
   const list = document.getElementById('messages');
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const top = list.scrollTop;
   const users = [...state.users, state.me];
   list.replaceChildren(...messages.map((m) => renderMessage(m, users, state.me, state.channels)));
-  if (atBottom) list.scrollTop = list.scrollHeight;
+  if (stuck) {
+    list.scrollTop = list.scrollHeight;
+    seenIds = new Set(messages.map((m) => m.id));
+    return;
+  }
+  // Reading older messages: the view stays put and the bar counts what arrived below.
+  list.scrollTop = top;
+  const fresh = messages.filter((m) => !seenIds.has(m.id)).length;
+  if (fresh) newMessages(unseen + fresh);
+  for (const m of messages) seenIds.add(m.id);
 }
 
 function matches() {
@@ -307,6 +390,8 @@ function choose(cmd, rest = '') {
   if (rest && text) text.value = rest;
   first.focus();
   if (first.type === 'text') first.setSelectionRange(first.value.length, first.value.length);
+  // `/make prompt: a red fox`: the option's name and colon choose the option, as Discord's composer does.
+  if (rest && text) typedOptionName(cmd, text, form);
 }
 
 /** The first required option still empty, if any. */
@@ -332,6 +417,8 @@ function setStatus(text) {
 async function onSubmit(e) {
   e.preventDefault();
   if (!current) return setStatus('Pick a channel first.');
+  // Sending jumps to the present, as on Discord: the answer and the result come into view.
+  stuck = true;
   const input = document.getElementById('input');
   const fileInput = document.getElementById('file');
   const body = new FormData();
@@ -349,6 +436,7 @@ async function onSubmit(e) {
       setStatus(`Sending /${selectedCommand.name}…`);
       clearCommand();
       const out = await call(`/channels/${current}/commands`, { method: 'POST', body });
+      if (out.interactionId) mine.add(out.interactionId);
       setStatus(out.ok ? '' : out.error);
     } else {
       if (!input.value.trim() && !fileInput.files.length) return;
@@ -381,6 +469,7 @@ async function onComponent(e) {
       customId: el.dataset.custom,
       values: el.tagName === 'SELECT' ? [el.value] : undefined,
     });
+    if (out.interactionId) mine.add(out.interactionId);
     setStatus(out.ok ? '' : out.error);
   } catch (err) {
     setStatus(err.message);
@@ -400,28 +489,34 @@ async function refresh(force = false) {
     return;
   }
   if (first) layout();
-  if (!changed) return;
-  if (!current) current = state.channels.find((c) => !c.nsfw)?.id ?? null;
-  sidebar();
-  if (first) await open(current);
-  else await loadMessages();
-  const modal = state.modals[0];
-  if (modal && shownModal !== modal.interactionId && !document.getElementById('modal').open) {
-    shownModal = modal.interactionId;
-    showModal(document.getElementById('modal'), modal, {
-      cancel: () => postJson('/modals/close', { interactionId: modal.interactionId }),
-      submit: async (values) => {
-        try {
-          const out = await postJson('/modals', { interactionId: modal.interactionId, values });
-          setStatus(out.ok ? '' : out.error);
-        } catch (err) {
-          setStatus(err.message);
-        }
-        shownModal = null;
-        await refresh();
-      },
-    });
+  if (changed) {
+    if (!current) current = state.channels.find((c) => !c.nsfw)?.id ?? null;
+    sidebar();
+    if (first) await open(current);
+    else await loadMessages();
   }
+  showOwnModal();
+}
+
+/** A modal this page's own click or command opened, shown once. */
+function showOwnModal() {
+  const modal = state.modals.find((m) => mine.has(m.interactionId));
+  if (!modal || shownModal === modal.interactionId || document.getElementById('modal').open) return;
+  shownModal = modal.interactionId;
+  mine.delete(modal.interactionId);
+  showModal(document.getElementById('modal'), modal, {
+    cancel: () => postJson('/modals/close', { interactionId: modal.interactionId }),
+    submit: async (values) => {
+      try {
+        const out = await postJson('/modals', { interactionId: modal.interactionId, values });
+        setStatus(out.ok ? '' : out.error);
+      } catch (err) {
+        setStatus(err.message);
+      }
+      shownModal = null;
+      await refresh();
+    },
+  });
 }
 
 refresh().catch((err) => {

@@ -63,6 +63,15 @@ export function commandForm(cmd, users, channels, onCancel) {
     });
   const cancel = h('button', { type: 'button', class: 'btn btn-style-2', text: 'Cancel' });
   cancel.addEventListener('click', onCancel);
+  for (const field of fields) {
+    const input = field.querySelector('input[type=text], input[type=number]');
+    if (!input) continue;
+    input.addEventListener('input', () => {
+      // Discord keeps no leading spaces in an option (the one after `prompt:` typed key by key).
+      if (input.type === 'text' && /^\s/.test(input.value)) input.value = input.value.trimStart();
+      typedOptionName(cmd, input, field.parentElement);
+    });
+  }
   return h('fieldset', { class: 'command' }, [
     h('legend', { text: `/${cmd.name} — ${cmd.description}` }),
     ...fields,
@@ -83,3 +92,37 @@ export function readCommandForm(cmd) {
   }
   return { options, files };
 }
+
+/** Options a value can be typed into (not sub-commands, not files). */
+const typeable = (cmd) => (cmd.options || []).filter((o) => o.type !== 1 && o.type !== 2 && o.type !== 11);
+
+/**
+ * An option's name and a colon typed in a field moves to that option, as in Discord's composer:
+ * `prompt: a red fox` typed after /make is the prompt "a red fox", and `a fox denoise: 0.4` in the
+ * prompt gives denoise 0.4. Only the command's own option names count; other words stay text.
+ */
+export function typedOptionName(cmd, input, form) {
+  const names = typeable(cmd).map((o) => o.name);
+  if (!names.length) return;
+  const pattern = new RegExp(`(^|\\s)(${names.map(escape).join('|')}):[ ]?`, 'i');
+  const found = pattern.exec(input.value);
+  if (!found) return;
+  const before = input.value.slice(0, found.index + found[1].length).trimEnd();
+  const after = input.value.slice(found.index + found[0].length);
+  const target = (form || document).querySelector(`#opt-${cssEscape(found[2].toLowerCase())}`);
+  if (!target) return;
+  if (target === input) {
+    input.value = before ? `${before} ${after}` : after;
+  } else {
+    input.value = before;
+    target.value = after;
+    target.focus();
+  }
+  if (target.setSelectionRange && target.type === 'text')
+    target.setSelectionRange(target.value.length, target.value.length);
+  // The rest may name another option in turn.
+  if (target.type === 'text' || target.type === 'number') typedOptionName(cmd, target, form);
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const cssEscape = (text) => (globalThis.CSS?.escape ? CSS.escape(text) : text);

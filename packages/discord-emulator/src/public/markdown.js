@@ -83,6 +83,12 @@ const rules = {
     match: SM.anyScopeRegex(/^<@&(\d{17,20})>/),
     parse: (capture) => ({ id: capture[1] }),
   },
+  timestamp: {
+    order: next(),
+    // Discord's <t:unix> and <t:unix:style>, shown in the reader's own time.
+    match: SM.anyScopeRegex(/^<t:(-?\d{1,13})(?::([tTdDfFR]))?>/),
+    parse: (capture) => ({ seconds: Number(capture[1]), style: capture[2] || 'f' }),
+  },
   everyone: {
     order: next(),
     match: SM.anyScopeRegex(/^@(?:everyone|here)\b/),
@@ -191,6 +197,21 @@ function draw(node, ctx) {
     }
     case 'roleMention':
       return h('span', { class: 'mention', text: '@role' });
+    case 'timestamp': {
+      const at = new Date(node.seconds * 1000);
+      const time = { hour: '2-digit', minute: '2-digit' };
+      const formats = {
+        t: time,
+        T: { ...time, second: '2-digit' },
+        d: { dateStyle: 'short' },
+        D: { dateStyle: 'long' },
+        f: { dateStyle: 'long', timeStyle: 'short' },
+        F: { dateStyle: 'full', timeStyle: 'short' },
+      };
+      const text =
+        node.style === 'R' ? relative(at) : at.toLocaleString([], formats[node.style] ?? formats.f);
+      return h('time', { class: 'timestamp', datetime: at.toISOString(), text });
+    }
     case 'everyone':
       return h('span', { class: 'mention mention-me', text: node.content });
     case 'emoji':
@@ -201,4 +222,19 @@ function draw(node, ctx) {
     default:
       return document.createTextNode(typeof node.content === 'string' ? node.content : '');
   }
+}
+
+/** Discord's relative style: "in 5 minutes", "2 hours ago". */
+function relative(at) {
+  const seconds = Math.round((at.getTime() - Date.now()) / 1000);
+  const units = [
+    ['year', 31536000],
+    ['month', 2592000],
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) ?? ['second', 1];
+  return new Intl.RelativeTimeFormat([], { numeric: 'auto' }).format(Math.round(seconds / size), unit);
 }

@@ -128,4 +128,35 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
     ],
     answer: { kind: 'immediate', result: 'A help message, visible only to you.' },
   },
+  {
+    name: 'info',
+    category: 'general',
+    general: true,
+    summary: 'Your plan, balances, jobs in progress and defaults.',
+    details:
+      'Shows your plan with its renewal or end date and what it grants each period, your credits and ' +
+      'hypercredits, each of your queued and running jobs with its place in line and about how long it ' +
+      'will wait, and your defaults.',
+    options: [],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/info', note: 'Your account at a glance, only visible to you.' }],
+    answer: { kind: 'immediate', result: 'Your account, visible only to you.' },
+  },
+  {
+    name: 'settings',
+    category: 'general',
+    general: true,
+    summary: 'Choose your default aspect, privacy and LoRA weight.',
+    details:
+      'Menus and buttons set the aspect your image prompts get when they name none (for example -wide), ' +
+      'the -loraweight used when a prompt names a LoRA without one, and, on a paid plan, whether new ' +
+      'creations start private. They apply to your next commands here and in the studio, where the same ' +
+      'settings are editable.',
+    options: [],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/settings', note: 'Your defaults, only visible to you, ready to change.' }],
+    answer: { kind: 'immediate', result: 'Your settings with menus to change them, visible only to you.' },
+  },
 ];

@@ -11,12 +11,16 @@ const SPEC_COMMANDS = [
   'describe', 'blend', 'Change', 'adjust', 'filltall', 'fillwide', 'fillboth', 'loracreate',
   'loracreatefromzip', 'myloras', 'remlora',
 ]; // prettier-ignore
+/** The account commands beside SPEC's: the plan and jobs at a glance, and the person's defaults. */
+const ACCOUNT_COMMANDS = ['info', 'settings'];
 
 const limit = (command: string, key: string) => getCommand(command).limits.find((item) => item.key === key);
 
 describe('command registry', () => {
   it('holds every command of the product, once each, in a known category', () => {
-    expect(COMMANDS.map((command) => command.name).sort()).toEqual([...SPEC_COMMANDS].sort());
+    expect(COMMANDS.map((command) => command.name).sort()).toEqual(
+      [...SPEC_COMMANDS, ...ACCOUNT_COMMANDS].sort(),
+    );
     const categories = COMMAND_CATEGORIES.map((category) => category.id);
     for (const command of COMMANDS) expect(categories).toContain(command.category);
     expect(commandsIn('video').map((command) => command.name)).toEqual([

@@ -28,6 +28,8 @@ export const JobWire = z.object({
   position: z.number().int(),
   /** While queued: about how many seconds until it starts, from recent run times (absent before any). */
   waitSeconds: z.number().int().optional(),
+  /** While queued or running: when it is failed and refunded by itself if it has not finished (ISO). */
+  refundAt: z.string().optional(),
   progress: z.number(),
   cost: CostWire,
   outputs: z.array(JobOutputWire),

@@ -19,6 +19,7 @@ import {
   answerMessage,
   failureMessage,
   loraReadyMessage,
+  resultFileName,
   resultMessage,
 } from './messages.ts';
 
@@ -28,6 +29,8 @@ export const CLAIM_LEASE_MS = 60_000;
 const TOKEN_LIFE_MS = 15 * 60_000 - 30_000;
 /** Discord's snowflake epoch (ms), for a message id that pages the channel from a moment on. */
 const DISCORD_EPOCH = 1420070400000n;
+/** A `/make`-like result: four images, then their 2×2 grid (`composeGrid`). */
+const GRID_WITH_SINGLES = 5;
 /** How many pages of 100 channel messages are read looking for an earlier post. */
 const HISTORY_PAGES = 10;
 
@@ -135,23 +138,34 @@ async function compose(
   if (claim.kind === 'reply') return { payload: answerMessage(job.resultText ?? ''), files: [] };
   const media = (await mediaForJobs(deps.database.db, [job.id])).filter((row) => row.kind !== 'model');
   const base = deps.publicUrl();
+  const prompt = promptOf(job.options);
+  const images = media.filter((row) => row.kind === 'image');
+  // Four images and their 2×2 grid (SPEC's grid): the grid is posted, the singles open from buttons.
+  const grid = images.length === GRID_WITH_SINGLES ? images.at(-1)! : null;
+  const posted = grid ? [grid, ...media.filter((row) => row.kind !== 'image')] : media;
+  const named = posted.map((row, index) => ({
+    row,
+    name: resultFileName({
+      prompt,
+      storedName: row.storageKey.split('/').pop() ?? row.storageKey,
+      index,
+      count: posted.length,
+    }),
+  }));
   const { payload, attach } = resultMessage({
     jobId: job.id,
     discordUserId: claim.discordUserId,
     command: job.command,
-    prompt: promptOf(job.options) || undefined,
+    prompt: prompt || undefined,
     text: job.resultText,
-    image: media.some((row) => row.kind === 'image'),
+    image: images.length > 0,
     loves: 0,
-    files: media.map((row) => ({
-      name: row.storageKey.split('/').pop() ?? row.storageKey,
-      bytes: row.bytes,
-      url: `${base}/media/${row.storageKey}`,
-    })),
+    files: named.map(({ row, name }) => ({ name, bytes: row.bytes, url: `${base}/media/${row.storageKey}` })),
+    ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
   });
   const files: RawFile[] = [];
   for (const file of attach) {
-    const row = media.find((entry) => entry.storageKey.endsWith(file.name))!;
+    const row = named.find((entry) => entry.name === file.name)!.row;
     const stored = await deps.storage.get(row.storageKey);
     if (stored && stored.bytes.length <= MAX_ATTACHMENT_BYTES) {
       files.push({ name: file.name, data: stored.bytes, contentType: stored.mime });

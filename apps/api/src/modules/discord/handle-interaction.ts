@@ -3,6 +3,7 @@ import { InteractionResponseType } from 'discord-api-types/v10';
 import { actOnResult, submitEdit } from './act-on-result.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { errorReply } from './error-reply.ts';
+import { changeSetting } from './handlers/settings.ts';
 import { ephemeral } from './messages.ts';
 import { parseInteraction } from './parse-interaction.ts';
 import type { InteractionReply } from './replies.ts';
@@ -49,6 +50,7 @@ export async function handleInteraction(
     });
     if (parsed.kind === 'command') return runCommand(deps, user, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);
+    if (parsed.kind === 'setting') return changeSetting(deps, user, parsed);
     return submitEdit(deps, user, parsed);
   })().catch((error: unknown) => {
     if (!(error instanceof Error && 'status' in error && Number(error.status) < 500))

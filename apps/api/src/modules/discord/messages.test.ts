@@ -7,9 +7,10 @@ import {
   loraReadyMessage,
   queuedMessage,
   resultComponents,
+  resultFileName,
   resultMessage,
 } from './messages.ts';
-import { parseInteraction, snowflakeTime, splitCustomId } from './parse-interaction.ts';
+import { parseInteraction, settingOf, snowflakeTime, splitCustomId } from './parse-interaction.ts';
 
 const JOB = '7c6a1f0e-0000-4000-8000-000000000001';
 
@@ -88,6 +89,43 @@ describe('answers', () => {
       queuedMessage({ command: 'loracreate', position: 0, cost: { credits: 400, hypercredits: 0 }, dm: true })
         .content,
     ).toContain('direct message');
+  });
+
+  it('queued, then moving: the wait and refund time, Running… with progress, then done', () => {
+    const cost = { credits: 4, hypercredits: 0 };
+    const refundAt = new Date(Date.UTC(2026, 0, 1, 12, 0, 0));
+    const first = '/make: Your request is queued. I will ping you here when it is ready.\n';
+    const queued = queuedMessage({
+      command: 'make',
+      position: 4,
+      cost,
+      standing: { status: 'queued', position: 4, waitSeconds: 95, refundAt },
+    });
+    expect(queued.content).toBe(
+      `${first}You are position 5 in the queue · about 2 minutes · cost: 4 credits.\n` +
+        `Refunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
+    );
+    const running = queuedMessage({
+      command: 'make',
+      position: 0,
+      cost,
+      standing: { status: 'running', position: 0, progress: 0.4, refundAt },
+    });
+    expect(running.content).toBe(
+      `${first}Running… 40% · cost: 4 credits.\nRefunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
+    );
+    expect(
+      queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'running', position: 0 } })
+        .content,
+    ).toBe(`${first}Running… · cost: 4 credits.`);
+    expect(
+      queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'succeeded', position: 0 } })
+        .content,
+    ).toBe(`${first}Done · cost: 4 credits.`);
+    expect(
+      queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'failed', position: 0 } })
+        .content,
+    ).toBe(`${first}It could not be finished and was refunded.`);
   });
 
   it('not enough credits: ephemeral, with cost, balance and where to buy', () => {
@@ -216,5 +254,43 @@ describe('the LoRA-ready message', () => {
     expect(content).toContain('`-lora InkFace -loraweight 0.7`');
     expect(content).toContain('from 0.1 to 1');
     expect(content).not.toMatch(/-lora InkFace \d/);
+  });
+});
+
+describe('settings ids and result file names', () => {
+  it('reads only our /settings ids', () => {
+    expect(settingOf('settings:aspect')).toBe('aspect');
+    expect(settingOf('settings:reset')).toBe('reset');
+    expect(settingOf('settings:evil')).toBeNull();
+    expect(settingOf(`settings:${'a'.repeat(200)}`)).toBeNull();
+  });
+
+  it('titles files from the prompt without its flags, numbered when there are several', () => {
+    expect(
+      resultFileName({ prompt: 'A calm piano tune -wide', storedName: '0-xYFb6I.mp3', index: 0, count: 1 }),
+    ).toBe('a-calm-piano-tune.mp3');
+    expect(resultFileName({ prompt: 'a fox', storedName: '1-abc.mp4', index: 1, count: 2 })).toBe(
+      'a-fox-2.mp4',
+    );
+    expect(resultFileName({ prompt: '', storedName: '0-abc.png', index: 0, count: 1 })).toBe('0-abc.png');
+    expect(
+      resultFileName({ prompt: 'word '.repeat(30), storedName: 'x.png', index: 0, count: 1 }).length,
+    ).toBeLessThanOrEqual(64);
+  });
+
+  it('leaves out Edit where there is no prompt, and links a grid’s singles', () => {
+    const rows = resultComponents(JOB, {
+      image: true,
+      loves: 0,
+      prompt: false,
+      singles: ['https://a/1.png', 'https://a/2.png'],
+    });
+    const all = rows.flatMap((row) => row.components) as {
+      custom_id?: string;
+      url?: string;
+      label?: string;
+    }[];
+    expect(all.some((c) => c.custom_id?.startsWith('edit:'))).toBe(false);
+    expect(all.filter((c) => c.url).map((c) => c.label)).toEqual(['Image 1', 'Image 2']);
   });
 });

@@ -1,4 +1,4 @@
-import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS } from '@app/domain';
+import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS, describeWait } from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -39,15 +39,58 @@ export function describePrice(price: Price): string {
   return parts.join(' and ') || 'free';
 }
 
-/** The visible answer to a queued command. */
-export function queuedMessage(input: { command: string; position: number; cost: Price; dm?: boolean }) {
+/** Where a job stands, as the queued answer shows it (the studio shows the same numbers). */
+export interface StandingView {
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  /** Queued jobs ahead in dispatch order. */
+  position: number;
+  waitSeconds?: number;
+  /** 0 to 1, while running, when the backend reports it. */
+  progress?: number;
+  refundAt?: Date;
+}
+
+/**
+ * The visible answer to a queued command, edited as the job advances: its place in line and the
+ * wait while queued, "Running…" with its progress, and when it is refunded by itself if it never
+ * finishes (a Discord timestamp, shown in each reader's own time).
+ */
+export function queuedMessage(input: {
+  command: string;
+  position: number;
+  cost: Price;
+  dm?: boolean;
+  standing?: StandingView;
+}) {
   const where = input.dm ? 'I will send you a direct message when it is ready.' : undefined;
   const reply = where ? QUEUED_REPLY.replace('I will ping you here when it is ready.', where) : QUEUED_REPLY;
-  const ahead = input.position === 0 ? 'next in line' : `position ${input.position + 1} in the queue`;
-  return {
-    content: `/${input.command}: ${reply}\nYou are ${ahead} · cost: ${describePrice(input.cost)}.`,
-    allowed_mentions: NO_PINGS,
-  } satisfies MessagePayload;
+  const standing = input.standing ?? { status: 'queued' as const, position: input.position };
+  const cost = `cost: ${describePrice(input.cost)}`;
+  const refund = standing.refundAt
+    ? `\nRefunded automatically if not finished by <t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>.`
+    : '';
+  // The first line stays as sent (SPEC's "queued, then posted"); the second moves with the job.
+  const first = `/${input.command}: ${reply}`;
+  const line = (text: string) =>
+    ({ content: `${first}\n${text}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
+  switch (standing.status) {
+    case 'running': {
+      const progress = standing.progress ? ` ${Math.round(standing.progress * 100)}%` : '';
+      return line(`Running…${progress} · ${cost}.${refund}`);
+    }
+    case 'succeeded':
+      return line(`Done · ${cost}.`);
+    case 'failed':
+      return line('It could not be finished and was refunded.');
+    case 'cancelled':
+      return line('It was cancelled and refunded.');
+    default: {
+      const ahead =
+        standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
+      const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
+      return line(`You are ${ahead}${wait} · ${cost}.${refund}`);
+    }
+  }
 }
 
 export function insufficientCreditsMessage(input: { cost: Price; balance: Price; creditsUrl: string }) {
@@ -61,13 +104,19 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
   );
 }
 
-/** The buttons under a result, in the registry's order, each with its emoji and name (love with its count); vary and GIF only under images. */
+/**
+ * The buttons under a result, in the registry's order, each with its emoji and name (love with its
+ * count); vary and GIF only under images, edit only where there is a prompt to edit. Under a grid,
+ * a row of links opens each single image.
+ */
 export function resultComponents(
   jobId: string,
-  input: { image: boolean; loves: number },
+  input: { image: boolean; loves: number; prompt?: boolean; singles?: string[] },
 ): APIActionRowComponent<APIButtonComponent>[] {
   const buttons = RESULT_BUTTONS.filter(
-    (button) => input.image || (button.id !== 'vary' && button.id !== 'gif'),
+    (button) =>
+      (input.image || (button.id !== 'vary' && button.id !== 'gif')) &&
+      (input.prompt !== false || button.id !== 'edit'),
   ).map((button): APIButtonComponent => ({
     type: ComponentType.Button,
     style: button.id === 'delete' ? ButtonStyle.Danger : ButtonStyle.Secondary,
@@ -80,7 +129,47 @@ export function resultComponents(
   for (let at = 0; at < buttons.length; at += 5) {
     rows.push({ type: ComponentType.ActionRow, components: buttons.slice(at, at + 5) });
   }
+  const singles = (input.singles ?? []).slice(0, 5);
+  if (singles.length) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: singles.map((url, at): APIButtonComponent => ({
+        type: ComponentType.Button,
+        style: ButtonStyle.Link,
+        url,
+        label: `Image ${at + 1}`,
+      })),
+    });
+  }
   return rows;
+}
+
+/**
+ * A result file's name: the prompt's first words (a title a person reads: "a-calm-piano-tune.mp3"),
+ * numbered when a result has several; the stored name when there is no prompt.
+ */
+export function resultFileName(input: {
+  prompt: string;
+  storedName: string;
+  index: number;
+  count: number;
+}): string {
+  const dot = input.storedName.lastIndexOf('.');
+  const extension = dot > 0 ? input.storedName.slice(dot) : '';
+  // Flags (`-wide`, `-lora name`'s dash) and weighting are not words of the title.
+  let words = input.prompt
+    .normalize('NFKD')
+    .replace(/(^|\s)-\S+/g, ' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (words.length > 60) {
+    words = words.slice(0, 60);
+    const cut = words.lastIndexOf('-');
+    if (cut > 20) words = words.slice(0, cut);
+  }
+  if (!words) return input.storedName;
+  return `${words}${input.count > 1 ? `-${input.index + 1}` : ''}${extension}`;
 }
 
 export interface ResultFile {
@@ -100,6 +189,8 @@ export function resultMessage(input: {
   files: ResultFile[];
   image: boolean;
   loves: number;
+  /** Links to a grid's single images, opened from buttons under it. */
+  singles?: string[];
 }): { payload: MessagePayload; attach: ResultFile[] } {
   const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
   const links = input.files.filter((file) => file.bytes > MAX_ATTACHMENT_BYTES).map((file) => file.url);
@@ -111,7 +202,12 @@ export function resultMessage(input: {
   return {
     payload: {
       content: lines.join('\n'),
-      components: resultComponents(input.jobId, { image: input.image, loves: input.loves }),
+      components: resultComponents(input.jobId, {
+        image: input.image,
+        loves: input.loves,
+        prompt: Boolean(input.prompt),
+        singles: input.singles,
+      }),
       allowed_mentions: { users: [input.discordUserId] },
     },
     attach,

@@ -46,6 +46,8 @@ export type ParsedInteraction =
     }
   | { kind: 'button'; base: InteractionBase; action: string; jobId: string; messageId: string }
   | { kind: 'modal'; base: InteractionBase; action: string; jobId: string; fields: Record<string, string> }
+  /** A menu or button of the `/settings` message (`settings:<setting>`), with the values chosen. */
+  | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
   /** A button or form whose custom id is not one of ours (malformed, foreign, or from an old version). */
   | { kind: 'stale'; base: InteractionBase; customId: string }
   | { kind: 'unsupported' };
@@ -73,6 +75,7 @@ const InteractionShape = z.looseObject({
       name: z.string().max(100).optional(),
       custom_id: z.string().optional(),
       component_type: z.number().int().optional(),
+      values: z.array(z.string().max(100)).max(25).optional(),
       options: z.array(z.looseObject({ name: z.string(), type: z.number().int() })).optional(),
       resolved: z
         .looseObject({ attachments: z.record(z.string(), z.looseObject({ url: z.string() })).optional() })
@@ -116,6 +119,16 @@ export function splitCustomId(customId: string): { action: string; jobId: string
   const match = customId.length <= 100 ? CUSTOM_ID.exec(customId) : null;
   if (!match || !OUR_ACTIONS.has(match[1]!)) return null;
   return { action: match[1]!, jobId: match[2]! };
+}
+
+export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'reset'] as const;
+export type SettingId = (typeof SETTING_IDS)[number];
+const SETTING_ID = /^settings:([a-z]{1,20})$/;
+
+/** `settings:<setting>`, the custom id of the `/settings` menus and buttons; null when not ours. */
+export function settingOf(customId: string): SettingId | null {
+  const match = SETTING_ID.exec(customId);
+  return match && (SETTING_IDS as readonly string[]).includes(match[1]!) ? (match[1] as SettingId) : null;
 }
 
 /** Turns Discord's interaction object into what the bot acts on; pure, no I/O. */
@@ -164,6 +177,18 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
       }
     }
     return { kind: 'command', base, name: interaction.data.name, options, attachments };
+  }
+  if (
+    interaction.type === InteractionType.MessageComponent &&
+    interaction.data.custom_id.startsWith('settings:')
+  ) {
+    const setting = settingOf(interaction.data.custom_id);
+    if (!setting) return { kind: 'stale', base, customId: interaction.data.custom_id };
+    const values =
+      interaction.data.component_type === ComponentType.StringSelect
+        ? [...(interaction.data.values ?? [])]
+        : [];
+    return { kind: 'setting', base, setting, values };
   }
   if (
     interaction.type === InteractionType.MessageComponent &&

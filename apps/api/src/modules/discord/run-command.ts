@@ -4,10 +4,11 @@ import {
   type UserRow,
   findJobByRequest,
   insertDiscordDelivery,
-  queuePosition,
+  noteQueueAnswer,
 } from '@app/db';
 import { COMMANDS, type Price } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
+import { queueStanding } from '../jobs/estimate-wait.ts';
 import { submitJob } from '../jobs/submit-job.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
 import { channelRefusal, checkChannel } from './channel-rules.ts';
@@ -106,7 +107,21 @@ export const recordDelivery =
     });
 
 export async function queuedReply(deps: BotDeps, job: JobRow, dm = false): Promise<InteractionReply> {
-  const position = await queuePosition(deps.database.db, job);
+  const answer = await standingMessage(deps, job, dm);
+  // The queued answer's first words, so its first edit (queue-answers.ts) is a real change.
+  await noteQueueAnswer(deps.database.db, job.id, answer.content);
+  return message(answer);
+}
+
+/** The queued answer for where the job stands now: the same numbers as the studio's job card. */
+export async function standingMessage(deps: BotDeps, job: JobRow, dm = false, now = new Date()) {
+  const standing = await queueStanding(deps.database.db, deps.settings, job, now);
   const cost: Price = { credits: job.costCredits, hypercredits: job.costHypercredits };
-  return message(queuedMessage({ command: job.command, position, cost, dm }));
+  return queuedMessage({
+    command: job.command,
+    position: standing.position,
+    cost,
+    dm,
+    standing: { ...standing, status: job.status, progress: job.progress },
+  });
 }

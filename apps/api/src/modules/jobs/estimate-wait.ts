@@ -1,20 +1,99 @@
-import { type DbOrTx, type JobRow, familyCapacity, queuePosition, recentJobSeconds } from '@app/db';
+import {
+  type DbOrTx,
+  type JobRow,
+  familyCapacity,
+  queuePositions,
+  recentJobSeconds,
+  runningJobStarts,
+} from '@app/db';
+import { estimateWaitSeconds, refundAt } from '@app/domain';
+import type { GenerationSettings } from '@app/jobs';
+
+/** What the standing of a job depends on besides the database: the families' deadlines and retries. */
+export type QueueTiming = Pick<GenerationSettings, 'deadlines' | 'retryLimit'>;
+
+export interface QueueStanding {
+  /** Queued jobs of the family ahead in dispatch order; 0 once running. */
+  position: number;
+  /** While queued: about how many seconds until it starts (absent before the family finished a job). */
+  waitSeconds?: number;
+  /** While queued or running: when it is failed and refunded by itself if it has not finished. */
+  refundAt?: Date;
+}
 
 /**
- * A queued job's place in the real dispatch order (rank, then age: fairness and plan priority
- * included) and a guess at its wait: the jobs ahead, run as many at a time as the family has
- * slots in rotation, each taking as long as the family's recent jobs took. No guess before the
- * family has finished a job.
+ * Where jobs stand: each one's place in the real dispatch order (rank, then age: fairness and
+ * plan priority included), a guess at its wait (`estimateWaitSeconds`: the jobs ahead on the
+ * family's slots in rotation, each taking as long as the family's recent jobs took, after the
+ * running ones end) and the time it is refunded by itself when it never finishes (`refundAt`: its
+ * attempts under the family's deadline). The studio's job cards and the bot's queued answers
+ * both read this, so they show the same numbers. One round of queries per family.
  */
-export async function estimateWait(
+export async function queueStandings(
   db: DbOrTx,
+  timing: QueueTiming,
+  jobs: JobRow[],
+  now = new Date(),
+): Promise<Map<string, QueueStanding>> {
+  const standings = new Map<string, QueueStanding>();
+  const queuedByFamily = new Map<JobRow['family'], JobRow[]>();
+  for (const job of jobs) {
+    if (job.status === 'running') {
+      standings.set(job.id, {
+        position: 0,
+        refundAt: refundAt({
+          start: job.startedAt ?? now,
+          deadlineSeconds: timing.deadlines[job.family],
+          retryLimit: timing.retryLimit,
+          attemptsBegun: job.attempts,
+        }),
+      });
+    } else if (job.status === 'queued') {
+      queuedByFamily.set(job.family, [...(queuedByFamily.get(job.family) ?? []), job]);
+    } else {
+      standings.set(job.id, { position: 0 });
+    }
+  }
+  await Promise.all(
+    [...queuedByFamily].map(async ([family, queued]) => {
+      const [positions, slots, starts, meanSeconds] = await Promise.all([
+        queuePositions(
+          db,
+          family,
+          queued.map((job) => job.id),
+        ),
+        familyCapacity(db, family),
+        runningJobStarts(db, family),
+        recentJobSeconds(db, family),
+      ]);
+      const runningElapsedSeconds = starts.map((start) => (now.getTime() - start.getTime()) / 1000);
+      for (const job of queued) {
+        // A job no longer queued by the time of the query is about to start: nothing is ahead.
+        const position = positions.get(job.id) ?? 0;
+        const waitSeconds = estimateWaitSeconds({ position, slots, runningElapsedSeconds, meanSeconds });
+        standings.set(job.id, {
+          position,
+          ...(waitSeconds !== undefined ? { waitSeconds } : {}),
+          refundAt: refundAt({
+            start: new Date(now.getTime() + (waitSeconds ?? 0) * 1000),
+            deadlineSeconds: timing.deadlines[family],
+            retryLimit: timing.retryLimit,
+            // A job back in the queue after a lost attempt has fewer attempts left.
+            attemptsBegun: job.attempts + 1,
+          }),
+        });
+      }
+    }),
+  );
+  return standings;
+}
+
+/** `queueStandings` of one job. */
+export async function queueStanding(
+  db: DbOrTx,
+  timing: QueueTiming,
   job: JobRow,
-): Promise<{ position: number; waitSeconds?: number }> {
-  const [position, capacity, mean] = await Promise.all([
-    queuePosition(db, job),
-    familyCapacity(db, job.family),
-    recentJobSeconds(db, job.family),
-  ]);
-  if (mean == null) return { position };
-  return { position, waitSeconds: Math.max(1, Math.round(Math.ceil((position + 1) / capacity) * mean)) };
+  now = new Date(),
+): Promise<QueueStanding> {
+  return (await queueStandings(db, timing, [job], now)).get(job.id)!;
 }

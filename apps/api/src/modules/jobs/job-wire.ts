@@ -1,7 +1,7 @@
 import { type DbOrTx, type JobRow, type MediaRow, loveCounts, lovedBy, mediaForJobs } from '@app/db';
 import type { JobOutputWire, JobWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
-import { estimateWait } from './estimate-wait.ts';
+import { type QueueStanding, type QueueTiming, queueStandings } from './estimate-wait.ts';
 
 export const mediaUrl = (storage: MediaStorage, key: string) => storage.publicUrl(key) ?? `/media/${key}`;
 
@@ -23,42 +23,54 @@ export async function toJobWires(
   storage: MediaStorage,
   jobs: JobRow[],
   viewerId: string | null,
+  timing: QueueTiming,
 ): Promise<JobWire[]> {
   const ids = jobs.map((job) => job.id);
-  const [media, counts, loved] = await Promise.all([
+  const [media, counts, loved, standings] = await Promise.all([
     mediaForJobs(db, ids),
     loveCounts(db, ids),
     viewerId ? lovedBy(db, ids, viewerId) : Promise.resolve(new Set<string>()),
+    queueStandings(db, timing, jobs),
   ]);
   const byJob = new Map<string, MediaRow[]>();
   for (const row of media) byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row]);
-  return Promise.all(
-    jobs.map(async (job) => ({
-      id: job.id,
-      command: job.command,
-      kind: job.family,
-      options: job.options,
-      status: job.status,
-      ...(job.status === 'queued' ? await estimateWait(db, job) : { position: 0 }),
-      progress: job.progress,
-      cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
-      outputs: (byJob.get(job.id) ?? [])
-        .filter((row) => row.kind !== 'model')
-        .map((row) => toOutputWire(storage, row)),
-      ...(job.resultText ? { text: job.resultText } : {}),
-      ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? '' } } : {}),
-      loves: counts.get(job.id) ?? 0,
-      lovedByMe: loved.has(job.id),
-      public: job.public,
-      mine: job.userId === viewerId,
-      ...(job.parentJobId ? { parentId: job.parentJobId } : {}),
-      createdAt: job.createdAt.toISOString(),
-      finishedAt: job.finishedAt?.toISOString() ?? null,
-    })),
-  );
+  return jobs.map((job): JobWire => ({
+    id: job.id,
+    command: job.command,
+    kind: job.family,
+    options: job.options,
+    status: job.status,
+    ...wireStanding(standings.get(job.id)!),
+    progress: job.progress,
+    cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
+    outputs: (byJob.get(job.id) ?? [])
+      .filter((row) => row.kind !== 'model')
+      .map((row) => toOutputWire(storage, row)),
+    ...(job.resultText ? { text: job.resultText } : {}),
+    ...(job.errorCode ? { error: { code: job.errorCode, message: job.errorMessage ?? '' } } : {}),
+    loves: counts.get(job.id) ?? 0,
+    lovedByMe: loved.has(job.id),
+    public: job.public,
+    mine: job.userId === viewerId,
+    ...(job.parentJobId ? { parentId: job.parentJobId } : {}),
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  }));
 }
 
-export async function toJobWire(db: DbOrTx, storage: MediaStorage, job: JobRow, viewerId: string | null) {
-  const [wire] = await toJobWires(db, storage, [job], viewerId);
+export async function toJobWire(
+  db: DbOrTx,
+  storage: MediaStorage,
+  job: JobRow,
+  viewerId: string | null,
+  timing: QueueTiming,
+) {
+  const [wire] = await toJobWires(db, storage, [job], viewerId, timing);
   return wire!;
 }
+
+const wireStanding = ({ position, waitSeconds, refundAt }: QueueStanding) => ({
+  position,
+  ...(waitSeconds !== undefined ? { waitSeconds } : {}),
+  ...(refundAt ? { refundAt: refundAt.toISOString() } : {}),
+});

@@ -2,11 +2,13 @@ import { type Db, type UserRow, listJobs as queryJobs } from '@app/db';
 import type { JobWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
+import type { QueueTiming } from './estimate-wait.ts';
 import { toJobWires } from './job-wire.ts';
 
 export interface ListJobsOptions {
   db: Db;
   storage: MediaStorage;
+  timing: QueueTiming;
   viewer: UserRow | null;
   mine: boolean;
   kind?: JobWire['kind'];
@@ -28,7 +30,7 @@ export async function listJobs(options: ListJobsOptions) {
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    jobs: await toJobWires(options.db, options.storage, page, options.viewer?.id ?? null),
+    jobs: await toJobWires(options.db, options.storage, page, options.viewer?.id ?? null, options.timing),
     nextCursor: rows.length > options.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -18,6 +18,8 @@ import {
 import {
   type JobFamily,
   type Price,
+  applyPromptDefaults,
+  canStartPrivate,
   dispatchRank,
   familyOf,
   findActionCommand,
@@ -83,6 +85,14 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
     options: input.options,
   });
   const options = checked.options;
+  // The person's defaults (`/settings`, the studio): an aspect and a LoRA weight the prompt leaves out.
+  if (definition && typeof options.prompt === 'string') {
+    options.prompt = applyPromptDefaults(options.prompt, {
+      command: definition.name,
+      defaultAspect: user.defaultAspect,
+      defaultLoraWeight: user.defaultLoraWeight,
+    });
+  }
   if (action && !input.parentJobId) {
     throw badRequest(
       `/${action.name} is made from a finished image: use POST /api/jobs/{id}/actions with action ${action.name}`,
@@ -145,7 +155,10 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       costHypercredits: price.hypercredits,
       // Creations are public by default (the terms); a LoRA's training previews are the owner's
       // own photos, so they stay private unless the owner chooses otherwise.
-      public: input.public ?? family !== 'lora',
+      // A person who chose private by default (where the plan allows it) starts private.
+      public:
+        input.public ??
+        (user.privateByDefault && canStartPrivate(user.subscriptionStatus) ? false : family !== 'lora'),
       source: input.source,
       requestId,
       parentJobId: input.parentJobId,

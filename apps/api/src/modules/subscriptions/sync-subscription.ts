@@ -3,6 +3,7 @@ import {
   LIVE_SUBSCRIPTION_STATUSES,
   findUserById,
   listLiveSubscriptionRows,
+  publishPlanChange,
   updateUser,
   upsertSubscription,
 } from '@app/db';
@@ -72,8 +73,12 @@ export async function listLiveSubscriptions({ db, userId }: { db: Db; userId: st
 /** Sets the user's subscription_status to their best live plan (free when none). */
 export async function refreshUserPlan({ db, userId }: { db: Db; userId: string }): Promise<void> {
   const [best] = await listLiveSubscriptions({ db, userId });
+  const before = await findUserById(db, userId);
+  const plan = best?.tier ?? FREE_PLAN;
   await updateUser(db, userId, {
-    subscriptionStatus: best?.tier ?? FREE_PLAN,
+    subscriptionStatus: plan,
     cancelFlag: best?.cancelAtPeriodEnd ? '1' : '0',
   });
+  // Every process hears it: the member's Discord role follows the plan (plan-roles.ts).
+  if (before && before.subscriptionStatus !== plan) await publishPlanChange(db, userId);
 }

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 import type { JobAction, JobService } from '@/lib/job-service.ts';
 import { JobErrorAlert } from './job-error.tsx';
 import { JobMedia } from './job-media.tsx';
-import { isImageJob, jobPrompt, jobStatusText } from './job-summary.ts';
+import { isImageJob, jobPrompt, jobRefundText, jobStatusText } from './job-summary.ts';
 import { isEnded, useLiveJob } from './use-live-job.ts';
 import './jobs.css';
 
@@ -81,6 +81,7 @@ export function JobCard({
         <p className="job-status" role="status">
           {jobStatusText(job)}
         </p>
+        {jobRefundText(job) && <p className="job-refund">{jobRefundText(job)}</p>}
         {job.status === 'running' && (
           <progress max={1} value={job.progress} aria-label="Progress">
             {Math.round(job.progress * 100)}%

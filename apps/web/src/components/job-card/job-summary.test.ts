@@ -1,6 +1,6 @@
 import type { JobWire } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { jobStatusText } from './job-summary.ts';
+import { jobRefundText, jobStatusText } from './job-summary.ts';
 
 const queued = { status: 'queued', position: 4, progress: 0 } as JobWire;
 
@@ -19,5 +19,16 @@ describe('jobStatusText', () => {
     expect(jobStatusText({ ...queued, waitSeconds: 70 })).toBe(
       'Waiting in the queue: position 5, about 1 minute',
     );
+  });
+});
+
+describe('jobRefundText', () => {
+  it('names the automatic refund time while the job is under way, and nothing after', () => {
+    const refundAt = new Date(2026, 0, 1, 14, 5).toISOString();
+    expect(jobRefundText({ ...queued, refundAt }, 'en-GB')).toBe(
+      'Refunded automatically if not finished by 14:05.',
+    );
+    expect(jobRefundText({ ...queued, status: 'succeeded', refundAt } as JobWire)).toBeNull();
+    expect(jobRefundText(queued)).toBeNull();
   });
 });

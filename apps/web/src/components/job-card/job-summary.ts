@@ -1,4 +1,4 @@
-import type { JobWire } from '@app/domain';
+import { type JobWire, describeWait } from '@app/domain';
 
 const TEXT_OPTIONS = ['prompt', 'text', 'style', 'description', 'name'] as const;
 
@@ -28,11 +28,15 @@ export function jobStatusText(job: JobWire): string {
   }
 }
 
-function aboutWait(seconds: number | undefined): string {
-  if (seconds === undefined) return '';
-  if (seconds < 60) return `, about ${Math.max(5, Math.ceil(seconds / 5) * 5)} seconds`;
-  const minutes = Math.round(seconds / 60);
-  return `, about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+const aboutWait = (seconds: number | undefined) =>
+  seconds === undefined ? '' : `, ${describeWait(seconds)}`;
+
+/** While a job is under way: the moment it is refunded by itself if it never finishes. */
+export function jobRefundText(job: JobWire, locale?: string): string | null {
+  if ((job.status !== 'queued' && job.status !== 'running') || !job.refundAt) return null;
+  const at = new Date(job.refundAt);
+  const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return `Refunded automatically if not finished by ${time}.`;
 }
 
 /** Image results can be varied and turned into a GIF; every finished job can be re-rolled. */

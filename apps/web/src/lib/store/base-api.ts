@@ -18,6 +18,7 @@ export const baseApi = createApi({
     'Loras',
     'Ledger',
     'Queue',
+    'UserSettings',
   ],
   endpoints: () => ({}),
 });

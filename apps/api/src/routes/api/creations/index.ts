@@ -23,7 +23,13 @@ export const creationRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = await loadVisibleJob(db, request.params.id, viewer);
       const creator = await findUserById(db, job.userId);
       return {
-        job: await toJobWire(db, app.generation.storage, job, viewer?.id ?? null),
+        job: await toJobWire(
+          db,
+          app.generation.storage,
+          job,
+          viewer?.id ?? null,
+          app.ctx.settings.generation,
+        ),
         creator: { discordName: creator?.discordName ?? 'someone' },
       };
     },

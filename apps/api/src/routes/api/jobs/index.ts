@@ -104,7 +104,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.body.requestId,
         public: request.body.public,
       });
-      return reply.status(created ? 202 : 200).send({ job: await toJobWire(db, storage, job, user.id) });
+      return reply
+        .status(created ? 202 : 200)
+        .send({ job: await toJobWire(db, storage, job, user.id, settings) });
     },
   );
 
@@ -123,6 +125,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       listJobs({
         db,
         storage,
+        timing: settings,
         viewer: await request.currentUser(),
         mine: request.query.mine === 'true',
         kind: request.query.kind,
@@ -145,7 +148,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await request.currentUser();
       const job = await loadVisibleJob(db, request.params.id, viewer);
-      return { job: await toJobWire(db, storage, job, viewer?.id ?? null) };
+      return { job: await toJobWire(db, storage, job, viewer?.id ?? null, settings) };
     },
   );
 
@@ -171,7 +174,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await request.requireUser();
       const job = await cancelJob({ db, queue: app.generation.queue, viewer, id: request.params.id });
-      return { job: await toJobWire(db, storage, job, viewer.id) };
+      return { job: await toJobWire(db, storage, job, viewer.id, settings) };
     },
   );
 
@@ -217,7 +220,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await request.requireUser();
       const job = await loadOwnJob(db, request.params.id, viewer, { ownerOnly: true });
       const updated = (await setJobPublic(db, job.id, request.body.public))!;
-      return { job: await toJobWire(db, storage, updated, viewer.id) };
+      return { job: await toJobWire(db, storage, updated, viewer.id, settings) };
     },
   );
 
@@ -265,7 +268,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         prompt: request.body.prompt,
         requestId: request.body.requestId,
       });
-      return reply.status(created ? 202 : 200).send({ job: await toJobWire(db, storage, job, viewer.id) });
+      return reply
+        .status(created ? 202 : 200)
+        .send({ job: await toJobWire(db, storage, job, viewer.id, settings) });
     },
   );
 

@@ -2,7 +2,10 @@ import { type Db, findUserByDiscordId } from '@app/db';
 import {
   AdminGrantBody,
   AdminUserWire,
+  ErrorBody,
   FindUsersQuery,
+  UpdateUserSettingsBody,
+  UserSettingsBody,
   UpdateUserFieldsBody,
   UserDetailsWire,
   UsersPageWire,
@@ -16,6 +19,7 @@ import { findUsers } from '../../../modules/users/find-users.ts';
 import { getUser } from '../../../modules/users/get-user.ts';
 import { setUserRole } from '../../../modules/users/set-user-role.ts';
 import { updateUserFields } from '../../../modules/users/update-user-fields.ts';
+import { changeUserSettings, toUserSettingsWire } from '../../../modules/users/user-settings.ts';
 
 const UserIdParams = z.object({ userId: z.string().max(100) });
 
@@ -28,6 +32,36 @@ async function findByDiscordId(db: Db, discordId: string) {
 /** Users: one's own details, and the admin tools (search, edit, grant a role). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+
+  app.get(
+    '/me/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "The caller's defaults: aspect, LoRA weight, private by default (also /settings on Discord)",
+        response: { 200: UserSettingsBody, 401: ErrorBody },
+      },
+    },
+    async (request) => ({ settings: toUserSettingsWire(await request.requireUser()) }),
+  );
+
+  app.patch(
+    '/me/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: "Change the caller's defaults; they apply to the next commands in the studio and on Discord",
+        body: UpdateUserSettingsBody,
+        response: { 200: UserSettingsBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      return { settings: toUserSettingsWire(await changeUserSettings(db, user.id, request.body)) };
+    },
+  );
 
   app.get(
     '/',

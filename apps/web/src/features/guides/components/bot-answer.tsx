@@ -6,7 +6,9 @@ export function BotAnswer() {
     <>
       <ol className="steps">
         <li>
-          <strong>Queued.</strong> The bot answers at once: <q>{QUEUED_REPLY}</q>
+          <strong>Queued.</strong> The bot answers at once: <q>{QUEUED_REPLY}</q> Below it, the answer keeps
+          moving while you wait: your place in line and about how long the wait is, then <q>Running…</q> with
+          its progress, and the time by which an unfinished job is refunded automatically.
         </li>
         <li>
           <strong>Posted.</strong> The result appears in the same channel, and the bot pings you so you do not

@@ -88,6 +88,13 @@ export function DocumentationPage() {
           Stuck in the middle of a chat? <code>/help</code> answers with a short overview, only visible to
           you.
         </p>
+        <p>
+          <code>/info</code> shows your plan, your credits and hypercredits and where each of your jobs stands
+          in the queue. <code>/settings</code> sets your defaults with menus and buttons: the aspect your
+          image prompts get when they name none (for example <code>-wide</code>), the LoRA weight, and on a
+          paid plan whether new creations start private. The studio shows the same settings under{' '}
+          <q>Your defaults</q>; a change in one place applies in both.
+        </p>
       </GuideSection>
 
       <GuideSection id="answers" title="How the bot answers">

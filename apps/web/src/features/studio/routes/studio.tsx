@@ -9,6 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useListLorasQuery } from '@/api/loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { DefaultsPanel } from '../components/defaults-panel.tsx';
 import { JobForm } from '../components/job-form.tsx';
 import '../components/studio.css';
 
@@ -40,6 +41,7 @@ export function StudioPage() {
           <Link to={paths.creditHistory.href()}>Credit history</Link>
         </nav>
       </div>
+      <DefaultsPanel />
       <div className="studio-layout">
         <JobForm
           balance={balance}

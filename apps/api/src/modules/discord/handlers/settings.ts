@@ -1,0 +1,153 @@
+import type { UserRow } from '@app/db';
+import {
+  DEFAULT_ASPECTS,
+  DEFAULT_LORA_WEIGHTS,
+  LIMITS,
+  type UpdateUserSettings,
+  aspectLabel,
+} from '@app/domain';
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  ButtonStyle,
+  ComponentType,
+  InteractionResponseType,
+  MessageFlags,
+} from 'discord-api-types/v10';
+import { changeUserSettings, toUserSettingsWire } from '../../users/user-settings.ts';
+import type { BotDeps, CommandHandler } from '../bot-deps.ts';
+import type { MessagePayload } from '../messages.ts';
+import type { SettingId } from '../parse-interaction.ts';
+import { type InteractionReply, message } from '../replies.ts';
+
+const SQUARE = 'square';
+const REGISTRY_WEIGHT = 'default';
+
+/**
+ * The `/settings` message: the person's defaults in words, a menu for the aspect, one for the LoRA
+ * weight, and buttons for privacy and reset. Every change answers with this message again, updated.
+ */
+export function settingsMessage(user: UserRow, studioUrl: string, note?: string): MessagePayload {
+  const settings = toUserSettingsWire(user);
+  const weight = settings.defaultLoraWeight ?? LIMITS.lora.weight.default;
+  const lines = [
+    '**Your defaults** (for your next commands here and in the studio)',
+    `Aspect: ${aspectLabel(settings.defaultAspect)}${settings.defaultAspect ? ` — \`${settings.defaultAspect}\` is added to image prompts that name no aspect` : ''}`,
+    `LoRA weight: ${weight}${settings.defaultLoraWeight == null ? ' (the standard)' : ''}`,
+    `New creations: ${settings.privateByDefault ? 'private' : 'public'}${settings.privateAllowed ? '' : ' (private by default comes with a paid plan)'}`,
+    `Also in the studio: ${studioUrl}`,
+    ...(note ? [note] : []),
+  ];
+  const components: APIActionRowComponent<APIComponentInMessageActionRow>[] = [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: 'settings:aspect',
+          placeholder: 'Default aspect',
+          options: [
+            { label: aspectLabel(null), value: SQUARE, default: settings.defaultAspect === null },
+            ...DEFAULT_ASPECTS.map((flag) => ({
+              label: aspectLabel(flag),
+              value: flag,
+              description: `Adds ${flag}`,
+              default: settings.defaultAspect === flag,
+            })),
+          ],
+        },
+      ],
+    },
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: 'settings:loraweight',
+          placeholder: 'Default LoRA weight',
+          options: DEFAULT_LORA_WEIGHTS.map((value) => ({
+            label:
+              value === LIMITS.lora.weight.default
+                ? `LoRA weight ${value} (standard)`
+                : `LoRA weight ${value}`,
+            value: value === LIMITS.lora.weight.default ? REGISTRY_WEIGHT : String(value),
+            default: weight === value,
+          })),
+        },
+      ],
+    },
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          custom_id: 'settings:private',
+          style: settings.privateByDefault ? ButtonStyle.Primary : ButtonStyle.Secondary,
+          label: settings.privateByDefault ? 'New creations: private' : 'New creations: public',
+          emoji: { name: settings.privateByDefault ? '🔒' : '🌐' },
+          disabled: !settings.privateAllowed,
+        },
+        {
+          type: ComponentType.Button,
+          custom_id: 'settings:reset',
+          style: ButtonStyle.Danger,
+          label: 'Reset',
+        },
+      ],
+    },
+  ];
+  return {
+    content: lines.join('\n'),
+    flags: MessageFlags.Ephemeral,
+    components,
+    allowed_mentions: { parse: [] },
+  };
+}
+
+const studioUrl = (deps: BotDeps) => `${deps.publicUrl()}/studio`;
+
+/** `/settings` answers at once, only to the asker. */
+export const settings = {
+  async run({ deps, user }) {
+    return message(settingsMessage(user, studioUrl(deps)));
+  },
+} satisfies CommandHandler;
+
+/** A menu choice or button of the `/settings` message: the change, then the message updated in place. */
+export async function changeSetting(
+  deps: BotDeps,
+  user: UserRow,
+  input: { setting: SettingId; values: string[] },
+): Promise<InteractionReply> {
+  const changes = settingChanges(user, input);
+  if (!changes)
+    return message({ ...settingsMessage(user, studioUrl(deps), 'That choice is not one of the menu’s.') });
+  const { content, components } = settingsMessage(
+    await changeUserSettings(deps.database.db, user.id, changes),
+    studioUrl(deps),
+  );
+  return { type: InteractionResponseType.UpdateMessage, data: { content, components } };
+}
+
+function settingChanges(
+  user: UserRow,
+  input: { setting: SettingId; values: string[] },
+): UpdateUserSettings | null {
+  const [value] = input.values;
+  switch (input.setting) {
+    case 'aspect':
+      if (value === SQUARE) return { defaultAspect: null };
+      return value && (DEFAULT_ASPECTS as readonly string[]).includes(value)
+        ? { defaultAspect: value }
+        : null;
+    case 'loraweight': {
+      if (value === REGISTRY_WEIGHT) return { defaultLoraWeight: null };
+      const weight = Number(value);
+      return DEFAULT_LORA_WEIGHTS.includes(weight) ? { defaultLoraWeight: weight } : null;
+    }
+    case 'private':
+      return { privateByDefault: !toUserSettingsWire(user).privateByDefault };
+    case 'reset':
+      return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false };
+  }
+}

@@ -1,0 +1,36 @@
+import { type Db, type UserRow, findUserById, updateUserSettings } from '@app/db';
+import { type UpdateUserSettings, type UserSettingsWire, canStartPrivate } from '@app/domain';
+import { AppError, notFound } from '../../lib/errors.ts';
+
+/** A person's defaults as the studio and `/settings` show them. */
+export function toUserSettingsWire(user: UserRow): UserSettingsWire {
+  const privateAllowed = canStartPrivate(user.subscriptionStatus);
+  return {
+    defaultAspect: user.defaultAspect,
+    defaultLoraWeight: user.defaultLoraWeight,
+    // On the free plan new creations are public whatever was chosen on a plan before.
+    privateByDefault: privateAllowed && user.privateByDefault,
+    privateAllowed,
+  };
+}
+
+/**
+ * Changes a person's defaults, from the studio or `/settings` alike. Private by default needs a
+ * plan that allows it (403 `PRIVATE_NEEDS_PLAN`, nothing changed).
+ */
+export async function changeUserSettings(
+  db: Db,
+  userId: string,
+  changes: UpdateUserSettings,
+): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User');
+  if (changes.privateByDefault === true && !canStartPrivate(user.subscriptionStatus)) {
+    throw new AppError('PRIVATE_NEEDS_PLAN', {
+      status: 403,
+      message: 'Private by default comes with a paid plan; on the free plan creations are public.',
+    });
+  }
+  if (Object.keys(changes).length === 0) return user;
+  return (await updateUserSettings(db, userId, changes))!;
+}

@@ -1,0 +1,70 @@
+import { DEFAULT_ASPECTS, DEFAULT_LORA_WEIGHTS, LIMITS, aspectLabel } from '@app/domain';
+import { useUpdateUserSettingsMutation, useUserSettingsQuery } from '@/api/user-settings.ts';
+
+/**
+ * The person's defaults, as `/settings` sets them on Discord: the aspect added to image prompts
+ * that name none, the LoRA weight, and (on a paid plan) whether new creations start private.
+ */
+export function DefaultsPanel() {
+  const { data } = useUserSettingsQuery();
+  const [update, { isLoading, error }] = useUpdateUserSettingsMutation();
+  if (!data) return null;
+  const { settings } = data;
+  const failed =
+    error && 'data' in error ? (error.data as { error?: { message?: string } }).error?.message : null;
+  return (
+    <details className="studio-defaults">
+      <summary>
+        Your defaults: {aspectLabel(settings.defaultAspect)} · LoRA weight{' '}
+        {settings.defaultLoraWeight ?? LIMITS.lora.weight.default} ·{' '}
+        {settings.privateByDefault ? 'private' : 'public'}
+      </summary>
+      <p className="muted">
+        The same as /settings on Discord: they apply to your next commands in both places.
+      </p>
+      <label>
+        Default aspect
+        <select
+          value={settings.defaultAspect ?? ''}
+          disabled={isLoading}
+          onChange={(event) => void update({ defaultAspect: event.target.value || null })}
+        >
+          <option value="">{aspectLabel(null)}</option>
+          {DEFAULT_ASPECTS.map((flag) => (
+            <option key={flag} value={flag}>
+              {aspectLabel(flag)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Default LoRA weight
+        <select
+          value={String(settings.defaultLoraWeight ?? LIMITS.lora.weight.default)}
+          disabled={isLoading}
+          onChange={(event) => {
+            const weight = Number(event.target.value);
+            void update({ defaultLoraWeight: weight === LIMITS.lora.weight.default ? null : weight });
+          }}
+        >
+          {DEFAULT_LORA_WEIGHTS.map((weight) => (
+            <option key={weight} value={String(weight)}>
+              {weight === LIMITS.lora.weight.default ? `${weight} (standard)` : weight}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="studio-defaults-check">
+        <input
+          type="checkbox"
+          checked={settings.privateByDefault}
+          disabled={isLoading || !settings.privateAllowed}
+          onChange={(event) => void update({ privateByDefault: event.target.checked })}
+        />
+        New creations start private
+        {!settings.privateAllowed && <span className="muted"> (comes with a paid plan)</span>}
+      </label>
+      {failed && <p role="alert">{failed}</p>}
+    </details>
+  );
+}

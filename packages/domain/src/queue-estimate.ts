@@ -1,0 +1,90 @@
+/**
+ * Where a queued job stands and when it will be done with, computed the same way for the studio
+ * and the Discord bot: the wait from the jobs ahead and the family's slots, and the moment an
+ * unfinished job is refunded by itself.
+ */
+
+export interface QueueSnapshot {
+  /** Queued jobs of the family ahead of this one in dispatch order. */
+  position: number;
+  /** Slots of the family in rotation (at least 1). */
+  slots: number;
+  /** How long each running job of the family has been running, in seconds. */
+  runningElapsedSeconds: readonly number[];
+  /** Mean run time of the family's recent finished jobs, in seconds; null before any. */
+  meanSeconds: number | null;
+}
+
+/** The jobs ahead simulated one by one are capped: past this the estimate grows linearly. */
+const SIMULATED_AHEAD = 5000;
+
+/**
+ * Seconds until a queued job starts, or undefined before the family has finished a job.
+ *
+ * Each slot is free after `max(0, mean − elapsed)` seconds when a job runs on it (the longest-running
+ * first, as many as there are slots), at once when it is free. The jobs ahead then take the
+ * earliest free slot one after the other, each for `mean` seconds; this job starts when the
+ * earliest slot is free after them. With every slot busy and R_i the remaining times sorted, that is
+ * about `R_(p mod S) + floor(p / S) × mean` for p jobs ahead and S slots.
+ */
+export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined {
+  const { meanSeconds: mean } = snapshot;
+  if (mean == null || !Number.isFinite(mean) || mean < 0) return undefined;
+  const slots = Math.max(1, Math.floor(snapshot.slots));
+  const remaining = [...snapshot.runningElapsedSeconds]
+    .map((elapsed) => Math.max(0, mean - Math.max(0, elapsed)))
+    .sort((a, b) => a - b)
+    .slice(0, slots);
+  const free: number[] = [...remaining, ...Array<number>(slots - remaining.length).fill(0)];
+  const position = Math.max(0, Math.floor(snapshot.position));
+  const simulated = Math.min(position, SIMULATED_AHEAD);
+  for (let ahead = 0; ahead < simulated; ahead++) {
+    const slot = earliest(free);
+    free[slot] = free[slot]! + mean;
+  }
+  const extra = ((position - simulated) / slots) * mean;
+  return Math.round(free[earliest(free)]! + extra);
+}
+
+function earliest(times: number[]): number {
+  let best = 0;
+  for (let at = 1; at < times.length; at++) if (times[at]! < times[best]!) best = at;
+  return best;
+}
+
+/** pg-boss's delay before retry n (1-based) with `retryDelay: 2, retryBackoff: true, retryDelayMax: 120`. */
+export function retryDelaySeconds(retry: number): number {
+  return Math.min(120, 2 * 2 ** (retry - 1));
+}
+
+/**
+ * The latest moment a job that never finishes is failed and refunded by itself: every attempt is
+ * given up at the family's deadline and retried (`retryLimit` times, with backoff) until none is
+ * left. From its start (the estimated start while queued): the attempts still to come, each a
+ * deadline long, plus the backoff between them.
+ */
+export function refundAt(input: {
+  /** When the job started running, or its estimated start while queued. */
+  start: Date;
+  deadlineSeconds: number;
+  retryLimit: number;
+  /** Attempts already begun, the running one included. */
+  attemptsBegun: number;
+}): Date {
+  const total = input.retryLimit + 1;
+  // The running attempt (or the first, while queued) and those that may follow it.
+  const first = Math.max(1, input.attemptsBegun);
+  let seconds = 0;
+  for (let attempt = first; attempt <= Math.max(first, total); attempt++) {
+    seconds += input.deadlineSeconds;
+    if (attempt < total) seconds += retryDelaySeconds(attempt);
+  }
+  return new Date(input.start.getTime() + seconds * 1000);
+}
+
+/** A wait in plain words, as the studio and the bot say it: "about 15 seconds", "about 3 minutes". */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(5, Math.ceil(seconds / 5) * 5)} seconds`;
+  const minutes = Math.round(seconds / 60);
+  return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
