@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -17,6 +17,16 @@ export const users = pgTable(
     cancelFlag: text('cancel_flag').notNull().default('0'),
     credits: integer('credits').notNull().default(0),
     hypercredits: integer('hypercredits').notNull().default(0),
+    /** New creations start private (from Discord and the studio). */
+    privateByDefault: boolean('private_by_default').notNull().default(false),
+    /** Asked at the first sign-in: `under-13` (cannot use the service), `13-17` or `18+`. */
+    ageBand: text('age_band', { enum: ['under-13', '13-17', '18+'] }),
+    /** When a parent or guardian accepted the terms for a person under 18. */
+    guardianAcceptedAt: timestamp('guardian_accepted_at', { withTimezone: true }),
+    /** Banned by a moderator: no sign-in, the bot refuses, no generation. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** Generation paused (after repeated refusals, or by a moderator) until then. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
