@@ -8,6 +8,7 @@ import {
   type UserRow,
   auditLog,
   blocklistTerms,
+  discordDeliveries,
   jobs,
   moderationActions,
   moderationItems,
@@ -281,3 +282,13 @@ export async function auditActions(db: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
+
+/** The job whose result Discord shows in this message. */
+export async function findJobIdByDiscordMessage(db: DbOrTx, messageId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ jobId: discordDeliveries.jobId })
+    .from(discordDeliveries)
+    .where(eq(discordDeliveries.messageId, messageId))
+    .limit(1);
+  return row?.jobId ?? null;
+}

@@ -102,6 +102,7 @@ function layout() {
     document.getElementById('files').textContent = [...e.target.files].map((f) => f.name).join(', ');
   });
   document.getElementById('messages').addEventListener('click', onComponent);
+  document.getElementById('messages').addEventListener('click', onMessageCommand);
   document.getElementById('messages').addEventListener('click', (e) => {
     const mention = e.target.closest('[data-channel]');
     if (!mention) return;
@@ -224,7 +225,10 @@ async function loadMessages() {
   const list = document.getElementById('messages');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const users = [...state.users, state.me];
-  list.replaceChildren(...messages.map((m) => renderMessage(m, users, state.me, state.channels)));
+  const messageCommands = state.commands.filter((c) => c.type === 3);
+  list.replaceChildren(
+    ...messages.map((m) => renderMessage(m, users, state.me, state.channels, messageCommands)),
+  );
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
@@ -380,6 +384,22 @@ async function onComponent(e) {
       messageId: el.dataset.message,
       customId: el.dataset.custom,
       values: el.tagName === 'SELECT' ? [el.value] : undefined,
+    });
+    setStatus(out.ok ? '' : out.error);
+  } catch (err) {
+    setStatus(err.message);
+  }
+  await refresh();
+}
+
+async function onMessageCommand(e) {
+  const el = e.target.closest('[data-message-command]');
+  if (!el) return;
+  el.disabled = true;
+  try {
+    const out = await postJson('/message-commands', {
+      messageId: el.dataset.message,
+      command: el.dataset.messageCommand,
     });
     setStatus(out.ok ? '' : out.error);
   } catch (err) {

@@ -131,3 +131,7 @@ export const AGE_NEEDED_TEXT = (url: string) =>
 /** Moderator actions on a person or a creation; each can be undone. */
 export const MODERATION_ACTIONS = ['hide', 'warn', 'pause', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** The bot's message context-menu command (type 3) on its results. */
+export const REPORT_COMMAND_NAME = 'Report creation';
+export const MESSAGE_COMMANDS = [{ type: 3, name: REPORT_COMMAND_NAME }] as const;

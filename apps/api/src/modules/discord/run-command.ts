@@ -10,7 +10,7 @@ import { COMMANDS, type Price } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { submitJob } from '../jobs/submit-job.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
-import { channelRefusal, checkChannel } from './channel-rules.ts';
+import { channelRefusal, checkChannel, inHorrorChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
 import { COMMAND_HANDLERS } from './handlers/index.ts';
 import type { InteractionBase } from './parse-interaction.ts';
@@ -80,6 +80,7 @@ export async function runCommand(
         },
         source: 'discord',
         requestId: interaction.base.id,
+        horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
         onCreated: recordDelivery(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
       })
     ).job;

@@ -1,8 +1,8 @@
 import { GORE, MINORS_SEXUAL } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { blocklistMatcher, checkPrompt, spacedRuns } from './prompt-matcher.ts';
+import { type BlockedTerm, blocklistMatcher, checkPrompt, spacedRuns } from './prompt-matcher.ts';
 
-const none = () => [];
+const none = (_text: string): BlockedTerm[] => [];
 const verdict = (text: string, horrorAllowed = false, blocklist = none) =>
   checkPrompt({ text, horrorAllowed, blocklist })?.category ?? null;
 

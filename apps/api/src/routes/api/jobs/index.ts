@@ -36,6 +36,7 @@ const submitErrors = {
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  422: ErrorBody,
   429: ErrorBody,
 };
 
