@@ -117,7 +117,7 @@ async function findEarlierPost(
   return null;
 }
 
-async function compose(
+export async function compose(
   deps: BotDeps,
   claim: DiscordDeliveryRow,
   job: JobRow,
