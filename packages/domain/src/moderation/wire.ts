@@ -143,3 +143,13 @@ export const AgeBandBody = z
   });
 export type AgeBandBody = z.infer<typeof AgeBandBody>;
 export const AgeBandWire = z.object({ ageBand: z.enum(AGE_BANDS).nullable() });
+
+/** A refused prompt: the category it was refused for, and the pause it started, if any. */
+export const PromptRefusedBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    category: z.string().optional(),
+    pausedUntil: z.string().optional(),
+  }),
+});
