@@ -3,7 +3,15 @@ import { ledgerEntriesByKey, sessionsOf } from '@app/db/testing';
 import { REPORTS_PER_HOUR } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../helpers.ts';
-import { createJobsApp, imageProvider, scriptedProvider, startTestWorker, submit, user, waitForJob } from '../jobs/helpers.ts';
+import {
+  createJobsApp,
+  imageProvider,
+  scriptedProvider,
+  startTestWorker,
+  submit,
+  user,
+  waitForJob,
+} from '../jobs/helpers.ts';
 import { adminSession, moderate, queue, undo } from './helpers.ts';
 
 let t: TestContext;
@@ -58,7 +66,10 @@ describe('reports and hiding', () => {
     });
     expect(reported.json()).toEqual({ reported: true });
     const item = (await queue(t, admin, '?kind=report')).find((entry) => entry.creation?.id === jobId)!;
-    expect(item).toMatchObject({ reason: 'real-people: that is my neighbour', prompt: 'a windmill at sunrise' });
+    expect(item).toMatchObject({
+      reason: 'real-people: that is my neighbour',
+      prompt: 'a windmill at sunrise',
+    });
     expect(item.person.id).toBe(owner.id);
     expect(await gallery()).toContain(jobId);
 
@@ -68,12 +79,26 @@ describe('reports and hiding', () => {
     const media = (await mediaForJobs(t.database.db, [jobId]))[0]!;
     for (const cookie of [undefined, reporter.cookie, owner.cookie]) {
       const headers = cookie ? { cookie } : {};
-      expect((await t.app.inject({ method: 'GET', url: `/api/creations/${jobId}`, headers })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: `/media/${media.storageKey}`, headers })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/creations/${jobId}`, headers })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/media/${media.storageKey}`, headers })).statusCode,
+      ).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/creations/${jobId}`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/creations/${jobId}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await queue(t, admin, '?kind=report')).some((entry) => entry.id === item.id)).toBe(false);
-    expect((await queue(t, admin, '?status=resolved')).find((entry) => entry.id === item.id)?.creation?.hidden).toBe(true);
+    expect(
+      (await queue(t, admin, '?status=resolved')).find((entry) => entry.id === item.id)?.creation?.hidden,
+    ).toBe(true);
 
     const undone = await undo(t, admin, hidden.json().action.id);
     expect(undone.statusCode).toBe(200);
@@ -85,7 +110,12 @@ describe('reports and hiding', () => {
   it('switching a creation to private removes it from the gallery at once', async () => {
     const { owner, jobId } = await creation('a lantern festival');
     expect(await gallery()).toContain(jobId);
-    await t.app.inject({ method: 'PATCH', url: `/api/jobs/${jobId}`, payload: { public: false }, headers: { cookie: owner.cookie } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${jobId}`,
+      payload: { public: false },
+      headers: { cookie: owner.cookie },
+    });
     expect(await gallery()).not.toContain(jobId);
   });
 
@@ -93,12 +123,21 @@ describe('reports and hiding', () => {
     const reporter = await user(t, 'eager');
     const { owner, jobId } = await creation('a paper boat');
     const report = (cookie: string, id: string) =>
-      t.app.inject({ method: 'POST', url: `/api/creations/${id}/report`, payload: { reason: 'spam' }, headers: { cookie } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/creations/${id}/report`,
+        payload: { reason: 'spam' },
+        headers: { cookie },
+      });
     expect((await report(owner.cookie, jobId)).statusCode).toBe(400);
     expect((await report(reporter.cookie, jobId)).statusCode).toBe(200);
     expect((await report(reporter.cookie, jobId)).statusCode).toBe(200);
-    expect((await queue(t, admin, '?kind=report')).filter((entry) => entry.creation?.id === jobId)).toHaveLength(1);
-    const others = await Promise.all(Array.from({ length: REPORTS_PER_HOUR }, (_, i) => creation(`a kite ${i}`)));
+    expect(
+      (await queue(t, admin, '?kind=report')).filter((entry) => entry.creation?.id === jobId),
+    ).toHaveLength(1);
+    const others = await Promise.all(
+      Array.from({ length: REPORTS_PER_HOUR }, (_, i) => creation(`a kite ${i}`)),
+    );
     const answers = [];
     for (const other of others) answers.push((await report(reporter.cookie, other.jobId)).statusCode);
     expect(answers.slice(0, REPORTS_PER_HOUR - 1).every((code) => code === 200)).toBe(true);
@@ -111,13 +150,20 @@ describe('warn, pause and ban', () => {
     const person = await user(t, 'paused', { credits: 20 });
     const warned = await moderate(t, admin, { action: 'warn', userId: person.id, reason: 'be kind' });
     expect(warned.statusCode).toBe(200);
-    const paused = await moderate(t, admin, { action: 'pause', userId: person.id, reason: 'cool off', minutes: 30 });
+    const paused = await moderate(t, admin, {
+      action: 'pause',
+      userId: person.id,
+      reason: 'cool off',
+      minutes: 30,
+    });
     expect(paused.json().action.until).toBeTruthy();
     const refused = await submit(t, person.cookie, { command: 'make', options: { prompt: 'a cat' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('GENERATION_PAUSED');
     await undo(t, admin, paused.json().action.id);
-    expect((await submit(t, person.cookie, { command: 'make', options: { prompt: 'a cat' } })).statusCode).toBe(202);
+    expect(
+      (await submit(t, person.cookie, { command: 'make', options: { prompt: 'a cat' } })).statusCode,
+    ).toBe(202);
     expect((await undo(t, admin, warned.json().action.id)).statusCode).toBe(200);
   });
 
@@ -143,14 +189,26 @@ describe('warn, pause and ban', () => {
     expect((await findUserById(t.database.db, person.id))!.credits).toBe(20);
 
     expect(await sessionsOf(t.database.db, person.id)).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/', headers: { cookie: person.cookie } })).statusCode).toBe(401);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName: name } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/', headers: { cookie: person.cookie } }))
+        .statusCode,
+    ).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { discordName: name },
+    });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().error.code).toBe('BANNED');
-    expect((await moderate(t, admin, { action: 'ban', userId: person.id, reason: 'again' })).statusCode).toBe(409);
+    expect((await moderate(t, admin, { action: 'ban', userId: person.id, reason: 'again' })).statusCode).toBe(
+      409,
+    );
 
     expect((await undo(t, admin, banned.json().action.id)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName: name } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName: name } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses bad input and actions on admins or oneself', async () => {
@@ -160,8 +218,11 @@ describe('warn, pause and ban', () => {
       { action: 'explode', userId: admin.id, reason: 'x' },
       { action: 'warn', reason: 'x' },
     ];
-    for (const body of cases) expect((await moderate(t, admin, body)).statusCode, JSON.stringify(body)).toBe(400);
-    expect((await moderate(t, admin, { action: 'warn', userId: admin.id, reason: 'x' })).statusCode).toBe(400);
+    for (const body of cases)
+      expect((await moderate(t, admin, body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect((await moderate(t, admin, { action: 'warn', userId: admin.id, reason: 'x' })).statusCode).toBe(
+      400,
+    );
     const other = await adminSession(t);
     expect((await moderate(t, admin, { action: 'ban', userId: other.id, reason: 'x' })).statusCode).toBe(403);
   });

@@ -34,7 +34,9 @@ describe('prompt moderation on Discord', () => {
     const answers: string[] = [];
     for (const prompt of ['a nude child', 'n a k e d  k i d s', 'ɴᴜᴅᴇ ᴄʜɪʟᴅ']) {
       const text = ephemeralText(await h.command(discordId, 'make', { prompt }));
-      expect(text, prompt).toContain('Your prompt was refused: sexual content involving minors. Nothing was charged.');
+      expect(text, prompt).toContain(
+        'Your prompt was refused: sexual content involving minors. Nothing was charged.',
+      );
       answers.push(text);
     }
     // The third refusal in a row pauses generation, and says so.
@@ -86,7 +88,12 @@ describe('reports, hiding and private creations on Discord', () => {
     expect(report.item.details).toEqual({ note: 'it copies my artwork' });
 
     const admin = await adminSession(h);
-    const hidden = await moderate(h, admin, { action: 'hide', jobId, reason: 'copied artwork', itemId: report.item.id });
+    const hidden = await moderate(h, admin, {
+      action: 'hide',
+      jobId,
+      reason: 'copied artwork',
+      itemId: report.item.id,
+    });
     expect(hidden.statusCode).toBe(200);
     const removed = await h.waitFor(async () => {
       const message = (await h.messages()).find((m) => m.id === result.id);
@@ -144,11 +151,23 @@ describe('reports, hiding and private creations on Discord', () => {
     const gallery = await h.app.inject({ method: 'GET', url: '/api/jobs?limit=50' });
     expect(gallery.json().jobs.map((job: { id: string }) => job.id)).not.toContain(jobId);
     const otherCookie = await sessionCookie(h, other.account.id);
-    expect((await h.app.inject({ method: 'GET', url: `/api/creations/${jobId}`, headers: { cookie: otherCookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `/api/creations/${jobId}`,
+          headers: { cookie: otherCookie },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await h.app.inject({ method: 'GET', url: `/api/creations/${jobId}` })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'GET', url: `/api/creations/${jobId}`, headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/creations/${jobId}`, headers: { cookie } })).statusCode,
+    ).toBe(200);
 
-    const vary = result.components!.flatMap((row) => row.components).find((c) => c.custom_id.startsWith('vary:'))!;
+    const vary = result
+      .components!.flatMap((row) => row.components)
+      .find((c) => c.custom_id.startsWith('vary:'))!;
     const jobsBefore = await countJobs(h.database, other.discordId);
     const refused = await h.click(other.discordId, result.id, vary.custom_id);
     expect(ephemeralText(refused)).toMatch(/not found/i);
@@ -159,7 +178,9 @@ describe('reports, hiding and private creations on Discord', () => {
   it('the bot refuses a banned person anything', async () => {
     const person = await h.user(1000);
     const admin = await adminSession(h);
-    expect((await moderate(h, admin, { action: 'ban', userId: person.account.id, reason: 'spam' })).statusCode).toBe(200);
+    expect(
+      (await moderate(h, admin, { action: 'ban', userId: person.account.id, reason: 'spam' })).statusCode,
+    ).toBe(200);
     const text = ephemeralText(await h.command(person.discordId, 'make', { prompt: 'a cat' }));
     expect(text).toContain('This account is banned');
     expect(ephemeralText(await h.command(person.discordId, 'help'))).toContain('This account is banned');

@@ -47,7 +47,11 @@ export const undo = (t: AppAndDatabase, admin: { cookie: string }, id: string) =
 
 export const queue = async (t: AppAndDatabase, admin: { cookie: string }, query = '') =>
   (
-    await t.app.inject({ method: 'GET', url: `/api/admin/moderation${query}`, headers: { cookie: admin.cookie } })
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/moderation${query}`,
+      headers: { cookie: admin.cookie },
+    })
   ).json().items as {
     id: string;
     kind: string;
@@ -76,7 +80,8 @@ export function emulatorCall(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const json = JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
-          if ((res.statusCode ?? 500) >= 400) reject(new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`));
+          if ((res.statusCode ?? 500) >= 400)
+            reject(new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`));
           else resolve(json);
         });
       },

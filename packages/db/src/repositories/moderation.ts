@@ -282,7 +282,6 @@ export async function auditActions(db: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
-
 /** The job whose result Discord shows in this message. */
 export async function findJobIdByDiscordMessage(db: DbOrTx, messageId: string): Promise<string | null> {
   const [row] = await db

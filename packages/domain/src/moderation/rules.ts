@@ -99,7 +99,16 @@ export const BANNED_TEXT = 'This account is banned from HyperCreate. Nothing was
 
 /** Reports one person may send per hour. */
 export const REPORTS_PER_HOUR = 10;
-export const REPORT_REASONS = ['sexual-minors', 'sexual', 'gore', 'hate', 'harassment', 'real-people', 'spam', 'other'] as const;
+export const REPORT_REASONS = [
+  'sexual-minors',
+  'sexual',
+  'gore',
+  'hate',
+  'harassment',
+  'real-people',
+  'spam',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   'sexual-minors': 'Sexual content involving minors',
@@ -124,7 +133,8 @@ export const AGE_BAND_LABELS: Record<AgeBand, string> = {
   '13-17': '13 to 17',
   '18+': '18 or older',
 };
-export const UNDER_13_TEXT = 'HyperCreate is for people aged 13 or older, so this account cannot use the service.';
+export const UNDER_13_TEXT =
+  'HyperCreate is for people aged 13 or older, so this account cannot use the service.';
 export const AGE_NEEDED_TEXT = (url: string) =>
   `Before your first creation, tell us your age band at ${url}. Nothing was charged.`;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AGE_BANDS, BLOCKLIST_CATEGORIES, MODERATION_ACTIONS, REPORT_NOTE_MAX, REPORT_REASONS } from './rules.ts';
+import {
+  AGE_BANDS,
+  BLOCKLIST_CATEGORIES,
+  MODERATION_ACTIONS,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+} from './rules.ts';
 
 export const ReportBody = z.object({
   reason: z.enum(REPORT_REASONS),

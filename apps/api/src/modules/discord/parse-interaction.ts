@@ -173,7 +173,12 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     interaction.data.type === ApplicationCommandType.Message &&
     /^\d{1,20}$/.test(String(interaction.data.target_id))
   ) {
-    return { kind: 'message-command', base, name: interaction.data.name, targetId: interaction.data.target_id };
+    return {
+      kind: 'message-command',
+      base,
+      name: interaction.data.name,
+      targetId: interaction.data.target_id,
+    };
   }
   if (
     interaction.type === InteractionType.MessageComponent &&
@@ -181,7 +186,8 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
   ) {
     const ours = splitCustomId(interaction.data.custom_id);
     // `report:` names the report form, never a button.
-    if (!ours || ours.action === 'report') return { kind: 'stale', base, customId: interaction.data.custom_id };
+    if (!ours || ours.action === 'report')
+      return { kind: 'stale', base, customId: interaction.data.custom_id };
     return { kind: 'button', base, ...ours, messageId: interaction.message.id };
   }
   if (interaction.type === InteractionType.ModalSubmit) {

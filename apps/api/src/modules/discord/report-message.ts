@@ -62,5 +62,7 @@ export async function submitReport(
     note,
     source: 'discord',
   });
-  return message(ephemeral('Thank you: the moderators will look at it. The creator is not told who reported.'));
+  return message(
+    ephemeral('Thank you: the moderators will look at it. The creator is not told who reported.'),
+  );
 }

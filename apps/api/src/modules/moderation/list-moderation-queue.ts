@@ -48,9 +48,10 @@ export async function listModerationQueue(input: {
         },
         category: item.category,
         prompt: item.prompt,
-        reason: [item.reason, typeof item.details.note === 'string' ? item.details.note : null]
-          .filter(Boolean)
-          .join(': ') || null,
+        reason:
+          [item.reason, typeof item.details.note === 'string' ? item.details.note : null]
+            .filter(Boolean)
+            .join(': ') || null,
         source: item.source,
         creation: job
           ? {

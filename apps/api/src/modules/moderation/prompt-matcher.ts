@@ -74,9 +74,7 @@ export function blocklistMatcher(terms: readonly BlockedTerm[]) {
       .trim();
     if (!text) continue;
     dataset.addPhrase((phrase) =>
-      phrase
-        .setMetadata({ term, category })
-        .addPattern(parseRawPattern(`|${text}`)),
+      phrase.setMetadata({ term, category }).addPattern(parseRawPattern(`|${text}`)),
     );
   }
   const matcher = new RegExpMatcher({ ...dataset.build(), ...englishRecommendedTransformers });

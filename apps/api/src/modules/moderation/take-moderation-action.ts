@@ -47,7 +47,10 @@ export async function takeModerationAction(
   if (!subject) throw notFound('User');
   if (subject.id === actor.id) throw badRequest('You cannot moderate yourself', 'BAD_TARGET');
   if (body.action === 'ban' && subject.role === 'admin')
-    throw new AppError('FORBIDDEN', { status: 403, message: 'An admin cannot be banned; remove the role first' });
+    throw new AppError('FORBIDDEN', {
+      status: 403,
+      message: 'An admin cannot be banned; remove the role first',
+    });
 
   const now = new Date();
   const until = body.action === 'pause' ? new Date(now.getTime() + body.minutes! * 60_000) : null;
@@ -57,7 +60,8 @@ export async function takeModerationAction(
     let after: Record<string, unknown> = {};
     switch (body.action) {
       case 'hide': {
-        if (job!.hiddenAt) throw new AppError('ALREADY_HIDDEN', { status: 409, message: 'This creation is already hidden' });
+        if (job!.hiddenAt)
+          throw new AppError('ALREADY_HIDDEN', { status: 409, message: 'This creation is already hidden' });
         await setJobHidden(tx, job!.id, true);
         before = { hidden: false };
         after = { hidden: true };
@@ -72,7 +76,8 @@ export async function takeModerationAction(
         break;
       }
       case 'ban': {
-        if (subject.bannedAt) throw new AppError('ALREADY_BANNED', { status: 409, message: 'This person is already banned' });
+        if (subject.bannedAt)
+          throw new AppError('ALREADY_BANNED', { status: 409, message: 'This person is already banned' });
         await setUserModeration(tx, subject.id, { bannedAt: now });
         await deleteSessionsOfUser(tx, subject.id);
         const cancelled: string[] = [];
@@ -98,7 +103,8 @@ export async function takeModerationAction(
       reason: body.reason,
       until,
     });
-    if (body.itemId) await setModerationItemStatus(tx, { id: body.itemId, status: 'resolved', actorId: actor.id });
+    if (body.itemId)
+      await setModerationItemStatus(tx, { id: body.itemId, status: 'resolved', actorId: actor.id });
     await writeAuditLog({
       db: tx,
       actorId: actor.id,

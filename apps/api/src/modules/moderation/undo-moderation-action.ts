@@ -26,14 +26,19 @@ export async function undoModerationAction(
   if (!existing) throw notFound('Moderation action');
   const undone = await db.transaction(async (tx) => {
     const row = await markModerationActionUndone(tx, existing.id, actor.id);
-    if (!row) throw new AppError('ALREADY_UNDONE', { status: 409, message: 'This action was already undone' });
+    if (!row)
+      throw new AppError('ALREADY_UNDONE', { status: 409, message: 'This action was already undone' });
     const subject = (await findUserById(tx, row.subjectUserId))!;
     let before: Record<string, unknown> = {};
     let after: Record<string, unknown> = {};
     switch (row.action) {
       case 'hide': {
         // Another hide of the same creation still standing keeps it hidden.
-        const others = await liveActionsOf(tx, { subjectUserId: row.subjectUserId, action: 'hide', jobId: row.jobId });
+        const others = await liveActionsOf(tx, {
+          subjectUserId: row.subjectUserId,
+          action: 'hide',
+          jobId: row.jobId,
+        });
         if (row.jobId && !others.length) {
           await setJobHidden(tx, row.jobId, false);
           before = { hidden: true };

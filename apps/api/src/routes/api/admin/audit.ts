@@ -13,7 +13,8 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Audit entries of admin and moderator actions (filters: actor, target, action, from/to dates)',
+        summary:
+          'Audit entries of admin and moderator actions (filters: actor, target, action, from/to dates)',
         querystring: AuditQuery,
         response: { 200: AuditBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },

@@ -42,7 +42,11 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blocklist',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'The blocklisted terms', response: { 200: BlocklistBody, 401: ErrorBody, 403: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'The blocklisted terms',
+        response: { 200: BlocklistBody, 401: ErrorBody, 403: ErrorBody },
+      },
     },
     async () => ({ terms: (await listBlocklistTerms(db)).map(toWire) }),
   );
@@ -51,7 +55,12 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blocklist',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Add a term', body: BlocklistTermBody, response: { 201: BlocklistTermWire, ...errors } },
+      schema: {
+        tags,
+        summary: 'Add a term',
+        body: BlocklistTermBody,
+        response: { 201: BlocklistTermWire, ...errors },
+      },
     },
     async (request, reply) => {
       const admin = await request.requireUser();
@@ -90,7 +99,11 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
           const before = await getBlocklistTerm(tx, request.params.id);
           if (!before) throw notFound('Term');
           const updated = await updateBlocklistTerm(tx, before.id, request.body).catch((error: unknown) => {
-            if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505')
+            if (
+              String(
+                (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code,
+              ) === '23505'
+            )
               throw taken(request.body.term);
             throw error;
           });

@@ -10,6 +10,8 @@ import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useListLorasQuery } from '@/api/loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { JobForm } from '../components/job-form.tsx';
+import { PrivateDefault } from '../components/private-default.tsx';
+import { AgeGate } from '../components/age-gate.tsx';
 import '../components/studio.css';
 
 /** The studio: make something with any command of the bot, and watch it arrive. */
@@ -40,34 +42,37 @@ export function StudioPage() {
           <Link to={paths.creditHistory.href()}>Credit history</Link>
         </nav>
       </div>
-      <div className="studio-layout">
-        <JobForm
-          balance={balance}
-          loras={loras?.loras}
-          initialCommand={search.get('command')}
-          initialPrompt={search.get('prompt')}
-          initialLora={search.get('lora')}
-          onCreated={add}
-        />
-        <section aria-label="Your jobs" className="studio-jobs">
-          {arrival.region}
-          {jobs.length === 0 ? (
-            <p className="muted">What you create appears here, live from the queue to the result.</p>
-          ) : (
-            jobs.map((job) => (
-              <JobCard
-                service={jobService}
-                key={job.id}
-                job={job}
-                signedIn
-                onNewJob={add}
-                onEnded={(status) => arrival.ended(job, status)}
-                onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
-              />
-            ))
-          )}
-        </section>
-      </div>
+      {user && <PrivateDefault userId={user.user_id} />}
+      <AgeGate userId={user?.user_id}>
+        <div className="studio-layout">
+          <JobForm
+            balance={balance}
+            loras={loras?.loras}
+            initialCommand={search.get('command')}
+            initialPrompt={search.get('prompt')}
+            initialLora={search.get('lora')}
+            onCreated={add}
+          />
+          <section aria-label="Your jobs" className="studio-jobs">
+            {arrival.region}
+            {jobs.length === 0 ? (
+              <p className="muted">What you create appears here, live from the queue to the result.</p>
+            ) : (
+              jobs.map((job) => (
+                <JobCard
+                  service={jobService}
+                  key={job.id}
+                  job={job}
+                  signedIn
+                  onNewJob={add}
+                  onEnded={(status) => arrival.ended(job, status)}
+                  onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
+                />
+              ))
+            )}
+          </section>
+        </div>
+      </AgeGate>
     </section>
   );
 }
