@@ -24,7 +24,9 @@ async function makeImage(page: Page, prompt: string): Promise<string> {
   expect(sent.status(), await sent.text()).toBe(202);
   const id = (await sent.json()).job.id as string;
   await expect
-    .poll(async () => (await (await page.request.get(`/api/jobs/${id}`)).json()).job.status, { timeout: 150_000 })
+    .poll(async () => (await (await page.request.get(`/api/jobs/${id}`)).json()).job.status, {
+      timeout: 150_000,
+    })
     .toBe('succeeded');
   return id;
 }
@@ -68,7 +70,9 @@ test('a report from the creation page reaches the queue; hiding takes the creati
   await expect(reporter.page.getByText(prompt)).toHaveCount(0);
 
   await mod.page.getByLabel('Show').selectOption('resolved');
-  const resolved = mod.page.getByRole('listitem', { name: `Report about ${creator.user.discordname}` }).first();
+  const resolved = mod.page
+    .getByRole('listitem', { name: `Report about ${creator.user.discordname}` })
+    .first();
   await expect(resolved.getByText('hidden', { exact: true })).toBeVisible();
   await resolved.getByRole('button', { name: 'Undo' }).click();
   await expect(resolved.locator('.undone')).toBeVisible();
@@ -84,7 +88,9 @@ test('a report from the creation page reaches the queue; hiding takes the creati
   await Promise.all([creator.context.close(), reporter.context.close(), mod.context.close()]);
 });
 
-test('a blocklisted term is refused in the studio with its category, and the refusal is queued', async ({ browser }) => {
+test('a blocklisted term is refused in the studio with its category, and the refusal is queued', async ({
+  browser,
+}) => {
   const mod = await admin(browser);
   const term = `quorblin${Date.now().toString(36)}`;
   await mod.page.goto('/admin/blocklist?v=3.1');

@@ -63,12 +63,13 @@ function AddTerm() {
     <form
       className="blocklist-add"
       aria-label="Add a term"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
         setError(null);
-        const result = await add({ term: term.trim(), category });
-        if ('error' in result) setError(apiErrorMessage(result.error, 'The term could not be added.'));
-        else setTerm('');
+        void add({ term: term.trim(), category }).then((result) => {
+          if ('error' in result) setError(apiErrorMessage(result.error, 'The term could not be added.'));
+          else setTerm('');
+        });
       }}
     >
       <label htmlFor={ids.term}>Term</label>
@@ -134,9 +135,10 @@ function TermRow({ term }: { term: BlocklistTermWire }) {
         <CategorySelect
           id={id}
           value={term.category}
-          onChange={async (category) => {
-            const result = await edit({ id: term.id, term: term.term, category });
-            setError('error' in result ? apiErrorMessage(result.error, 'Not saved.') : null);
+          onChange={(category) => {
+            void edit({ id: term.id, term: term.term, category }).then((result) =>
+              setError('error' in result ? apiErrorMessage(result.error, 'Not saved.') : null),
+            );
           }}
         />
         {(editing.isLoading || error) && <span role="status">{error ?? 'Saving…'}</span>}

@@ -14,24 +14,29 @@ export function AgeQuestion({ userId, onAnswered }: { userId: string; onAnswered
   const [sending, setSending] = useState(false);
   const guardianId = useId();
   const name = useId();
+
+  async function answer() {
+    if (!band) return;
+    setSending(true);
+    setError(null);
+    try {
+      await setAgeBand(userId, { band, ...(band === '13-17' ? { guardianAccepted: guardian } : {}) });
+      onAnswered(band);
+    } catch (failure) {
+      setError((failure as Error).message);
+      if (band === 'under-13') onAnswered(band);
+    } finally {
+      setSending(false);
+    }
+  }
+
   return (
     <form
       className="age-question"
       aria-labelledby={`${name}-title`}
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        if (!band) return;
-        setSending(true);
-        setError(null);
-        try {
-          await setAgeBand(userId, { band, ...(band === '13-17' ? { guardianAccepted: guardian } : {}) });
-          onAnswered(band);
-        } catch (failure) {
-          setError((failure as Error).message);
-          if (band === 'under-13') onAnswered(band);
-        } finally {
-          setSending(false);
-        }
+        void answer();
       }}
     >
       <h2 id={`${name}-title`}>Before your first creation: how old are you?</h2>

@@ -26,17 +26,22 @@ export function PrivateDefault({ userId }: { userId: string }) {
         type="checkbox"
         checked={value ?? false}
         disabled={value === null}
-        onChange={async (event) => {
+        onChange={(event) => {
           const next = event.target.checked;
           setValue(next);
           setStatus('Saving…');
-          try {
-            setValue((await setPrivateByDefault(userId, next)).privateByDefault);
-            setStatus(next ? 'New creations start private.' : 'New creations start public.');
-          } catch (error) {
-            setValue(!next);
-            setStatus((error as Error).message);
-          }
+          setPrivateByDefault(userId, next).then(
+            (saved) => {
+              setValue(saved.privateByDefault);
+              setStatus(
+                saved.privateByDefault ? 'New creations start private.' : 'New creations start public.',
+              );
+            },
+            (error: unknown) => {
+              setValue(!next);
+              setStatus((error as Error).message);
+            },
+          );
         }}
       />
       <label htmlFor={id}>Make my new creations private (from here and from Discord)</label>
