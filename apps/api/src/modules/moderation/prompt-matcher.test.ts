@@ -51,6 +51,10 @@ describe('checkPrompt', () => {
     expect(verdict('a portrait of acme villain', false, blocklist)).toBe('real-people');
     expect(verdict('a portrait of 4CME V1LLAIN', false, blocklist)).toBe('real-people');
     expect(verdict('a portrait of a villain', false, blocklist)).toBeNull();
+    // A term with digits matches however its digits are written.
+    const digits = blocklistMatcher([{ term: 'agent47x6', category: 'other' }]);
+    expect(verdict('poster of AGENT47X6', false, digits)).toBe('other');
+    expect(verdict('poster of agentatxg', false, digits)).toBe('other');
   });
 });
 

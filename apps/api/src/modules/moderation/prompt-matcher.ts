@@ -62,12 +62,28 @@ export function spacedRuns(text: string): string[] {
   return [...text.matchAll(SPACED_RUN)].map(([run]) => run.replace(/[^\p{L}\p{N}@$!|]/gu, ''));
 }
 
+/** obscenity's leetspeak dictionary, character to letter. */
+const LEET: Record<string, string> = {
+  '4': 'a',
+  '@': 'a',
+  '3': 'e',
+  '6': 'g',
+  '1': 'i',
+  '0': 'o',
+  '5': 's',
+  $: 's',
+  '7': 't',
+  '2': 'z',
+};
+
 /** Builds the matcher of the admins' blocklist; each term matches at a word start, in any spelling. */
 export function blocklistMatcher(terms: readonly BlockedTerm[]) {
   const dataset = new DataSet<Metadata>();
   for (const { term, category } of terms) {
     const text = term
       .toLowerCase()
+      // The text is matched after obscenity's leetspeak transformer; so is the term's own spelling.
+      .replace(/[4@3612057$]/g, (digit) => LEET[digit]!)
       .replace(/[^\p{L}\p{N} ]/gu, ' ')
       .replace(/(.)\1+/gu, (run, letter: string) => ('beolsg'.includes(letter) ? letter + letter : letter))
       .replace(/[[\]()?|\\]/g, '')
