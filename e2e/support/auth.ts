@@ -38,7 +38,11 @@ export async function signIn(page: Page, discordName: string): Promise<SignedInU
   }
   const response = await page.request.post('/api/auth/local', { data: { discordName } });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as SignedInUser;
+  const user = (await response.json()) as SignedInUser;
+  // The first sign-in's age question, answered as an adult (its own journey tests the question).
+  const age = await page.request.put(`/api/users/${user.user_id}/age`, { data: { band: '18+' } });
+  expect(age.status(), await age.text()).toBe(200);
+  return user;
 }
 
 /** A name no other test uses, within Discord-like limits. */

@@ -45,6 +45,10 @@ import { creationPagePlugin } from './plugins/creation-page.ts';
 import { creationRoutes } from './routes/api/creations/index.ts';
 import { ledgerRoutes } from './routes/api/users/ledger.ts';
 import { adminQueueRoutes } from './routes/api/admin/queue.ts';
+import { adminAuditRoutes } from './routes/api/admin/audit.ts';
+import { adminBlocklistRoutes } from './routes/api/admin/blocklist.ts';
+import { adminModerationRoutes } from './routes/api/admin/moderation.ts';
+import { userSettingsRoutes } from './routes/api/users/settings.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
 import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
@@ -167,6 +171,10 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(creationRoutes, { prefix: '/api/creations' });
     await app.register(ledgerRoutes, { prefix: '/api/users' });
     await app.register(adminQueueRoutes, { prefix: '/api/admin' });
+    await app.register(adminModerationRoutes, { prefix: '/api/admin' });
+    await app.register(adminBlocklistRoutes, { prefix: '/api/admin' });
+    await app.register(adminAuditRoutes, { prefix: '/api/admin' });
+    await app.register(userSettingsRoutes, { prefix: '/api/users' });
     await app.register(discordInteractionRoutes, {
       prefix: '/api/discord',
       deferAfterMs: options.discord?.deferAfterMs,

@@ -112,6 +112,33 @@ export class Actions {
     return this.sender.dispatch(rec, base);
   }
 
+  /**
+   * A message context-menu command (application command type 3, "Apps" on a message): the
+   * interaction carries the message as `data.target_id` and in `data.resolved.messages`.
+   */
+  async runMessageCommand(base: string, userId: string, messageId: string, name: string): Promise<Outcome> {
+    const user = this.user(userId);
+    const msg = this.ctx.store.findMessage(messageId);
+    if (!msg || msg._notice || (msg._visibleTo && msg._visibleTo !== userId))
+      throw new UserInputError('unknown_message', `No message ${messageId}.`, 404);
+    const ch = this.channel(user, msg.channel_id);
+    const cmd = this.ctx.store.state.commands.find((c) => c.name === name && c.type === 3);
+    if (!cmd)
+      throw new UserInputError('unknown_command', `The application has no message command "${name}".`, 404);
+    const { _visibleTo, _interactionId, ...message } = msg;
+    const data = {
+      id: cmd.id,
+      name,
+      type: 3,
+      target_id: msg.id,
+      resolved: { messages: { [msg.id]: message } },
+      ...(ch.type === 0
+        ? { guild_id: (interactionBase(this.ctx, '', '', 2, user, ch) as { guild_id?: string }).guild_id }
+        : {}),
+    };
+    return this.sender.dispatch(this.record(2, user, ch, data), base);
+  }
+
   /** Modals the user has open, newest first. */
   openModals(userId: string): InteractionRecord[] {
     return Object.values(this.ctx.store.state.interactions)

@@ -2,6 +2,8 @@ import type { Ctx } from './ctx.ts';
 import { formBodyError, type FieldErrors } from './errors.ts';
 
 const NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+/** User and message commands (types 2 and 3) may have spaces and capitals in their names. */
+const MENU_NAME = /^[-_' \p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 const maxLength = (n: number) => ({
   code: 'BASE_TYPE_MAX_LENGTH',
   message: `Must be ${n} or fewer in length.`,
@@ -49,7 +51,11 @@ export function overwriteCommands(ctx: Ctx, body: unknown): Record<string, unkno
   if (body.length > 100) errors.set('_root', maxLength(100));
   body.forEach((c: Record<string, unknown>, i) => {
     const type = (c?.type as number | undefined) ?? 1;
-    if (typeof c?.name !== 'string' || !NAME.test(c.name) || (type === 1 && c.name !== c.name.toLowerCase()))
+    if (
+      typeof c?.name !== 'string' ||
+      !(type === 1 ? NAME : MENU_NAME).test(c.name) ||
+      (type === 1 && c.name !== c.name.toLowerCase())
+    )
       errors.set(`${i}.name`, {
         code: 'APPLICATION_COMMAND_INVALID_NAME',
         message: 'Command name is invalid',

@@ -200,6 +200,8 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
           str(json, 'customId'),
           Array.isArray(json.values) ? json.values.map(String) : undefined,
         );
+      else if (path === '/app/api/message-commands')
+        outcome = await actions.runMessageCommand(base, me.id, str(json, 'messageId'), str(json, 'command'));
       else if (path === '/app/api/modals')
         outcome = await actions.submitModal(base, me.id, (json.values ?? {}) as Record<string, string>, {
           interactionId: str(json, 'interactionId'),

@@ -134,6 +134,13 @@ export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
           str(json, 'command').replace(/^\//, ''),
           toOptions(json.options),
         );
+      else if (path === '/_test/message-commands')
+        outcome = await actions.runMessageCommand(
+          base,
+          str(json, 'userId'),
+          str(json, 'messageId'),
+          str(json, 'command'),
+        );
       else if (path === '/_test/components')
         outcome = await actions.clickComponent(
           base,

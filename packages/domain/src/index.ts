@@ -18,3 +18,4 @@ export * from './user-settings.ts';
 export * from './lora-name.ts';
 export * from './checkout-fields.ts';
 export * from './log-redaction.ts';
+export * from './moderation/index.ts';

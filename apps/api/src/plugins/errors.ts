@@ -10,7 +10,9 @@ import { mapStripeError } from '../lib/stripe-errors.ts';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status === 429) retryAfter(reply, error.retryAfterSeconds);
+      // A 429, or a refusal that ends at a known time (a generation pause).
+      if (error.status === 429 || error.retryAfterSeconds !== undefined)
+        retryAfter(reply, error.retryAfterSeconds);
       return reply
         .status(error.status)
         .send({ error: { ...error.details, code: error.code, message: error.message } });

@@ -6,10 +6,12 @@ import {
   createSessionReader,
   deleteSession,
   extendSession,
+  findUserById,
 } from '@app/db';
+import { BANNED_TEXT, UNDER_13_TEXT } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
+import { AppError, unauthorized } from '../lib/errors.ts';
 import { cookiesPlugin } from './cookies.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -37,6 +39,15 @@ declare module 'fastify' {
 const kUser = Symbol('user');
 type WithUser = FastifyRequest & { [kUser]: Promise<UserRow | null> | null };
 
+/** Sign-in (local or Discord) is refused to a banned person and to one who said they are under 13. */
+async function assertMaySignIn(db: Db, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user?.bannedAt) {
+    throw new AppError('BANNED', { status: 403, message: BANNED_TEXT.replace(' Nothing was charged.', '') });
+  }
+  if (user?.ageBand === 'under-13') throw new AppError('UNDER_13', { status: 403, message: UNDER_13_TEXT });
+}
+
 export interface SessionOptions {
   db: Db;
   secureCookies: boolean;
@@ -52,7 +63,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
     const now = new Date();
     const idHash = hashSessionId(id);
     const row = await reader.find(idHash);
-    if (!row) return null;
+    // A banned (or under-13) person's sessions end with the ban (or the answer); this refuses any left.
+    if (!row || row.user.bannedAt || row.user.ageBand === 'under-13') return null;
     if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_MS) {
       await extendSession(db, idHash, new Date(now.getTime() + SESSION_TTL_MS));
     }
@@ -74,6 +86,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
 
   app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
+    await assertMaySignIn(db, userId);
     const previous = this.request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, hashSessionId(previous));
     const id = randomBytes(32).toString('base64url');

@@ -20,5 +20,5 @@ const bot = settings.discordBot;
 const rest = new REST({ api: bot.apiUrl.replace(/\/v\d+$/, ''), version: '10' }).setToken(bot.botToken);
 const registered = await registerCommands({ api: new API(rest), applicationId: bot.applicationId });
 console.log(
-  `Registered ${registered.length} commands: ${registered.map((command) => `/${command.name}`).join(' ')}`,
+  `Registered ${registered.length} commands: ${registered.map((command) => (command.type === 3 ? `"${command.name}"` : `/${command.name}`)).join(' ')}`,
 );

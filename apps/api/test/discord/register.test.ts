@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startDiscordEmulator } from '@app/discord-emulator';
-import { COMMANDS } from '@app/domain';
+import { COMMANDS, MESSAGE_COMMANDS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -32,12 +32,16 @@ describe('npm run discord:register', () => {
     };
     const script = ['--import', 'tsx', 'apps/api/src/scripts/discord-register.ts'];
     const first = await run(process.execPath, script, { env });
-    expect(first.stdout).toContain(`Registered ${COMMANDS.length} commands`);
+    // The slash commands and the message commands ("Report creation").
+    expect(first.stdout).toContain(`Registered ${COMMANDS.length + MESSAGE_COMMANDS.length} commands`);
     const once = await registered();
     await run(process.execPath, script, { env });
     const twice = await registered();
     expect(twice.map((command) => command.name).sort()).toEqual(
-      COMMANDS.map((command) => command.name.toLowerCase()).sort(),
+      [
+        ...COMMANDS.map((command) => command.name.toLowerCase()),
+        ...MESSAGE_COMMANDS.map((command) => command.name),
+      ].sort(),
     );
     // Same commands, same ids: a second run replaces nothing with anything new.
     const shape = (list: typeof once) =>

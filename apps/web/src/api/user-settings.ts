@@ -1,5 +1,6 @@
-import type { UpdateUserSettings, UserSettingsWire } from '@app/domain';
+import type { AgeBandBody, UpdateUserSettings, UserSettingsWire } from '@app/domain';
 import { baseApi } from '@/lib/store/base-api.ts';
+import { jobRequest } from './jobs.ts';
 
 /** The signed-in person's defaults, the same `/settings` edits on Discord. */
 export const userSettingsApi = baseApi.injectEndpoints({
@@ -16,3 +17,17 @@ export const userSettingsApi = baseApi.injectEndpoints({
 });
 
 export const { useUserSettingsQuery, useUpdateUserSettingsMutation } = userSettingsApi;
+
+/** The age band asked at the first sign-in (and the private default beside it). */
+export interface AgeSettings {
+  privateByDefault: boolean;
+  ageBand: AgeBandBody['band'] | null;
+}
+
+/** `GET /api/users/:id/settings`: the age band, read before the studio's tools show. */
+export const getUserSettings = (userId: string) =>
+  jobRequest<AgeSettings>('GET', `/api/users/${encodeURIComponent(userId)}/settings`);
+
+/** `PUT /api/users/:id/age`: the age band asked at the first sign-in. */
+export const setAgeBand = (userId: string, body: AgeBandBody) =>
+  jobRequest<AgeSettings>('PUT', `/api/users/${encodeURIComponent(userId)}/age`, body);

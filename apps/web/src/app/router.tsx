@@ -14,6 +14,7 @@ import { studioRoutes } from '@/features/studio/routes/index.tsx';
 import { galleryRoutes } from '@/features/gallery/routes/index.tsx';
 import { creditHistoryRoutes } from '@/features/credit-history/routes/index.tsx';
 import { loraRoutes } from '@/features/loras/routes/index.tsx';
+import { moderationRoutes } from '@/features/moderation/routes/index.tsx';
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
@@ -32,6 +33,7 @@ const storeRoutes: RouteObject[] = [
       ...studioRoutes,
       ...creditHistoryRoutes,
       ...loraRoutes,
+      ...moderationRoutes,
     ],
   },
   ...changelogRoutes,

@@ -62,6 +62,9 @@ export const paths = {
   lipSyncGuide: page('/LipSyncDocumentation'),
   loraGuide: page('/loraDocumentation'),
   adminTools: page('/privacypolicy2'),
+  moderation: page('/admin/moderation'),
+  blocklist: page('/admin/blocklist'),
+  audit: page('/admin/audit'),
   changelog: page('/changelog'),
   changelogDetail: {
     path: '/changelog/:title',

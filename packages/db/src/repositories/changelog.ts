@@ -63,3 +63,8 @@ export async function deleteChangelogEntry(db: DbOrTx, id: number): Promise<bool
     .returning({ id: changelogEntries.id });
   return rows.length > 0;
 }
+
+export async function getChangelogEntry(db: DbOrTx, id: number): Promise<ChangelogEntryRow | undefined> {
+  const [row] = await db.select().from(changelogEntries).where(eq(changelogEntries.id, id));
+  return row;
+}

@@ -15,3 +15,4 @@ export * from './job-queue-view.ts';
 export * from './discord.ts';
 export * from './fleet.ts';
 export * from './payments.ts';
+export * from './moderation.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { type JobRow, type JobStatus, jobs, users } from '../schema/index.ts';
 
@@ -151,7 +151,7 @@ export async function deleteJob(db: DbOrTx, id: string): Promise<void> {
 export interface JobListQuery {
   /** Only this user's jobs (any state, public or not). */
   userId?: string;
-  /** Only finished public creations. */
+  /** Only finished public creations (not hidden by a moderator). */
   publicOnly?: boolean;
   family?: JobRow['family'];
   /** The `createdAt|id` of the last job of the previous page. */
@@ -163,7 +163,8 @@ export interface JobListQuery {
 export async function listJobs(db: DbOrTx, query: JobListQuery): Promise<JobRow[]> {
   const conditions: (SQL | undefined)[] = [];
   if (query.userId) conditions.push(eq(jobs.userId, query.userId));
-  if (query.publicOnly) conditions.push(eq(jobs.public, true), eq(jobs.status, 'succeeded'));
+  if (query.publicOnly)
+    conditions.push(eq(jobs.public, true), eq(jobs.status, 'succeeded'), isNull(jobs.hiddenAt));
   if (query.family) conditions.push(eq(jobs.family, query.family));
   if (query.cursor) {
     conditions.push(

@@ -51,6 +51,8 @@ export const jobs = pgTable(
     source: text('source').notNull(),
     requestId: text('request_id').notNull(),
     parentJobId: uuid('parent_job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),
+    /** Hidden by a moderator: gone from the gallery, its page and media, until undone. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** A caption or other short text answer. */
     resultText: text('result_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,3 +10,4 @@ export * from './generation.ts';
 export * from './discord.ts';
 export * from './fleet.ts';
 export * from './payments.ts';
+export * from './moderation.ts';

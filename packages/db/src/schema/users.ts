@@ -34,6 +34,14 @@ export const users = pgTable(
     defaultLoraWeight: real('default_lora_weight'),
     /** New creations start private (where the plan allows it). */
     privateByDefault: boolean('private_by_default').notNull().default(false),
+    /** Asked at the first sign-in: `under-13` (cannot use the service), `13-17` or `18+`. */
+    ageBand: text('age_band', { enum: ['under-13', '13-17', '18+'] }),
+    /** When a parent or guardian accepted the terms for a person under 18. */
+    guardianAcceptedAt: timestamp('guardian_accepted_at', { withTimezone: true }),
+    /** Banned by a moderator: no sign-in, the bot refuses, no generation. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** Generation paused (after repeated refusals, or by a moderator) until then. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

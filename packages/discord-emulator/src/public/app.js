@@ -112,6 +112,7 @@ function layout() {
     document.getElementById('files').textContent = [...e.target.files].map((f) => f.name).join(', ');
   });
   document.getElementById('messages').addEventListener('click', onComponent);
+  document.getElementById('messages').addEventListener('click', onMessageCommand);
   document.getElementById('messages').addEventListener('click', (e) => {
     const mention = e.target.closest('[data-channel]');
     if (!mention) return;
@@ -298,7 +299,10 @@ async function loadMessages() {
   const list = document.getElementById('messages');
   const top = list.scrollTop;
   const users = [...state.users, state.me];
-  list.replaceChildren(...messages.map((m) => renderMessage(m, users, state.me, state.channels)));
+  const messageCommands = state.commands.filter((c) => c.type === 3);
+  list.replaceChildren(
+    ...messages.map((m) => renderMessage(m, users, state.me, state.channels, messageCommands)),
+  );
   if (stuck) {
     list.scrollTop = list.scrollHeight;
     seenIds = new Set(messages.map((m) => m.id));
@@ -470,6 +474,22 @@ async function onComponent(e) {
       values: el.tagName === 'SELECT' ? [el.value] : undefined,
     });
     if (out.interactionId) mine.add(out.interactionId);
+    setStatus(out.ok ? '' : out.error);
+  } catch (err) {
+    setStatus(err.message);
+  }
+  await refresh();
+}
+
+async function onMessageCommand(e) {
+  const el = e.target.closest('[data-message-command]');
+  if (!el) return;
+  el.disabled = true;
+  try {
+    const out = await postJson('/message-commands', {
+      messageId: el.dataset.message,
+      command: el.dataset.messageCommand,
+    });
     setStatus(out.ok ? '' : out.error);
   } catch (err) {
     setStatus(err.message);

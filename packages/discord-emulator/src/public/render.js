@@ -87,7 +87,7 @@ function renderEmbed(e, ctx) {
   ]);
 }
 
-export function renderMessage(msg, users, me, channels = []) {
+export function renderMessage(msg, users, me, channels = [], messageCommands = []) {
   if (msg.notice)
     return h('li', { class: 'msg notice', role: 'status' }, [h('span', { text: `⚠ ${msg.content}` })]);
   const author = msg.author || {};
@@ -124,6 +124,21 @@ export function renderMessage(msg, users, me, channels = []) {
       : null,
     ...renderComponents(msg),
     (msg.flags & 64) !== 0 ? h('div', { class: 'only-you', text: 'Only you can see this message' }) : null,
+    // Discord's message context menu (right-click › Apps): the app's message commands.
+    messageCommands.length && (msg.flags & 64) === 0
+      ? h('details', { class: 'apps' }, [
+          h('summary', { text: 'Apps', 'aria-label': 'Apps for this message' }),
+          ...messageCommands.map((c) =>
+            h('button', {
+              type: 'button',
+              class: 'btn btn-style-2',
+              'data-message': msg.id,
+              'data-message-command': c.name,
+              text: c.name,
+            }),
+          ),
+        ])
+      : null,
   ]);
   return li;
 }

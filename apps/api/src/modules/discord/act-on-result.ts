@@ -5,6 +5,7 @@ import { actOnJob } from '../jobs/act-on-job.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from '../jobs/job-access.ts';
 import { deleteCreation } from '../jobs/delete-creation.ts';
 import type { BotDeps } from './bot-deps.ts';
+import { inHorrorChannel } from './channel-rules.ts';
 import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
 import type { ParsedInteraction } from './parse-interaction.ts';
 import { type InteractionReply, message } from './replies.ts';
@@ -82,6 +83,7 @@ async function newJob(
     source: 'discord',
     requestId: interaction.base.id,
     openToAll: true,
+    horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
     onCreated: recordDelivery(interaction.base, 'channel'),
   });
   return queuedReply(deps, job);

@@ -57,3 +57,12 @@ export function channelRefusal(input: {
   const adults = horror.length ? `, or ${mentions(horror)} for 18+ horror` : '';
   return `/${input.command} works in ${mentions(general)}${adults}. Nothing was charged.`;
 }
+
+/** Whether the interaction comes from one of the horror channels while Discord marks it age-restricted. */
+export function inHorrorChannel(
+  channel: InteractionBase['channel'],
+  channels: readonly ChannelDefinition[],
+): boolean {
+  if (channel.dm || !channel.nsfw) return false;
+  return channels.some((definition) => definition.horror && definition.name === channel.name);
+}

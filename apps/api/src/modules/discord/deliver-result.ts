@@ -120,7 +120,7 @@ async function findEarlierPost(
   return null;
 }
 
-async function compose(
+export async function compose(
   deps: BotDeps,
   claim: DiscordDeliveryRow,
   job: JobRow,

@@ -6,10 +6,12 @@ import { errorReply } from './error-reply.ts';
 import { changeSetting } from './handlers/settings.ts';
 import { ephemeral } from './messages.ts';
 import { parseInteraction } from './parse-interaction.ts';
-import type { InteractionReply } from './replies.ts';
+import { type InteractionReply, message } from './replies.ts';
 import { resolveDiscordUser } from './resolve-discord-user.ts';
 import { respondInTime } from './respond.ts';
 import { runCommand } from './run-command.ts';
+import { startReport, submitReport } from './report-message.ts';
+import { BANNED_TEXT } from '@app/domain';
 
 /** One verified interaction → its answer, always inside Discord's 3 seconds. */
 export async function handleInteraction(
@@ -48,9 +50,13 @@ export async function handleInteraction(
       discordId: parsed.base.user.id,
       username: parsed.base.user.username,
     });
+    // A banned person gets nothing from the bot, whatever they ask.
+    if (user.bannedAt) return message(ephemeral(BANNED_TEXT));
     if (parsed.kind === 'command') return runCommand(deps, user, parsed);
+    if (parsed.kind === 'message-command') return startReport(deps, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);
     if (parsed.kind === 'setting') return changeSetting(deps, user, parsed);
+    if (parsed.action === 'report') return submitReport(deps, user, parsed);
     return submitEdit(deps, user, parsed);
   })().catch((error: unknown) => {
     if (!(error instanceof Error && 'status' in error && Number(error.status) < 500))

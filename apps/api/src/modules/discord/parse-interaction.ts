@@ -45,6 +45,8 @@ export type ParsedInteraction =
       attachments: Record<string, AttachmentRef>;
     }
   | { kind: 'button'; base: InteractionBase; action: string; jobId: string; messageId: string }
+  /** A message context-menu command (type 3) on a message: its id. */
+  | { kind: 'message-command'; base: InteractionBase; name: string; targetId: string }
   | { kind: 'modal'; base: InteractionBase; action: string; jobId: string; fields: Record<string, string> }
   /** A menu or button of the `/settings` message (`settings:<setting>`), with the values chosen. */
   | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
@@ -110,7 +112,8 @@ export function snowflakeTime(id: string): Date {
   }
 }
 
-const OUR_ACTIONS = new Set<string>(RESULT_ACTIONS);
+/** The report form's custom id shares the `<action>:<jobId>` shape with the result buttons. */
+const OUR_ACTIONS = new Set<string>([...RESULT_ACTIONS, 'report']);
 const CUSTOM_ID = /^([a-z]{1,10}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** `<action>:<jobId>`, the custom id of every result button and the edit modal; null when not ours. */
@@ -179,6 +182,18 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     return { kind: 'command', base, name: interaction.data.name, options, attachments };
   }
   if (
+    interaction.type === InteractionType.ApplicationCommand &&
+    interaction.data.type === ApplicationCommandType.Message &&
+    /^\d{1,20}$/.test(String(interaction.data.target_id))
+  ) {
+    return {
+      kind: 'message-command',
+      base,
+      name: interaction.data.name,
+      targetId: interaction.data.target_id,
+    };
+  }
+  if (
     interaction.type === InteractionType.MessageComponent &&
     interaction.data.custom_id.startsWith('settings:')
   ) {
@@ -195,7 +210,9 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     interaction.data.component_type === ComponentType.Button
   ) {
     const ours = splitCustomId(interaction.data.custom_id);
-    if (!ours) return { kind: 'stale', base, customId: interaction.data.custom_id };
+    // `report:` names the report form, never a button.
+    if (!ours || ours.action === 'report')
+      return { kind: 'stale', base, customId: interaction.data.custom_id };
     return { kind: 'button', base, ...ours, messageId: interaction.message.id };
   }
   if (interaction.type === InteractionType.ModalSubmit) {

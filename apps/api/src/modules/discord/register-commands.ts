@@ -1,4 +1,4 @@
-import { COMMANDS, toSlashCommandJson } from '@app/domain';
+import { COMMANDS, MESSAGE_COMMANDS, toSlashCommandJson } from '@app/domain';
 import type { API } from '@discordjs/core/http-only';
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
 
@@ -7,6 +7,9 @@ import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v1
  * it again with the same registry changes nothing, and a command removed from the registry goes.
  */
 export async function registerCommands({ api, applicationId }: { api: API; applicationId: string }) {
-  const body = COMMANDS.map(toSlashCommandJson) as RESTPutAPIApplicationCommandsJSONBody;
+  const body = [
+    ...COMMANDS.map(toSlashCommandJson),
+    ...MESSAGE_COMMANDS,
+  ] as RESTPutAPIApplicationCommandsJSONBody;
   return api.applicationCommands.bulkOverwriteGlobalCommands(applicationId, body);
 }

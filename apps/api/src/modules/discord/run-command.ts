@@ -11,7 +11,7 @@ import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { queueStanding } from '../jobs/estimate-wait.ts';
 import { submitJob } from '../jobs/submit-job.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
-import { channelRefusal, checkChannel } from './channel-rules.ts';
+import { channelRefusal, checkChannel, inHorrorChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
 import { COMMAND_HANDLERS } from './handlers/index.ts';
 import type { InteractionBase } from './parse-interaction.ts';
@@ -81,6 +81,7 @@ export async function runCommand(
         },
         source: 'discord',
         requestId: interaction.base.id,
+        horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
         onCreated: recordDelivery(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
       })
     ).job;

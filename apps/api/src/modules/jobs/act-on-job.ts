@@ -19,6 +19,8 @@ export interface ActOnJobOptions {
   /** `studio` by default; the bot passes `discord` and records where to post the result. */
   source?: string;
   onCreated?: SubmitJobOptions['onCreated'];
+  /** Gore and horror prompts are allowed (an age-restricted horror channel). */
+  horrorAllowed?: boolean;
   /** In a Discord channel every result is public, so anyone may edit or animate it as their own job. */
   openToAll?: boolean;
 }
@@ -45,6 +47,7 @@ export async function actOnJob(options: ActOnJobOptions): Promise<{ job: JobRow;
     source: options.source ?? 'studio',
     requestId: options.requestId,
     onCreated: options.onCreated,
+    horrorAllowed: options.horrorAllowed,
     parentJobId: original.id,
   };
   if (action === 'vary' || action === 'gif') {

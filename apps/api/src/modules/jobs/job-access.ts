@@ -2,8 +2,13 @@ import { type DbOrTx, type JobRow, type UserRow, getJob } from '@app/db';
 import { mayActOn } from '../../lib/authorization.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
-/** Creations are public by default: anyone sees a finished public one; the rest only its owner and admins. */
+/**
+ * Creations are public by default: anyone sees a finished public one; the rest only its owner and
+ * admins; a hidden one only admins.
+ */
 export function canSee(job: JobRow, viewer: UserRow | null): boolean {
+  // A creation a moderator hid is gone for everyone but admins, its creator included.
+  if (job.hiddenAt) return viewer?.role === 'admin';
   if (viewer && mayActOn(viewer, { userId: job.userId })) return true;
   return job.public && job.status === 'succeeded';
 }

@@ -32,6 +32,8 @@ import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { paymentHoldOf } from '../billing/payment-hold.ts';
+import { assertMayGenerate } from '../moderation/assert-may-generate.ts';
+import { moderatePrompt } from '../moderation/moderate-prompt.ts';
 import { checkTrainingZip, checkLoraName } from './check-training.ts';
 import { resolveLora } from './resolve-lora.ts';
 import { type OptionValues, validateOptions } from './validate-options.ts';
@@ -53,6 +55,8 @@ export interface SubmitJobOptions {
   parentJobId?: string;
   /** Overrides the registry price (result actions have prices of their own). */
   price?: Price;
+  /** Gore and horror prompts are allowed (a job from an age-restricted horror channel). */
+  horrorAllowed?: boolean;
   /** Runs inside the job's transaction once it is queued (the bot records where to post the result). */
   onCreated?: (tx: DbOrTx, job: JobRow) => Promise<void>;
 }
@@ -78,6 +82,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       'NOT_A_JOB',
     );
   }
+  assertMayGenerate(user);
   const checked = await validateOptions({
     db,
     userId: user.id,
@@ -106,6 +111,17 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       if (zip) await checkTrainingZip(input.storage, zip);
     }
   }
+  // Every text of the job (prompts, a LoRA's name) is checked before anything is held.
+  await moderatePrompt({
+    db,
+    userId: user.id,
+    texts: Object.entries(options)
+      .filter(([name, value]) => typeof value === 'string' && !checked.uploads.has(name))
+      .map(([, value]) => value as string),
+    horrorAllowed: input.horrorAllowed ?? false,
+    source: input.source,
+    command: input.command,
+  });
   await resolveLora({ db, userId: user.id, command: definition?.name ?? 'make', prompt: promptOf(options) });
   const price = input.price ?? priceOf(input.command, options);
 
@@ -155,10 +171,11 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       costHypercredits: price.hypercredits,
       // Creations are public by default (the terms); a LoRA's training previews are the owner's
       // own photos, so they stay private unless the owner chooses otherwise.
-      // A person who chose private by default (where the plan allows it) starts private.
+      // Those who chose private by default (where the plan allows it) get private creations from
+      // Discord and the studio alike.
       public:
         input.public ??
-        (user.privateByDefault && canStartPrivate(user.subscriptionStatus) ? false : family !== 'lora'),
+        (family !== 'lora' && !(user.privateByDefault && canStartPrivate(user.subscriptionStatus))),
       source: input.source,
       requestId,
       parentJobId: input.parentJobId,

@@ -68,6 +68,8 @@ export async function seedUsers({
         subscriptionStatus: seed.subscriptionStatus,
         email: seed.email,
         discordId,
+        // The demo accounts have answered the first sign-in's age question.
+        ageBand: '18+',
       });
       if (!created) return;
       for (const currency of ['credits', 'hypercredits'] as const) {

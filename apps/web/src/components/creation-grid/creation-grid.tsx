@@ -1,4 +1,4 @@
-import type { JobWire } from '@app/domain';
+import type { JobWire, ReportBody } from '@app/domain';
 import { useEffect, useRef } from 'react';
 import { Button, Spinner } from '@/components/ui/index.ts';
 import { CreationTile } from './creation-tile.tsx';
@@ -19,8 +19,11 @@ export function CreationGrid({
   pages,
   endless = true,
   strip = false,
+  onReport,
 }: {
   pages: CreationPages;
+  /** Report buttons on the tiles (the gallery); none where absent (the landing strip). */
+  onReport?: (id: string, body: ReportBody) => Promise<void>;
   endless?: boolean;
   /** One scrolling row (the landing page) instead of a grid. */
   strip?: boolean;
@@ -49,7 +52,7 @@ export function CreationGrid({
     <>
       <ul className={strip ? 'gallery-strip' : 'gallery-grid'} aria-label="Creations">
         {jobs.map((job, index) => (
-          <CreationTile key={job.id} job={job} eager={index < 4} />
+          <CreationTile key={job.id} job={job} eager={index < 4} onReport={onReport} />
         ))}
       </ul>
       {endless && hasMore && (

@@ -2,6 +2,8 @@ import type { JobOutputWire, JobWire } from '@app/domain';
 import { Link } from 'react-router';
 import { imageSrcSet, jobPrompt } from '@/components/job-card/index.ts';
 import { paths } from '@/config/paths.ts';
+import type { ReportBody } from '@app/domain';
+import { ReportButton } from '@/components/report-button/index.ts';
 
 const KIND_WORDS: Record<JobWire['kind'], string> = {
   image: 'Image',
@@ -30,7 +32,16 @@ function tileFace(job: JobWire): TileFace {
 }
 
 /** One creation in a grid: its picture (or, for /describe, its caption on a card), and its prompt. */
-export function CreationTile({ job, eager = false }: { job: JobWire; eager?: boolean }) {
+export function CreationTile({
+  job,
+  eager = false,
+  onReport,
+}: {
+  job: JobWire;
+  eager?: boolean;
+  /** Shows a Report button on others' creations. */
+  onReport?: (id: string, body: ReportBody) => Promise<void>;
+}) {
   const prompt = jobPrompt(job) || `/${job.command}`;
   const face = tileFace(job);
   const loading = eager ? 'eager' : 'lazy';
@@ -78,6 +89,7 @@ export function CreationTile({ job, eager = false }: { job: JobWire; eager?: boo
       <span className="creation-loves" aria-label={`${job.loves} loves`}>
         ♥ {job.loves}
       </span>
+      {onReport && !job.mine && <ReportButton compact onReport={(body) => onReport(job.id, body)} />}
     </li>
   );
 }

@@ -93,7 +93,10 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChangelogEntryWire, ...adminErrors, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => updateEntry({ db, id: request.params.id, content: request.body.content }),
+    async (request) => {
+      const admin = await request.requireUser();
+      return updateEntry({ db, actorId: admin.id, id: request.params.id, content: request.body.content });
+    },
   );
 
   app.delete(
@@ -107,7 +110,10 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChangelogDeleteBody, ...adminErrors, 404: ErrorBody },
       },
     },
-    async (request) => deleteEntry({ db, id: request.params.id }),
+    async (request) => {
+      const admin = await request.requireUser();
+      return deleteEntry({ db, actorId: admin.id, id: request.params.id });
+    },
   );
 
   app.post(

@@ -1,8 +1,9 @@
 import { findUserById } from '@app/db';
-import { CreationBody, ErrorBody, JobIdParams } from '@app/domain';
+import { CreationBody, ErrorBody, JobIdParams, ReportBody, ReportedBody } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadVisibleJob } from '../../../modules/jobs/job-access.ts';
 import { toJobWire } from '../../../modules/jobs/job-wire.ts';
+import { reportCreation } from '../../../modules/moderation/report-creation.ts';
 
 /** `GET /api/creations/:id`: a creation as its page shows it, with its creator's name. */
 export const creationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +33,25 @@ export const creationRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         creator: { discordName: creator?.discordName ?? 'someone' },
       };
+    },
+  );
+
+  app.post(
+    '/:id/report',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['jobs', 'moderation'],
+        summary: 'Report a creation to the moderators (the creator never learns who reported)',
+        params: JobIdParams,
+        body: ReportBody,
+        response: { 200: ReportedBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const reporter = await request.requireUser();
+      await reportCreation({ db, reporter, jobId: request.params.id, ...request.body, source: 'web' });
+      return { reported: true as const };
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   JobPatchBody,
   LoveBody,
   PricesBody,
+  PromptRefusedBody,
   SubmitJobBody,
   familyOf,
   priceOf,
@@ -36,6 +37,7 @@ const submitErrors = {
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  422: PromptRefusedBody,
   429: ErrorBody,
 };
 

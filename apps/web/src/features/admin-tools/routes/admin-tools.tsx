@@ -1,5 +1,7 @@
 import type { AdminUserWire } from '@app/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { useLedgerPages } from '@/api/ledger.ts';
 import { LedgerHistory } from '@/components/credit-history/index.ts';
 import { Alert, Spinner } from '@/components/ui/index.ts';
@@ -32,6 +34,10 @@ export function AdminToolsPage() {
   return (
     <section className="admin-tools">
       <h1>Admin tools</h1>
+      <nav aria-label="Moderation">
+        <Link to={paths.moderation.href()}>Moderation queue</Link> ·{' '}
+        <Link to={paths.blocklist.href()}>Blocklist</Link> · <Link to={paths.audit.href()}>Audit trail</Link>
+      </nav>
       <UserSearch onSelect={setSelected} />
       {selected && (
         <>

@@ -8,6 +8,8 @@ import { paths } from '@/config/paths.ts';
 import { fetchCurrentUser } from '@/api/current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { getCreation } from '../api/get-creation.ts';
+import { reportCreation } from '@/api/report-creation.ts';
+import { ReportButton } from '@/components/report-button/index.ts';
 import '@/components/creation-grid/gallery.css';
 
 type State =
@@ -73,7 +75,13 @@ export function CreationPage() {
       />
       {!state.signedIn && (
         <p>
-          <Link to={paths.menu.href({ signIn: true })}>Sign in</Link> to love it or make your own version.
+          <Link to={paths.menu.href({ signIn: true })}>Sign in</Link> to love it, report it or make your own
+          version.
+        </p>
+      )}
+      {state.signedIn && !job.mine && (
+        <p className="creation-report">
+          <ReportButton onReport={(body) => reportCreation(job.id, body)} />
         </p>
       )}
       {made.length > 0 && (

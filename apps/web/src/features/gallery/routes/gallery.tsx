@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useId } from 'react';
 import { useCreations } from '@/api/creations.ts';
+import { reportCreation } from '@/api/report-creation.ts';
 import { CreationGrid } from '@/components/creation-grid/index.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
@@ -44,7 +45,7 @@ export function GalleryPage() {
           ))}
         </select>
       </div>
-      <CreationGrid pages={pages} />
+      <CreationGrid pages={pages} onReport={reportCreation} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useListLorasQuery } from '@/api/loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DefaultsPanel } from '../components/defaults-panel.tsx';
 import { JobForm } from '../components/job-form.tsx';
+import { AgeGate } from '../components/age-gate.tsx';
 import '../components/studio.css';
 
 /** The studio: make something with any command of the bot, and watch it arrive. */
@@ -42,34 +43,36 @@ export function StudioPage() {
         </nav>
       </div>
       <DefaultsPanel />
-      <div className="studio-layout">
-        <JobForm
-          balance={balance}
-          loras={loras?.loras}
-          initialCommand={search.get('command')}
-          initialPrompt={search.get('prompt')}
-          initialLora={search.get('lora')}
-          onCreated={add}
-        />
-        <section aria-label="Your jobs" className="studio-jobs">
-          {arrival.region}
-          {jobs.length === 0 ? (
-            <p className="muted">What you create appears here, live from the queue to the result.</p>
-          ) : (
-            jobs.map((job) => (
-              <JobCard
-                service={jobService}
-                key={job.id}
-                job={job}
-                signedIn
-                onNewJob={add}
-                onEnded={(status) => arrival.ended(job, status)}
-                onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
-              />
-            ))
-          )}
-        </section>
-      </div>
+      <AgeGate userId={user?.user_id}>
+        <div className="studio-layout">
+          <JobForm
+            balance={balance}
+            loras={loras?.loras}
+            initialCommand={search.get('command')}
+            initialPrompt={search.get('prompt')}
+            initialLora={search.get('lora')}
+            onCreated={add}
+          />
+          <section aria-label="Your jobs" className="studio-jobs">
+            {arrival.region}
+            {jobs.length === 0 ? (
+              <p className="muted">What you create appears here, live from the queue to the result.</p>
+            ) : (
+              jobs.map((job) => (
+                <JobCard
+                  service={jobService}
+                  key={job.id}
+                  job={job}
+                  signedIn
+                  onNewJob={add}
+                  onEnded={(status) => arrival.ended(job, status)}
+                  onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
+                />
+              ))
+            )}
+          </section>
+        </div>
+      </AgeGate>
     </section>
   );
 }

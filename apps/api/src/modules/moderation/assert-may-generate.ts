@@ -1,0 +1,19 @@
+import type { UserRow } from '@app/db';
+import { BANNED_TEXT, UNDER_13_TEXT, pausedText } from '@app/domain';
+import { AppError } from '../../lib/errors.ts';
+
+/**
+ * Whether the person may start a job at all: not banned, not paused by a moderator or by repeated
+ * refusals, not under 13. Checked before any price is held; every refusal says nothing was charged.
+ */
+export function assertMayGenerate(user: UserRow, now = new Date()): void {
+  if (user.bannedAt) throw new AppError('BANNED', { status: 403, message: BANNED_TEXT });
+  if (user.pausedUntil && user.pausedUntil > now) {
+    throw new AppError('GENERATION_PAUSED', {
+      status: 403,
+      message: pausedText(user.pausedUntil, now),
+      retryAfterSeconds: Math.ceil((user.pausedUntil.getTime() - now.getTime()) / 1000),
+    });
+  }
+  if (user.ageBand === 'under-13') throw new AppError('UNDER_13', { status: 403, message: UNDER_13_TEXT });
+}

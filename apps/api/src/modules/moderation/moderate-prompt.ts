@@ -1,0 +1,59 @@
+import { type Db, countRefusalsSince, extendPause, insertModerationItem, lockUserForJobs } from '@app/db';
+import { REFUSAL_WINDOW_SECONDS, cooldownAfter, refusalText } from '@app/domain';
+import { AppError } from '../../lib/errors.ts';
+import { loadBlocklist } from './load-blocklist.ts';
+import { checkPrompt } from './prompt-matcher.ts';
+
+/**
+ * Checks a job's texts (prompts, LoRA names) before anything is charged. A refusal lands in the
+ * moderation queue with its prompt; every third refusal inside the window pauses the person's
+ * generation, longer each time (a pause is queued too), and the answer says so.
+ */
+export async function moderatePrompt(input: {
+  db: Db;
+  userId: string;
+  texts: string[];
+  horrorAllowed: boolean;
+  source: string;
+  command: string;
+  now?: Date;
+}): Promise<void> {
+  const texts = input.texts.map((text) => text.trim()).filter(Boolean);
+  if (!texts.length) return;
+  const blocklist = await loadBlocklist(input.db);
+  const prompt = texts.join('\n');
+  const verdict = checkPrompt({ text: prompt, horrorAllowed: input.horrorAllowed, blocklist });
+  if (!verdict) return;
+  const now = input.now ?? new Date();
+  const { pauseSeconds, until } = await input.db.transaction(async (tx) => {
+    // One person's refusals are counted one at a time, so two at once cannot both skip a pause.
+    await lockUserForJobs(tx, input.userId);
+    await insertModerationItem(tx, {
+      kind: 'refusal',
+      subjectUserId: input.userId,
+      category: verdict.category,
+      prompt: prompt.slice(0, 4000),
+      source: input.source,
+      details: { command: input.command, terms: verdict.terms },
+    });
+    const since = new Date(now.getTime() - REFUSAL_WINDOW_SECONDS * 1000);
+    const pauseSeconds = cooldownAfter(await countRefusalsSince(tx, input.userId, since));
+    if (!pauseSeconds) return { pauseSeconds: 0, until: undefined };
+    const until = await extendPause(tx, input.userId, new Date(now.getTime() + pauseSeconds * 1000));
+    await insertModerationItem(tx, {
+      kind: 'pause',
+      subjectUserId: input.userId,
+      category: verdict.category,
+      prompt: prompt.slice(0, 4000),
+      source: input.source,
+      reason: `Paused for ${pauseSeconds} s after repeated refusals`,
+      details: { seconds: pauseSeconds, until: until.toISOString() },
+    });
+    return { pauseSeconds, until };
+  });
+  throw new AppError('PROMPT_REFUSED', {
+    status: 422,
+    message: refusalText({ category: verdict.category, pauseSeconds, until, now }),
+    details: { category: verdict.category, ...(until ? { pausedUntil: until.toISOString() } : {}) },
+  });
+}

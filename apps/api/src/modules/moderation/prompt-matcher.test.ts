@@ -1,0 +1,65 @@
+import { GORE, MINORS_SEXUAL } from '@app/domain';
+import { describe, expect, it } from 'vitest';
+import { type BlockedTerm, blocklistMatcher, checkPrompt, spacedRuns } from './prompt-matcher.ts';
+
+const none = (_text: string): BlockedTerm[] => [];
+const verdict = (text: string, horrorAllowed = false, blocklist = none) =>
+  checkPrompt({ text, horrorAllowed, blocklist })?.category ?? null;
+
+describe('checkPrompt', () => {
+  it('refuses sexual terms combined with minors, however they are spelled', () => {
+    for (const text of [
+      'a nude child on a beach',
+      'NUDE CHILD',
+      'naked kids',
+      'n a k e d k i d s',
+      'c.h.i.l.d in lingerie',
+      'n4k3d k1d',
+      'ɴᴜᴅᴇ ᴄʜɪʟᴅ',
+      'nudes of a toddler',
+      'sexy teenagers',
+      'a schoolgirl, porn',
+      'nuuuude chiiild',
+    ]) {
+      expect(verdict(text), text).toBe(MINORS_SEXUAL);
+    }
+  });
+
+  it('accepts either half alone and words that merely contain a term', () => {
+    for (const text of [
+      'a child flying a kite',
+      'kids playing football in the park',
+      'a nude statue in a museum',
+      'a kidney shaped swimming pool, skid marks',
+      'Essex countryside at dawn',
+      'a teenage robot in a cocktail bar',
+    ]) {
+      expect(verdict(text), text).toBeNull();
+    }
+  });
+
+  it('refuses gore outside the horror channels and accepts it inside', () => {
+    expect(verdict('a decapitated zombie, gore everywhere')).toBe(GORE);
+    expect(verdict('D3CAP1TATED zombie')).toBe(GORE);
+    expect(verdict('g o r e')).toBe(GORE);
+    expect(verdict('a decapitated zombie, gore everywhere', true)).toBeNull();
+    expect(verdict('a gorgeous sunset over Gorey beach')).toBeNull();
+  });
+
+  it('refuses blocklisted terms with their category, in any spelling', () => {
+    const blocklist = blocklistMatcher([{ term: 'Acme Villain', category: 'real-people' }]);
+    expect(verdict('a portrait of acme villain', false, blocklist)).toBe('real-people');
+    expect(verdict('a portrait of 4CME V1LLAIN', false, blocklist)).toBe('real-people');
+    expect(verdict('a portrait of a villain', false, blocklist)).toBeNull();
+    // A term with digits matches however its digits are written.
+    const digits = blocklistMatcher([{ term: 'agent47x6', category: 'other' }]);
+    expect(verdict('poster of AGENT47X6', false, digits)).toBe('other');
+    expect(verdict('poster of agentatxg', false, digits)).toBe('other');
+  });
+});
+
+describe('spacedRuns', () => {
+  it('joins runs of single letters and leaves words alone', () => {
+    expect(spacedRuns('a n-a-k-e-d k i d, on a bus, c.h.i.l.d')).toEqual(['anakedkid', 'child']);
+  });
+});

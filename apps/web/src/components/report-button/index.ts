@@ -1,0 +1,1 @@
+export * from './report-button.tsx';

@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { AdminGate } from '../components/admin-gate.tsx';
+import { type AuditFilters, useGetAuditQuery } from '../api/moderation.ts';
+import '../moderation.css';
+
+/** /admin/audit: every admin and moderator action, newest first, filtered by actor, target, action and dates. */
+export function AuditPage() {
+  useDocumentTitle('Audit trail');
+  return (
+    <AdminGate>
+      <h1>Audit trail</h1>
+      <Audit />
+    </AdminGate>
+  );
+}
+
+const describe = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
+
+function Audit() {
+  const [draft, setDraft] = useState<AuditFilters>({});
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const { data, isLoading, error, isFetching } = useGetAuditQuery(filters);
+  const ids = { actor: useId(), target: useId(), action: useId(), from: useId(), to: useId() };
+  const field = (name: keyof AuditFilters) => ({
+    value: (draft[name] as string | undefined) ?? '',
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+  return (
+    <>
+      <form
+        className="audit-filters"
+        aria-label="Filter the audit trail"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters({ ...draft, before: undefined });
+        }}
+      >
+        <label htmlFor={ids.actor}>Who (name or id)</label>
+        <input id={ids.actor} {...field('actor')} />
+        <label htmlFor={ids.target}>Whom (id)</label>
+        <input id={ids.target} {...field('target')} />
+        <label htmlFor={ids.action}>Action</label>
+        <select id={ids.action} {...field('action')}>
+          <option value="">Any</option>
+          {data?.actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.from}>From</label>
+        <input id={ids.from} type="date" {...field('from')} />
+        <label htmlFor={ids.to}>To</label>
+        <input id={ids.to} type="date" {...field('to')} />
+        <Button type="submit" disabled={isFetching}>
+          Filter
+        </Button>
+      </form>
+      {isLoading ? (
+        <Spinner label="Loading the audit trail…" />
+      ) : error || !data ? (
+        <Alert>{apiErrorMessage(error, 'The audit trail could not be loaded.')}</Alert>
+      ) : data.entries.length === 0 ? (
+        <p>No entries match.</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="audit-table">
+              <caption>Audit entries, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Whom</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.map((entry) => {
+                  const { before, after, ...rest } = entry.details as Record<string, unknown>;
+                  const hasChange = 'before' in entry.details || 'after' in entry.details;
+                  return (
+                    <tr key={entry.id}>
+                      <td>{new Date(entry.createdAt).toLocaleString()}</td>
+                      <td>{entry.actor?.discordName ?? '—'}</td>
+                      <td>{entry.action}</td>
+                      <td className="audit-id">{entry.targetId ?? '—'}</td>
+                      <td className="audit-json">{hasChange ? describe(before) : ''}</td>
+                      <td className="audit-json">{hasChange ? describe(after) : describe(rest)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {data.entries.length >= 50 && (
+            <Button
+              variant="secondary"
+              onClick={() => setFilters({ ...filters, before: data.entries.at(-1)!.id })}
+            >
+              Older entries
+            </Button>
+          )}
+        </>
+      )}
+    </>
+  );
+}

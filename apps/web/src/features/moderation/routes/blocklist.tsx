@@ -1,0 +1,159 @@
+import {
+  BLOCKLIST_CATEGORIES,
+  categoryLabel,
+  type BlocklistCategory,
+  type BlocklistTermWire,
+} from '@app/domain';
+import { useId, useState } from 'react';
+import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { apiErrorMessage } from '@/lib/api-error.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { AdminGate } from '../components/admin-gate.tsx';
+import {
+  useAddBlocklistTermMutation,
+  useEditBlocklistTermMutation,
+  useGetBlocklistQuery,
+  useRemoveBlocklistTermMutation,
+} from '../api/moderation.ts';
+import '../moderation.css';
+
+/** /admin/blocklist: terms refused in every prompt, each with its category; edits apply at once. */
+export function BlocklistPage() {
+  useDocumentTitle('Blocklist');
+  return (
+    <AdminGate>
+      <h1>Blocklist</h1>
+      <p>
+        Prompts containing a term are refused in any spelling (case, spacing, leetspeak, look-alike letters),
+        and the refusal names the term’s category. Changes apply to the next prompt.
+      </p>
+      <AddTerm />
+      <Terms />
+    </AdminGate>
+  );
+}
+
+function CategorySelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: BlocklistCategory) => void;
+}) {
+  return (
+    <select id={id} value={value} onChange={(event) => onChange(event.target.value as BlocklistCategory)}>
+      {BLOCKLIST_CATEGORIES.map((category) => (
+        <option key={category} value={category}>
+          {categoryLabel(category)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function AddTerm() {
+  const [term, setTerm] = useState('');
+  const [category, setCategory] = useState<BlocklistCategory>('other');
+  const [add, adding] = useAddBlocklistTermMutation();
+  const [error, setError] = useState<string | null>(null);
+  const ids = { term: useId(), category: useId() };
+  return (
+    <form
+      className="blocklist-add"
+      aria-label="Add a term"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        void add({ term: term.trim(), category }).then((result) => {
+          if ('error' in result) setError(apiErrorMessage(result.error, 'The term could not be added.'));
+          else setTerm('');
+        });
+      }}
+    >
+      <label htmlFor={ids.term}>Term</label>
+      <input
+        id={ids.term}
+        value={term}
+        required
+        minLength={2}
+        maxLength={60}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <label htmlFor={ids.category}>Category</label>
+      <CategorySelect id={ids.category} value={category} onChange={setCategory} />
+      <Button type="submit" disabled={adding.isLoading}>
+        Add
+      </Button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+function Terms() {
+  const { data, isLoading, error } = useGetBlocklistQuery();
+  if (isLoading) return <Spinner label="Loading the blocklist…" />;
+  if (error || !data) return <Alert>{apiErrorMessage(error, 'The blocklist could not be loaded.')}</Alert>;
+  if (!data.terms.length) return <p>No terms yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>Blocklisted terms</caption>
+        <thead>
+          <tr>
+            <th scope="col">Term</th>
+            <th scope="col">Category</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.terms.map((term) => (
+            <TermRow key={term.id} term={term} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TermRow({ term }: { term: BlocklistTermWire }) {
+  const [edit, editing] = useEditBlocklistTermMutation();
+  const [remove, removing] = useRemoveBlocklistTermMutation();
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  return (
+    <tr>
+      <th scope="row">{term.term}</th>
+      <td>
+        <label htmlFor={id} className="visually-hidden">
+          Category of {term.term}
+        </label>
+        <CategorySelect
+          id={id}
+          value={term.category}
+          onChange={(category) => {
+            void edit({ id: term.id, term: term.term, category }).then((result) =>
+              setError('error' in result ? apiErrorMessage(result.error, 'Not saved.') : null),
+            );
+          }}
+        />
+        {(editing.isLoading || error) && <span role="status">{error ?? 'Saving…'}</span>}
+      </td>
+      <td>{new Date(term.createdAt).toLocaleDateString()}</td>
+      <td>
+        <Button
+          variant="danger"
+          disabled={removing.isLoading}
+          aria-label={`Remove ${term.term}`}
+          onClick={() => void remove(term.id)}
+        >
+          Remove
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,301 @@
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import {
+  type BlocklistTermRow,
+  type JobRow,
+  type ModerationActionRow,
+  type ModerationItemRow,
+  type UserRow,
+  auditLog,
+  blocklistTerms,
+  discordDeliveries,
+  jobs,
+  moderationActions,
+  moderationItems,
+  users,
+} from '../schema/index.ts';
+
+export type { BlocklistTermRow, ModerationActionRow, ModerationItemRow } from '../schema/moderation.ts';
+export type NewModerationItem = typeof moderationItems.$inferInsert;
+export type NewModerationAction = typeof moderationActions.$inferInsert;
+
+export async function insertModerationItem(db: DbOrTx, values: NewModerationItem) {
+  const [row] = await db.insert(moderationItems).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Refusals of this person's prompts since then. */
+export async function countRefusalsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(moderationItems)
+    .where(
+      and(
+        eq(moderationItems.subjectUserId, userId),
+        eq(moderationItems.kind, 'refusal'),
+        gte(moderationItems.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Reports this person sent since then. */
+export async function countReportsSince(db: DbOrTx, reporterId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(moderationItems)
+    .where(
+      and(
+        eq(moderationItems.reporterId, reporterId),
+        eq(moderationItems.kind, 'report'),
+        gte(moderationItems.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export interface QueueItem {
+  item: ModerationItemRow;
+  person: Pick<UserRow, 'id' | 'discordName' | 'bannedAt' | 'pausedUntil'>;
+  job: JobRow | null;
+}
+
+export async function listModerationItems(
+  db: DbOrTx,
+  query: { status: 'open' | 'resolved'; kind?: ModerationItemRow['kind']; limit: number },
+): Promise<QueueItem[]> {
+  const conditions: SQL[] = [eq(moderationItems.status, query.status)];
+  if (query.kind) conditions.push(eq(moderationItems.kind, query.kind));
+  const rows = await db
+    .select({
+      item: moderationItems,
+      person: {
+        id: users.id,
+        discordName: users.discordName,
+        bannedAt: users.bannedAt,
+        pausedUntil: users.pausedUntil,
+      },
+      job: jobs,
+    })
+    .from(moderationItems)
+    .innerJoin(users, eq(users.id, moderationItems.subjectUserId))
+    .leftJoin(jobs, eq(jobs.id, moderationItems.jobId))
+    .where(and(...conditions))
+    .orderBy(desc(moderationItems.createdAt), desc(moderationItems.id))
+    .limit(query.limit);
+  return rows;
+}
+
+export async function getModerationItem(db: DbOrTx, id: string): Promise<ModerationItemRow | null> {
+  const [row] = await db.select().from(moderationItems).where(eq(moderationItems.id, id));
+  return row ?? null;
+}
+
+export async function setModerationItemStatus(
+  db: DbOrTx,
+  input: { id: string; status: 'open' | 'resolved'; actorId: string },
+): Promise<ModerationItemRow | null> {
+  const resolved = input.status === 'resolved';
+  const [row] = await db
+    .update(moderationItems)
+    .set({
+      status: input.status,
+      resolvedAt: resolved ? new Date() : null,
+      resolvedBy: resolved ? input.actorId : null,
+    })
+    .where(eq(moderationItems.id, input.id))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertModerationAction(db: DbOrTx, values: NewModerationAction) {
+  const [row] = await db.insert(moderationActions).values(values).returning();
+  return row!;
+}
+
+export async function getModerationAction(db: DbOrTx, id: string): Promise<ModerationActionRow | null> {
+  const [row] = await db.select().from(moderationActions).where(eq(moderationActions.id, id));
+  return row ?? null;
+}
+
+/** Marks the action undone once; null when it already was. */
+export async function markModerationActionUndone(db: DbOrTx, id: string, actorId: string) {
+  const [row] = await db
+    .update(moderationActions)
+    .set({ undoneAt: new Date(), undoneBy: actorId })
+    .where(and(eq(moderationActions.id, id), isNull(moderationActions.undoneAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Another live action of the same kind on the person (or creation), other than this one. */
+export async function liveActionsOf(
+  db: DbOrTx,
+  input: { subjectUserId: string; action: ModerationActionRow['action']; jobId?: string | null },
+) {
+  return db
+    .select()
+    .from(moderationActions)
+    .where(
+      and(
+        eq(moderationActions.subjectUserId, input.subjectUserId),
+        eq(moderationActions.action, input.action),
+        isNull(moderationActions.undoneAt),
+        input.jobId ? eq(moderationActions.jobId, input.jobId) : undefined,
+      ),
+    );
+}
+
+export async function actionsForUsers(db: DbOrTx, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({ action: moderationActions, actorName: users.discordName })
+    .from(moderationActions)
+    .leftJoin(users, eq(users.id, moderationActions.actorId))
+    .where(inArray(moderationActions.subjectUserId, userIds))
+    .orderBy(desc(moderationActions.createdAt));
+}
+
+export async function setUserModeration(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<UserRow, 'bannedAt' | 'pausedUntil'>>,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Pauses until `until` unless a longer pause already runs; answers the pause in force. */
+export async function extendPause(db: DbOrTx, id: string, until: Date): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({ pausedUntil: sql`greatest(coalesce(${users.pausedUntil}, ${until}), ${until})` })
+    .where(eq(users.id, id))
+    .returning({ pausedUntil: users.pausedUntil });
+  return row?.pausedUntil ?? until;
+}
+
+export async function setUserPreferences(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<UserRow, 'privateByDefault' | 'ageBand' | 'guardianAcceptedAt'>>,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function setJobHidden(db: DbOrTx, id: string, hidden: boolean): Promise<JobRow | null> {
+  const [row] = await db
+    .update(jobs)
+    .set({ hiddenAt: hidden ? new Date() : null, updatedAt: new Date() })
+    .where(eq(jobs.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function listBlocklistTerms(db: DbOrTx): Promise<BlocklistTermRow[]> {
+  return db.select().from(blocklistTerms).orderBy(blocklistTerms.category, blocklistTerms.term);
+}
+
+export async function getBlocklistTerm(db: DbOrTx, id: string): Promise<BlocklistTermRow | null> {
+  const [row] = await db.select().from(blocklistTerms).where(eq(blocklistTerms.id, id));
+  return row ?? null;
+}
+
+/** Null when the term (in any case) is already listed. */
+export async function insertBlocklistTerm(
+  db: DbOrTx,
+  values: { term: string; category: string; createdBy: string },
+): Promise<BlocklistTermRow | null> {
+  const [row] = await db.insert(blocklistTerms).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateBlocklistTerm(
+  db: DbOrTx,
+  id: string,
+  values: { term: string; category: string },
+): Promise<BlocklistTermRow | null> {
+  const [row] = await db
+    .update(blocklistTerms)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(blocklistTerms.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteBlocklistTerm(db: DbOrTx, id: string): Promise<BlocklistTermRow | null> {
+  const [row] = await db.delete(blocklistTerms).where(eq(blocklistTerms.id, id)).returning();
+  return row ?? null;
+}
+
+export interface AuditFilters {
+  /** A name or id of who acted. */
+  actor?: string;
+  /** An id of whom or what it was done to. */
+  target?: string;
+  action?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  /** Entries older than this id (the next page). */
+  before?: number;
+  limit: number;
+}
+
+/** Newest first. The audit log is append-only: nothing here or elsewhere updates or deletes it. */
+export async function listAuditEntries(db: DbOrTx, filters: AuditFilters) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.actor) {
+    const actor = filters.actor;
+    conditions.push(
+      or(
+        ilike(users.discordName, `%${actor.replace(/[%_\\]/g, (c) => `\\${c}`)}%`),
+        sql`${auditLog.actorId}::text = ${actor}`,
+      ),
+    );
+  }
+  if (filters.target) conditions.push(eq(auditLog.targetId, filters.target));
+  if (filters.action) conditions.push(eq(auditLog.action, filters.action));
+  if (filters.from) conditions.push(gte(auditLog.createdAt, filters.from));
+  if (filters.to) conditions.push(lt(auditLog.createdAt, filters.to));
+  if (filters.before) conditions.push(lt(auditLog.id, filters.before));
+  return db
+    .select({ entry: auditLog, actorName: users.discordName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(filters.limit);
+}
+
+export async function auditActions(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
+  return rows.map((row) => row.action);
+}
+
+/** The job whose result Discord shows in this message. */
+export async function findJobIdByDiscordMessage(db: DbOrTx, messageId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ jobId: discordDeliveries.jobId })
+    .from(discordDeliveries)
+    .where(eq(discordDeliveries.messageId, messageId))
+    .limit(1);
+  return row?.jobId ?? null;
+}
+
+/** The person's queued and running jobs. */
+export async function activeJobsOf(db: DbOrTx, userId: string): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['queued', 'running'])));
+}
