@@ -15,3 +15,4 @@ export * from './generation/index.ts';
 export * from './queue-classes.ts';
 export * from './lora-name.ts';
 export * from './checkout-fields.ts';
+export * from './billing-notices.ts';

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type Stripe from 'stripe';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
 import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
+import { handleFailedRenewal } from '../subscriptions/failed-renewal.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 type Handler = (ctx: SettlementContext, event: Stripe.Event) => Promise<void>;
@@ -21,6 +22,9 @@ const onCheckoutCompleted: Handler = async (ctx, event) => {
   await settleCheckoutSession(ctx, await ctx.stripe.checkout.sessions.retrieve(objectId(event)));
 };
 
+const onPaymentFailed: Handler = (ctx, event) =>
+  handleFailedRenewal(ctx, event.data.object as Stripe.Invoice);
+
 const onSubscriptionChanged: Handler = async (ctx, event) => {
   await syncSubscription({ db: ctx.db, stripe: ctx.stripe, subscriptionId: objectId(event) });
 };
@@ -28,6 +32,7 @@ const onSubscriptionChanged: Handler = async (ctx, event) => {
 /** The events we act on; anything else is stored and acknowledged. */
 export const WEBHOOK_HANDLERS: Record<string, Handler> = {
   'invoice.paid': onInvoicePaid,
+  'invoice.payment_failed': onPaymentFailed,
   'payment_intent.succeeded': onPaymentSucceeded,
   'checkout.session.completed': onCheckoutCompleted,
   'checkout.session.async_payment_succeeded': onCheckoutCompleted,
