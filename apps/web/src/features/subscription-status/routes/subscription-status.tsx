@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GiftedPlans } from '@/components/gifted-plans/index.ts';
+import { PaymentFailedBanner } from '@/components/payment-failed-banner/index.ts';
 import { Alert, Button, ButtonLink, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
@@ -9,8 +10,8 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useCancelSubscriptionMutation } from '../api/cancel-subscription.ts';
 import { useGetOwnSubscriptionsQuery } from '@/api/subscriptions.ts';
 import { useGetSubscriptionDetailsQuery } from '../api/get-subscription-details.ts';
-import { useInvoicePortalMutation } from '../api/invoice-portal.ts';
-import { usePaymentMethodPortalMutation } from '../api/payment-method-portal.ts';
+import { useInvoicePortalMutation } from '@/api/invoice-portal.ts';
+import { usePaymentMethodPortalMutation } from '@/api/payment-method-portal.ts';
 import { useRefreshSubscriptionStatusMutation } from '../api/refresh-subscription-status.ts';
 import { useRenewSubscriptionMutation } from '../api/renew-subscription.ts';
 import { CancelPlanButton } from '../components/cancel-plan-button.tsx';
@@ -125,6 +126,11 @@ export function SubscriptionStatusPage() {
   return (
     <section className="subscription-status narrow">
       <h1>Your subscription</h1>
+      <PaymentFailedBanner
+        subscriptions={own.data?.subscriptions}
+        busy={methodState.isLoading}
+        onUpdateCard={() => void openPortal('method')}
+      />
       {body}
       {failure && <Alert>{failure}</Alert>}
       <div className="actions">
