@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_DAYS, type AfterRetries, type Emulator } from '../src/index.ts';
-import { card, customerWithCard, expectStripeFields, monthlyPrice, setup } from './helpers.ts';
+import { card, customerWithCard, expectStripeFields, monthlyPrice, postForm, setup } from './helpers.ts';
 
 const DAY = 86_400;
 const FAILS_LATER = '4000000000000341';
@@ -121,5 +121,43 @@ describe('failed renewals (Smart Retries on a documented schedule)', () => {
     const { sub, invoice } = await s.latest();
     expect(invoice).toMatchObject({ status: 'paid', attempt_count: 2, next_payment_attempt: null });
     expect(sub.status).toBe('active');
+  });
+
+  it("the hosted invoice page pays an open invoice with a new card, and the portal shows the plan's card", async () => {
+    const s = await failingSubscription('unpaid');
+    await advanceTo(s.emulator, s.end, 14);
+    const { invoice } = await s.latest();
+    const page = await fetch(invoice.hosted_invoice_url!);
+    expect(await page.text()).toContain('Pay this invoice');
+    const declined = await postForm(`${invoice.hosted_invoice_url}/pay`, {
+      card_number: '4000 0000 0000 0002',
+      card_expiry: '12 / 40',
+      card_cvc: '123',
+    });
+    expect(declined.status).toBe(402);
+    expect((await s.latest()).invoice.status).toBe('open');
+    const paid = await postForm(`${invoice.hosted_invoice_url}/pay`, {
+      card_number: '4242 4242 4242 4242',
+      card_expiry: '12 / 40',
+      card_cvc: '123',
+    });
+    expect(paid.status).toBeLessThan(400);
+    const after = await s.latest();
+    expect(after.invoice.status).toBe('paid');
+    expect(after.sub.status).toBe('active');
+
+    // A customer whose card is only on the subscription: the portal shows that card.
+    const customer = await s.stripe.customers.create({ email: 'sub-card@example.com' });
+    const own = await card(s.stripe, '4242424242424242', customer.id);
+    const price = await monthlyPrice(s.stripe, 1500);
+    await s.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: own.id,
+    });
+    const portal = await s.stripe.billingPortal.sessions.create({ customer: customer.id });
+    const html = await (await fetch(portal.url)).text();
+    expect(html).toContain('ending in 4242');
+    expect(html).not.toContain('No default card.');
   });
 });
