@@ -170,7 +170,13 @@ describe('the subscription status page', () => {
         body: {
           name: 'Ada Lovelace',
           email: 'someone@example.com',
-          address: { line1: '12 Analytical Row', city: 'London', state: 'AL', postal_code: '36602', country: 'GB' },
+          address: {
+            line1: '12 Analytical Row',
+            city: 'London',
+            state: 'AL',
+            postal_code: '36602',
+            country: 'GB',
+          },
         },
       }),
     );

@@ -128,6 +128,9 @@ export function SubscriptionStatusPage() {
             !subscription.cancel_at_period_end && (
               <CancelPlanButton
                 busy={busy}
+                plan={subscription.subscription_status}
+                periodEnd={subscription.current_period_end}
+                downgradeTo={subscription.downgrade_to_subname}
                 onConfirm={() =>
                   void run(() => cancel(subscription.subscription_id).unwrap(), 'Cancel failed.')
                 }
