@@ -75,7 +75,8 @@ describe('failed renewals (Smart Retries on a documented schedule)', () => {
     expect(invoice).toMatchObject({ status: 'open', attempt_count: 4, next_payment_attempt: null });
     const last = await s.eventsSince(mark);
     expect(last).toEqual(expect.arrayContaining(['invoice.payment_failed', 'customer.subscription.updated']));
-    const updated = (await s.stripe.events.list({ type: 'customer.subscription.updated', limit: 1 })).data[0]!;
+    const updated = (await s.stripe.events.list({ type: 'customer.subscription.updated', limit: 1 }))
+      .data[0]!;
     expect(updated.data.previous_attributes).toMatchObject({ status: 'past_due' });
 
     // Nothing more is tried, and an unpaid subscription is not renewed.

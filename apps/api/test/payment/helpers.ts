@@ -45,9 +45,7 @@ export const CARDS = {
  * The whole API with the Stripe emulator started in this process, its catalog synced and the
  * seeded users' plans created. Webhooks are not pushed; tests deliver them with deliverEvents().
  */
-export async function createPaymentTestApp(
-  options: { discord?: boolean } = {},
-): Promise<PaymentTestContext> {
+export async function createPaymentTestApp(options: { discord?: boolean } = {}): Promise<PaymentTestContext> {
   const { billing, emulator } = await startEmulatorBilling();
   emulator.setWebhookUrl(null);
   const { stripe } = billing;

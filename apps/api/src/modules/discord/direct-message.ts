@@ -24,7 +24,12 @@ export function discordNotifier(bot: { deps: BotDeps } | undefined): AccountNoti
         return 'sent';
       } catch (error) {
         // 4xx other than rate limits will not change on a retry (unknown user, DMs closed).
-        if (error instanceof DiscordAPIError && error.status >= 400 && error.status < 500 && error.status !== 429)
+        if (
+          error instanceof DiscordAPIError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 429
+        )
           return 'undeliverable';
         throw error;
       }

@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
 import { PLAN_HOLDING_STATUSES, planStatusOf } from './plan-status.ts';
 
-
 export const secondPlan = () =>
   new AppError('ALREADY_SUBSCRIBED', {
     status: 409,

@@ -22,7 +22,10 @@ describe('PaymentFailedBanner', () => {
 
   it('says nothing for plans that are paid up, or gifts', () => {
     render(
-      <PaymentFailedBanner subscriptions={[plan('active'), plan('past_due', true)]} onUpdateCard={() => {}} />,
+      <PaymentFailedBanner
+        subscriptions={[plan('active'), plan('past_due', true)]}
+        onUpdateCard={() => {}}
+      />,
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
