@@ -14,8 +14,12 @@ export const stripeCustomerApi = baseApi.injectEndpoints({
         body,
       }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(stripeCustomerApi.util.upsertQueryData('getStripeCustomer', id, data));
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(stripeCustomerApi.util.upsertQueryData('getStripeCustomer', id, data));
+        } catch {
+          // A failed save changes nothing here; the form shows why.
+        }
       },
     }),
   }),
