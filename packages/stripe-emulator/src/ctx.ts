@@ -4,8 +4,7 @@ import { newId, type Store } from './store.ts';
 // same fields as Stripe's own (values that the emulator does not manage stay null, false or empty).
 import templates from './templates.json' with { type: 'json' };
 import type { ResponseObserver } from './observer.ts';
-import type { AfterRetries } from './billing/retries.ts';
-import type { Obj, RequestInfo } from './types.ts';
+import type { AfterRetries, Obj, RequestInfo } from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 export const API_VERSION = '2026-10-28.endive';

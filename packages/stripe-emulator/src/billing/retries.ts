@@ -1,7 +1,7 @@
 // Failed renewals, retried like Stripe's Smart Retries on a fixed, documented schedule, then ended
 // the way the account's "if all retries for a payment fail" setting says.
 import type { Ctx } from '../ctx.ts';
-import type { Obj } from '../types.ts';
+import type { AfterRetries, Obj } from '../types.ts';
 
 const DAY = 86_400;
 
@@ -11,8 +11,7 @@ const DAY = 86_400;
  */
 export const RETRY_DELAYS_DAYS = [3, 5, 6] as const;
 
-/** What happens to the subscription once the last retry fails (Stripe's subscription setting). */
-export type AfterRetries = 'cancel' | 'unpaid' | 'past_due';
+export type { AfterRetries };
 export const AFTER_RETRIES: readonly AfterRetries[] = ['cancel', 'unpaid', 'past_due'];
 
 /** Invoices Stripe retries on its own: a subscription's renewals, charged automatically. */
