@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_PLAN_NAMES, CREDIT_PACKAGES, TIER_OPTIONS, findCreditPackage, findTier } from './catalog.ts';
+import {
+  BASE_PLAN_NAMES,
+  CREDIT_PACKAGES,
+  TIER_OPTIONS,
+  findCreditPackage,
+  findTier,
+  yearlySaving,
+} from './catalog.ts';
 
 describe('catalog', () => {
   it('offers every plan monthly and yearly', () => {
@@ -24,6 +31,24 @@ describe('catalog', () => {
   it('has unique lookup keys', () => {
     const keys = [...TIER_OPTIONS, ...CREDIT_PACKAGES].map((item) => item.lookupKey);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('writes the plan texts from its numbers: credits every month, the yearly saving', () => {
+    const yearly = findTier('Professional Plan Yearly')!;
+    const monthly = findTier('Professional Plan')!;
+    expect(yearly).toMatchObject({
+      credits: monthly.credits,
+      hypercredits: monthly.hypercredits,
+      grantsPerPeriod: 12,
+    });
+    expect(monthly.grantsPerPeriod).toBe(1);
+    expect(yearly.details).toContain('2,500 credits every month');
+    const { percentOff, monthsFree } = yearlySaving(monthly.price, yearly.price);
+    expect(monthsFree).toBeCloseTo((monthly.price * 12 - yearly.price) / monthly.price, 1);
+    expect(yearly.details).toContain(`${percentOff}% off twelve monthly payments, ${monthsFree} months free`);
+    expect(yearly.details).not.toContain('Two months free');
+    // Past the Unlimited threshold the card says Unlimited, as the dashboard will.
+    expect(findTier('Founders Image Only Plan')!.details).toContain('Unlimited image generation');
+    expect(findTier('Founders Plan')!.details).toContain('6,000 credits every month');
   });
   it('finds a tier by its full yearly name', () =>
     expect(findTier('Founders Plan Yearly')?.ptype).toBe('Yearly'));

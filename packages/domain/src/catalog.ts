@@ -1,3 +1,5 @@
+import { UNLIMITED_CREDITS_THRESHOLD } from './display.ts';
+
 /**
  * The plans and credit packages the service sells. This is configuration: it is served verbatim as
  * /subscription_details.json and /credit_packages.json and synced to Stripe products and prices by
@@ -23,10 +25,12 @@ export interface TierOption {
   price: number;
   /** The monthly cost before the yearly saving, in cents (struck through on yearly tiers). */
   oCost: number;
-  /** Credits granted each billing period. */
+  /** Credits granted each month (a yearly tier grants them month by month through its year). */
   credits: number;
-  /** Hypercredits granted each billing period. */
+  /** Hypercredits granted each month, like `credits`. */
   hypercredits: number;
+  /** Monthly grants one paid period holds: 1, or 12 for a yearly tier. */
+  grantsPerPeriod: number;
   details: string;
   color: string;
   lookupKey: string;
@@ -48,6 +52,7 @@ interface PlanBase {
   yearlyPrice: number;
   monthlyCredits: number;
   monthlyHypercredits: number;
+  /** What the plan offers besides its credits (those lines are written from the numbers). */
   features: string[];
   color: string;
   slug: string;
@@ -60,12 +65,7 @@ const PLAN_BASES: PlanBase[] = [
     yearlyPrice: 47990,
     monthlyCredits: 15000,
     monthlyHypercredits: 300,
-    features: [
-      'Unlimited image generation with /make',
-      'Priority queue for images, edits and fills',
-      'Train and use custom LoRA models',
-      '300 hypercredits for video, audio and lip-sync',
-    ],
+    features: ['Priority queue for images, edits and fills', 'Train and use custom LoRA models'],
     color: '#7c3aed',
     slug: 'founders_image_only',
   },
@@ -75,12 +75,7 @@ const PLAN_BASES: PlanBase[] = [
     yearlyPrice: 28790,
     monthlyCredits: 6000,
     monthlyHypercredits: 150,
-    features: [
-      '6,000 credits every month',
-      'Video, movies, audio and lip-sync',
-      'Train and use custom LoRA models',
-      '150 hypercredits for premium generations',
-    ],
+    features: ['Video, movies, audio and lip-sync', 'Train and use custom LoRA models'],
     color: '#2563eb',
     slug: 'founders',
   },
@@ -90,16 +85,42 @@ const PLAN_BASES: PlanBase[] = [
     yearlyPrice: 14390,
     monthlyCredits: 2500,
     monthlyHypercredits: 50,
-    features: [
-      '2,500 credits every month',
-      'Images, video and audio commands',
-      'Commercial use of your own creations',
-      '50 hypercredits for premium generations',
-    ],
+    features: ['Images, video and audio commands', 'Commercial use of your own creations'],
     color: '#0d9488',
     slug: 'professional',
   },
 ];
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The plan card's credit line: past the Unlimited threshold the balance reads as Unlimited. */
+function creditsLine(base: PlanBase): string {
+  return base.monthlyCredits > UNLIMITED_CREDITS_THRESHOLD
+    ? `Unlimited image generation with /make (${count(base.monthlyCredits)} credits every month)`
+    : `${count(base.monthlyCredits)} credits every month`;
+}
+
+/**
+ * What a yearly price saves against twelve monthly payments, from the catalog's own numbers: the
+ * share off and the months that makes free (one decimal when not whole).
+ */
+export function yearlySaving(monthlyPrice: number, yearlyPrice: number) {
+  const saved = monthlyPrice * 12 - yearlyPrice;
+  const months = Math.round((saved / monthlyPrice) * 10) / 10;
+  return { percentOff: Math.round((saved / (monthlyPrice * 12)) * 100), monthsFree: months };
+}
+
+function featuresOf(base: PlanBase, period: BillingPeriod): string[] {
+  const lines = [
+    creditsLine(base),
+    ...base.features,
+    `${count(base.monthlyHypercredits)} hypercredits every month for premium generations`,
+  ];
+  if (period === 'Monthly') return lines;
+  const { percentOff, monthsFree } = yearlySaving(base.monthlyPrice, base.yearlyPrice);
+  const months = `${monthsFree} month${monthsFree === 1 ? '' : 's'}`;
+  return [...lines, `Billed yearly: ${percentOff}% off twelve monthly payments, ${months} free`];
+}
 
 const detailsHtml = (features: string[]) =>
   `<ul>${features.map((feature) => `<li>${feature}</li>`).join('')}</ul>`;
@@ -116,11 +137,10 @@ export const TIER_OPTIONS: TierOption[] = BILLING_PERIODS.flatMap((period) =>
     ptype: period,
     price: period === 'Yearly' ? base.yearlyPrice : base.monthlyPrice,
     oCost: base.monthlyPrice,
-    credits: period === 'Yearly' ? base.monthlyCredits * 12 : base.monthlyCredits,
-    hypercredits: period === 'Yearly' ? base.monthlyHypercredits * 12 : base.monthlyHypercredits,
-    details: detailsHtml(
-      period === 'Yearly' ? [...base.features, 'Two months free, billed yearly'] : base.features,
-    ),
+    credits: base.monthlyCredits,
+    hypercredits: base.monthlyHypercredits,
+    grantsPerPeriod: period === 'Yearly' ? 12 : 1,
+    details: detailsHtml(featuresOf(base, period)),
     color: base.color,
     lookupKey: `plan_${base.slug}_${period === 'Yearly' ? 'yearly' : 'monthly'}`,
   })),

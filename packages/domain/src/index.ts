@@ -19,3 +19,4 @@ export * from './lora-name.ts';
 export * from './checkout-fields.ts';
 export * from './log-redaction.ts';
 export * from './moderation/index.ts';
+export * from './billing-notices.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { startEmulator } from './index.ts';
+import { AFTER_RETRIES, startEmulator } from './index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -10,6 +10,7 @@ const { values } = parseArgs({
     'public-url': { type: 'string' },
     prefix: { type: 'string' },
     'webhook-time-scale': { type: 'string' },
+    'after-retries': { type: 'string', default: 'cancel' },
   },
 });
 
@@ -25,7 +26,14 @@ if (scale !== undefined && !(scale > 0)) {
   process.exit(2);
 }
 
+const afterRetries = AFTER_RETRIES.find((behavior) => behavior === values['after-retries']);
+if (!afterRetries) {
+  console.error(`Invalid --after-retries: ${values['after-retries']} (${AFTER_RETRIES.join(', ')})`);
+  process.exit(2);
+}
+
 const emulator = await startEmulator({
+  afterRetries,
   port,
   host: values.host,
   dataDir: values['data-dir'],

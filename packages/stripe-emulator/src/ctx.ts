@@ -4,7 +4,7 @@ import { newId, type Store } from './store.ts';
 // same fields as Stripe's own (values that the emulator does not manage stay null, false or empty).
 import templates from './templates.json' with { type: 'json' };
 import type { ResponseObserver } from './observer.ts';
-import type { Obj, RequestInfo } from './types.ts';
+import type { AfterRetries, Obj, RequestInfo } from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 export const API_VERSION = '2026-10-28.endive';
@@ -54,6 +54,8 @@ export class Ctx {
   private virtualNow: number | null = null;
   /** Sees every API answer and event, when set (the test suite's shape check). */
   observe: ResponseObserver | undefined;
+  /** Account settings Stripe keeps in its dashboard rather than the API. */
+  settings: { afterRetries: AfterRetries } = { afterRetries: 'cancel' };
 
   constructor(
     readonly store: Store,

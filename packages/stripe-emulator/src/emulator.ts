@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runDue } from './billing/cycle.ts';
+import type { AfterRetries } from './billing/retries.ts';
 import { Ctx } from './ctx.ts';
 import { closeDispute } from './disputes.ts';
 import { invalidRequest } from './errors.ts';
@@ -29,6 +30,11 @@ export interface EmulatorOptions {
   prefix?: string;
   /** Emulator seconds of webhook retry backoff per real second (default 240). */
   webhookTimeScale?: number;
+  /**
+   * Stripe's "if all retries for a payment fail" subscription setting: cancel the subscription
+   * (Stripe's default), mark it `unpaid`, or leave it `past_due`. See `RETRY_DELAYS_DAYS`.
+   */
+  afterRetries?: AfterRetries;
   /** Sees every API answer and event (default: recorded under `EMULATOR_RECORD_DIR` when set). */
   observe?: ResponseObserver;
 }
@@ -90,6 +96,7 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
   const ctx = new Ctx(store, `${(options.publicUrl ?? '').replace(/\/$/, '')}${prefix}`, webhooks);
   holder.ctx = ctx;
   ctx.observe = options.observe ?? recordingObserver();
+  if (options.afterRetries) ctx.settings.afterRetries = options.afterRetries;
   const advance = async (seconds: number) => {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw invalidRequest('seconds must be a non-negative number.', 'parameter_invalid_integer', 'seconds');

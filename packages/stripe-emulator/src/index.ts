@@ -9,3 +9,4 @@ export {
 export { fastifyEmulator } from './fastify.ts';
 export { recordingObserver, type Observed, type ResponseObserver } from './observer.ts';
 export { signPayload } from './webhooks.ts';
+export { AFTER_RETRIES, RETRY_DELAYS_DAYS, type AfterRetries } from './billing/retries.ts';

@@ -20,3 +20,6 @@ export interface LineInput {
   proration?: boolean;
   subscriptionItem?: string | null;
 }
+
+/** What happens to a subscription once the last retry of its renewal fails (Stripe's setting). */
+export type AfterRetries = 'cancel' | 'unpaid' | 'past_due';

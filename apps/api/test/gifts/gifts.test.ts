@@ -67,6 +67,14 @@ describe('buying and redeeming a gift', () => {
       metadata: { gifted: 'true' },
     });
     expect(sub!.default_payment_method).toBeNull();
+    // The recipient's history shows the gift as a gift, not as a trial.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/payment/payment-history/${after.stripeCustomerId}`,
+      headers: { cookie: friend.cookie },
+    });
+    const descriptions = (history.json() as { description: string }[]).map((row) => row.description);
+    expect(descriptions).toEqual(['Gift: Founders Plan (redeemed gift code)']);
 
     // Webhooks of the redemption grant nothing more.
     await t.deliverEvents();

@@ -1,8 +1,10 @@
-import { type Database } from '@app/db';
+import { type Database, findUserById, setDiscordIdIfAbsent } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
+import { type DiscordEmulator, createDiscordEmulator } from '@app/discord-emulator';
 import type { Emulator } from '@app/stripe-emulator';
 import type Stripe from 'stripe';
 import { buildApp, type App } from '../../src/app.ts';
+import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { seedBilling } from '../../src/modules/billing/seed-billing.ts';
 import { type Billing, startEmulatorBilling } from '../../src/modules/billing/stripe-client.ts';
 import { syncCatalog } from '../../src/modules/catalog/sync-catalog.ts';
@@ -21,6 +23,14 @@ export interface PaymentTestContext {
   card(number: string): Promise<string>;
   /** Delivers every event the emulator recorded since the last call, signed, through inject. */
   deliverEvents(): Promise<void>;
+  /** With `{ discord: true }`: Discord's stand-in, mounted and used by the bot for DMs. */
+  discord?: {
+    emulator: DiscordEmulator;
+    /** Makes the user known to Discord under their account's id (set now if they had none). */
+    addUser(userId: string): Promise<string>;
+    /** The direct messages the bot sent to a Discord user. */
+    dms(discordId: string): Promise<{ content: string }[]>;
+  };
   close(): Promise<void>;
 }
 
@@ -35,7 +45,7 @@ export const CARDS = {
  * The whole API with the Stripe emulator started in this process, its catalog synced and the
  * seeded users' plans created. Webhooks are not pushed; tests deliver them with deliverEvents().
  */
-export async function createPaymentTestApp(): Promise<PaymentTestContext> {
+export async function createPaymentTestApp(options: { discord?: boolean } = {}): Promise<PaymentTestContext> {
   const { billing, emulator } = await startEmulatorBilling();
   emulator.setWebhookUrl(null);
   const { stripe } = billing;
@@ -47,9 +57,29 @@ export async function createPaymentTestApp(): Promise<PaymentTestContext> {
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DATA_DIR: '.data/test',
+    HOST: '127.0.0.1',
   });
-  const app = await buildApp({ settings, database, billing });
-  await app.ready();
+  const discordEmulator = options.discord ? createDiscordEmulator({ prefix: '/_discord' }) : undefined;
+  const app = await buildApp({
+    settings,
+    database,
+    billing,
+    discordEmulator,
+    discord: { deliver: false },
+    logger: false,
+  });
+  // The bot's REST base is our own address once listening (the embedded default's Discord).
+  if (discordEmulator) await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+  const discordControl = async (method: string, path: string, body?: unknown) => {
+    const response = await app.inject({
+      method: method as 'GET' | 'POST',
+      url: `/_discord/_test${path}`,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    if (response.statusCode >= 400) throw new Error(`${method} ${path}: ${response.body}`);
+    return response.json();
+  };
   const delivered = new Set<string>();
   return {
     app,
@@ -57,6 +87,16 @@ export async function createPaymentTestApp(): Promise<PaymentTestContext> {
     billing,
     emulator,
     stripe,
+    discord: discordEmulator && {
+      emulator: discordEmulator,
+      async addUser(userId) {
+        const user = (await findUserById(database.db, userId))!;
+        const id = user.discordId ?? (await setDiscordIdIfAbsent(database.db, userId, generateSnowflake()))!;
+        await discordControl('POST', '/users', { id, username: user.discordName });
+        return id;
+      },
+      dms: async (discordId) => (await discordControl('GET', `/dms/${discordId}`)).messages,
+    },
     async signIn(discordName) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);

@@ -132,7 +132,7 @@ describe('buying a credit package', () => {
       headers: { cookie },
       payload: { couponid: 'NOPE' },
     });
-    expect(check.json()).toEqual({ valid: false, discountName: null });
+    expect(check.json()).toMatchObject({ valid: false, discountName: null });
     const invalid = await pay(cookie, 'single', {
       paymentIntentId: intent.id,
       paymentMethodId: method,
@@ -146,9 +146,22 @@ describe('buying a credit package', () => {
       method: 'POST',
       url: '/api/payment/verify_coupon',
       headers: { cookie },
-      payload: { couponid: 'welcome10' },
+      payload: { couponid: 'welcome10', paymentIntentId: intent.id },
     });
-    expect(valid.json()).toMatchObject({ valid: true });
+    // The checkout shows the new total before Pay.
+    expect(valid.json()).toMatchObject({
+      valid: true,
+      amount: pack.price,
+      discountedAmount: Math.round(pack.price * 0.9),
+    });
+    const other = await t.signIn('buyer-coupon-other');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/verify_coupon',
+      headers: { cookie: other.cookie },
+      payload: { couponid: 'WELCOME10', paymentIntentId: intent.id },
+    });
+    expect(foreign.statusCode).toBe(403);
     const paid = await pay(cookie, 'single', {
       paymentIntentId: intent.id,
       paymentMethodId: method,

@@ -3,6 +3,7 @@ import { findTier } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentTestApp, type PaymentTestContext } from '../payment/helpers.ts';
 import { redeem } from '../gifts/helpers.ts';
+import { grantDueYearlyMonths } from '../../src/modules/subscriptions/grant-yearly-months.ts';
 import { call, subscribe, userRow } from './helpers.ts';
 
 /** Time passing on the emulator's clock, with its webhooks delivered (twice) to our endpoint. */
@@ -94,4 +95,36 @@ describe('renewal and period end', () => {
     const grants = await ledgerEntriesByReason(t.database.db, 'plan: Professional Plan');
     expect(grants.filter((grant) => grant.userId === friend.userId)).toHaveLength(2); // credits + hypercredits
   });
+});
+
+describe('a yearly plan', () => {
+  it('grants its credits month by month through its year, each month once', async () => {
+    const tier = findTier('Professional Plan Yearly')!;
+    const s = await subscribe(t, 'yearly-user', tier.tier);
+    await deliverTwice();
+    const start = await userRow(t, s.userId);
+    // The paid year grants its first month, not the whole year at once.
+    const periodStart = (await t.stripe.subscriptions.retrieve(s.subscriptionId)).items.data[0]!
+      .current_period_start;
+    const granted = (await ledgerEntriesByReason(t.database.db, 'plan: Professional Plan Yearly%')).filter(
+      (row) => row.userId === s.userId && row.currency === 'credits',
+    );
+    expect(granted.map((row) => row.delta)).toEqual([tier.credits]);
+
+    const sweep = () => grantDueYearlyMonths({ db: t.database.db, stripe: t.stripe, now: t.emulator.now() });
+    await sweep();
+    expect((await userRow(t, s.userId)).credits).toBe(start.credits);
+
+    await t.emulator.advanceClock(periodStart + 45 * DAY - t.emulator.now());
+    await sweep();
+    await sweep();
+    expect((await userRow(t, s.userId)).credits).toBe(start.credits + tier.credits);
+    expect((await userRow(t, s.userId)).hypercredits).toBe(start.hypercredits + tier.hypercredits);
+
+    // Eleven months in: twelve monthly grants in all, never more within the year.
+    // (The sweep reads Stripe itself: the other tests' renewals meanwhile need not be delivered.)
+    await t.emulator.advanceClock(periodStart + 340 * DAY - t.emulator.now());
+    await sweep();
+    expect((await userRow(t, s.userId)).credits).toBe(start.credits + 11 * tier.credits);
+  }, 120_000);
 });

@@ -16,3 +16,4 @@ export * from './discord.ts';
 export * from './fleet.ts';
 export * from './payments.ts';
 export * from './moderation.ts';
+export * from './notices.ts';

@@ -15,6 +15,20 @@ export async function listLiveSubscriptionRows(db: DbOrTx, userId: string): Prom
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES)));
 }
 
+/** Every user's subscriptions on one of `tiers` in a live status. */
+export async function listLiveSubscriptionRowsOfTiers(
+  db: DbOrTx,
+  tiers: string[],
+): Promise<SubscriptionRow[]> {
+  if (tiers.length === 0) return [];
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(inArray(subscriptions.tier, tiers), inArray(subscriptions.status, LIVE_SUBSCRIPTION_STATUSES)),
+    );
+}
+
 /** Whose subscription this is, when our copy knows it. */
 export async function findSubscriptionOwnerId(db: DbOrTx, id: string): Promise<string | undefined> {
   const [row] = await db

@@ -99,10 +99,17 @@ export const ProcessPaymentResult = z.object({
 });
 export type ProcessPaymentResult = z.infer<typeof ProcessPaymentResult>;
 
-export const VerifyCouponBody = z.object({ couponid: z.string().trim().max(64) });
+export const VerifyCouponBody = z.object({
+  couponid: z.string().trim().max(64),
+  /** The checkout's payment (one of the caller's): the answer then carries the new total. */
+  paymentIntentId: z.string().trim().max(255).optional(),
+});
 export const VerifyCouponResult = z.object({
   valid: z.boolean(),
   discountName: z.string().nullable(),
+  /** Cents before and after the coupon, for the payment named in the request (else null). */
+  amount: z.number().int().nullable().optional(),
+  discountedAmount: z.number().int().nullable().optional(),
 });
 export type VerifyCouponResult = z.infer<typeof VerifyCouponResult>;
 

@@ -6,6 +6,8 @@ import { expireIncomplete } from './void.ts';
 import { periodOf, setPeriod } from './items.ts';
 import { addInterval } from './periods.ts';
 import { applySchedulePhase } from './schedules.ts';
+import { invoiceAttemptFailed } from './invoice-settlement.ts';
+import { payInvoice } from './invoices.ts';
 import { cycleLines, defaultCard, invoiceSubscription } from './subscriptions.ts';
 
 const INCOMPLETE_EXPIRY = 23 * 3600;
@@ -32,10 +34,31 @@ function lifecycleDue(ctx: Ctx, sub: Obj): Due | null {
       run: () => expireIncomplete(ctx, sub),
     };
   }
+  const retry = retryDue(ctx, sub);
   const { end } = periodOf(sub);
+  if (retry && retry.time < end) return retry;
   if (sub.cancel_at && (sub.cancel_at as number) < end)
     return { time: sub.cancel_at as number, run: () => cancelNow(ctx, sub) };
   return { time: end, run: () => renew(ctx, sub, end) };
+}
+
+/** The next Smart Retry of a past-due subscription's open renewal invoice, if one is scheduled. */
+function retryDue(ctx: Ctx, sub: Obj): Due | null {
+  if (sub.status !== 'past_due' || !sub.latest_invoice) return null;
+  const inv = ctx.find(sub.latest_invoice as string, 'invoice');
+  const time = inv?.next_payment_attempt as number | null | undefined;
+  if (!inv || inv.status !== 'open' || !time) return null;
+  return {
+    time,
+    run: () => {
+      // A retry with no card left fails like a decline would: the schedule moves on.
+      inv.next_payment_attempt = null;
+      const card = defaultCard(ctx, sub);
+      if (card) return payInvoice(ctx, inv, card, true);
+      Object.assign(inv, { attempted: true, attempt_count: (inv.attempt_count as number) + 1 });
+      invoiceAttemptFailed(ctx, inv);
+    },
+  };
 }
 
 /** What happens at the end of a period: cancellation, trial end, schedule phase, renewal invoice. */

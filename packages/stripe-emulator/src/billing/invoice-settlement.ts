@@ -3,6 +3,7 @@
 import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
+import { isRetried, scheduleNextAttempt } from './retries.ts';
 import { subscriptionInvoiceFailed, subscriptionInvoicePaid } from './subscription-events.ts';
 
 export function invoiceIntent(ctx: Ctx, inv: Obj): Obj | undefined {
@@ -39,6 +40,12 @@ export function afterInvoicePaymentFailed(ctx: Ctx, pi: Obj): void {
   const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
   const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
   if (!inv || inv.status !== 'open') return;
+  invoiceAttemptFailed(ctx, inv);
+}
+
+/** An attempt to collect an open invoice failed: its next retry, the event, its subscription. */
+export function invoiceAttemptFailed(ctx: Ctx, inv: Obj): void {
+  if (isRetried(inv)) scheduleNextAttempt(ctx, inv);
   ctx.emit('invoice.payment_failed', inv);
   if (subscriptionOf(inv)) subscriptionInvoiceFailed(ctx, inv);
 }

@@ -2,6 +2,7 @@ import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
 import type { Obj } from '../types.ts';
 import { applyPendingUpdate, isPendingUpdateInvoice } from './pending-state.ts';
+import { isRetried } from './retries.ts';
 import { updateSubscription } from './subscription-update.ts';
 
 export { updateSubscription };
@@ -12,7 +13,8 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Obj): void {
   applyPendingUpdate(ctx, sub, inv);
   const changes: Obj = {};
   const fromTrial = sub.status === 'trialing' && inv.billing_reason === 'subscription_cycle';
-  if (['incomplete', 'past_due'].includes(sub.status as string) || fromTrial) changes.status = 'active';
+  if (['incomplete', 'past_due', 'unpaid'].includes(sub.status as string) || fromTrial)
+    changes.status = 'active';
   const pi = inv.payments.data[0]?.payment?.payment_intent as string | undefined;
   const pm = pi ? ctx.find(pi, 'payment_intent')?.payment_method : undefined;
   if (
@@ -29,8 +31,19 @@ export function subscriptionInvoiceFailed(ctx: Ctx, inv: Obj): void {
   const sub = ctx.find(subscriptionOf(inv) as string, 'subscription');
   // A held change's invoice failing leaves the subscription as it was, not past due.
   if (isPendingUpdateInvoice(ctx, inv)) return;
-  if (sub && ['active', 'trialing'].includes(sub.status as string))
+  if (!sub) return;
+  if (isRetried(inv) && inv.next_payment_attempt === null) return endAfterRetries(ctx, sub);
+  if (['active', 'trialing'].includes(sub.status as string))
     updateSubscription(ctx, sub, { status: 'past_due' });
+}
+
+/** The last retry failed: the subscription ends as the setting says; the invoice stays open. */
+function endAfterRetries(ctx: Ctx, sub: Obj): void {
+  const behavior = ctx.settings.afterRetries;
+  if (behavior === 'cancel') return cancelNow(ctx, sub, 'payment_failed');
+  const status = behavior === 'unpaid' ? 'unpaid' : 'past_due';
+  if (['active', 'trialing', 'past_due'].includes(sub.status as string))
+    updateSubscription(ctx, sub, { status });
 }
 
 export function cancelNow(ctx: Ctx, sub: Obj, reason = 'cancellation_requested'): void {

@@ -7,6 +7,7 @@ import { activeDiscounts, applyDiscounts, readDiscounts } from './discounts.ts';
 import { createInvoice, finalizeInvoice, payInvoice, type LineInput } from './invoices.ts';
 import { itemDescription, productName, recurringPrice, subscriptionItem } from './items.ts';
 import { addInterval } from './periods.ts';
+import { updateSubscription } from './subscription-update.ts';
 
 export function defaultCard(ctx: Ctx, sub: Obj): string | null {
   if (sub.default_payment_method) return sub.default_payment_method as string;
@@ -44,8 +45,25 @@ export function invoiceSubscription(
   });
   finalizeInvoice(ctx, inv);
   sub.latest_invoice = inv.id;
+  dropUsedOnceDiscounts(ctx, sub, inv);
   payInvoice(ctx, inv, opts.pay ? defaultCard(ctx, sub) : null, opts.offSession);
   return inv;
+}
+
+/**
+ * A `duration: once` coupon discounts one invoice: once an invoice with something to discount has
+ * used it, it leaves the subscription, so later invoices, previews and changes go without it.
+ */
+function dropUsedOnceDiscounts(ctx: Ctx, sub: Obj, inv: Obj): void {
+  if ((inv.subtotal as number) <= 0) return;
+  const used = new Set(inv.discounts as string[]);
+  const kept = (sub.discounts as string[]).filter((id) => {
+    if (!used.has(id)) return true;
+    const discount = ctx.find(id, 'discount');
+    const coupon = discount ? ctx.find(discount.source.coupon as string, 'coupon') : undefined;
+    return coupon?.duration !== 'once';
+  });
+  if (kept.length !== (sub.discounts as string[]).length) updateSubscription(ctx, sub, { discounts: kept });
 }
 
 export function createSubscription(ctx: Ctx, p: Params): Obj {

@@ -1,7 +1,12 @@
 import { textPdf } from '../pdf.ts';
 import type { PageRoute } from '../router.ts';
 import type { Obj } from '../types.ts';
-import { date, esc, money, notFoundPage, page } from './layout.ts';
+import { invoiceIntent, payInvoice } from '../billing/invoices.ts';
+import type { Ctx } from '../ctx.ts';
+import { StripeError } from '../errors.ts';
+import { attachCard } from '../resources/customers.ts';
+import { paymentMethodFromForm } from './card-form.ts';
+import { cardFields, date, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
 function invoiceLines(inv: Obj): string[] {
   const currency = inv.currency as string;
@@ -25,6 +30,24 @@ function invoiceLines(inv: Obj): string[] {
   ];
 }
 
+function invoicePage(ctx: Ctx, inv: Obj, notice: { ok?: string; error?: string }) {
+  const payForm =
+    inv.status === 'open'
+      ? `<form method="post" action="${esc(ctx.url(`/_emulator/invoices/${inv.id}/pay`))}"><fieldset><legend>Pay this invoice</legend>${cardFields()}
+<button type="submit">Pay ${esc(money(inv.amount_remaining as number, inv.currency as string))}</button></fieldset></form>`
+      : '';
+  return page(
+    ctx,
+    `Invoice ${inv.number ?? ''}`,
+    `<h1>Invoice ${esc(inv.number ?? inv.id)}</h1>${notice.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${
+      notice.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''
+    }${invoiceLines(inv)
+      .map((l) => (l ? `<p>${esc(l)}</p>` : '<hr>'))
+      .join('')}${payForm}<p><a class="button" href="${esc(inv.invoice_pdf)}">Download PDF</a></p>`,
+    notice.error ? 402 : 200,
+  );
+}
+
 export const documentPages: PageRoute[] = [
   {
     method: 'GET',
@@ -42,16 +65,37 @@ export const documentPages: PageRoute[] = [
   {
     method: 'GET',
     path: '/_emulator/invoices/:id',
-    handler: (ctx, { params }) => {
+    handler: (ctx, { params, query }) => {
       const inv = ctx.find(params.id as string, 'invoice');
       if (!inv) return notFoundPage(ctx, 'invoice');
-      return page(
-        ctx,
-        `Invoice ${inv.number ?? ''}`,
-        `<h1>Invoice ${esc(inv.number ?? inv.id)}</h1>${invoiceLines(inv)
-          .map((l) => (l ? `<p>${esc(l)}</p>` : '<hr>'))
-          .join('')}<p><a class="button" href="${esc(inv.invoice_pdf)}">Download PDF</a></p>`,
-      );
+      return invoicePage(ctx, inv, query.get('paid') ? { ok: 'Thank you: this invoice is paid.' } : {});
+    },
+  },
+  {
+    // The hosted invoice page's card form: pays an open invoice with a new card (not saved as default).
+    method: 'POST',
+    path: '/_emulator/invoices/:id/pay',
+    handler: (ctx, { params, form }) => {
+      const inv = ctx.find(params.id as string, 'invoice');
+      if (!inv) return notFoundPage(ctx, 'invoice');
+      if (inv.status !== 'open') return invoicePage(ctx, inv, { error: 'This invoice is not open.' });
+      const customer = ctx.get(inv.customer as string, 'customer');
+      try {
+        const pm = paymentMethodFromForm(ctx, form, { email: customer.email, name: customer.name });
+        attachCard(ctx, pm, customer);
+        payInvoice(ctx, inv, pm.id as string, false);
+      } catch (err) {
+        if (!(err instanceof StripeError)) throw err;
+        return invoicePage(ctx, inv, { error: err.message });
+      }
+      if (inv.status !== 'paid') {
+        const pi = invoiceIntent(ctx, inv);
+        const message =
+          (pi?.last_payment_error?.message as string | undefined) ??
+          'This card needs authentication, which this page cannot do: try another card.';
+        return invoicePage(ctx, inv, { error: message });
+      }
+      return redirect(ctx.url(`/_emulator/invoices/${inv.id}?paid=1`));
     },
   },
   {

@@ -9,7 +9,12 @@ import { cardFields, date, esc, money, notFoundPage, page, redirect } from './la
 
 function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: string }) {
   const customer = ctx.get(session.customer as string, 'customer');
-  const pmId = customer.invoice_settings?.default_payment_method as string | null;
+  const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
+  // The card renewals are charged to: the customer's default, else a subscription's own.
+  const pmId =
+    (customer.invoice_settings?.default_payment_method as string | null) ??
+    (subs.find((s) => s.default_payment_method)?.default_payment_method as string | undefined) ??
+    null;
   const pm = pmId ? ctx.find(pmId, 'payment_method') : undefined;
   const invoices = ctx
     .all('invoice')
@@ -20,10 +25,9 @@ function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: stri
       (
         i,
       ) => `<tr><td>${esc(date(i.created as number))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total as number, i.currency as string))}</td>
-<td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">View</a></td></tr>`,
+<td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">${i.status === 'open' ? 'Pay' : 'View'}</a></td></tr>`,
     )
     .join('');
-  const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
   return page(
     ctx,
     'Billing',

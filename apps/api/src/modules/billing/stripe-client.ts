@@ -6,6 +6,14 @@ import type { Settings } from '../../settings.ts';
 /** Where the embedded default serves the Stripe emulator on the app's own port. */
 export const STRIPE_EMULATOR_PREFIX = '/_stripe';
 
+/**
+ * Stripe's "if all retries for a payment fail" setting the product expects (Billing → Subscriptions
+ * and emails → Manage failed payments): mark the subscription unpaid, so paying its open invoice
+ * later brings the plan back. The emulator is started with it; other settings work too (a
+ * cancelled plan cannot be paid back, a past-due one lapses when Stripe stops retrying).
+ */
+export const AFTER_ALL_RETRIES_FAIL = 'unpaid';
+
 /** The emulator served by the app itself: its plugin and what it needs once the app listens. */
 export interface MountedEmulator {
   prefix: string;
@@ -132,6 +140,7 @@ export async function startEmulatorBilling(options: { dataDir?: string; webhookU
     host: '127.0.0.1',
     dataDir: options.dataDir,
     webhookUrl: options.webhookUrl,
+    afterRetries: AFTER_ALL_RETRIES_FAIL,
   });
   const billing: Billing = {
     stripe: createStripeSdk(emulator.secretKey, emulator.url),
@@ -157,6 +166,7 @@ export async function createMountedEmulatorBilling(options: { dataDir?: string }
   const emulator: MountableEmulator = createEmulator({
     prefix: STRIPE_EMULATOR_PREFIX,
     dataDir: options.dataDir,
+    afterRetries: AFTER_ALL_RETRIES_FAIL,
   });
   // Deliveries queued before a restart wait for our new address rather than go to the old one.
   emulator.setWebhookUrl(null);

@@ -1,6 +1,7 @@
 import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
 import { type Db, listUnfinishedGiftClaims } from '@app/db';
 import type Stripe from 'stripe';
+import { grantDueYearlyMonths } from '../subscriptions/grant-yearly-months.ts';
 import { completeGiftClaim } from '../gifts/complete-gift-redemption.ts';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
 import { settleDispute, takeBackRefunds } from '../settlement/take-back.ts';
@@ -111,6 +112,11 @@ export function startReconciler({
     if (running || stopped) return;
     running = reconcilePayments({ db, stripe, log })
       .then((report) => log?.info({ report }, 'payments reconciled'))
+      // Yearly plans' later months fall due on the calendar, not on a Stripe event.
+      .then(async () => {
+        const months = await grantDueYearlyMonths({ db, stripe });
+        if (months > 0) log?.info({ months }, 'yearly plans: monthly credits granted');
+      })
       .catch((error: unknown) => log?.warn({ err: error }, 'reconciliation failed'))
       .finally(() => {
         running = undefined;

@@ -24,12 +24,18 @@ export async function scheduledTier(
   return null;
 }
 
+/**
+ * The discount the next renewals get, by name. A once-only coupon (WELCOME10) discounted the
+ * invoice it came with and never a renewal, so it is not shown, whatever Stripe still lists.
+ */
 function discountOf(subscription: Stripe.Subscription): string | null {
   for (const discount of subscription.discounts) {
-    if (typeof discount === 'string') return 'Discount';
+    if (typeof discount === 'string') continue;
     const coupon = discount.source?.coupon;
-    if (!coupon) continue;
-    return typeof coupon === 'string' ? coupon : (coupon.name ?? coupon.id);
+    if (!coupon || typeof coupon === 'string' || coupon.duration === 'once') continue;
+    if (discount.end !== null && discount.end <= (subscription.items.data[0]?.current_period_end ?? 0))
+      continue;
+    return coupon.name ?? coupon.id;
   }
   return null;
 }

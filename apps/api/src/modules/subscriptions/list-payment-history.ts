@@ -13,6 +13,9 @@ const intentOf = (value: string | { id: string } | null | undefined) =>
 function invoiceDescription(invoice: Stripe.Invoice): string {
   if (invoice.description) return invoice.description;
   const tier = invoice.parent?.subscription_details?.metadata?.tier;
+  // A redeemed gift runs as a trial Stripe invoices at $0: it is the gift, not a trial.
+  if (invoice.parent?.subscription_details?.metadata?.gifted === 'true')
+    return `Gift: ${tier ?? 'plan'} (redeemed gift code)`;
   const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration);
   if (invoice.billing_reason === 'subscription_update') return `Plan change${tier ? `: ${tier}` : ''}`;
   return line?.description ?? tier ?? `Invoice ${invoice.number ?? invoice.id}`;

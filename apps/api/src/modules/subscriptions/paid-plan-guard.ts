@@ -1,8 +1,7 @@
 import { type Db, withNamedLock } from '@app/db';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-
-const PAID_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+import { PLAN_HOLDING_STATUSES, planStatusOf } from './plan-status.ts';
 
 export const secondPlan = () =>
   new AppError('ALREADY_SUBSCRIBED', {
@@ -11,14 +10,38 @@ export const secondPlan = () =>
       'You already have a paid plan, so this one was not started and nothing was charged. Change your plan from the subscription page.',
   });
 
-/** The customer's live paid (not gifted) subscriptions at Stripe, apart from `except`. */
+/**
+ * The customer's live paid (not gifted) subscriptions at Stripe, apart from `except`. One whose
+ * renewal failed for good (`unpaid`, or past due with no retry left) holds no plan any more.
+ */
 export async function otherPaidPlans(stripe: Stripe, customer: string, except?: string) {
   const found: Stripe.Subscription[] = [];
-  for await (const subscription of stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) {
+  for await (const subscription of stripe.subscriptions.list({
+    customer,
+    status: 'all',
+    limit: 100,
+    expand: ['data.latest_invoice'],
+  })) {
     if (subscription.id === except || subscription.metadata.gifted === 'true') continue;
-    if (PAID_STATUSES.has(subscription.status)) found.push(subscription);
+    if (PLAN_HOLDING_STATUSES.has(planStatusOf(subscription))) found.push(subscription);
   }
   return found;
+}
+
+/**
+ * Ends the customer's lapsed paid subscriptions (their renewal failed for good) and voids their open
+ * invoice, so paying that invoice later cannot bring back a plan beside the new one.
+ */
+export async function endLapsedPlans(stripe: Stripe, customer: string, except?: string) {
+  for await (const subscription of stripe.subscriptions.list({
+    customer,
+    status: 'all',
+    limit: 100,
+    expand: ['data.latest_invoice'],
+  })) {
+    if (subscription.id === except || subscription.metadata.gifted === 'true') continue;
+    if (planStatusOf(subscription) === 'unpaid') await abandonSubscription(stripe, subscription);
+  }
 }
 
 /**
@@ -57,11 +80,12 @@ export function withPlanPaymentLock<T>(db: Db, userId: string, work: () => Promi
 
 /**
  * Cancels every other way a plan could still be paid: subscriptions waiting for their first
- * payment (their invoice voided, so a card check left open fails) and open hosted checkouts for a
- * plan (expired).
+ * payment (their invoice voided, so a card check left open fails), lapsed plans whose open invoice
+ * could still be paid, and open hosted checkouts for a plan (expired).
  */
 export async function cancelOtherPlanAttempts(stripe: Stripe, customer: string, except?: string) {
   await cancelWaitingSubscriptions(stripe, customer, except);
+  await endLapsedPlans(stripe, customer, except);
   for await (const session of stripe.checkout.sessions.list({ customer, limit: 100 })) {
     if (session.mode === 'subscription' && session.status === 'open') {
       await stripe.checkout.sessions.expire(session.id);

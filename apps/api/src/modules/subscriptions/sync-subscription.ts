@@ -11,6 +11,7 @@ import { FREE_PLAN, findByLookupKey, planRank } from '@app/domain';
 import type Stripe from 'stripe';
 import { customerIdOf } from '../customers/access.ts';
 import { findUserByCustomer } from '../customers/ensure-customer.ts';
+import { planStatusOf } from './plan-status.ts';
 
 /** Stripe statuses under which the user has the plan. */
 export const LIVE_STATUSES = LIVE_SUBSCRIPTION_STATUSES;
@@ -38,7 +39,7 @@ export async function syncSubscription({
   stripe: Stripe;
   subscriptionId: string;
 }): Promise<{ userId: string; tier: string } | undefined> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
   const user = subscription.metadata.userId
     ? await findUserById(db, subscription.metadata.userId)
     : await findUserByCustomer(db, customerIdOf(subscription.customer));
@@ -49,7 +50,7 @@ export async function syncSubscription({
   const values = {
     userId: user.id,
     tier,
-    status: subscription.status,
+    status: planStatusOf(subscription),
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     // A downgrade that has taken effect leaves its target equal to the plan: nothing is pending.

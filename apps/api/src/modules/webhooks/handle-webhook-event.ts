@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
 import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
 import { settleDispute, takeBackRefunds } from '../settlement/take-back.ts';
+import { handleFailedRenewal } from '../subscriptions/failed-renewal.ts';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
 
 type Handler = (ctx: SettlementContext, event: Stripe.Event) => Promise<void>;
@@ -29,6 +30,9 @@ const onCheckoutCompleted: Handler = async (ctx, event) => {
   await settleCheckoutSession(ctx, await ctx.stripe.checkout.sessions.retrieve(objectId(event)));
 };
 
+const onPaymentFailed: Handler = (ctx, event) =>
+  handleFailedRenewal(ctx, event.data.object as Stripe.Invoice);
+
 const onSubscriptionChanged: Handler = async (ctx, event) => {
   await syncSubscription({ db: ctx.db, stripe: ctx.stripe, subscriptionId: objectId(event) });
 };
@@ -36,6 +40,7 @@ const onSubscriptionChanged: Handler = async (ctx, event) => {
 /** The events we act on; anything else is stored and acknowledged. */
 export const WEBHOOK_HANDLERS: Record<string, Handler> = {
   'invoice.paid': onInvoicePaid,
+  'invoice.payment_failed': onPaymentFailed,
   'payment_intent.succeeded': onPaymentSucceeded,
   'checkout.session.completed': onCheckoutCompleted,
   'checkout.session.async_payment_succeeded': onCheckoutCompleted,

@@ -17,7 +17,7 @@ import { createPaymentIntent } from '../../../modules/payments/create-payment-in
 import { getPaymentSession } from '../../../modules/payments/get-payment-session.ts';
 import { processSinglePayment } from '../../../modules/payments/process-single-payment.ts';
 import { processSubscriptionPayment } from '../../../modules/payments/process-subscription-payment.ts';
-import { resolveCoupon } from '../../../modules/payments/resolve-coupon.ts';
+import { quoteCoupon } from '../../../modules/billing/quote-coupon.ts';
 import { publicOrigin } from '../../../lib/public-origin.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -82,15 +82,18 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['payment'],
-        summary: 'Whether a coupon or promotion code can be used',
+        summary: 'Whether a coupon or promotion code can be used, and the checkout total with it',
         body: VerifyCouponBody,
         response: { 200: VerifyCouponResult, ...errors },
       },
     },
-    async (request) => {
-      const coupon = await resolveCoupon({ stripe: app.billing().stripe, code: request.body.couponid });
-      return { valid: Boolean(coupon), discountName: coupon?.name ?? null };
-    },
+    async (request) =>
+      quoteCoupon({
+        stripe: app.billing().stripe,
+        user: await request.requireUser(),
+        couponid: request.body.couponid,
+        paymentIntentId: request.body.paymentIntentId,
+      }),
   );
 
   app.get(

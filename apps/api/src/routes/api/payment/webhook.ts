@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleWebhookEvent } from '../../../modules/webhooks/handle-webhook-event.ts';
 import { verifyWebhook } from '../../../modules/webhooks/verify-webhook.ts';
+import { discordNotifier } from '../../../modules/discord/direct-message.ts';
 
 export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // The signature covers the exact bytes Stripe sent, so this route (and only this one) keeps them.
@@ -34,7 +35,10 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: request.headers['stripe-signature'],
       });
-      const outcome = await handleWebhookEvent({ db: app.ctx.database.db, stripe, log: request.log }, event);
+      const outcome = await handleWebhookEvent(
+        { db: app.ctx.database.db, stripe, log: request.log, notifier: discordNotifier(app.discordBot) },
+        event,
+      );
       return { received: true as const, outcome };
     },
   );

@@ -1,7 +1,9 @@
 import { FREE_PLAN, formatCredits, formatHypercredits } from '@app/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GiftedPlans } from '@/components/gifted-plans/index.ts';
+import { PaymentFailedBanner } from '@/components/payment-failed-banner/index.ts';
+import { usePaymentMethodPortalMutation } from '@/api/payment-method-portal.ts';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
@@ -20,6 +22,19 @@ export function DashboardPage() {
     skip: !user || user.subscription_status === FREE_PLAN,
   });
 
+  const [methodPortal, methodState] = usePaymentMethodPortalMutation();
+  const [portalError, setPortalError] = useState<string | null>(null);
+  async function updateCard() {
+    if (!user?.stripeid) return;
+    setPortalError(null);
+    try {
+      const { url } = await methodPortal({ customer_id: user.stripeid }).unwrap();
+      window.location.assign(url);
+    } catch (failure) {
+      setPortalError(apiErrorMessage(failure, 'The billing portal could not be opened.'));
+    }
+  }
+
   // ?refresh=true (after a purchase) reloads the balance instead of showing the cached one.
   useEffect(() => {
     if (refresh) void refetch();
@@ -30,6 +45,12 @@ export function DashboardPage() {
   return (
     <section className="dashboard" aria-busy={isFetching}>
       <h1>Welcome, {user.discordname}</h1>
+      <PaymentFailedBanner
+        subscriptions={own.data?.subscriptions}
+        busy={methodState.isLoading}
+        onUpdateCard={() => void updateCard()}
+      />
+      {portalError && <Alert>{portalError}</Alert>}
       <Card className="dashboard-balances">
         <dl>
           <div>

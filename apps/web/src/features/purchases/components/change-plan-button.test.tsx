@@ -188,7 +188,7 @@ describe('downgrading from the plan page', () => {
     expect(within(dialog).getByTestId('downgrade-plan')).toHaveTextContent('Professional Plan Yearly');
     expect(within(dialog).getByTestId('downgrade-now')).toHaveTextContent('Nothing');
     expect(within(dialog).getByTestId('downgrade-renewal')).toHaveTextContent(
-      '$143.90 a year, with 30,000 credits and 600 hypercredits each year',
+      '$143.90 a year, with 2,500 credits and 50 hypercredits each month',
     );
     expect(dialog).toHaveTextContent(
       `You keep Professional Plan and its credits until ${formatEpochDate(RENEWS)}.`,

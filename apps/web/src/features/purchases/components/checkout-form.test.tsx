@@ -221,12 +221,35 @@ describe('CheckoutForm', () => {
       address: { line1: '2 Rue Neuve', city: 'Montréal', state: '', postal_code: 'H2X 1Y4', country: 'CA' },
     });
     expect(sent).toEqual([
-      { path: '/api/payment/verify_coupon', body: { couponid: 'WELCOME10' } },
+      { path: '/api/payment/verify_coupon', body: { couponid: 'WELCOME10', paymentIntentId: 'pi_pack' } },
       {
         path: '/api/payment/process_single',
         body: { paymentIntentId: 'pi_pack', paymentMethodId: 'pm_card', couponCode: 'WELCOME10' },
       },
     ]);
+  });
+
+  it('checks a coupon when it is applied and shows the total with it before Pay', async () => {
+    const user = userEvent.setup();
+    answers['/api/payment/verify_coupon'] = {
+      status: 200,
+      body: { valid: true, discountName: 'Welcome 10% off', amount: 1499, discountedAmount: 1349 },
+    };
+    renderForm();
+    await user.type(screen.getByLabelText('Coupon (optional)'), 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon Accepted')).toBeInTheDocument();
+    expect(screen.getByTestId('coupon-total')).toHaveTextContent('New total: $13.49');
+    expect(sent).toEqual([
+      { path: '/api/payment/verify_coupon', body: { couponid: 'WELCOME10', paymentIntentId: 'pi_pack' } },
+    ]);
+    expect(card.createPaymentMethod).not.toHaveBeenCalled();
+
+    answers['/api/payment/verify_coupon'] = { status: 200, body: { valid: false, discountName: null } };
+    await user.clear(screen.getByLabelText('Coupon (optional)'));
+    await user.type(screen.getByLabelText('Coupon (optional)'), 'NOPE{Enter}');
+    expect(await screen.findByText('Invalid Coupon Entered')).toBeInTheDocument();
+    expect(screen.queryByTestId('coupon-total')).not.toBeInTheDocument();
   });
 
   it('holds Pay and the card field while the payment is processed', async () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_STATE,
   ERROR_TEXT,
   authenticationFailed,
+  formatCents,
   isEmailMissing,
   paymentFailed,
   paymentMethodCreationFailed,
@@ -38,7 +39,7 @@ export interface CheckoutFormProps {
 /** The card form of SPEC §2/§4/§5/§8: address, optional coupon, card, pay. */
 export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormProps) {
   const fontSize = useCardFontSize();
-  const { register, handleSubmit, formState } = useForm({
+  const { register, handleSubmit, formState, getValues } = useForm({
     resolver: zodResolver(CheckoutFields),
     defaultValues: {
       name: user.discordname,
@@ -52,6 +53,8 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     },
   });
   const [couponStatus, setCouponStatus] = useState<'accepted' | 'invalid' | null>(null);
+  // The total with the accepted coupon, in cents (when the server could price this payment).
+  const [couponTotal, setCouponTotal] = useState<number | null>(null);
   const [cardEmpty, setCardEmpty] = useState(true);
   const [cardError, setCardError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
@@ -87,8 +90,12 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
 
     if (couponCode) {
       try {
-        const { valid } = await verifyCoupon({ couponid: couponCode }).unwrap();
+        const { valid, discountedAmount } = await verifyCoupon({
+          couponid: couponCode,
+          paymentIntentId: intentIdOf(clientSecret.current),
+        }).unwrap();
         setCouponStatus(valid ? 'accepted' : 'invalid');
+        setCouponTotal(valid ? (discountedAmount ?? null) : null);
         if (!valid) {
           setProcessing(false);
           return;
@@ -138,6 +145,24 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
     return fail(paymentFailed(result.status));
   }
 
+  /** Apply: checks the coupon now and shows the total with it; Pay checks it again. */
+  async function applyCoupon() {
+    const couponCode = getValues('coupon').trim();
+    setCouponTotal(null);
+    if (!couponCode) return setCouponStatus(null);
+    try {
+      const { valid, discountedAmount } = await verifyCoupon({
+        couponid: couponCode,
+        paymentIntentId: intentIdOf(clientSecret.current),
+      }).unwrap();
+      setCouponStatus(valid ? 'accepted' : 'invalid');
+      setCouponTotal(valid ? (discountedAmount ?? null) : null);
+    } catch (error) {
+      setCouponStatus(null);
+      setCardError(apiErrorMessage(error, ERROR_TEXT.somethingWentWrong));
+    }
+  }
+
   const cardProps = { fontSize, disabled: processing, onReady, onChange: onCardChange };
   return (
     <form
@@ -153,13 +178,40 @@ export function CheckoutForm({ checkout, config, user, onPaid }: CheckoutFormPro
       <AddressFields register={register} errors={formState.errors} />
       <div className="field">
         <label htmlFor="checkout-coupon">Coupon (optional)</label>
-        <input
-          id="checkout-coupon"
-          autoComplete="off"
-          {...register('coupon', { onChange: () => setCouponStatus(null) })}
-        />
+        <div className="coupon-row">
+          <input
+            id="checkout-coupon"
+            autoComplete="off"
+            {...register('coupon', {
+              onChange: () => {
+                setCouponStatus(null);
+                setCouponTotal(null);
+              },
+            })}
+            onKeyDown={(event) => {
+              // Enter in the coupon field applies it rather than paying.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void applyCoupon();
+              }
+            }}
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={processing || verifying}
+            onClick={() => void applyCoupon()}
+          >
+            Apply
+          </Button>
+        </div>
         {couponStatus === 'invalid' && <p className="field-error">{ERROR_TEXT.invalidCoupon}</p>}
         {couponStatus === 'accepted' && <p className="field-ok">{ERROR_TEXT.couponAccepted}</p>}
+        {couponStatus === 'accepted' && couponTotal !== null && (
+          <p className="coupon-total" data-testid="coupon-total">
+            New total: ${formatCents(couponTotal)}
+          </p>
+        )}
       </div>
       {config.emulatorUrl ? (
         <EmulatorCardField {...cardProps} url={config.emulatorUrl} publishableKey={config.publishableKey} />

@@ -49,7 +49,7 @@ export function DowngradeDialog({
                 <dt>From then on</dt>
                 <dd data-testid="downgrade-renewal">
                   ${formatCents(preview.renewalAmount ?? tier.price)} a {period}, with {count(tier.credits)}{' '}
-                  credits and {count(tier.hypercredits)} hypercredits each {period}
+                  credits and {count(tier.hypercredits)} hypercredits each month
                 </dd>
               </div>
             </dl>

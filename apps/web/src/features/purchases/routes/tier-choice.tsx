@@ -1,12 +1,15 @@
 import {
+  BASE_PLAN_NAMES,
   type BillingPeriod,
   CANCELLATION_RULE,
   FREE_PLAN,
   TIER_OPTIONS,
+  findTier,
   formatEpochDate,
   giftPlanMessage,
   GIFT_TYPE,
   PLAN_TYPE,
+  yearlySaving,
 } from '@app/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -22,6 +25,16 @@ import { ChangePlanButton } from '../components/change-plan-button.tsx';
 import { GiftCheckoutForm } from '../components/gift-checkout-form.tsx';
 import { TierCard } from '../components/tier-card.tsx';
 import '../components/purchases.css';
+
+/** The yearly toggle's promise, from the catalog: the least any plan saves (all save the same today). */
+const YEARLY_SAVE_TEXT = (() => {
+  const savings = BASE_PLAN_NAMES.map((plan) => {
+    const monthly = findTier(plan, 'Monthly')!;
+    return yearlySaving(monthly.price, findTier(plan, 'Yearly')!.price);
+  });
+  const least = Math.min(...savings.map((saving) => saving.percentOff));
+  return `save ${least}%`;
+})();
 
 /** /pay and /subscription: choose a plan, monthly or yearly; `purchaseType=Gift` buys it as a gift. */
 export function TierChoicePage() {
@@ -75,7 +88,7 @@ export function TierChoicePage() {
             onClick={() => setPeriod(option)}
           >
             {option}
-            {option === 'Yearly' && <span className="period-save"> · 2 months free</span>}
+            {option === 'Yearly' && <span className="period-save"> · {YEARLY_SAVE_TEXT}</span>}
           </button>
         ))}
       </div>

@@ -6,6 +6,7 @@ export function renewalText(subscription: SubscriptionWire): string {
   if (subscription.downgrade_to_subname) {
     return `Your plan changes to ${subscription.downgrade_to_subname} on ${date}.`;
   }
+  if (subscription.gifted) return `A gift: active until ${date}, then it ends. No card is charged.`;
   if (subscription.cancel_at_period_end) return `Currently Active but cancels on ${date}`;
   return `Renews on ${date} for $${formatCents(subscription.upcomingAmount)}.`;
 }

@@ -1,0 +1,1 @@
+export { PaymentFailedBanner, paymentFailing } from './payment-failed-banner.tsx';
