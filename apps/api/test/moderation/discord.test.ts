@@ -1,5 +1,4 @@
-import { findUserByDiscordId, getJob, listModerationItems, users } from '@app/db';
-import { eq } from 'drizzle-orm';
+import { findUserByDiscordId, getJob, listModerationItems, updateUser } from '@app/db';
 import { REMOVED_MESSAGE, REPORT_COMMAND_NAME } from '@app/domain';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,10 +136,7 @@ describe('reports, hiding and private creations on Discord', () => {
     const creator = await h.user(1000);
     const other = await h.user(1000);
     // Private by default comes with a paid plan (the free plan's creations are public).
-    await h.app.ctx.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'Professional Plan' })
-      .where(eq(users.id, creator.account.id));
+    await updateUser(h.app.ctx.database.db, creator.account.id, { subscriptionStatus: 'Professional Plan' });
     const cookie = await sessionCookie(h, creator.account.id);
     const set = await h.app.inject({
       method: 'PATCH',

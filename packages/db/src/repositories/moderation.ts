@@ -292,10 +292,3 @@ export async function findJobIdByDiscordMessage(db: DbOrTx, messageId: string): 
   return row?.jobId ?? null;
 }
 
-/** The person's queued and running jobs. */
-export async function activeJobsOf(db: DbOrTx, userId: string): Promise<JobRow[]> {
-  return db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['queued', 'running'])));
-}

@@ -5,11 +5,13 @@ import { promptOf } from '@app/jobs';
 import { toJobWire } from '../jobs/job-wire.ts';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+import type { QueueTiming } from '../jobs/estimate-wait.ts';
 
 /** The queue as moderators see it: each item with its person, creation and the person's history. */
 export async function listModerationQueue(input: {
   db: Db;
   storage: MediaStorage;
+  timing: QueueTiming;
   viewerId: string;
   status: 'open' | 'resolved';
   kind?: ModerationItemWire['kind'];
@@ -34,7 +36,7 @@ export async function listModerationQueue(input: {
   }
   return Promise.all(
     rows.map(async ({ item, person, job }) => {
-      const wire = job ? await toJobWire(input.db, input.storage, job, input.viewerId) : null;
+      const wire = job ? await toJobWire(input.db, input.storage, job, input.viewerId, input.timing) : null;
       const output = wire?.outputs[0];
       return {
         id: item.id,

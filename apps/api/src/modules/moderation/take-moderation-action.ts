@@ -81,7 +81,7 @@ export async function takeModerationAction(
         await setUserModeration(tx, subject.id, { bannedAt: now });
         await deleteSessionsOfUser(tx, subject.id);
         const cancelled: string[] = [];
-        for (const active of await activeJobsOf(tx, subject.id)) {
+        for (const active of await activeJobsOf(tx, subject.id, 1000)) {
           const ended = await endJobWithRefund(tx, active.id, 'cancelled', {
             code: 'CANCELLED',
             message: 'Cancelled by the moderators; the credits were refunded.',

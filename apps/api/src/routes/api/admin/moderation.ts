@@ -56,6 +56,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = await listModerationQueue({
         db,
         storage: app.generation.storage,
+        timing: app.ctx.settings.generation,
         viewerId: admin.id,
         status: request.query.status,
         kind: request.query.kind,
