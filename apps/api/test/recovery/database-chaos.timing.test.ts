@@ -17,7 +17,7 @@ import {
 import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { CREDIT_PACKAGES } from '@app/domain';
 import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { startDiscordForBotProcess } from '../discord/bot-process.ts';
@@ -65,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     proxy = await startPgProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     a1111 = await startA1111StandIn();
     // Long enough that cuts find jobs running on the host's slots.
-    a1111.generationMs = 600;
+    a1111.generationMs = 400;
     let botEnv: Record<string, string>;
     ({ discord, botEnv, control } = await startDiscordForBotProcess());
     const env = {
@@ -230,12 +230,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
               cookie: who.cookie,
               body: JSON.stringify({ command: 'make', options: { prompt: `chaos web ${i} ${++counter}` } }),
             }),
-          700,
+          1_500,
         ),
       ),
       loop(() => buyCredits(webUsers[1]!), 600),
       loop(() => buyCredits(webUsers[2]!), 600),
-      loop(() => discordMake(), 500),
+      loop(() => discordMake(), 1_500),
     ]);
   }
 
@@ -256,6 +256,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
   }
 
   async function chaos(fault: () => Promise<void>) {
+    onTestFailed(() => {
+      console.info(`worker:\n${worker.output().slice(-4000)}\napi:\n${api.output().slice(-4000)}`);
+    });
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
     const running = load(done);
@@ -263,10 +266,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       // Some work under way before each fault: a job running on a host slot.
       await until(() => a1111.active > 0, 30_000);
       await fault();
-      // Back to serving between faults: the API answers and jobs submitted since succeed.
+      // Back to serving between faults: the API answers and the worker finishes jobs again.
       await until(async () => (await call('/api/health')).status === 200, 30_000);
       const since = new Date();
-      await until(async () => (await countJobsIn(database.db, ['succeeded'], since)) >= 3, 60_000);
+      await until(
+        async () => (await countJobsIn(database.db, ['succeeded'], { finished: since })) >= 3,
+        60_000,
+      );
     }
     finish();
     await running;

@@ -30,11 +30,17 @@ export function jobOutcomes(db: DbOrTx): Promise<JobOutcome[]> {
   );
 }
 
-/** Jobs in one of `statuses`, created after `since` when given. */
-export async function countJobsIn(db: DbOrTx, statuses: string[], since?: Date): Promise<number> {
+/** Jobs in one of `statuses`, created (or finished) after a moment when given. */
+export async function countJobsIn(
+  db: DbOrTx,
+  statuses: string[],
+  after: { created?: Date; finished?: Date } = {},
+): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from jobs where status in ${statuses} and created_at > ${since ?? new Date(0)}`,
+    sql`select count(*)::int as n from jobs where status in ${statuses}
+          and created_at > ${after.created ?? new Date(0)}
+          and (${after.finished ?? null}::timestamptz is null or finished_at > ${after.finished ?? null})`,
   );
   return row?.n ?? 0;
 }
