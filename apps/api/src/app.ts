@@ -40,6 +40,7 @@ import { creationPagePlugin } from './plugins/creation-page.ts';
 import { creationRoutes } from './routes/api/creations/index.ts';
 import { ledgerRoutes } from './routes/api/users/ledger.ts';
 import { adminQueueRoutes } from './routes/api/admin/queue.ts';
+import { adminOverviewRoutes } from './routes/api/admin/overview.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
 import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(creationRoutes, { prefix: '/api/creations' });
     await app.register(ledgerRoutes, { prefix: '/api/users' });
     await app.register(adminQueueRoutes, { prefix: '/api/admin' });
+    await app.register(adminOverviewRoutes, { prefix: '/api/admin/overview' });
     await app.register(discordInteractionRoutes, {
       prefix: '/api/discord',
       deferAfterMs: options.discord?.deferAfterMs,

@@ -14,3 +14,4 @@ export * from './ledger-history.ts';
 export * from './job-queue-view.ts';
 export * from './discord.ts';
 export * from './fleet.ts';
+export * from './overview.ts';

@@ -9,3 +9,4 @@ export * from './rate-limits.ts';
 export * from './generation.ts';
 export * from './discord.ts';
 export * from './fleet.ts';
+export * from './payments.ts';

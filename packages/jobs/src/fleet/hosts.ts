@@ -4,6 +4,7 @@ import {
   listFleetHosts,
   markFleetHostDown,
   markFleetHostUp,
+  recordFleetHostEvent,
   registerFleetHosts,
 } from '@app/db';
 import { type Family, type ProviderName, type RoutingTable, probeHost, publicHost } from '@app/generation';
@@ -66,6 +67,8 @@ export interface HostHealthOptions {
   /** Called when a host comes back, so waiting dispatchers look again at once. */
   onUp?: (host: string) => void;
   probe?: (host: FleetHost) => Promise<boolean>;
+  /** Called on each fault this process sees (a failed attempt or probe), for the metrics. */
+  onFault?: (host: string) => void;
 }
 
 /**
@@ -102,7 +105,9 @@ export class HostHealth {
   /** Out of rotation at once, here and, through the database, in every other process. */
   async markDown(host: string, error: string): Promise<void> {
     this.down.add(host);
+    this.options.onFault?.(host);
     await markFleetHostDown(this.options.database.db, host, error).catch(() => {});
+    await recordFleetHostEvent(this.options.database.db, { host, kind: 'fault', error }).catch(() => {});
   }
 
   private async refresh(): Promise<void> {
@@ -134,7 +139,11 @@ export class HostHealth {
               if (!this.down.has(entry.host)) await this.markDown(entry.host, 'The host did not answer.');
               return;
             }
-            await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
+            const wasDown = await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
+            if (wasDown)
+              await recordFleetHostEvent(this.options.database.db, { host: entry.host, kind: 'up' }).catch(
+                () => {},
+              );
             if (this.down.delete(entry.host)) this.options.onUp?.(entry.host);
           }),
       );
