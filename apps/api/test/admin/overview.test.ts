@@ -134,10 +134,11 @@ describe('the admin overview on a month of history', () => {
 });
 
 describe('who may read the overview', () => {
-  const overviewRoutes = () =>
-    ctx.routes
-      .filter((route) => String(route.url).startsWith('/api/admin/overview/'))
-      .map((route) => route.url);
+  const overviewRoutes = () => [
+    ...new Set(
+      ctx.routes.map((route) => String(route.url)).filter((url) => url.startsWith('/api/admin/overview/')),
+    ),
+  ];
 
   it('has its seven calls', () => {
     expect(overviewRoutes().sort()).toEqual(
