@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,18 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const recordDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-emulator-records-'));
+  // A month of business for the admin overview, written before the server opens the database. Its
+  // people are `demo-…` and its jobs private, so no other journey meets them.
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-overview.mjs', '--seed', '11'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`the overview history could not be seeded:\n${seeded.stderr}`);
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
     env: {

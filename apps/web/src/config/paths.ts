@@ -62,6 +62,7 @@ export const paths = {
   lipSyncGuide: page('/LipSyncDocumentation'),
   loraGuide: page('/loraDocumentation'),
   adminTools: page('/privacypolicy2'),
+  adminOverview: page('/admin/overview'),
   changelog: page('/changelog'),
   changelogDetail: {
     path: '/changelog/:title',

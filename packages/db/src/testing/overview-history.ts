@@ -58,6 +58,11 @@ export interface OverviewHistory {
 }
 
 export async function seedOverviewHistory(options: OverviewHistoryOptions): Promise<OverviewHistory> {
+  // One transaction: all of the month or none of it, and one flush to disk instead of thousands.
+  return options.db.transaction((tx) => writeHistory({ ...options, db: tx as unknown as Db }));
+}
+
+async function writeHistory(options: OverviewHistoryOptions): Promise<OverviewHistory> {
   const { db } = options;
   const days = options.days ?? 30;
   const end = options.end ?? new Date();
@@ -283,8 +288,16 @@ export async function seedOverviewHistory(options: OverviewHistoryOptions): Prom
     }
   }
 
-  for (const [key, at] of when) {
-    await db.update(creditLedger).set({ createdAt: at }).where(eq(creditLedger.idempotencyKey, key));
+  const moves = [...when];
+  for (let index = 0; index < moves.length; index += 500) {
+    const batch = moves.slice(index, index + 500);
+    await db.execute(sql`
+      update ${creditLedger} set created_at = moved.at
+      from (values ${sql.join(
+        batch.map(([key, at]) => sql`(${key}, ${at.toISOString()}::timestamptz)`),
+        sql`, `,
+      )}) as moved(key, at)
+      where ${creditLedger.idempotencyKey} = moved.key`);
   }
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: day(firstDay), to: day(lastDay), userIds };

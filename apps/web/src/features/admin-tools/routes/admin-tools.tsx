@@ -1,5 +1,7 @@
 import type { AdminUserWire } from '@app/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { useLedgerPages } from '@/api/ledger.ts';
 import { LedgerHistory } from '@/components/credit-history/index.ts';
 import { Alert, Spinner } from '@/components/ui/index.ts';
@@ -32,6 +34,10 @@ export function AdminToolsPage() {
   return (
     <section className="admin-tools">
       <h1>Admin tools</h1>
+      <p>
+        <Link to={paths.adminOverview.href()}>Overview</Link>: revenue, subscribers, credits, jobs and hosts
+        over time.
+      </p>
       <UserSearch onSelect={setSelected} />
       {selected && (
         <>
