@@ -46,14 +46,14 @@ test('the admin overview draws every chart from the seeded month, with its table
     const chart = panel.locator('.overview-chart').first();
     await expect(chart.locator('canvas'), id).toBeVisible();
     await expect.poll(() => colouredPixels(chart), { message: `${id} draws its series` }).toBeGreaterThan(40);
-    await expect(panel.locator('table tbody tr').first(), id).toBeAttached();
+    await expect(panel.locator('.overview-table table tbody tr').first(), id).toBeAttached();
   }
   await page.screenshot({ path: 'test-results/overview.png', fullPage: true });
 
   // The table is the chart's figures in words, and the CSV is the same rows in raw units.
   const revenue = page.locator('[data-panel="revenue-daily"]');
   await revenue.getByText('Table: Revenue by day').click();
-  await expect(revenue.getByRole('table')).toBeVisible();
+  await expect(revenue.locator('.overview-table table')).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     revenue.getByRole('button', { name: 'Download CSV' }).click(),
@@ -87,7 +87,7 @@ test('the admin overview draws every chart from the seeded month, with its table
   // A shorter range asks the server again.
   await page.getByRole('button', { name: 'Last 7 days' }).click();
   await expect(page.getByText(/^Showing \d{4}-\d{2}-\d{2} to/)).toBeVisible();
-  await expect(revenue.getByRole('table').locator('tbody tr')).toHaveCount(7);
+  await expect(revenue.locator('.overview-table table tbody tr')).toHaveCount(7);
   expect(errors).toEqual([]);
 });
 

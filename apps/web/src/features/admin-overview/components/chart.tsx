@@ -32,9 +32,9 @@ export function TimeChart({ x, ...props }: TimeChartProps) {
   return (
     <UPlotChart
       {...props}
-      build={(width) => ({
+      build={(width, ink) => ({
         data: [x, ...props.series.map((entry) => entry.values)],
-        options: baseOptions(width, props, {
+        options: baseOptions(width, ink, props, {
           scales: { x: { time: true } },
           paths: undefined,
           bars: false,
@@ -62,9 +62,9 @@ export function CategoryChart({ categories, ...props }: CategoryChartProps) {
   return (
     <UPlotChart
       {...props}
-      build={(plotWidth) => ({
+      build={(plotWidth, ink) => ({
         data: [x, ...data],
-        options: baseOptions(plotWidth, props, {
+        options: baseOptions(plotWidth, ink, props, {
           scales: { x: { time: false, range: () => [-0.5, categories.length - 0.5] } },
           paths: uPlot.paths.bars!({ size: [0.95, 60], align: 0 }),
           bars: true,
@@ -80,6 +80,8 @@ export function CategoryChart({ categories, ...props }: CategoryChartProps) {
 
 function baseOptions(
   width: number,
+  /** The page's text colour: axes and their labels follow the theme. */
+  ink: string,
   props: ChartProps,
   extra: {
     scales: uPlot.Scales;
@@ -91,10 +93,13 @@ function baseOptions(
   return {
     width,
     height: props.height ?? 240,
-    scales: { ...extra.scales, y: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max)] } },
+    scales: {
+      ...extra.scales,
+      y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
+    },
     axes: [
-      { ...extra.xAxis },
-      { size: 80, values: (_u: uPlot, splits: number[]) => splits.map(props.format) },
+      { ...axisColours(ink), ...extra.xAxis },
+      { ...axisColours(ink), size: 80, values: (_u: uPlot, splits: number[]) => splits.map(props.format) },
     ],
     cursor: { drag: { x: false, y: false } },
     series: [
@@ -113,19 +118,30 @@ function baseOptions(
   };
 }
 
+const axisColours = (ink: string): Partial<uPlot.Axis> => ({
+  stroke: ink,
+  grid: { stroke: 'rgba(128, 128, 128, 0.25)', width: 1 },
+  ticks: { stroke: 'rgba(128, 128, 128, 0.5)', width: 1 },
+});
+
 function UPlotChart({
   label,
   build,
-}: ChartProps & { build: (width: number) => { data: uPlot.AlignedData; options: uPlot.Options } }) {
+}: ChartProps & {
+  build: (width: number, ink: string) => { data: uPlot.AlignedData; options: uPlot.Options };
+}) {
   const target = useRef<HTMLDivElement>(null);
   // Rebuilt whenever the figures change; `build` closes over them.
   const buildRef = useRef(build);
   buildRef.current = build;
-  const key = JSON.stringify(build(0).data);
+  const key = JSON.stringify(build(0, '').data);
   useEffect(() => {
     const element = target.current;
     if (!element) return;
-    const { data, options } = buildRef.current(Math.max(280, element.clientWidth));
+    const { data, options } = buildRef.current(
+      Math.max(280, element.clientWidth),
+      getComputedStyle(element).color,
+    );
     const plot = new uPlot(options, data, element);
     const observer = new ResizeObserver(() => {
       const width = Math.max(280, element.clientWidth);

@@ -63,8 +63,15 @@ export function RichTextEditor({
     container.append(host);
     // The toolbar's media handler is built before the editor it inserts into.
     const holder: { quill?: Quill } = {};
+    // Where the writer was last: the file dialog takes the focus (and Quill's selection with it),
+    // and a rebuilt editor (another toolbar) has none, so an upload lands here. Before any click,
+    // that is the end of the entry.
+    let lastIndex: number | undefined;
+    const insertionPoint = (editor: Quill) =>
+      Math.min(editor.getSelection()?.index ?? lastIndex ?? editor.getLength() - 1, editor.getLength() - 1);
 
     const pickMedia = () => {
+      if (holder.quill) lastIndex = insertionPoint(holder.quill);
       const toolbar = container.querySelector('.ql-toolbar');
       let input = toolbar?.querySelector<HTMLInputElement>('input.ql-media-file');
       if (!input) {
@@ -78,7 +85,7 @@ export function RichTextEditor({
           input!.value = '';
           const editor = holder.quill;
           if (!file || !editor) return;
-          const range = editor.getSelection(true);
+          const index = lastIndex ?? insertionPoint(editor);
           setUploadState({ busy: true, error: null });
           uploadRef
             .current(file)
@@ -86,8 +93,9 @@ export function RichTextEditor({
             .then((url) => {
               // Video is chosen by the file's type; everything else is inserted as an image.
               const kind = file.type.startsWith('video/') ? 'uploaded-video' : 'image';
-              editor.insertEmbed(range.index, kind, url, 'user');
-              editor.setSelection(range.index + 1, 0, 'silent');
+              const at = Math.min(index, editor.getLength() - 1);
+              editor.insertEmbed(at, kind, url, 'user');
+              editor.setSelection(at + 1, 0, 'user');
               setUploadState({ busy: false, error: null });
             })
             .catch((error: unknown) =>
@@ -114,6 +122,9 @@ export function RichTextEditor({
     mediaButton?.setAttribute('title', 'Upload image or video');
     if (htmlRef.current) quill.setContents(quill.clipboard.convert({ html: htmlRef.current }), 'silent');
     const editor = quill;
+    editor.on('selection-change', (range) => {
+      if (range) lastIndex = range.index + range.length;
+    });
     editor.on('text-change', () => {
       htmlRef.current = currentHtml(editor);
       onChangeRef.current(htmlRef.current);

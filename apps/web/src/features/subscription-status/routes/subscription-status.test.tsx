@@ -68,7 +68,7 @@ beforeEach(() => {
     vi.fn(async (input: Request) => {
       const path = new URL(input.url).pathname;
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-      if (path === '/api/auth/') return json(me);
+      if (path === '/api/auth/me') return json({ user: me });
       if (path === '/api/payment/subscriptions') return json(own);
       const id = /^\/api\/payment\/subscriptionDetails\/(.+)$/.exec(path)?.[1];
       if (id) return json(details(id));
