@@ -111,7 +111,9 @@ test('admin deletes a user after confirming', async ({ page, browser }) => {
   await page.getByRole('button', { name: 'Delete user' }).click();
   await page.getByRole('button', { name: `Yes, delete ${name}` }).click();
   await expect(page.getByRole('heading', { name: `Edit ${name}` })).toHaveCount(0);
-  await expect(page.getByText(`Deleted ${name}. Their records stay on file under “Deleted user”.`)).toBeVisible();
+  await expect(
+    page.getByText(`Deleted ${name}. Their records stay on file under “Deleted user”.`),
+  ).toBeVisible();
   expect((await target.page.request.get('/api/auth/')).status()).toBe(401);
   await target.context.close();
 });
