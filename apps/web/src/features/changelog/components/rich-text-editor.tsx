@@ -63,15 +63,16 @@ export function RichTextEditor({
     container.append(host);
     // The toolbar's media handler is built before the editor it inserts into.
     const holder: { quill?: Quill } = {};
-    // Where the writer was last: the file dialog takes the focus (and Quill's selection with it),
-    // and a rebuilt editor (another toolbar) has none, so an upload lands here. Before any click,
-    // that is the end of the entry.
+    // Where the writer was last, from their own clicks, keys and typing. Quill's toolbar focuses
+    // the editor before calling a handler, which puts back the editor's saved selection (the start,
+    // in an editor just rebuilt for another toolbar), and the file dialog then takes the focus: so
+    // an upload lands here instead, or at the end of the entry before the writer has put the cursor
+    // anywhere.
     let lastIndex: number | undefined;
     const insertionPoint = (editor: Quill) =>
-      Math.min(editor.getSelection()?.index ?? lastIndex ?? editor.getLength() - 1, editor.getLength() - 1);
+      Math.min(lastIndex ?? editor.getLength() - 1, editor.getLength() - 1);
 
     const pickMedia = () => {
-      if (holder.quill) lastIndex = insertionPoint(holder.quill);
       const toolbar = container.querySelector('.ql-toolbar');
       let input = toolbar?.querySelector<HTMLInputElement>('input.ql-media-file');
       if (!input) {
@@ -85,7 +86,7 @@ export function RichTextEditor({
           input!.value = '';
           const editor = holder.quill;
           if (!file || !editor) return;
-          const index = lastIndex ?? insertionPoint(editor);
+          const index = insertionPoint(editor);
           setUploadState({ busy: true, error: null });
           uploadRef
             .current(file)
@@ -122,10 +123,12 @@ export function RichTextEditor({
     mediaButton?.setAttribute('title', 'Upload image or video');
     if (htmlRef.current) quill.setContents(quill.clipboard.convert({ html: htmlRef.current }), 'silent');
     const editor = quill;
-    editor.on('selection-change', (range) => {
-      if (range) lastIndex = range.index + range.length;
+    editor.on('selection-change', (range, _old, source) => {
+      if (range && source === 'user') lastIndex = range.index + range.length;
     });
-    editor.on('text-change', () => {
+    editor.on('text-change', (_delta, _old, source) => {
+      const range = source === 'user' ? editor.getSelection() : null;
+      if (range) lastIndex = range.index + range.length;
       htmlRef.current = currentHtml(editor);
       onChangeRef.current(htmlRef.current);
     });
