@@ -44,7 +44,10 @@ export const fleetHostEvents = pgTable(
     error: text('error'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('fleet_host_events_at_idx').on(table.at), index('fleet_host_events_host_idx').on(table.host, table.at)],
+  (table) => [
+    index('fleet_host_events_at_idx').on(table.at),
+    index('fleet_host_events_host_idx').on(table.host, table.at),
+  ],
 );
 
 export type FleetHostEventRow = typeof fleetHostEvents.$inferSelect;

@@ -25,5 +25,8 @@ export const payments = pgTable(
     disputeFeeCents: integer('dispute_fee_cents').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('payments_paid_at_idx').on(table.paidAt), index('payments_user_idx').on(table.userId, table.paidAt)],
+  (table) => [
+    index('payments_paid_at_idx').on(table.paidAt),
+    index('payments_user_idx').on(table.userId, table.paidAt),
+  ],
 );

@@ -113,9 +113,7 @@ export type OverviewJobsBody = z.infer<typeof OverviewJobsBody>;
 /** How long jobs waited in the queue before their first start, by the person's plan at submission. */
 export const OverviewQueueWaitsBody = z.object({
   range,
-  rows: z.array(
-    z.object({ plan: z.string(), jobs: count, p50Seconds: z.number(), p99Seconds: z.number() }),
-  ),
+  rows: z.array(z.object({ plan: z.string(), jobs: count, p50Seconds: z.number(), p99Seconds: z.number() })),
 });
 export type OverviewQueueWaitsBody = z.infer<typeof OverviewQueueWaitsBody>;
 

@@ -133,7 +133,10 @@ function UPlotChart({
   const target = useRef<HTMLDivElement>(null);
   // Rebuilt whenever the figures change; `build` closes over them.
   const buildRef = useRef(build);
-  buildRef.current = build;
+  // Declared first, so it runs before the effect below reads it.
+  useEffect(() => {
+    buildRef.current = build;
+  });
   const key = JSON.stringify(build(0, '').data);
   useEffect(() => {
     const element = target.current;
