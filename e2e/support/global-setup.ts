@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,18 @@ export default async function globalSetup() {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-server-log-'));
   const logFile = path.join(logDir, 'server.log');
   const logStream = createWriteStream(logFile);
+  // A month of business for the admin overview, written before the server opens the database. Its
+  // people are `demo-…` and its jobs private, so no other journey meets them.
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-overview.mjs', '--seed', '11'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`the overview history could not be seeded:\n${seeded.stderr}`);
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
     env: {

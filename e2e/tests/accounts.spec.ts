@@ -111,6 +111,28 @@ test('admin deletes a user after confirming', async ({ page, browser }) => {
   await page.getByRole('button', { name: 'Delete user' }).click();
   await page.getByRole('button', { name: `Yes, delete ${name}` }).click();
   await expect(page.getByRole('heading', { name: `Edit ${name}` })).toHaveCount(0);
+  await expect(
+    page.getByText(`Deleted ${name}. Their records stay on file under “Deleted user”.`),
+  ).toBeVisible();
   expect((await target.page.request.get('/api/auth/')).status()).toBe(401);
+  await target.context.close();
+});
+
+test('admin grants admin only after confirming', async ({ page, browser }) => {
+  const name = uniqueName('promoted');
+  const target = await pageAs(browser, name);
+  await signIn(page, 'admin');
+  await page.goto('/privacypolicy2?v=3.1');
+  await page.getByLabel('Name, email, Discord id or user id').fill(name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Select ${name}` }).click();
+  await page.getByLabel('Admin password').fill(adminPassword());
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect((await (await target.page.request.get('/api/auth/authlevel')).json()).authLevel).toBe('user');
+  await page.getByRole('button', { name: 'Grant admin' }).click();
+  await page.getByRole('button', { name: `Yes, make ${name} an admin` }).click();
+  await expect(page.getByText(`${name} is now an admin.`)).toBeVisible();
+  expect((await (await target.page.request.get('/api/auth/authlevel')).json()).authLevel).toBe('admin');
   await target.context.close();
 });

@@ -223,7 +223,17 @@ test('a non-admin sees no Add, Edit, Delete or save button', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await page.goto('/add-changelog-entry');
-  await expect(page.locator('.ql-editor')).toBeVisible();
+  await expect(page.getByText('Only admins can add or edit changelog entries.')).toBeVisible();
+  await expect(page.locator('.ql-editor')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
-  await expect(page.getByText('Only admins can save changelog entries.')).toBeVisible();
+});
+
+test('signed-out visitors get a way to sign in instead of the changelog editor', async ({ page }) => {
+  for (const path of ['/add-changelog-entry', '/changelog/edit/1']) {
+    await page.goto(path);
+    await expect(page.getByText('Only admins can add or edit changelog entries.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in with Discord' }).last()).toBeVisible();
+    await expect(page.locator('.ql-editor')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Add|Save)$/ })).toHaveCount(0);
+  }
 });

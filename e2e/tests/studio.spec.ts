@@ -234,3 +234,20 @@ test('a LoRA trained from 8 images is used with -lora in the studio', async ({ b
   expect(made?.options.prompt).toContain(`-lora ${name}`);
   await context.close();
 });
+
+test('after a cancel in the studio, the balance shown is the one the server holds', async ({ browser }) => {
+  const { page, context, user } = await newUser(browser, 'refund');
+  await adminSets(browser, user.user_id, { hypercredits: 100 });
+  await page.goto('/studio?command=movie&v=3.1');
+  const balance = page.getByTestId('studio-balance');
+  await expect(balance).toHaveText('100');
+  const card = await create(page, `a slow sunrise over hills ${Date.now()}`);
+  // The hold shows at once.
+  await expect(balance).toHaveText('75');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByRole('status')).toContainText(/Cancelled/i, { timeout: 60_000 });
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { hypercredits: number } };
+  expect(me.user.hypercredits).toBe(100);
+  await expect(balance).toHaveText(String(me.user.hypercredits));
+  await context.close();
+});

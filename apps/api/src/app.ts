@@ -49,6 +49,7 @@ import { adminAuditRoutes } from './routes/api/admin/audit.ts';
 import { adminBlocklistRoutes } from './routes/api/admin/blocklist.ts';
 import { adminModerationRoutes } from './routes/api/admin/moderation.ts';
 import { userSettingsRoutes } from './routes/api/users/settings.ts';
+import { adminOverviewRoutes } from './routes/api/admin/overview.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
 import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(adminBlocklistRoutes, { prefix: '/api/admin' });
     await app.register(adminAuditRoutes, { prefix: '/api/admin' });
     await app.register(userSettingsRoutes, { prefix: '/api/users' });
+    await app.register(adminOverviewRoutes, { prefix: '/api/admin/overview' });
     await app.register(discordInteractionRoutes, {
       prefix: '/api/discord',
       deferAfterMs: options.discord?.deferAfterMs,

@@ -43,6 +43,7 @@ export async function runWorkerProcess(
   const storage = mediaStorageFor(settings.generation, settings.dataDir);
   const metrics = createMetrics();
   metrics.watchQueue(() => queue);
+  metrics.watchDatabase(database);
   const worker = await startWorker({
     database,
     queue,

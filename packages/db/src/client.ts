@@ -38,7 +38,47 @@ export interface Database {
    * PGlite delivers in-process. Returns the unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The pool's connections and the connection-level errors seen so far (PostgreSQL only), for metrics. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections, idle ones and callers waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  /** Errors of the connection or the server, not of a statement (a constraint, a syntax): lost connections, timeouts, shutdowns. */
+  errors: number;
+}
+
+/** SQLSTATE classes of the server or the connection failing, as opposed to one statement being refused. */
+const SERVER_ERROR_CLASSES = ['08', '40', '53', '57', '58', 'XX'];
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return SERVER_ERROR_CLASSES.includes(code.slice(0, 2));
+}
+
+/** Counts the pool's connection-level errors without changing what callers see. */
+function countPoolErrors(pool: pg.Pool): { errors: number } {
+  const stats = { errors: 0 };
+  const count = (error: unknown) => {
+    if (isConnectionError(error)) stats.errors += 1;
+  };
+  pool.on('error', () => {
+    stats.errors += 1;
+  });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const watch = (result: unknown) => {
+    if (result instanceof Promise) result.catch(count);
+    return result;
+  };
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => watch(query(...args));
+  (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => watch(connect(...args));
+  return stats;
 }
 
 export interface DatabaseOptions {
@@ -68,6 +108,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     // listener and end the process. The statement under way fails on its own, and the pool drops
     // the client when it is released with that error.
     pool.on('connect', (client) => client.on('error', () => {}));
+    const counted = countPoolErrors(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database = wrap(
       db,
@@ -78,6 +119,12 @@ export function createDatabase(options: DatabaseOptions): Database {
     return {
       ...database,
       url: options.databaseUrl,
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        errors: counted.errors,
+      }),
       listen: (channel, onPayload) => listenPg(options.databaseUrl!, channel, onPayload),
     };
   }

@@ -1,3 +1,4 @@
+import { type Database, type FleetHostState, listFleetHosts } from '@app/db';
 import { FAMILIES, type Family } from '@app/generation';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { QUEUE_NAMES, type JobQueue } from './queue.ts';
@@ -15,15 +16,48 @@ export interface Metrics {
   providerError(values: { provider: string; code: string }): void;
   /** One HTTP request answered, by its route pattern (never the raw URL: ids would explode the series). */
   httpRequest(values: { method: string; route: string; status: number; seconds: number }): void;
+  /** A job ended: how long it waited before its first start and how long it then ran, by family and plan. */
+  jobFinished(values: { family: Family; plan: string; waitSeconds: number; runSeconds: number }): void;
+  /** A host failed an attempt or a probe and left rotation. */
+  hostFault(values: { host: string }): void;
   /** Where the queue depth comes from; set once the queue is running. */
   watchQueue(queue: () => Promise<JobQueue> | JobQueue): void;
+  /** Where host slots and the database pool are read from at each scrape. */
+  watchDatabase(database: Database): void;
 }
+
+/** Metric names the Grafana dashboard may query, each exported by the API, the worker or both. */
+export const METRIC_NAMES = [
+  'hypercreate_http_requests_total',
+  'hypercreate_http_request_duration_seconds',
+  'hypercreate_queue_jobs',
+  'hypercreate_job_attempts_total',
+  'hypercreate_job_attempt_duration_seconds',
+  'hypercreate_job_wait_seconds',
+  'hypercreate_job_run_seconds',
+  'hypercreate_provider_errors_total',
+  'hypercreate_host_slots',
+  'hypercreate_host_up',
+  'hypercreate_host_faults_total',
+  'hypercreate_db_pool_connections',
+  'hypercreate_db_errors_total',
+] as const;
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
   let queueSource: (() => Promise<JobQueue> | JobQueue) | undefined;
+  let database: Database | undefined;
+  // One read of the hosts serves both host gauges of a scrape.
+  let hostRead: { at: number; rows: Promise<FleetHostState[]> } | undefined;
+  const readHosts = () => {
+    if (!database) return Promise.resolve([]);
+    if (!hostRead || Date.now() - hostRead.at > 1_000) {
+      hostRead = { at: Date.now(), rows: listFleetHosts(database.db).catch(() => []) };
+    }
+    return hostRead.rows;
+  };
   new Gauge({
     name: 'hypercreate_queue_jobs',
     help: 'Jobs in the queue per family: queued (waiting, including retries not yet due) and active (running)',
@@ -59,6 +93,78 @@ export function createMetrics(): Metrics {
     labelNames: ['provider', 'code'],
     registers: [registry],
   });
+  new Gauge({
+    name: 'hypercreate_host_slots',
+    help: 'Slots of each generation host, by state: busy (held by a worker now) or total',
+    labelNames: ['host', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await readHosts()) {
+        this.set({ host: row.host, state: 'busy' }, row.busy);
+        this.set({ host: row.host, state: 'total' }, row.slots);
+      }
+    },
+  });
+  new Gauge({
+    name: 'hypercreate_host_up',
+    help: 'Whether each generation host is in rotation (1) or out after a fault (0)',
+    labelNames: ['host'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await readHosts()) this.set({ host: row.host }, row.status === 'up' ? 1 : 0);
+    },
+  });
+  const hostFaults = new Counter({
+    name: 'hypercreate_host_faults_total',
+    help: 'Faults seen by this process per host: a failed attempt or probe that took it out of rotation',
+    labelNames: ['host'],
+    registers: [registry],
+  });
+  const waits = new Histogram({
+    name: 'hypercreate_job_wait_seconds',
+    help: 'How long finished jobs waited in the queue before their first start, by family and plan',
+    labelNames: ['family', 'plan'],
+    buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+    registers: [registry],
+  });
+  const runs = new Histogram({
+    name: 'hypercreate_job_run_seconds',
+    help: 'How long finished jobs took from their first start to their end, by family and plan',
+    labelNames: ['family', 'plan'],
+    buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'hypercreate_db_pool_connections',
+    help: 'PostgreSQL pool connections of this process, by state: total, idle, or waiting (callers waiting for one)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = database?.poolStats?.();
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  new Counter({
+    name: 'hypercreate_db_errors_total',
+    help: 'Connection-level PostgreSQL errors of this process (lost connections, timeouts, server shutdowns)',
+    registers: [registry],
+    collect() {
+      const stats = database?.poolStats?.();
+      this.reset();
+      if (stats) this.inc(stats.errors);
+    },
+  });
+  const requests = new Counter({
+    name: 'hypercreate_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const http = new Histogram({
     name: 'hypercreate_http_request_duration_seconds',
     help: 'HTTP request latency by method, route pattern and status code',
@@ -78,6 +184,17 @@ export function createMetrics(): Metrics {
     },
     httpRequest({ method, route, status, seconds }) {
       http.observe({ method, route, status: String(status) }, seconds);
+      requests.inc({ method, route, status: String(status) });
+    },
+    jobFinished({ family, plan, waitSeconds, runSeconds }) {
+      waits.observe({ family, plan }, Math.max(0, waitSeconds));
+      runs.observe({ family, plan }, Math.max(0, runSeconds));
+    },
+    hostFault({ host }) {
+      hostFaults.inc({ host });
+    },
+    watchDatabase(source) {
+      database = source;
     },
     watchQueue(source) {
       queueSource = source;

@@ -15,6 +15,7 @@ declare module 'fastify' {
 export const metricsPlugin = fp(async (app: FastifyInstance, options: { metrics?: Metrics }) => {
   const metrics = options.metrics ?? createMetrics();
   metrics.watchQueue(() => app.generation.queue());
+  metrics.watchDatabase(app.ctx.database);
   app.decorate('metrics', metrics);
   // A callback hook, not an async one: it runs on every response and has nothing to wait for.
   app.addHook('onResponse', (request, reply, done) => {

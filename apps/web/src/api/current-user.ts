@@ -1,4 +1,4 @@
-import type { UserWire } from '@app/domain';
+import type { CurrentUserBody, UserWire } from '@app/domain';
 
 /**
  * A light check for "is someone signed in", for pages that load without the store (the landing
@@ -6,12 +6,13 @@ import type { UserWire } from '@app/domain';
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserWire | null> {
   try {
-    const response = await fetch('/api/auth/', {
+    // `/api/auth/me` answers 200 with null when signed out: no failed request in the console.
+    const response = await fetch('/api/auth/me', {
       credentials: 'include',
       signal,
       headers: { accept: 'application/json' },
     });
-    return response.ok ? ((await response.json()) as UserWire) : null;
+    return response.ok ? ((await response.json()) as CurrentUserBody).user : null;
   } catch {
     return null;
   }

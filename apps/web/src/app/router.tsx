@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AppLayout, AppShell } from '@/components/layout/app-layout.tsx';
 import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
 import { adminToolsRoutes } from '@/features/admin-tools/routes/index.tsx';
+import { adminOverviewRoutes } from '@/features/admin-overview/routes/index.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes/index.tsx';
 import { changelogRoutes } from '@/features/changelog/routes/index.tsx';
 import { landingRoutes } from '@/features/landing/routes/index.tsx';
@@ -27,6 +28,7 @@ const storeRoutes: RouteObject[] = [
     children: [
       ...dashboardRoutes,
       ...adminToolsRoutes,
+      ...adminOverviewRoutes,
       ...purchaseRoutes,
       ...subscriptionStatusRoutes,
       ...paymentHistoryRoutes,

@@ -65,6 +65,7 @@ export const paths = {
   moderation: page('/admin/moderation'),
   blocklist: page('/admin/blocklist'),
   audit: page('/admin/audit'),
+  adminOverview: page('/admin/overview'),
   changelog: page('/changelog'),
   changelogDetail: {
     path: '/changelog/:title',

@@ -1,6 +1,6 @@
 import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { type FleetHostRow, fleetHosts, jobs } from '../schema/index.ts';
+import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
 export type { FleetHostRow } from '../schema/fleet.ts';
 
@@ -155,4 +155,21 @@ export async function fleetHostIsUp(db: DbOrTx, host: string): Promise<boolean> 
     .where(eq(fleetHosts.host, host))
     .limit(1);
   return row?.status === 'up';
+}
+
+export interface FleetHostEvent {
+  host: string;
+  kind: 'attempt' | 'fault' | 'up';
+  family?: string;
+  jobId?: string;
+  /** An attempt's end: succeeded, failed, cancelled or retried. */
+  outcome?: string;
+  /** How long the attempt held its slot. */
+  busySeconds?: number;
+  error?: string;
+}
+
+/** Records what happened on a host, for its utilization and failures over time. */
+export async function recordFleetHostEvent(db: DbOrTx, event: FleetHostEvent): Promise<void> {
+  await db.insert(fleetHostEvents).values({ ...event, error: event.error?.slice(0, 500) });
 }

@@ -17,3 +17,4 @@ export * from './fleet.ts';
 export * from './payments.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
+export * from './overview.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { subscriptions } from '../schema/billing.ts';
 
@@ -38,16 +38,30 @@ export async function findSubscriptionOwnerId(db: DbOrTx, id: string): Promise<s
   return row?.userId;
 }
 
-/** Writes our copy of one subscription, creating or replacing it. */
+/**
+ * Writes our copy of one subscription, creating or replacing it. `started_at` keeps the first time
+ * it was live; `ended_at` the first time a started one left the live statuses (cleared if it comes back).
+ */
 export async function upsertSubscription(
   db: DbOrTx,
-  { id, ...values }: Omit<SubscriptionRow, 'updatedAt'>,
+  { id, ...values }: Omit<SubscriptionRow, 'updatedAt' | 'startedAt' | 'endedAt'>,
 ): Promise<void> {
+  const live = LIVE_SUBSCRIPTION_STATUSES.includes(values.status);
   const row = { ...values, updatedAt: new Date() };
   await db
     .insert(subscriptions)
-    .values({ id, ...row })
-    .onConflictDoUpdate({ target: subscriptions.id, set: row });
+    .values({ id, ...row, startedAt: live ? new Date() : null })
+    .onConflictDoUpdate({
+      target: subscriptions.id,
+      set: {
+        ...row,
+        startedAt: live ? sql`coalesce(${subscriptions.startedAt}, now())` : sql`${subscriptions.startedAt}`,
+        // Only a subscription that had started lapses: an abandoned first payment never did.
+        endedAt: live
+          ? null
+          : sql`case when ${subscriptions.startedAt} is null then null else coalesce(${subscriptions.endedAt}, now()) end`,
+      },
+    });
 }
 
 export async function deleteSubscriptionsOf(db: DbOrTx, userId: string): Promise<void> {

@@ -15,6 +15,10 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     downgradeTo: text('downgrade_to'),
     gifted: boolean('gifted').notNull().default(false),
+    /** When it first became live (the plan was paid for or gifted); null before. New subscribers in the overview. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** When a started subscription left the live statuses (canceled, unpaid); null while live. Lapsed subscribers. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('subscriptions_user_idx').on(table.userId)],

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The generation hosts every worker and API process sees alike: whether each answers, what it last
@@ -25,3 +25,29 @@ export const fleetHosts = pgTable('fleet_hosts', {
 });
 
 export type FleetHostRow = typeof fleetHosts.$inferSelect;
+
+/**
+ * What happened on each host, kept for the admin overview's utilization and failures over time:
+ * `attempt` (a job's attempt ran on one slot for `busy_seconds`, ending with `outcome`), `fault` (the
+ * host failed an attempt or a probe and left rotation) and `up` (it answered again).
+ */
+export const fleetHostEvents = pgTable(
+  'fleet_host_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    host: text('host').notNull(),
+    kind: text('kind', { enum: ['attempt', 'fault', 'up'] }).notNull(),
+    family: text('family'),
+    jobId: uuid('job_id'),
+    outcome: text('outcome'),
+    busySeconds: real('busy_seconds').notNull().default(0),
+    error: text('error'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('fleet_host_events_at_idx').on(table.at),
+    index('fleet_host_events_host_idx').on(table.host, table.at),
+  ],
+);
+
+export type FleetHostEventRow = typeof fleetHostEvents.$inferSelect;

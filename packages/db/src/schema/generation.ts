@@ -36,6 +36,8 @@ export const jobs = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     priority: integer('priority').notNull().default(0),
+    /** The person's plan when the job was submitted (`free` without one): queue waits are read by plan. */
+    plan: text('plan'),
     provider: text('provider'),
     /** The backend's own id (a ComfyUI prompt id), so a restarted worker resumes instead of resubmitting. */
     externalId: text('external_id'),
@@ -65,6 +67,7 @@ export const jobs = pgTable(
     index('jobs_user_created_idx').on(table.userId, table.createdAt),
     index('jobs_status_idx').on(table.status, table.createdAt),
     index('jobs_public_finished_idx').on(table.public, table.status, table.finishedAt),
+    index('jobs_created_idx').on(table.createdAt),
     check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
   ],
 );

@@ -7,3 +7,4 @@ export * from './gift.ts';
 export * from './payment-history.ts';
 export * from './jobs.ts';
 export * from './studio.ts';
+export * from './overview.ts';

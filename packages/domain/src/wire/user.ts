@@ -17,6 +17,10 @@ export const UserWire = z.object({
 });
 export type UserWire = z.infer<typeof UserWire>;
 
+/** `GET /api/auth/me`: the signed-in user, or null; 200 either way, so a signed-out visit logs no error. */
+export const CurrentUserBody = z.object({ user: UserWire.nullable() });
+export type CurrentUserBody = z.infer<typeof CurrentUserBody>;
+
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -5,6 +5,7 @@ import {
   backoffMs,
   countFleetHostJob,
   getJob,
+  recordFleetHostEvent,
   isDatabaseUnavailable,
   reasonOf,
   requeueJob,
@@ -271,6 +272,8 @@ export class FamilyDispatcher {
       (settings.heartbeatSeconds * 1000) / 3,
     );
     const started = performance.now();
+    // The slot is busy until the host has answered; the outputs are stored after it is free.
+    let hostAnswered: number | undefined;
     let outcome: AttemptOutcome;
     let databaseLost = false;
     try {
@@ -282,7 +285,10 @@ export class FamilyDispatcher {
         host: slot.host?.url,
         failover: !!slot.host,
         // After a result only: on a host failure the host leaves rotation before its slot is let go.
-        onProviderDone: () => void hostDone(),
+        onProviderDone: () => {
+          hostAnswered ??= performance.now();
+          void hostDone();
+        },
         attempt: {
           jobId: job.data.jobId,
           retryCount: job.retryCount,
@@ -304,6 +310,7 @@ export class FamilyDispatcher {
       clearInterval(heartbeat);
     }
     const seconds = (performance.now() - started) / 1000;
+    const busySeconds = ((hostAnswered ?? performance.now()) - started) / 1000;
     const count = (label: string, code?: string | null) => {
       this.ctx.metrics?.jobAttempt({
         family: this.family,
@@ -312,6 +319,15 @@ export class FamilyDispatcher {
         seconds,
       });
       if (code) this.ctx.metrics?.providerError({ provider: this.provider.name, code });
+      if (slot.host)
+        void recordFleetHostEvent(database.db, {
+          host: slot.host.host,
+          kind: 'attempt',
+          family: this.family,
+          jobId: job.data.jobId,
+          outcome: label,
+          busySeconds,
+        }).catch(() => {});
     };
     switch (outcome.kind) {
       case 'ended': {
@@ -323,6 +339,13 @@ export class FamilyDispatcher {
           await countFleetHostJob(database.db, slot.host.host).catch(() => {});
         }
         count(row?.status ?? 'unknown', row?.status === 'failed' ? row.errorCode : null);
+        if (row?.startedAt && row.finishedAt)
+          this.ctx.metrics?.jobFinished({
+            family: this.family,
+            plan: row.plan ?? 'unknown',
+            waitSeconds: (row.startedAt.getTime() - row.createdAt.getTime()) / 1000,
+            runSeconds: (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000,
+          });
         return;
       }
       case 'retry':

@@ -5,6 +5,7 @@ import {
   listFleetHosts,
   markFleetHostDown,
   markFleetHostUp,
+  recordFleetHostEvent,
   registerFleetHosts,
 } from '@app/db';
 import { type Family, type ProviderName, type RoutingTable, probeHost, publicHost } from '@app/generation';
@@ -68,6 +69,8 @@ export interface HostHealthOptions {
   onUp?: (host: string) => void;
   probe?: (host: FleetHost) => Promise<boolean>;
   now?: () => number;
+  /** Called on each fault this process sees (a failed attempt or probe), for the metrics. */
+  onFault?: (host: string) => void;
 }
 
 /** Probes in a row a host in rotation may miss before it is taken out. */
@@ -156,7 +159,9 @@ export class HostHealth {
   private async takeOut(host: string, error: string): Promise<void> {
     this.down.add(host);
     this.misses.delete(host);
+    this.options.onFault?.(host);
     await markFleetHostDown(this.options.database.db, host, error).catch(() => {});
+    await recordFleetHostEvent(this.options.database.db, { host, kind: 'fault', error }).catch(() => {});
   }
 
   private async refresh(): Promise<void> {
@@ -198,7 +203,11 @@ export class HostHealth {
           }
           this.misses.delete(entry.host);
           if (!this.down.has(entry.host)) return;
-          await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
+          const wasDown = await markFleetHostUp(this.options.database.db, entry.host).catch(() => false);
+          if (wasDown)
+            await recordFleetHostEvent(this.options.database.db, { host: entry.host, kind: 'up' }).catch(
+              () => {},
+            );
           if (this.down.delete(entry.host)) this.options.onUp?.(entry.host);
         }),
       );

@@ -64,6 +64,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       hosts,
       probeSeconds: settings.probeSeconds,
       onUp: () => waker.wakeAll(),
+      onFault: (host) => options.metrics?.hostFault({ host }),
     });
     await health.start();
   }

@@ -17,6 +17,7 @@ import {
 } from '@app/db';
 import {
   type JobFamily,
+  FREE_PLAN,
   type Price,
   applyPromptDefaults,
   canStartPrivate,
@@ -167,6 +168,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
         queueClassOf(user.subscriptionStatus, family as JobFamily),
         await countActiveJobsOfFamily(tx, user.id, family as JobFamily),
       ),
+      plan: user.subscriptionStatus.trim() || FREE_PLAN,
       costCredits: price.credits,
       costHypercredits: price.hypercredits,
       // Creations are public by default (the terms); a LoRA's training previews are the owner's

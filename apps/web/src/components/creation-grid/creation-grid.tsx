@@ -47,7 +47,11 @@ export function CreationGrid({
   if (error && !jobs) return <p role="alert">The gallery could not be loaded: {error}</p>;
   if (!jobs) return <Spinner label="Loading recent creations…" />;
   if (jobs.length === 0)
-    return <p>Nothing here yet. Public creations appear here as soon as they are made.</p>;
+    return (
+      <p className="gallery-empty">
+        Nothing here yet. Public creations appear here as soon as they are made.
+      </p>
+    );
   return (
     <>
       <ul className={strip ? 'gallery-strip' : 'gallery-grid'} aria-label="Creations">

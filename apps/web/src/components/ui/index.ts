@@ -3,3 +3,4 @@ export * from './button.tsx';
 export * from './card.tsx';
 export * from './dialog.tsx';
 export * from './spinner.tsx';
+export * from './copy-button.tsx';

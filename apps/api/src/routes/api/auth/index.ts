@@ -1,4 +1,4 @@
-import { AuthLevelBody, SetAuthLevelBody, UserWire, withVersion } from '@app/domain';
+import { AuthLevelBody, CurrentUserBody, SetAuthLevelBody, UserWire, withVersion } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../../lib/errors.ts';
@@ -35,6 +35,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserWire } },
     },
     async (request) => toUserWire(await request.requireUser()),
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null when signed out (never 401)',
+        response: { 200: CurrentUserBody },
+      },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return { user: user ? toUserWire(user) : null };
+    },
   );
 
   app.get(

@@ -1,7 +1,10 @@
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A small, script-free page: one button per seeded user and a field for any other name. */
-export function renderLocalSignInPage(names: string[]): string {
+/**
+ * A small, script-free page: one button per seeded user and a field for any other name; after a
+ * refused name, the field keeps it and says why.
+ */
+export function renderLocalSignInPage(names: string[], typed?: { value: string; error: string }): string {
   const buttons = names
     .map(
       (name) =>
@@ -18,6 +21,7 @@ main{background:#1e293b;padding:2rem;border-radius:12px;width:min(360px,90vw);bo
 h1{font-size:1.4rem;margin:0 0 .25rem}p{color:#94a3b8;margin:0 0 1.25rem;font-size:.95rem}
 form{margin:0 0 .6rem}button{width:100%;padding:.7rem;border:0;border-radius:8px;background:#6366f1;color:#fff;font-size:1rem;cursor:pointer}
 button:hover{background:#4f46e5}label{display:block;margin:1.25rem 0 .4rem;font-size:.9rem;color:#cbd5e1}
+.field-error{color:#fca5a5;margin:0 0 .6rem;font-size:.9rem}
 input[type=text]{width:100%;box-sizing:border-box;padding:.65rem;border-radius:8px;border:1px solid #475569;background:#0f172a;color:#e2e8f0;font-size:1rem;margin-bottom:.6rem}
 </style></head>
 <body><main>
@@ -26,7 +30,12 @@ input[type=text]{width:100%;box-sizing:border-box;padding:.65rem;border-radius:8
 ${buttons}
 <form method="post" action="/api/auth/local">
 <label for="discordName">Another name</label>
-<input type="text" id="discordName" name="discordName" required minlength="2" maxlength="32" autocomplete="username">
+<input type="text" id="discordName" name="discordName" required minlength="2" maxlength="32" autocomplete="username"${
+    typed
+      ? ` value="${escapeHtml(typed.value)}" aria-invalid="true" aria-describedby="discordName-error" autofocus`
+      : ''
+  }>
+${typed ? `<p class="field-error" id="discordName-error" role="alert">${escapeHtml(typed.error)}</p>` : ''}
 <button type="submit">Sign in</button>
 </form>
 </main></body></html>`;

@@ -12,7 +12,14 @@ import {
 const PLANS = [FREE_PLAN, ...PLAN_RANK];
 
 /** Edits one user: name, balances and plan; grants admin and deletes with the admin password. */
-export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; onDone: () => void }) {
+export function UserEditor({
+  user: selected,
+  onDone,
+}: {
+  user: AdminUserWire;
+  /** Called once the user is deleted, with the words that confirm it. */
+  onDone: (notice: string) => void;
+}) {
   // The user as last saved: the search result picked is a snapshot, so a rename shows at once.
   const [user, setUser] = useState(selected);
   const { register, handleSubmit } = useForm({
@@ -25,6 +32,7 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
   });
   const [password, setPassword] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmGrant, setConfirmGrant] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [updateFields, update] = useUpdateUserFieldsMutation();
@@ -58,6 +66,7 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
   }
 
   async function onGrantAdmin() {
+    setConfirmGrant(false);
     setNotice(undefined);
     const result = await setAuthLevel({ user_id: user.user_id, newAuthLevel: 'admin', password });
     if (result.data) {
@@ -69,7 +78,8 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
   async function onDelete() {
     setConfirmDelete(false);
     const result = await deleteUser({ user_id: user.user_id, password });
-    if (!('error' in result)) onDone();
+    if (!('error' in result))
+      onDone(`Deleted ${user.discordname}. Their records stay on file under “Deleted user”.`);
   }
 
   return (
@@ -129,7 +139,7 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
         <Button
           variant="secondary"
           disabled={!password || grant.isLoading || user.role === 'admin'}
-          onClick={() => void onGrantAdmin()}
+          onClick={() => setConfirmGrant(true)}
         >
           Grant admin
         </Button>
@@ -145,6 +155,20 @@ export function UserEditor({ user: selected, onDone }: { user: AdminUserWire; on
       {refusal && <Alert>{refusal}</Alert>}
       {failure && <Alert>{apiErrorMessage(failure)}</Alert>}
 
+      <Dialog open={confirmGrant} title="Make this user an admin?" onClose={() => setConfirmGrant(false)}>
+        <p>
+          {user.discordname} will be able to edit every user, their balances and plans, the changelog and the
+          job queue, and see the business overview.
+        </p>
+        <div className="actions">
+          <Button variant="danger" onClick={() => void onGrantAdmin()}>
+            Yes, make {user.discordname} an admin
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirmGrant(false)}>
+            Cancel
+          </Button>
+        </div>
+      </Dialog>
       <Dialog open={confirmDelete} title="Delete this user?" onClose={() => setConfirmDelete(false)}>
         {/* What deleting does (modules/users/delete-user.ts): the books keep their rows. */}
         <ul className="delete-effects">

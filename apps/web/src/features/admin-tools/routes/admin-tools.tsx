@@ -18,6 +18,7 @@ export function AdminToolsPage() {
   useDocumentTitle('Admin tools');
   const { data: role, isLoading, isError } = useAuthLevelQuery();
   const [selected, setSelected] = useState<AdminUserWire>();
+  const [deleted, setDeleted] = useState<string>();
   const { data: me } = useCurrentUserQuery();
   const ledger = useLedgerPages(selected?.user_id);
 
@@ -38,10 +39,27 @@ export function AdminToolsPage() {
         <Link to={paths.moderation.href()}>Moderation queue</Link> ·{' '}
         <Link to={paths.blocklist.href()}>Blocklist</Link> · <Link to={paths.audit.href()}>Audit trail</Link>
       </nav>
-      <UserSearch onSelect={setSelected} />
+      <p>
+        <Link to={paths.adminOverview.href()}>Overview</Link>: revenue, subscribers, credits, jobs and hosts
+        over time.
+      </p>
+      {deleted && <Alert tone="success">{deleted}</Alert>}
+      <UserSearch
+        onSelect={(user) => {
+          setDeleted(undefined);
+          setSelected(user);
+        }}
+      />
       {selected && (
         <>
-          <UserEditor key={selected.user_id} user={selected} onDone={() => setSelected(undefined)} />
+          <UserEditor
+            key={selected.user_id}
+            user={selected}
+            onDone={(notice) => {
+              setSelected(undefined);
+              setDeleted(notice);
+            }}
+          />
           <section aria-labelledby="admin-ledger">
             <h2 id="admin-ledger">Credit history of {selected.discordname}</h2>
             <LedgerHistory pages={ledger} caption={`Credit history of ${selected.discordname}`} />

@@ -79,7 +79,9 @@ export const EXTENDED_TOOLBAR = [
   [{ align: ALIGNMENTS }],
   [{ list: 'ordered' }, { list: 'bullet' }, { indent: '-1' }, { indent: '+1' }],
   ['blockquote', 'code-block'],
-  ['link', 'image', 'video', 'media'],
+  // One way to add a picture: `media` uploads it (or a video) to the product; Quill's own `image`
+  // button would embed the file as base64 in the entry.
+  ['link', 'video', 'media'],
   ['clean'],
 ];
 

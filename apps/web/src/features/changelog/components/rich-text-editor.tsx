@@ -63,6 +63,14 @@ export function RichTextEditor({
     container.append(host);
     // The toolbar's media handler is built before the editor it inserts into.
     const holder: { quill?: Quill } = {};
+    // Where the writer was last, from their own clicks, keys and typing. Quill's toolbar focuses
+    // the editor before calling a handler, which puts back the editor's saved selection (the start,
+    // in an editor just rebuilt for another toolbar), and the file dialog then takes the focus: so
+    // an upload lands here instead, or at the end of the entry before the writer has put the cursor
+    // anywhere.
+    let lastIndex: number | undefined;
+    const insertionPoint = (editor: Quill) =>
+      Math.min(lastIndex ?? editor.getLength() - 1, editor.getLength() - 1);
 
     const pickMedia = () => {
       const toolbar = container.querySelector('.ql-toolbar');
@@ -78,7 +86,7 @@ export function RichTextEditor({
           input!.value = '';
           const editor = holder.quill;
           if (!file || !editor) return;
-          const range = editor.getSelection(true);
+          const index = insertionPoint(editor);
           setUploadState({ busy: true, error: null });
           uploadRef
             .current(file)
@@ -86,8 +94,9 @@ export function RichTextEditor({
             .then((url) => {
               // Video is chosen by the file's type; everything else is inserted as an image.
               const kind = file.type.startsWith('video/') ? 'uploaded-video' : 'image';
-              editor.insertEmbed(range.index, kind, url, 'user');
-              editor.setSelection(range.index + 1, 0, 'silent');
+              const at = Math.min(index, editor.getLength() - 1);
+              editor.insertEmbed(at, kind, url, 'user');
+              editor.setSelection(at + 1, 0, 'user');
               setUploadState({ busy: false, error: null });
             })
             .catch((error: unknown) =>
@@ -114,7 +123,12 @@ export function RichTextEditor({
     mediaButton?.setAttribute('title', 'Upload image or video');
     if (htmlRef.current) quill.setContents(quill.clipboard.convert({ html: htmlRef.current }), 'silent');
     const editor = quill;
-    editor.on('text-change', () => {
+    editor.on('selection-change', (range, _old, source) => {
+      if (range && source === 'user') lastIndex = range.index + range.length;
+    });
+    editor.on('text-change', (_delta, _old, source) => {
+      const range = source === 'user' ? editor.getSelection() : null;
+      if (range) lastIndex = range.index + range.length;
       htmlRef.current = currentHtml(editor);
       onChangeRef.current(htmlRef.current);
     });

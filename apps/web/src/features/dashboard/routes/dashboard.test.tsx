@@ -40,7 +40,7 @@ beforeEach(() => {
       const path = new URL(input.url).pathname;
       calls.push(path);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-      if (path === '/api/auth/') return json(me);
+      if (path === '/api/auth/me') return json({ user: me });
       if (path === '/api/payment/subscriptions') return json(own);
       return new Response('{}', { status: 404 });
     }),

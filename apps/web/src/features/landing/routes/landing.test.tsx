@@ -14,10 +14,10 @@ beforeEach(() => {
   signedIn = false;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () =>
-      signedIn
-        ? new Response(JSON.stringify({ user_id: 'u1' }), { status: 200 })
-        : new Response('{}', { status: 401 }),
+    vi.fn(
+      async () =>
+        // `/api/auth/me` answers 200 either way: the user, or null.
+        new Response(JSON.stringify({ user: signedIn ? { user_id: 'u1' } : null }), { status: 200 }),
     ),
   );
 });

@@ -1,7 +1,7 @@
 import { ERROR_TEXT, formatCents } from '@app/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, ButtonLink, Card, Spinner } from '@/components/ui/index.ts';
+import { Alert, Button, ButtonLink, Card, CopyButton, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useGetPaymentSessionQuery } from '../api/get-payment-session.ts';
@@ -66,7 +66,10 @@ export function SuccessPage() {
           {session.giftCode && (
             <div>
               <dt>Gift code</dt>
-              <dd className="receipt-gift-code">{session.giftCode}</dd>
+              <dd>
+                <span className="receipt-gift-code">{session.giftCode}</span>{' '}
+                <CopyButton text={session.giftCode} label="Copy code" />
+              </dd>
             </div>
           )}
         </dl>

@@ -39,7 +39,7 @@ beforeEach(() => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       calls.push(url);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-      if (url.endsWith('/api/auth/')) return json(me);
+      if (url.endsWith('/api/auth/me')) return json({ user: me });
       if (url.endsWith('/api/payment/subscriptions')) return json(own);
       return new Response('{}', { status: 404 });
     }),

@@ -65,7 +65,12 @@ export function StudioPage() {
                   job={job}
                   signedIn
                   onNewJob={add}
-                  onEnded={(status) => arrival.ended(job, status)}
+                  onEnded={(status) => {
+                    arrival.ended(job, status);
+                    // A failed or cancelled job was refunded when it ended: show the balance it left.
+                    if (status !== 'succeeded')
+                      dispatch(baseApi.util.invalidateTags(['CurrentUser', 'Ledger']));
+                  }}
                   onRemoved={(id) => setJobs((current) => current.filter((existing) => existing.id !== id))}
                 />
               ))

@@ -86,7 +86,7 @@ beforeEach(() => {
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
       const body = input.method === 'GET' ? undefined : JSON.parse((await input.text()) || 'null');
       sent.push({ method: input.method, path, body });
-      if (path === '/api/auth/') return json(me);
+      if (path === '/api/auth/me') return json({ user: me });
       if (path === '/api/payment/customer/cus_1') {
         if (input.method === 'PUT') customer = { ...customer, ...(body as Partial<CustomerWire>) };
         return json(customer);

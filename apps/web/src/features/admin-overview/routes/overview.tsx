@@ -1,0 +1,103 @@
+import { OVERVIEW_DEFAULT_DAYS, OVERVIEW_MAX_DAYS } from '@app/domain';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { paths } from '@/config/paths.ts';
+import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import type { DayRange } from '../api/overview.ts';
+import { RevenuePanels, SubscriptionPanels, TopSpendersPanel } from '../components/money-panels.tsx';
+import { CreditPanels, HostPanels, JobPanels } from '../components/work-panels.tsx';
+import '../overview.css';
+
+const DAY = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const lastDays = (count: number): DayRange => {
+  const today = Date.parse(`${day(Date.now())}T00:00:00Z`);
+  return { from: day(today - (count - 1) * DAY), to: day(today) };
+};
+const PRESETS = [7, 30, 90, 365];
+
+/** /admin/overview: the business at a glance for admins. The server refuses its reads to anyone else. */
+export function OverviewPage() {
+  useDocumentTitle('Overview');
+  const { data: role, isLoading, isError } = useAuthLevelQuery();
+  const [range, setRange] = useState<DayRange>(() => lastDays(OVERVIEW_DEFAULT_DAYS));
+  const [draft, setDraft] = useState<DayRange>(range);
+  const [problem, setProblem] = useState<string>();
+
+  if (isLoading) return <Spinner label="Checking your access…" />;
+  if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
+  if (role !== 'admin') {
+    return (
+      <section className="narrow">
+        <h1>Not available</h1>
+        <p>This page is not available to your account.</p>
+      </section>
+    );
+  }
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const span = (Date.parse(draft.to) - Date.parse(draft.from)) / DAY + 1;
+    if (!draft.from || !draft.to || Number.isNaN(span)) return setProblem('Choose both days of the range.');
+    if (span < 1) return setProblem('The first day must not be after the last.');
+    if (span > OVERVIEW_MAX_DAYS) return setProblem(`A range may span at most ${OVERVIEW_MAX_DAYS} days.`);
+    setProblem(undefined);
+    setRange(draft);
+  };
+  const preset = (count: number) => {
+    const next = lastDays(count);
+    setDraft(next);
+    setRange(next);
+    setProblem(undefined);
+  };
+
+  return (
+    <section className="overview">
+      <h1>Overview</h1>
+      <p>
+        Figures from our own records: payments, the credit ledger, jobs and host events (days in UTC).{' '}
+        <Link to={paths.adminTools.href()}>Admin tools</Link>
+      </p>
+      <form className="overview-range" onSubmit={apply} aria-label="Date range">
+        <label>
+          From{' '}
+          <input
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        </label>
+        <label>
+          To{' '}
+          <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </label>
+        <Button type="submit">Show</Button>
+        <span className="overview-presets">
+          {PRESETS.map((count) => (
+            <Button key={count} variant="ghost" onClick={() => preset(count)}>
+              Last {count} days
+            </Button>
+          ))}
+        </span>
+        {problem && (
+          <p role="alert" className="field-error">
+            {problem}
+          </p>
+        )}
+      </form>
+      <p className="overview-showing" aria-live="polite">
+        Showing {range.from} to {range.to}.
+      </p>
+      <div className="overview-grid">
+        <RevenuePanels range={range} />
+        <SubscriptionPanels range={range} />
+        <CreditPanels range={range} />
+        <JobPanels range={range} />
+        <HostPanels range={range} />
+        <TopSpendersPanel range={range} />
+      </div>
+    </section>
+  );
+}
