@@ -49,7 +49,6 @@ interface RequestLike {
   url?: string;
   originalUrl?: string;
   routeOptions?: { url?: string };
-  ip?: string;
 }
 
 /** What a log line says about a request: method, redacted URL, route. Headers never. */
