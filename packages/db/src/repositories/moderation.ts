@@ -291,4 +291,3 @@ export async function findJobIdByDiscordMessage(db: DbOrTx, messageId: string): 
     .limit(1);
   return row?.jobId ?? null;
 }
-
