@@ -50,6 +50,10 @@ export async function bucketHolds(
  */
 export function halfSentRequest(port: number, path: string, body: string, headers: Record<string, string>) {
   let finish = () => {};
+  // `Expect: 100-continue` makes the server answer "100 Continue" once it has read the headers: the
+  // request is then in flight on the server, whatever the server logs.
+  let headersIn!: () => void;
+  const arrived = new Promise<void>((resolve) => (headersIn = resolve));
   const status = new Promise<number>((resolve, reject) => {
     const req = httpRequest(
       {
@@ -57,7 +61,12 @@ export function halfSentRequest(port: number, path: string, body: string, header
         port,
         method: 'POST',
         path,
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          expect: '100-continue',
+          ...headers,
+        },
       },
       (res) => {
         res.resume();
@@ -65,8 +74,9 @@ export function halfSentRequest(port: number, path: string, body: string, header
       },
     );
     req.on('error', reject);
+    req.on('continue', () => headersIn());
     req.write(body.slice(0, 5));
     finish = () => void req.end(body.slice(5));
   });
-  return { status, finish: () => finish() };
+  return { status, arrived, finish: () => finish() };
 }

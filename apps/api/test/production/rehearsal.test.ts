@@ -325,8 +325,8 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
         origin: env.PUBLIC_URL!,
       },
     );
-    // Fastify logs a request once its headers are in.
-    await until(() => a!.proc.output().includes('/api/payment/verify_coupon'), 10_000);
+    // The server has read its headers (it answered "100 Continue").
+    await slow.arrived;
     const stoppedAt = Date.now();
     a!.proc.child.kill('SIGTERM');
     await until(async () => (await fetch(`${a!.url}/api/health`).catch(() => null)) === null, 10_000);
