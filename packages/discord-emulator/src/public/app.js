@@ -490,6 +490,8 @@ async function onMessageCommand(e) {
       messageId: el.dataset.message,
       command: el.dataset.messageCommand,
     });
+    // A message command may answer with a modal (the report form): shown on this page only.
+    if (out.interactionId) mine.add(out.interactionId);
     setStatus(out.ok ? '' : out.error);
   } catch (err) {
     setStatus(err.message);
