@@ -120,7 +120,13 @@ test('member upgrades, schedules a downgrade, cancels after the confirm dialog, 
   await expect(page.getByTestId('subscription-tier')).toHaveText('Founders Plan');
   await expect(page.getByRole('button', { name: 'Change Default Payment Method' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Your Stripe Info' })).toBeVisible();
+  // "Update Your Stripe Info" edits name, email and address here; the card is changed in the portal.
   await page.getByRole('button', { name: 'Update Your Stripe Info' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Update Your Stripe Info' }).getByLabel('Address'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Change Default Payment Method' }).click();
   await expect(page).toHaveURL(onAppOrigin('/_stripe/_emulator/portal/bps_'));
   await page.context().close();
 });
