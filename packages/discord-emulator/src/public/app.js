@@ -16,6 +16,8 @@ let activeIndex = -1;
 const mine = new Set();
 /** Whether the reader is at the newest message: new ones then scroll into view, as on Discord. */
 let stuck = true;
+/** Where the list was last scrolled to: only the reader scrolling up leaves the newest message. */
+let lastTop = 0;
 /** Messages of the open channel the reader has seen (below the fold: counted as new). */
 let seenIds = new Set();
 let unseen = 0;
@@ -122,8 +124,12 @@ function layout() {
   document.getElementById('messages').addEventListener('change', onComponent);
   const list = document.getElementById('messages');
   list.addEventListener('scroll', () => {
-    stuck = atBottom(list);
-    if (stuck) newMessages(0);
+    // A picture growing the list below is not the reader leaving the bottom; scrolling up is.
+    if (atBottom(list)) {
+      stuck = true;
+      newMessages(0);
+    } else if (list.scrollTop < lastTop) stuck = false;
+    lastTop = list.scrollTop;
   });
   // Pictures and players grow the list as they load: one that was at the bottom stays there.
   list.addEventListener(
@@ -151,6 +157,7 @@ const atBottom = (list) => list.scrollHeight - list.scrollTop - list.clientHeigh
 function toBottom() {
   const list = document.getElementById('messages');
   list.scrollTop = list.scrollHeight;
+  lastTop = list.scrollTop;
   stuck = true;
   newMessages(0);
 }
@@ -305,11 +312,13 @@ async function loadMessages() {
   );
   if (stuck) {
     list.scrollTop = list.scrollHeight;
+    lastTop = list.scrollTop;
     seenIds = new Set(messages.map((m) => m.id));
     return;
   }
   // Reading older messages: the view stays put and the bar counts what arrived below.
   list.scrollTop = top;
+  lastTop = list.scrollTop;
   const fresh = messages.filter((m) => !seenIds.has(m.id)).length;
   if (fresh) newMessages(unseen + fresh);
   for (const m of messages) seenIds.add(m.id);
