@@ -1,9 +1,9 @@
-import { getCommand } from '@app/domain';
 import { LipSyncDiagram } from '../assets/lipsync-diagram.tsx';
-import { CommandReference } from '../components/command-reference.tsx';
+import { SectionCommands, useCommandToc } from '../components/command-reference.tsx';
 import { GuidePage, GuideSection } from '../components/guide-page.tsx';
 
 export function LipSyncGuidePage() {
+  const commands = useCommandToc('lipsync');
   return (
     <GuidePage
       eyebrow="Lip-sync"
@@ -12,7 +12,7 @@ export function LipSyncGuidePage() {
       lead="Upload a portrait and a voice recording; the bot answers with a video of the face speaking or singing along."
       toc={[
         { id: 'responsible-use', label: 'Use it honestly' },
-        { id: 'cmd-lipsync', label: '/lipsync' },
+        ...commands,
         { id: 'tips', label: 'Tips' },
       ]}
     >
@@ -28,7 +28,7 @@ export function LipSyncGuidePage() {
         </div>
       </GuideSection>
       <LipSyncDiagram />
-      <CommandReference command={getCommand('lipsync')} />
+      <SectionCommands section="lipsync" />
       <GuideSection id="tips" title="Tips">
         <ul>
           <li>One face, looking at the camera, with the mouth clearly visible, gives the cleanest result.</li>
