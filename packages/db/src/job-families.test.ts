@@ -24,7 +24,7 @@ describe('the job family check', () => {
   });
 
   it('refuses a job of a family the list does not have', async () => {
-    const user = await createUser(database.db, { email: `family-${Math.random()}@example.com` });
+    const user = await createUser(database.db, { discordName: 'family' });
     const job = (family: string) =>
       insertJob(database.db, {
         userId: user.id,
