@@ -38,7 +38,12 @@ export async function registeredRoutes(): Promise<RouteRow[]> {
     const database = await createTestDatabase();
     const routes: RouteOptions[] = [];
     const app = await buildApp({
-      settings: loadSettings({ NODE_ENV: 'test', ADMIN_PASSWORD: 'docs', DATA_DIR: dataDir, ...env }),
+      settings: loadSettings({
+        NODE_ENV: 'test',
+        ADMIN_PASSWORD: 'docs-admin-password',
+        DATA_DIR: dataDir,
+        ...env,
+      }),
       database,
       webDistDir: path.join(dataDir, 'no-web-build'),
       onRoute: (route) => void routes.push(route),
