@@ -1,7 +1,13 @@
 import autocannon from 'autocannon';
 import { createDatabase, createSession, createUser, getJob, grant } from '@app/db';
 import { jobWorkOf } from '@app/domain';
-import { JOB_FAMILIES, type JobFamily, type GenerationRequest, type Provider, createLocalProvider } from '@app/generation';
+import {
+  JOB_FAMILIES,
+  type JobFamily,
+  type GenerationRequest,
+  type Provider,
+  createLocalProvider,
+} from '@app/generation';
 import { startWorker } from '@app/jobs';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';

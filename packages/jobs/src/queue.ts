@@ -45,7 +45,10 @@ export interface JobQueue {
    * row. `priority` is the job's dispatch rank; the person's id groups their jobs for the
    * per-person running limit of the rank's class.
    */
-  send(tx: DbOrTx, job: { id: string; family: JobFamily; priority: number; userId?: string }): Promise<string>;
+  send(
+    tx: DbOrTx,
+    job: { id: string; family: JobFamily; priority: number; userId?: string },
+  ): Promise<string>;
   /**
    * Puts a fetched attempt back in the queue at once, in its old place, without counting it as an
    * attempt: its host failed or its worker is stopping. Does nothing when the claim has lapsed.

@@ -40,7 +40,9 @@ export interface Worker {
   running(): Record<JobFamily, number>;
 }
 
-const familyOfQueue = new Map(Object.entries(QUEUE_NAMES).map(([family, name]) => [name, family as JobFamily]));
+const familyOfQueue = new Map(
+  Object.entries(QUEUE_NAMES).map(([family, name]) => [name, family as JobFamily]),
+);
 
 /**
  * Runs the families' dispatchers: for families served by backend hosts, as many jobs at once as

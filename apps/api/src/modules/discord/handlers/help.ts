@@ -11,30 +11,30 @@ const MAX_CONTENT = 2000;
  */
 export const helpWith = (commands: readonly CommandDefinition[]) =>
   ({
-  async run({ deps, interaction }) {
-    const site = deps.publicUrl();
-    const guides = `${site}${GUIDES.documentation.path}`;
-    const wanted = String(interaction.options.command ?? '')
-      .replace(/^\//, '')
-      .trim()
-      .toLowerCase();
-    if (wanted) {
-      const command = commands.find((entry) => entry.name.toLowerCase() === wanted);
-      if (!command)
-        return message(ephemeral(`There is no /${wanted}. Type /help for the list. Guides: ${guides}`));
-      return message(ephemeral(fit(describe(command, site))));
-    }
-    const lines = (Object.keys(GUIDES) as GuideId[]).flatMap((id) => {
-      const shown = commands.filter((command) => guideOf(command).id === id);
-      if (shown.length === 0) return [];
-      return [
-        `__${GUIDES[id].title}__`,
-        ...shown.map((command) => `**/${command.name}** ${command.summary}`),
-      ];
-    });
-    return message(ephemeral(fit(['**Commands**', ...lines, `Guides: ${guides}`].join('\n'))));
-  },
-}) satisfies CommandHandler;
+    async run({ deps, interaction }) {
+      const site = deps.publicUrl();
+      const guides = `${site}${GUIDES.documentation.path}`;
+      const wanted = String(interaction.options.command ?? '')
+        .replace(/^\//, '')
+        .trim()
+        .toLowerCase();
+      if (wanted) {
+        const command = commands.find((entry) => entry.name.toLowerCase() === wanted);
+        if (!command)
+          return message(ephemeral(`There is no /${wanted}. Type /help for the list. Guides: ${guides}`));
+        return message(ephemeral(fit(describe(command, site))));
+      }
+      const lines = (Object.keys(GUIDES) as GuideId[]).flatMap((id) => {
+        const shown = commands.filter((command) => guideOf(command).id === id);
+        if (shown.length === 0) return [];
+        return [
+          `__${GUIDES[id].title}__`,
+          ...shown.map((command) => `**/${command.name}** ${command.summary}`),
+        ];
+      });
+      return message(ephemeral(fit(['**Commands**', ...lines, `Guides: ${guides}`].join('\n'))));
+    },
+  }) satisfies CommandHandler;
 
 export const help = helpWith(COMMANDS);
 

@@ -13,10 +13,7 @@ export function AudioGuidePage() {
       title="Making speech, music and sound"
       description="Text to speech with voice flags, music from a style and sound effects from text."
       lead={`Give words a voice — ${VOICE_FLAGS.length} to choose from — compose music from a few words about its style, or conjure a sound effect.`}
-      toc={[
-        ...commands,
-        { id: 'voices', label: 'Voice flags' },
-      ]}
+      toc={[...commands, { id: 'voices', label: 'Voice flags' }]}
     >
       <SectionCommands section="audio" showFlags={false} />
       <GuideSection id="voices" title="Voice flags">

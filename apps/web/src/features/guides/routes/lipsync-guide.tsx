@@ -10,11 +10,7 @@ export function LipSyncGuidePage() {
       title="Lip-sync"
       description="Animate a portrait to speak or sing along to your audio, and use it honestly."
       lead="Upload a portrait and a voice recording; the bot answers with a video of the face speaking or singing along."
-      toc={[
-        { id: 'responsible-use', label: 'Use it honestly' },
-        ...commands,
-        { id: 'tips', label: 'Tips' },
-      ]}
+      toc={[{ id: 'responsible-use', label: 'Use it honestly' }, ...commands, { id: 'tips', label: 'Tips' }]}
     >
       <GuideSection id="responsible-use" title="Use it honestly">
         <div className="warning" role="note" aria-label="Warning">
