@@ -1,14 +1,15 @@
 /**
- * The guide pages of the website. Each command's definition names the section that shows it; the
- * pages, the documentation hub's links and the bot's `/help` all read that.
+ * The guide pages of the website, in the order `/help` lists their commands. Each command's
+ * definition names the section that shows it; the pages, the documentation hub's links and the
+ * bot's `/help` all read that.
  */
 export const GUIDES = {
-  documentation: { path: '/documentation', title: 'Documentation' },
   images: { path: '/makecommanddocumentation', title: 'Images guide' },
   video: { path: '/videocommanddocumentation', title: 'Video guide' },
   audio: { path: '/audiocommanddocumentation', title: 'Audio guide' },
   lipsync: { path: '/LipSyncDocumentation', title: 'Lip-sync guide' },
   lora: { path: '/loraDocumentation', title: 'LoRA guide' },
+  documentation: { path: '/documentation', title: 'Documentation' },
 } as const satisfies Record<string, { path: string; title: string }>;
 
 export type GuideId = keyof typeof GUIDES;
