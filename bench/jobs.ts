@@ -1,7 +1,13 @@
 import autocannon from 'autocannon';
 import { createDatabase, createSession, createUser, getJob, grant } from '@app/db';
 import { jobWorkOf } from '@app/domain';
-import { type Family, type GenerationRequest, type Provider, createLocalProvider } from '@app/generation';
+import {
+  JOB_FAMILIES,
+  type JobFamily,
+  type GenerationRequest,
+  type Provider,
+  createLocalProvider,
+} from '@app/generation';
 import { startWorker } from '@app/jobs';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
@@ -74,7 +80,7 @@ export async function benchSubmissions(
 /** Median wall time of the local provider for /make, one 3-second /video and /speak. */
 export async function benchLocalProvider(runs = 3) {
   const provider = createLocalProvider();
-  const request = (command: string, family: Family, prompt: string, seed: number): GenerationRequest => ({
+  const request = (command: string, family: JobFamily, prompt: string, seed: number): GenerationRequest => ({
     jobId: `bench-${command}-${seed}`,
     command,
     family,
@@ -87,7 +93,7 @@ export async function benchLocalProvider(runs = 3) {
     options: {},
     ...(command === 'speak' ? { voice: 'narrator' } : {}),
   });
-  const cases: [string, Family, string][] = [
+  const cases: [string, JobFamily, string][] = [
     ['make', 'image', 'a lighthouse on a cliff at dusk, oil painting'],
     ['video', 'video', 'paper boats drifting down a rainy street'],
     ['speak', 'audio', 'Welcome to the server, traveller. The night is young.'],
@@ -130,7 +136,7 @@ export async function benchSubmitToRunning(jobs = 40) {
   );
   const instant: Provider = {
     name: 'instant',
-    families: ['image', 'video', 'audio', 'lipsync', 'lora'],
+    families: JOB_FAMILIES,
     run: async () => ({ outputs: [{ kind: 'image', mime: 'image/png', bytes: png, width: 1, height: 1 }] }),
   };
   const queue = await app.generation.queue();

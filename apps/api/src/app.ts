@@ -10,7 +10,6 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
-import { catalogRoutes } from './plugins/catalog.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -19,41 +18,13 @@ import { securityPlugin } from './plugins/security.ts';
 import { stripeEmulatorPlugin } from './plugins/stripe-emulator.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
-import { authRoutes } from './routes/api/auth/index.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
 import { billingPlugin } from './plugins/billing.ts';
 import type { Billing } from './modules/billing/stripe-client.ts';
-import { paymentCustomerRoutes } from './routes/api/payment/billing.ts';
-import { paymentCheckoutRoutes } from './routes/api/payment/checkout.ts';
-import { paymentConfigRoutes } from './routes/api/payment/config.ts';
-import { paymentWebhookRoutes } from './routes/api/payment/webhook.ts';
-import { paymentSubscriptionRoutes } from './routes/api/payment/subscriptions.ts';
-import { paymentGiftRoutes } from './routes/api/payment/gifts.ts';
-import { paymentHistoryRoutes } from './routes/api/payment/history.ts';
-import { changelogRoutes } from './routes/api/changelog/index.ts';
-import { configRoutes } from './routes/api/config/index.ts';
-import { healthRoutes } from './routes/api/health.ts';
-import { paymentAccountRoutes } from './routes/api/payment/account.ts';
-import { userRoutes } from './routes/api/users/index.ts';
-import { uploadRoutes } from './routes/uploads.ts';
 import type { MediaStorage } from '@app/generation';
 import { generationPlugin } from './plugins/generation.ts';
-import { jobRoutes } from './routes/api/jobs/index.ts';
-import { loraRoutes } from './routes/api/loras/index.ts';
-import { generationUploadRoutes } from './routes/api/uploads.ts';
-import { mediaRoutes } from './routes/media.ts';
-import { creationPagePlugin } from './plugins/creation-page.ts';
-import { creationRoutes } from './routes/api/creations/index.ts';
-import { ledgerRoutes } from './routes/api/users/ledger.ts';
-import { adminQueueRoutes } from './routes/api/admin/queue.ts';
-import { adminAuditRoutes } from './routes/api/admin/audit.ts';
-import { adminBlocklistRoutes } from './routes/api/admin/blocklist.ts';
-import { adminModerationRoutes } from './routes/api/admin/moderation.ts';
-import { userSettingsRoutes } from './routes/api/users/settings.ts';
-import { adminOverviewRoutes } from './routes/api/admin/overview.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
-import { discordInteractionRoutes } from './routes/api/discord/interactions.ts';
-import { metricsRoutes } from './routes/metrics.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
@@ -120,9 +91,6 @@ export async function buildApp(options: BuildAppOptions) {
   // The embedded default's Stripe: the emulator answers under its prefix on our own port.
   if (options.billing?.mounted)
     await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
-  // The catalog files are read on every visit and touch no database, so they live outside the
-  // context below, whose hooks parse cookies and compute security headers on every request.
-  await app.register(catalogRoutes);
   // Outside the context below so tests and the in-process worker reach the queue and storage.
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
@@ -147,40 +115,16 @@ export async function buildApp(options: BuildAppOptions) {
       metricsToken: options.settings.metrics.token,
     });
 
-    await app.register(healthRoutes, { prefix: '/api' });
-    await app.register(authRoutes, { prefix: '/api/auth' });
     await app.register(billingPlugin, { billing: options.billing });
-    await app.register(paymentConfigRoutes, { prefix: '/api/payment' });
-    await app.register(paymentCustomerRoutes, { prefix: '/api/payment' });
-    await app.register(paymentCheckoutRoutes, { prefix: '/api/payment' });
-    await app.register(paymentWebhookRoutes, { prefix: '/api/payment' });
-    await app.register(paymentSubscriptionRoutes, { prefix: '/api/payment' });
-    await app.register(paymentGiftRoutes, { prefix: '/api/payment' });
-    await app.register(paymentHistoryRoutes, { prefix: '/api/payment' });
-    await app.register(configRoutes, {
-      prefix: '/api/config',
+
+    // Every module under routes/, at the prefix its folder gives it (routes/index.ts lists them).
+    const distDir = options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST);
+    const routeOptions = {
       discordChannelUrl: options.discordEmulator ? `${options.discordEmulator.prefix}/app` : null,
-    });
-    await app.register(userRoutes, { prefix: '/api/users' });
-    await app.register(paymentAccountRoutes, { prefix: '/api/payment' });
-    await app.register(changelogRoutes, { prefix: '/api/changelog' });
-    await app.register(uploadRoutes);
-    await app.register(jobRoutes, { prefix: '/api/jobs' });
-    await app.register(loraRoutes, { prefix: '/api/loras' });
-    await app.register(generationUploadRoutes, { prefix: '/api/uploads' });
-    await app.register(mediaRoutes);
-    await app.register(creationRoutes, { prefix: '/api/creations' });
-    await app.register(ledgerRoutes, { prefix: '/api/users' });
-    await app.register(adminQueueRoutes, { prefix: '/api/admin' });
-    await app.register(adminModerationRoutes, { prefix: '/api/admin' });
-    await app.register(adminBlocklistRoutes, { prefix: '/api/admin' });
-    await app.register(adminAuditRoutes, { prefix: '/api/admin' });
-    await app.register(userSettingsRoutes, { prefix: '/api/users' });
-    await app.register(adminOverviewRoutes, { prefix: '/api/admin/overview' });
-    await app.register(discordInteractionRoutes, {
-      prefix: '/api/discord',
       deferAfterMs: options.discord?.deferAfterMs,
-    });
+      distDir,
+    };
+    for (const { prefix, plugin } of ROUTE_MODULES) await app.register(plugin, { ...routeOptions, prefix });
     if (options.discordEmulator) {
       const emulator = options.discordEmulator;
       await app.register(async (scope) => {
@@ -191,10 +135,6 @@ export async function buildApp(options: BuildAppOptions) {
         await scope.register(emulator.fastifyPlugin, { prefix: emulator.prefix });
       });
     }
-    await app.register(metricsRoutes);
-
-    const distDir = options.webDistDir ?? path.resolve(DEFAULT_WEB_DIST);
-    await app.register(creationPagePlugin, { distDir });
     await app.register(webPlugin, { distDir });
   });
   return app;

@@ -1,4 +1,4 @@
-import { ProviderError } from '@app/generation';
+import { JOB_FAMILIES, ProviderError } from '@app/generation';
 import { startWorker } from '@app/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -88,7 +88,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // Ids never become labels: the job reads are counted under their pattern.
     expect(text).toContain('route="/api/jobs/:id"');
     expect(text).not.toContain(ok.id);
-    for (const family of ['image', 'video', 'audio', 'lipsync', 'lora']) {
+    for (const family of JOB_FAMILIES) {
       expect(text).toMatch(new RegExp(`hypercreate_queue_jobs\\{family="${family}",state="queued"\\} \\d+`));
     }
     expect(text).toMatch(

@@ -1,6 +1,6 @@
 import { createDatabase, describeDatabaseUrl, waitForDatabase } from '@app/db';
 import { describeError } from '@app/domain';
-import type { Family, Provider } from '@app/generation';
+import type { JobFamily, Provider } from '@app/generation';
 import {
   type WorkerSettings,
   createMetrics,
@@ -19,7 +19,7 @@ import { watchDatabase } from './stall-watch.ts';
  */
 export async function runWorkerProcess(
   settings: WorkerSettings,
-  providers: Record<Family, Provider> = providersFor(
+  providers: Record<JobFamily, Provider> = providersFor(
     settings.generation.backends,
     settings.generation.deadlines,
   ),

@@ -1,5 +1,5 @@
 import { FREE_PLAN } from './catalog.ts';
-import type { JobFamily } from './generation/families.ts';
+import type { JobFamily } from './commands/job-families.ts';
 
 /**
  * Who goes first in the generation queue, and how much of it one person may hold. Internal rules:

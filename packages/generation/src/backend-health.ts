@@ -1,10 +1,10 @@
 import { answers, isRecord } from './providers/shared/http.ts';
 import type { ProviderName, RoutingTable } from './routing.ts';
-import type { Family } from './types.ts';
+import type { JobFamily } from './types.ts';
 
 export interface BackendHostHealth {
   provider: Exclude<ProviderName, 'local'>;
-  families: Family[];
+  families: JobFamily[];
   /** The host's address without user name or password, safe to show anyone. */
   host: string;
   status: 'up' | 'down';
@@ -47,9 +47,9 @@ export async function checkBackendHosts(
 ): Promise<BackendHostHealth[]> {
   const hosts = new Map<
     string,
-    { provider: Exclude<ProviderName, 'local'>; url: string; families: Family[] }
+    { provider: Exclude<ProviderName, 'local'>; url: string; families: JobFamily[] }
   >();
-  for (const [family, route] of Object.entries(table) as [Family, RoutingTable[Family]][]) {
+  for (const [family, route] of Object.entries(table) as [JobFamily, RoutingTable[JobFamily]][]) {
     if (route.provider === 'local') continue;
     for (const url of route.urls) {
       const key = `${route.provider} ${url}`;

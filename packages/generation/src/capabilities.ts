@@ -3,7 +3,7 @@ import { A1111_KINDS } from './providers/a1111/kinds.ts';
 import { KIND_WORKFLOWS } from './providers/comfyui/values.ts';
 import { LOCAL_KINDS } from './providers/local/index.ts';
 import type { ProviderName, RoutingTable } from './routing.ts';
-import type { Family, GenerationRequest, Provider } from './types.ts';
+import type { JobFamily, GenerationRequest, Provider } from './types.ts';
 
 /**
  * Which kinds of work each provider does, and the start-up check that every command of a family
@@ -32,7 +32,7 @@ export const WORKER_KINDS: readonly WorkKind[] = ['interrogate'];
 export interface KindNeed {
   /** The command or result action, without its slash (`describe`, `gif`). */
   command: string;
-  family: Family;
+  family: JobFamily;
   kind: WorkKind;
 }
 

@@ -1,4 +1,4 @@
-import { FAMILIES, type Family, ProviderError } from './types.ts';
+import { JOB_FAMILIES, type JobFamily, ProviderError } from './types.ts';
 
 /**
  * `GENERATION_BACKENDS` says which provider serves each command family, e.g.
@@ -11,10 +11,10 @@ export type ProviderName = 'local' | 'a1111' | 'comfyui';
 export const PROVIDER_NAMES: readonly ProviderName[] = ['local', 'a1111', 'comfyui'];
 
 /** The families a remote provider can serve; A1111 only makes and edits still images. */
-const SERVES: Record<ProviderName, readonly Family[]> = {
-  local: FAMILIES,
+const SERVES: Record<ProviderName, readonly JobFamily[]> = {
+  local: JOB_FAMILIES,
   a1111: ['image'],
-  comfyui: FAMILIES,
+  comfyui: JOB_FAMILIES,
 };
 
 export interface Route {
@@ -28,11 +28,11 @@ export interface Route {
 /** The most jobs one host may be given at once. */
 export const MAX_HOST_SLOTS = 16;
 
-export type RoutingTable = Record<Family, Route>;
+export type RoutingTable = Record<JobFamily, Route>;
 
 export type RoutingParseResult = { ok: true; table: RoutingTable } | { ok: false; errors: string[] };
 
-const isFamily = (value: string): value is Family => (FAMILIES as readonly string[]).includes(value);
+const isFamily = (value: string): value is JobFamily => (JOB_FAMILIES as readonly string[]).includes(value);
 const isProvider = (value: string): value is ProviderName =>
   (PROVIDER_NAMES as readonly string[]).includes(value);
 
@@ -58,7 +58,7 @@ export function parseGenerationBackends(value: string | undefined): RoutingParse
     lora: local(),
   };
   const errors: string[] = [];
-  const seen = new Set<Family>();
+  const seen = new Set<JobFamily>();
 
   for (const raw of (value ?? '').split(',')) {
     const entry = raw.trim();
@@ -77,7 +77,7 @@ export function parseGenerationBackends(value: string | undefined): RoutingParse
     const urlList = colon < 0 ? '' : target.slice(colon + 1).trim();
 
     if (!isFamily(family)) {
-      bad(`unknown family "${family}" (use one of ${FAMILIES.join(', ')})`);
+      bad(`unknown family "${family}" (use one of ${JOB_FAMILIES.join(', ')})`);
       continue;
     }
     if (seen.has(family)) {

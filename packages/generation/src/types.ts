@@ -4,11 +4,9 @@
  * whatever comes back. Providers know nothing of credits, users or Discord.
  */
 
-import type { CommandWork } from '@app/domain';
+import type { CommandWork, JobFamily } from '@app/domain';
 
-export type Family = 'image' | 'video' | 'audio' | 'lipsync' | 'lora';
-
-export const FAMILIES: readonly Family[] = ['image', 'video', 'audio', 'lipsync', 'lora'];
+export { JOB_FAMILIES, type JobFamily } from '@app/domain';
 
 /** A file the user sent with the command (an attachment option), already checked by its bytes. */
 export interface InputFile {
@@ -29,7 +27,7 @@ export interface GenerationRequest {
   jobId: string;
   /** The registry name of the command (`make`, `Change`, `video`, `loracreate`, …) or a result action (`vary`, `gif`). */
   command: string;
-  family: Family;
+  family: JobFamily;
   /** The kind of work from the command's definition: what providers dispatch on. */
   work: CommandWork;
   /** The prompt with its flags removed; prompt weighting (`(word:1.3)`) is kept as typed. */
@@ -92,7 +90,7 @@ export interface ProviderContext {
 export interface Provider {
   /** `local`, `a1111`, `comfyui`. */
   readonly name: string;
-  readonly families: readonly Family[];
+  readonly families: readonly JobFamily[];
   /** Submits (or resumes, see `externalId`) and waits for the result. */
   run(request: GenerationRequest, context: ProviderContext): Promise<GenerationResult>;
   /** Asks the backend to stop work it is doing for this id, when it can. */

@@ -1,5 +1,5 @@
 import { type Database, type FleetHostState, listFleetHosts } from '@app/db';
-import { FAMILIES, type Family } from '@app/generation';
+import { JOB_FAMILIES, type JobFamily } from '@app/generation';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { QUEUE_NAMES, type JobQueue } from './queue.ts';
 
@@ -11,13 +11,13 @@ import { QUEUE_NAMES, type JobQueue } from './queue.ts';
 export interface Metrics {
   registry: Registry;
   /** One attempt of a job ended: `outcome` is succeeded, failed, cancelled or retried. */
-  jobAttempt(values: { family: Family; provider: string; outcome: string; seconds: number }): void;
+  jobAttempt(values: { family: JobFamily; provider: string; outcome: string; seconds: number }): void;
   /** A provider failed an attempt (retried or final), by its error code. */
   providerError(values: { provider: string; code: string }): void;
   /** One HTTP request answered, by its route pattern (never the raw URL: ids would explode the series). */
   httpRequest(values: { method: string; route: string; status: number; seconds: number }): void;
   /** A job ended: how long it waited before its first start and how long it then ran, by family and plan. */
-  jobFinished(values: { family: Family; plan: string; waitSeconds: number; runSeconds: number }): void;
+  jobFinished(values: { family: JobFamily; plan: string; waitSeconds: number; runSeconds: number }): void;
   /** A host failed an attempt or a probe and left rotation. */
   hostFault(values: { host: string }): void;
   /** Where the queue depth comes from; set once the queue is running. */
@@ -66,7 +66,7 @@ export function createMetrics(): Metrics {
     async collect() {
       if (!queueSource) return;
       const queue = await queueSource();
-      for (const family of FAMILIES) {
+      for (const family of JOB_FAMILIES) {
         const [stats] = await queue.boss.getQueueStats(QUEUE_NAMES[family]).catch(() => []);
         if (!stats) continue;
         this.set({ family, state: 'queued' }, stats.queuedCount);

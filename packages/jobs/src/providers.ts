@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {
-  FAMILIES,
-  type Family,
+  JOB_FAMILIES,
+  type JobFamily,
   type MediaStorage,
   type Provider,
   type Route,
@@ -41,12 +41,12 @@ function build(route: Route, timeoutMs: number, local: () => Provider): Provider
  */
 export function providersFor(
   table: RoutingTable,
-  deadlines: Record<Family, number> = DEFAULT_DEADLINES,
-): Record<Family, Provider> {
+  deadlines: Record<JobFamily, number> = DEFAULT_DEADLINES,
+): Record<JobFamily, Provider> {
   const built = new Map<string, Provider>();
   const key = (route: Route) => `${route.provider}:${route.urls.join('|')}`;
   const longest = new Map<string, number>();
-  for (const family of FAMILIES) {
+  for (const family of JOB_FAMILIES) {
     const k = key(table[family]);
     longest.set(k, Math.max(longest.get(k) ?? 0, deadlines[family]));
   }
@@ -55,13 +55,13 @@ export function providersFor(
   let local: Provider | undefined;
   const localProvider = () => (local ??= createIsolatedLocalProvider());
   return Object.fromEntries(
-    FAMILIES.map((family) => {
+    JOB_FAMILIES.map((family) => {
       const route = table[family];
       const provider = built.get(key(route)) ?? build(route, longest.get(key(route))! * 1000, localProvider);
       built.set(key(route), provider);
       return [family, provider];
     }),
-  ) as Record<Family, Provider>;
+  ) as Record<JobFamily, Provider>;
 }
 
 /** The S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */

@@ -1,12 +1,12 @@
 import type { Database, DbOrTx } from '@app/db';
 import { QUEUE_CLASSES, type QueueClass, describeError, queueClassOfRank } from '@app/domain';
-import { FAMILIES, type Family } from '@app/generation';
+import { JOB_FAMILIES, type JobFamily } from '@app/generation';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import type { GenerationSettings } from './settings.ts';
 
 /** One queue per family, so a slow family (video, training) never holds up images. */
-export const QUEUE_NAMES: Record<Family, string> = {
+export const QUEUE_NAMES: Record<JobFamily, string> = {
   image: 'generate-image',
   video: 'generate-video',
   audio: 'generate-audio',
@@ -45,14 +45,17 @@ export interface JobQueue {
    * row. `priority` is the job's dispatch rank; the person's id groups their jobs for the
    * per-person running limit of the rank's class.
    */
-  send(tx: DbOrTx, job: { id: string; family: Family; priority: number; userId?: string }): Promise<string>;
+  send(
+    tx: DbOrTx,
+    job: { id: string; family: JobFamily; priority: number; userId?: string },
+  ): Promise<string>;
   /**
    * Puts a fetched attempt back in the queue at once, in its old place, without counting it as an
    * attempt: its host failed or its worker is stopping. Does nothing when the claim has lapsed.
    */
-  handBack(family: Family, attempt: QueueAttempt): Promise<boolean>;
+  handBack(family: JobFamily, attempt: QueueAttempt): Promise<boolean>;
   /** Removes a queued entry, inside the caller's transaction. */
-  cancel(tx: DbOrTx, family: Family, queueJobId: string): Promise<void>;
+  cancel(tx: DbOrTx, family: JobFamily, queueJobId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -129,7 +132,7 @@ export async function startJobQueue(
 async function ensureQueues(boss: PgBoss, settings: GenerationSettings): Promise<boolean> {
   const wanted: [string, Parameters<PgBoss['createQueue']>[1]][] = [
     [LOST_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true }],
-    ...FAMILIES.map(
+    ...JOB_FAMILIES.map(
       (family) =>
         [
           QUEUE_NAMES[family],

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
-  FAMILIES,
-  type Family,
+  JOB_FAMILIES,
+  type JobFamily,
   type RoutingTable,
   capabilityErrors,
   parseGenerationBackends,
 } from '@app/generation';
 
 /** How long one attempt of a job may run, per family: an image is a minute's work, training an hour's. */
-export const DEFAULT_DEADLINES: Record<Family, number> = {
+export const DEFAULT_DEADLINES: Record<JobFamily, number> = {
   image: 180,
   video: 900,
   audio: 300,
@@ -16,12 +16,12 @@ export const DEFAULT_DEADLINES: Record<Family, number> = {
   lora: 3600,
 };
 
-type DeadlineVariable = `JOB_DEADLINE_${Uppercase<Family>}_SECONDS`;
-const deadlineVariable = (family: Family) =>
+type DeadlineVariable = `JOB_DEADLINE_${Uppercase<JobFamily>}_SECONDS`;
+const deadlineVariable = (family: JobFamily) =>
   `JOB_DEADLINE_${family.toUpperCase()}_SECONDS` as DeadlineVariable;
 
 const deadlineFields = Object.fromEntries(
-  FAMILIES.map((family) => [
+  JOB_FAMILIES.map((family) => [
     deadlineVariable(family),
     z.coerce
       .number()
@@ -136,7 +136,7 @@ export interface GenerationSettings {
   workerInProcess: boolean;
   workerConcurrency: number;
   /** Longest run of one attempt, per family, in seconds. */
-  deadlines: Record<Family, number>;
+  deadlines: Record<JobFamily, number>;
   /** How long jobs wait while every host of their family is down. */
   hostWaitSeconds: number;
   probeSeconds: number;
@@ -174,8 +174,8 @@ export function toGenerationSettings(env: ParsedEnv): GenerationSettings {
     workerInProcess: env.WORKER_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
     deadlines: Object.fromEntries(
-      FAMILIES.map((family) => [family, env[deadlineVariable(family)]]),
-    ) as Record<Family, number>,
+      JOB_FAMILIES.map((family) => [family, env[deadlineVariable(family)]]),
+    ) as Record<JobFamily, number>,
     hostWaitSeconds: env.FLEET_HOST_WAIT_SECONDS,
     probeSeconds: env.FLEET_PROBE_SECONDS,
     retryLimit: env.JOB_RETRY_LIMIT,

@@ -1,12 +1,13 @@
 import { type Database, type JobRow, createUser, grant, insertJob, setQueueJobId, spend } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
-import type {
-  Family,
-  GenerationResult,
-  MediaStorage,
-  Provider,
-  ProviderContext,
-  GenerationRequest,
+import {
+  JOB_FAMILIES,
+  type JobFamily,
+  type GenerationResult,
+  type MediaStorage,
+  type Provider,
+  type ProviderContext,
+  type GenerationRequest,
 } from '@app/generation';
 import sharp from 'sharp';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
@@ -42,7 +43,7 @@ export function scriptedProvider(
 ): Provider & { calls: number } {
   const provider = {
     name: 'scripted',
-    families: ['image', 'video', 'audio', 'lipsync', 'lora'] as Family[],
+    families: JOB_FAMILIES,
     calls: 0,
     async run(request: GenerationRequest, context: ProviderContext) {
       provider.calls += 1;
@@ -52,7 +53,7 @@ export function scriptedProvider(
   return provider;
 }
 
-export function allFamilies(provider: Provider): Record<Family, Provider> {
+export function allFamilies(provider: Provider): Record<JobFamily, Provider> {
   return { image: provider, video: provider, audio: provider, lipsync: provider, lora: provider };
 }
 
@@ -96,7 +97,7 @@ export async function createUserWith(database: Database, credits: number) {
 export async function enqueue(
   pipeline: Pipeline,
   userId: string,
-  values: { command: string; options: Record<string, unknown>; price: number; family?: Family },
+  values: { command: string; options: Record<string, unknown>; price: number; family?: JobFamily },
 ): Promise<JobRow> {
   const requestId = `r${Math.random()}`;
   return pipeline.database.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document at /api/docs, generated from the routes' zod schemas. */
+/** The OpenAPI document of the routes' zod schemas; `routes/api/docs.ts` serves it. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
@@ -13,5 +13,4 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 });

@@ -88,11 +88,6 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
     });
   }
 
-  // Browsers ask for /favicon.ico on pages that name no icon (a JSON answer opened in a tab).
-  app.get('/favicon.ico', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
-  );
-
   app.setNotFoundHandler((request, reply) => {
     const [pathname = '/', query = ''] = request.url.split('?', 2);
     const isPage =

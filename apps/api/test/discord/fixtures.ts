@@ -1,4 +1,10 @@
-import type { GenerationOutput, GenerationRequest, GenerationResult, Provider } from '@app/generation';
+import {
+  JOB_FAMILIES,
+  type GenerationOutput,
+  type GenerationRequest,
+  type GenerationResult,
+  type Provider,
+} from '@app/generation';
 import sharp from 'sharp';
 
 export async function png(width = 64, height = 64, shade = 0): Promise<Buffer> {
@@ -37,7 +43,7 @@ export function fastProvider(
   const calls: GenerationRequest[] = [];
   return {
     name: 'fast',
-    families: ['image', 'video', 'audio', 'lipsync', 'lora'],
+    families: JOB_FAMILIES,
     calls,
     async run(request) {
       calls.push(request);

@@ -1,5 +1,6 @@
 import {
-  type Family,
+  JOB_FAMILIES,
+  type JobFamily,
   type GenerationRequest,
   type GenerationResult,
   type Provider,
@@ -30,7 +31,7 @@ export function scriptedProvider(
   const calls: GenerationRequest[] = [];
   return {
     name: 'scripted',
-    families: ['image', 'video', 'audio', 'lipsync', 'lora'],
+    families: JOB_FAMILIES,
     calls,
     async run(request, context) {
       calls.push(request);
@@ -47,7 +48,7 @@ export const imageProvider = () =>
     loraReference: request.family === 'lora' ? JSON.stringify({ style: request.modelName }) : undefined,
   }));
 
-export function everyFamily(provider: Provider): Record<Family, Provider> {
+export function everyFamily(provider: Provider): Record<JobFamily, Provider> {
   return { image: provider, video: provider, audio: provider, lipsync: provider, lora: provider };
 }
 

@@ -1,4 +1,4 @@
-import { GIFT_TYPE, withVersion } from '@app/domain';
+import { GIFT_TYPE, GUIDES, withVersion } from '@app/domain';
 
 /**
  * Every URL of the web app, defined once. `path` is the router pattern; `href()` is what links and
@@ -55,12 +55,12 @@ export const paths = {
   paymentHistory: page('/paymenthistory'),
   privacyPolicy: page('/privacypolicy'),
   termsOfService: page('/termsofservice'),
-  documentation: page('/documentation'),
-  makeGuide: page('/makecommanddocumentation'),
-  videoGuide: page('/videocommanddocumentation'),
-  audioGuide: page('/audiocommanddocumentation'),
-  lipSyncGuide: page('/LipSyncDocumentation'),
-  loraGuide: page('/loraDocumentation'),
+  documentation: page(GUIDES.documentation.path),
+  makeGuide: page(GUIDES.images.path),
+  videoGuide: page(GUIDES.video.path),
+  audioGuide: page(GUIDES.audio.path),
+  lipSyncGuide: page(GUIDES.lipsync.path),
+  loraGuide: page(GUIDES.lora.path),
   adminTools: page('/privacypolicy2'),
   moderation: page('/admin/moderation'),
   blocklist: page('/admin/blocklist'),

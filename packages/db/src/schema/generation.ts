@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { JOB_FAMILIES } from '@app/domain';
 import { users } from './users.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -32,7 +33,7 @@ export const jobs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     command: text('command').notNull(),
-    family: text('family', { enum: ['image', 'video', 'audio', 'lipsync', 'lora'] }).notNull(),
+    family: text('family', { enum: JOB_FAMILIES }).notNull(),
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     priority: integer('priority').notNull().default(0),
@@ -69,6 +70,13 @@ export const jobs = pgTable(
     index('jobs_public_finished_idx').on(table.public, table.status, table.finishedAt),
     index('jobs_created_idx').on(table.createdAt),
     check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
+    check(
+      'jobs_family_known',
+      sql`${table.family} in (${sql.join(
+        JOB_FAMILIES.map((family) => sql.raw(`'${family}'`)),
+        sql`, `,
+      )})`,
+    ),
   ],
 );
 

@@ -60,6 +60,7 @@ const fill = (
 ): JobCommandDefinition => ({
   name,
   category: 'image',
+  guide: 'fills',
   family: 'image',
   price,
   work: { kind: 'fill', denoise: 0.9, sides },
@@ -82,6 +83,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'make',
     category: 'image',
+    guide: 'prompting',
     family: 'image',
     price: MAKE_PRICE,
     loraSurcharge: LORA_MAKE_SURCHARGE,
@@ -116,6 +118,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'describe',
     category: 'image',
+    guide: 'editing',
     family: 'image',
     price: 1,
     work: { kind: 'interrogate' },
@@ -132,6 +135,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'blend',
     category: 'image',
+    guide: 'editing',
     family: 'image',
     price: 4,
     work: { kind: 'blend', denoise: 0.6 },
@@ -147,6 +151,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'Change',
     category: 'image',
+    guide: 'editing',
     family: 'image',
     price: 4,
     work: { kind: 'img2img', denoise: 0.6 },
@@ -172,6 +177,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'adjust',
     category: 'image',
+    guide: 'editing',
     family: 'image',
     price: 4,
     work: { kind: 'img2img', denoise: 0.25 },

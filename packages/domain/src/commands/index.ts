@@ -1,4 +1,6 @@
 export type * from './types.ts';
+export * from './job-families.ts';
+export * from './guides.ts';
 export * from './limits.ts';
 export * from './flags.ts';
 export * from './channels.ts';

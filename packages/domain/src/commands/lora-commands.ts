@@ -36,6 +36,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'loracreate',
     category: 'lora',
+    guide: 'lora-training',
     family: 'lora',
     price: 400,
     work: { kind: 'lora-training', fromZip: false },
@@ -55,6 +56,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'loracreatefromzip',
     category: 'lora',
+    guide: 'lora-training',
     family: 'lora',
     price: 400,
     work: { kind: 'lora-training', fromZip: true },
@@ -89,6 +91,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'myloras',
     category: 'lora',
+    guide: 'lora-managing',
     general: true,
     summary: 'List the LoRA models you have trained.',
     details: 'Shows each model with its exact name, ready to copy after -lora.',
@@ -101,6 +104,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'remlora',
     category: 'lora',
+    guide: 'lora-managing',
     general: true,
     summary: 'Delete one of your LoRA models.',
     details: 'The name is case-sensitive, as with -lora. Deleted models cannot be brought back.',
@@ -116,6 +120,7 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'help',
     category: 'general',
+    guide: 'everyday',
     general: true,
     summary: 'Show the commands and a link to these guides.',
     details: 'Name a command to see its options and an example right in the chat.',
@@ -131,6 +136,7 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'info',
     category: 'general',
+    guide: 'everyday',
     general: true,
     summary: 'Your plan, balances, jobs in progress and defaults.',
     details:
@@ -146,6 +152,7 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'settings',
     category: 'general',
+    guide: 'everyday',
     general: true,
     summary: 'Choose your default aspect, privacy and LoRA weight.',
     details:

@@ -26,6 +26,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'video',
     category: 'video',
+    guide: 'video',
     family: 'video',
     price: 5,
     work: { kind: 'video', clips: 1, raw: false },
@@ -60,6 +61,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'batchvideo',
     category: 'video',
+    guide: 'video',
     family: 'video',
     price: 5 * LIMITS.batchVideoClips,
     work: { kind: 'video', clips: LIMITS.batchVideoClips, raw: false },
@@ -77,6 +79,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'rawbatchvideo',
     category: 'video',
+    guide: 'video',
     family: 'video',
     price: 5 * LIMITS.batchVideoClips,
     work: { kind: 'video', clips: LIMITS.batchVideoClips, raw: true },
@@ -95,6 +98,7 @@ export const VIDEO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'movie',
     category: 'video',
+    guide: 'video',
     family: 'video',
     price: 25,
     work: { kind: 'movie' },
@@ -121,6 +125,7 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'speak',
     category: 'audio',
+    guide: 'audio',
     family: 'audio',
     price: 2,
     work: { kind: 'speech' },
@@ -147,6 +152,7 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'music',
     category: 'audio',
+    guide: 'audio',
     family: 'audio',
     price: 4,
     work: { kind: 'music' },
@@ -169,6 +175,7 @@ export const AUDIO_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'sfx',
     category: 'audio',
+    guide: 'audio',
     family: 'audio',
     price: 2,
     work: { kind: 'sfx' },
@@ -192,6 +199,7 @@ export const LIPSYNC_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'lipsync',
     category: 'lipsync',
+    guide: 'lipsync',
     family: 'lipsync',
     price: 6,
     work: { kind: 'lipsync' },

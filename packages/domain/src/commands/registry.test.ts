@@ -3,7 +3,16 @@ import { RESULT_BUTTONS, RESULT_DELIVERY } from './answers.ts';
 import { CHANNELS, channelsOfKind } from './channels.ts';
 import { ASPECT_FLAGS, LORA_FLAGS, VOICE_FLAGS } from './flags.ts';
 import { LIMITS } from './limits.ts';
-import { COMMANDS, COMMAND_CATEGORIES, commandsIn, findCommand, getCommand } from './registry.ts';
+import { GUIDES, GUIDE_SECTIONS, guideOf } from './guides.ts';
+import { JOB_FAMILIES } from './job-families.ts';
+import {
+  COMMANDS,
+  COMMAND_CATEGORIES,
+  commandsIn,
+  commandsInSection,
+  findCommand,
+  getCommand,
+} from './registry.ts';
 import { toSlashCommandJson } from './slash.ts';
 
 const SPEC_COMMANDS = [
@@ -30,6 +39,26 @@ describe('command registry', () => {
       'movie',
     ]);
     expect(commandsIn('audio').map((command) => command.name)).toEqual(['speak', 'music', 'sfx']);
+  });
+
+  it('has a category for each job family and one for general commands', () => {
+    expect(COMMAND_CATEGORIES.map((category) => category.id)).toEqual([...JOB_FAMILIES, 'general']);
+  });
+
+  it('shows every command in a section of a guide, and links to it there', () => {
+    for (const command of COMMANDS) expect(Object.keys(GUIDE_SECTIONS)).toContain(command.guide);
+    expect(commandsInSection('editing').map((command) => command.name)).toEqual([
+      'describe',
+      'blend',
+      'Change',
+      'adjust',
+    ]);
+    expect(guideOf(getCommand('Change'))).toEqual({
+      id: 'images',
+      title: 'Images guide',
+      href: `${GUIDES.images.path}#cmd-change`,
+    });
+    expect(guideOf(getCommand('help')).href).toBe('/documentation#cmd-help');
   });
 
   it('finds commands with or without the slash, case as typed', () => {

@@ -1,6 +1,7 @@
 import { GENERAL_COMMANDS, LORA_COMMANDS } from './lora-commands.ts';
 import { IMAGE_COMMANDS } from './image-commands.ts';
 import { AUDIO_COMMANDS, LIPSYNC_COMMANDS, VIDEO_COMMANDS } from './media-commands.ts';
+import type { GuideSectionId } from './guides.ts';
 import type { CommandCategory, CommandDefinition, JobWork } from './types.ts';
 
 /** Every bot command, grouped by category in the order the guides present them. */
@@ -37,6 +38,14 @@ export function getCommand(name: string): CommandDefinition {
 
 export function commandsIn(category: CommandCategory): CommandDefinition[] {
   return COMMANDS.filter((command) => command.category === category);
+}
+
+/** The commands a guide section shows, in registry order; a fixture registry may stand in. */
+export function commandsInSection(
+  section: GuideSectionId,
+  commands: readonly CommandDefinition[] = COMMANDS,
+): CommandDefinition[] {
+  return commands.filter((command) => command.guide === section);
 }
 
 /** Result buttons that start a new image job from a posted image: priced and run like commands. */

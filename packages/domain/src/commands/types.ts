@@ -1,3 +1,6 @@
+import type { GuideSectionId } from './guides.ts';
+import type { JobFamily } from './job-families.ts';
+
 /**
  * The shape of the command registry. It is plain data so that the web guides can render it and the
  * bot can turn it into slash-command definitions (see `toSlashCommandJson`).
@@ -66,7 +69,8 @@ export interface CommandExample {
   note: string;
 }
 
-export type CommandCategory = 'image' | 'video' | 'audio' | 'lipsync' | 'lora' | 'general';
+/** A job family, or `general` for commands answered at once. */
+export type CommandCategory = JobFamily | 'general';
 
 /** Where a command's answer goes and what it looks like. */
 export type CommandAnswer =
@@ -78,9 +82,6 @@ export type CommandAnswer =
   | { kind: 'immediate'; result: string };
 
 export type ChannelKind = 'image' | 'video' | 'music' | 'speech' | 'sound-effects' | 'lipsync';
-
-/** The kinds of generation job; each is served by one provider and paid in one currency. */
-export type JobFamily = 'image' | 'video' | 'audio' | 'lipsync' | 'lora';
 
 /**
  * The kind of work a job command asks of a provider. Providers dispatch on this, never on command
@@ -112,6 +113,8 @@ export interface CommandText {
   /** The command without its slash, spelled as users see it in the guides (`make`, `Change`). */
   name: string;
   category: CommandCategory;
+  /** The guide section that shows the command: a new command appears there and in `/help`. */
+  guide: GuideSectionId;
   /** One line, at most 100 characters. */
   summary: string;
   /** A longer explanation for the guides. */

@@ -1,7 +1,5 @@
 import { COMMANDS, IMAGE_ACTIONS, jobWorkOf } from '../commands/registry.ts';
-import type { JobFamily } from '../commands/types.ts';
-
-export type { JobFamily };
+import type { JobFamily } from '../commands/job-families.ts';
 
 /** Buttons under a result that start a new job from it. */
 export type ResultAction = 'vary' | 'gif' | 'reroll' | 'edit';

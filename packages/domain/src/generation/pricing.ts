@@ -1,5 +1,6 @@
 import { jobWorkOf } from '../commands/registry.ts';
-import { COMMAND_FAMILIES, type JobFamily, type ResultAction } from './families.ts';
+import type { JobFamily } from '../commands/job-families.ts';
+import { COMMAND_FAMILIES, type ResultAction } from './families.ts';
 import { parsePromptFlags } from './prompt-flags.ts';
 
 export interface Price {

@@ -7,6 +7,7 @@ import type { JobCommandDefinition } from '../commands/types.ts';
 export const UPSCALE_FIXTURE: JobCommandDefinition = {
   name: 'upscale',
   category: 'image',
+  guide: 'editing',
   family: 'image',
   price: 6,
   work: { kind: 'img2img', denoise: 0.3 },

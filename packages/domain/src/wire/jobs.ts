@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { JOB_FAMILIES } from '../commands/job-families.ts';
 
 /** Generation jobs as the studio and the gallery see them. */
 
 export const JOB_STATUS = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export const JOB_KINDS = ['image', 'video', 'audio', 'lipsync', 'lora'] as const;
 
 export const CostWire = z.object({ credits: z.number().int(), hypercredits: z.number().int() });
 export type CostWire = z.infer<typeof CostWire>;
@@ -21,7 +21,7 @@ export type JobOutputWire = z.infer<typeof JobOutputWire>;
 export const JobWire = z.object({
   id: z.uuid(),
   command: z.string(),
-  kind: z.enum(JOB_KINDS),
+  kind: z.enum(JOB_FAMILIES),
   options: z.record(z.string(), z.unknown()),
   status: z.enum(JOB_STATUS),
   /** Jobs of the same kind ahead of this one in dispatch order while it is queued; 0 otherwise. */
@@ -71,7 +71,7 @@ export const JobIdParams = z.object({ id: z.uuid('Not a job id') });
 export const JobListQuery = z.object({
   mine: z.enum(['true', 'false']).optional(),
   public: z.enum(['true', 'false']).optional(),
-  kind: z.enum(JOB_KINDS).optional(),
+  kind: z.enum(JOB_FAMILIES).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
@@ -91,7 +91,7 @@ export const JobDeleteBody = z.object({ deleted: z.literal(true) });
 export const LoveBody = z.object({ loved: z.boolean(), loves: z.number().int() });
 
 export const PricesBody = z.object({
-  prices: z.array(z.object({ command: z.string(), kind: z.enum(JOB_KINDS), cost: CostWire })),
+  prices: z.array(z.object({ command: z.string(), kind: z.enum(JOB_FAMILIES), cost: CostWire })),
 });
 
 export const UploadWire = z.object({

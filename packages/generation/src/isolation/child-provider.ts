@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
-  type Family,
+  type JobFamily,
   type GenerationRequest,
   type GenerationResult,
   type Provider,
@@ -35,7 +35,7 @@ export interface ChildEntry {
 
 export interface ChildProviderOptions {
   name: string;
-  families: readonly Family[];
+  families: readonly JobFamily[];
   entry: ChildEntry;
   /** Warm children kept for the next attempts. */
   keepWarm?: number;

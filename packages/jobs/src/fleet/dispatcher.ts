@@ -11,7 +11,7 @@ import {
   requeueJob,
 } from '@app/db';
 import { describeError } from '@app/domain';
-import type { Family, Provider } from '@app/generation';
+import type { JobFamily, Provider } from '@app/generation';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Metrics } from '../metrics.ts';
 import { type JobQueue, QUEUE_NAMES, type QueuedJobData, RUNNING_LIMITS } from '../queue.ts';
@@ -30,7 +30,7 @@ export interface DispatchContext {
   queue: JobQueue;
   storage: MediaStorage;
   settings: GenerationSettings;
-  waker: Waker<Family>;
+  waker: Waker<JobFamily>;
   health: HostHealth | undefined;
   locks: SlotLocks | undefined;
   metrics?: Metrics;
@@ -69,7 +69,7 @@ export class FamilyDispatcher {
   private lastStrandedCheck = 0;
 
   constructor(
-    private readonly family: Family,
+    private readonly family: JobFamily,
     private readonly provider: Provider,
     private readonly hosts: readonly FleetHost[],
     private readonly ctx: DispatchContext,

@@ -8,11 +8,11 @@ import {
   recordFleetHostEvent,
   registerFleetHosts,
 } from '@app/db';
-import { type Family, type ProviderName, type RoutingTable, probeHost, publicHost } from '@app/generation';
+import { type JobFamily, type ProviderName, type RoutingTable, probeHost, publicHost } from '@app/generation';
 
 /** One backend host serving one family, as a worker uses it. */
 export interface FleetHost {
-  family: Family;
+  family: JobFamily;
   provider: Exclude<ProviderName, 'local'>;
   /** The address the provider calls, credentials included. */
   url: string;
@@ -25,7 +25,7 @@ export interface FleetHost {
 
 /** The hosts of every family that a remote provider serves; `local` families have none. */
 export function hostsOf(table: RoutingTable): Omit<FleetHost, 'lockKey'>[] {
-  return (Object.entries(table) as [Family, RoutingTable[Family]][]).flatMap(([family, route]) =>
+  return (Object.entries(table) as [JobFamily, RoutingTable[JobFamily]][]).flatMap(([family, route]) =>
     route.provider === 'local'
       ? []
       : route.urls.map((url) => ({

@@ -1,9 +1,9 @@
 import { type Database, listFleetHosts, strandedQueuedJobs } from '@app/db';
-import type { Family } from '@app/generation';
+import type { JobFamily } from '@app/generation';
 import type { JobQueue } from '../queue.ts';
 import { endJobWithRefund } from '../settle.ts';
 
-const SERVICE: Record<Family, string> = {
+const SERVICE: Record<JobFamily, string> = {
   image: 'image service',
   video: 'video service',
   audio: 'audio service',
@@ -19,7 +19,7 @@ const SERVICE: Record<Family, string> = {
 export async function failStrandedJobs(options: {
   database: Database;
   queue: JobQueue;
-  family: Family;
+  family: JobFamily;
   waitSeconds: number;
 }): Promise<number> {
   const { database, family } = options;

@@ -1,5 +1,5 @@
 import { type Database, type SlotLocks, openSlotLocks } from '@app/db';
-import { FAMILIES, type Family, type MediaStorage, type Provider } from '@app/generation';
+import { JOB_FAMILIES, type JobFamily, type MediaStorage, type Provider } from '@app/generation';
 import { FamilyDispatcher, QUEUE_NOTIFY_CHANNEL } from '../fleet/dispatcher.ts';
 import { HostHealth, registerHosts } from '../fleet/hosts.ts';
 import { Waker } from '../fleet/waker.ts';
@@ -13,10 +13,10 @@ export interface WorkerOptions {
   queue: JobQueue;
   storage: MediaStorage;
   /** The provider serving each family. */
-  providers: Record<Family, Provider>;
+  providers: Record<JobFamily, Provider>;
   settings: GenerationSettings;
   /** Families this worker takes; all by default. */
-  families?: readonly Family[];
+  families?: readonly JobFamily[];
   pollingIntervalSeconds?: number;
   /** Where job durations, outcomes and provider errors are counted. */
   metrics?: Metrics;
@@ -37,10 +37,12 @@ export interface Worker {
    */
   stop(options?: StopOptions): Promise<void>;
   /** Attempts running in this process now, per family. */
-  running(): Record<Family, number>;
+  running(): Record<JobFamily, number>;
 }
 
-const familyOfQueue = new Map(Object.entries(QUEUE_NAMES).map(([family, name]) => [name, family as Family]));
+const familyOfQueue = new Map(
+  Object.entries(QUEUE_NAMES).map(([family, name]) => [name, family as JobFamily]),
+);
 
 /**
  * Runs the families' dispatchers: for families served by backend hosts, as many jobs at once as
@@ -50,8 +52,8 @@ const familyOfQueue = new Map(Object.entries(QUEUE_NAMES).map(([family, name]) =
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { queue, database, settings } = options;
-  const families = options.families ?? FAMILIES;
-  const waker = new Waker<Family>();
+  const families = options.families ?? JOB_FAMILIES;
+  const waker = new Waker<JobFamily>();
   const hosts = (await registerHosts(database, settings.backends)).filter((host) =>
     families.includes(host.family),
   );
@@ -113,8 +115,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   return {
     running: () =>
       Object.fromEntries(
-        FAMILIES.map((family) => [family, dispatchers.find(([f]) => f === family)?.[1].busy ?? 0]),
-      ) as Record<Family, number>,
+        JOB_FAMILIES.map((family) => [family, dispatchers.find(([f]) => f === family)?.[1].busy ?? 0]),
+      ) as Record<JobFamily, number>,
     async stop(stopOptions = {}) {
       const deadlineMs = stopOptions.deadlineMs ?? 25_000;
       await queue.boss.offWork(LOST_QUEUE, { id: lostId }).catch(() => {});

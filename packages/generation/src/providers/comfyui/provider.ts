@@ -1,7 +1,7 @@
 import { LIMITS } from '@app/domain';
 import { HostPool } from '../../routing.ts';
 import {
-  FAMILIES,
+  JOB_FAMILIES,
   type GenerationOutput,
   type GenerationRequest,
   type GenerationResult,
@@ -276,7 +276,7 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
 
   return {
     name: 'comfyui',
-    families: FAMILIES,
+    families: JOB_FAMILIES,
     async run(request, context) {
       const saved = context.externalId ? decodeId(context.externalId).host : undefined;
       const host = saved && pool.urls.includes(saved) ? saved : (context.host ?? (await pool.pick()));

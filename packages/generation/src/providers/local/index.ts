@@ -1,5 +1,5 @@
 import {
-  FAMILIES,
+  JOB_FAMILIES,
   ProviderError,
   type GenerationRequest,
   type GenerationResult,
@@ -51,7 +51,7 @@ export function createLocalProvider(settings: Partial<LocalSettings> = {}): Prov
   const resolved: LocalSettings = { ...DEFAULT_LOCAL_SETTINGS, ...settings };
   return {
     name: 'local',
-    families: FAMILIES,
+    families: JOB_FAMILIES,
     async run(request: GenerationRequest, context: ProviderContext): Promise<GenerationResult> {
       const { work } = request;
       const handler = Object.hasOwn(LOCAL_KINDS, work.kind)

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createChildProvider } from '../../isolation/child-provider.ts';
-import { FAMILIES, type Provider } from '../../types.ts';
+import { JOB_FAMILIES, type Provider } from '../../types.ts';
 
 /** The compiled child entry's file name beside a compiled server (see scripts/build-server.mjs). */
 export const LOCAL_CHILD_FILE = 'local-child.js';
@@ -12,7 +12,7 @@ export const LOCAL_CHILD_FILE = 'local-child.js';
 export function createIsolatedLocalProvider(): Provider & { close(): void } {
   return createChildProvider({
     name: 'local',
-    families: FAMILIES,
+    families: JOB_FAMILIES,
     entry: {
       source: fileURLToPath(new URL('./local-child.ts', import.meta.url)),
       compiled: LOCAL_CHILD_FILE,

@@ -1,6 +1,7 @@
-import { channelsOfKind, type CommandDefinition } from '@app/domain';
+import { channelsOfKind, commandAnchor, type CommandDefinition, type GuideSectionId } from '@app/domain';
 import { CodeBlock } from './code-block.tsx';
 import { FlagTable } from './flag-table.tsx';
+import { useSectionCommands } from '../lib/command-registry.ts';
 import { formatLimit } from '../lib/format.ts';
 
 const TYPE_TEXT = {
@@ -31,7 +32,7 @@ export function CommandReference({
   showFlags?: boolean;
 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
-  const id = `cmd-${command.name.toLowerCase()}`;
+  const id = commandAnchor(command.name);
   const channels = command.channel
     ? channelsOfKind(command.channel).map((channel) => `#${channel.name}`)
     : [];
@@ -119,6 +120,29 @@ export function CommandReference({
       </ul>
     </section>
   );
+}
+
+/** The references of every command a guide section shows, as the registry says. */
+export function SectionCommands({
+  section,
+  level,
+  showFlags,
+}: {
+  section: GuideSectionId;
+  level?: 2 | 3;
+  showFlags?: boolean;
+}) {
+  return useSectionCommands(section).map((command) => (
+    <CommandReference key={command.name} command={command} level={level} showFlags={showFlags} />
+  ));
+}
+
+/** Table-of-contents entries for the commands of a guide section. */
+export function useCommandToc(section: GuideSectionId) {
+  return useSectionCommands(section).map((command) => ({
+    id: commandAnchor(command.name),
+    label: `/${command.name}`,
+  }));
 }
 
 function collapseNumbered(command: CommandDefinition) {

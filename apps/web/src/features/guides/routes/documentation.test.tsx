@@ -11,7 +11,7 @@ async function renderAt(path: string) {
   return router;
 }
 
-describe('documentation hub', () => {
+describe('documentation hub', { timeout: 20_000 }, () => {
   it('links every guide with the version query', async () => {
     await renderAt('/documentation');
     expect(screen.getByRole('heading', { level: 1, name: 'Documentation' })).toBeInTheDocument();

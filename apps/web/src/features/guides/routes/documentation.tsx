@@ -1,43 +1,26 @@
-import { COMMAND_CATEGORIES, COMMANDS, LIMITS, TERMS, commandsIn, type CommandCategory } from '@app/domain';
+import { GUIDES, GUIDE_SECTIONS, LIMITS, TERMS, guideOf, type GuideId, withVersion } from '@app/domain';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { BotAnswer } from '../components/bot-answer.tsx';
 import { ChannelTable } from '../components/channel-table.tsx';
 import { CodeBlock } from '../components/code-block.tsx';
+import { SectionCommands } from '../components/command-reference.tsx';
 import { GuidePage, GuideSection } from '../components/guide-page.tsx';
+import { useCommandRegistry } from '../lib/command-registry.ts';
 
-/** Which guide teaches which category. */
-const GUIDE_OF: Record<CommandCategory, { to: { href: () => string }; title: string; blurb: string } | null> =
-  {
-    image: {
-      to: paths.makeGuide,
-      title: 'Images guide',
-      blurb: `Prompts, weighting, aspect flags and the ${LIMITS.imageGrid.columns}×${LIMITS.imageGrid.rows} grid, plus editing and fills.`,
-    },
-    video: {
-      to: paths.videoGuide,
-      title: 'Video guide',
-      blurb: `${LIMITS.videoClipSeconds}-second clips, batches and ${LIMITS.movie.seconds}-second movies with music.`,
-    },
-    audio: {
-      to: paths.audioGuide,
-      title: 'Audio guide',
-      blurb: `Speech in ${LIMITS.voiceFlags} voices, music and sound effects.`,
-    },
-    lipsync: {
-      to: paths.lipSyncGuide,
-      title: 'Lip-sync guide',
-      blurb: 'Make a portrait speak or sing — responsibly.',
-    },
-    lora: {
-      to: paths.loraGuide,
-      title: 'LoRA guide',
-      blurb: `Train your own model from ${LIMITS.lora.createImages} images in about ${LIMITS.lora.trainingMinutes} minutes.`,
-    },
-    general: null,
-  };
+/** What each guide teaches, in the order the hub presents them. */
+const GUIDE_BLURBS: Partial<Record<GuideId, string>> = {
+  images: `Prompts, weighting, aspect flags and the ${LIMITS.imageGrid.columns}×${LIMITS.imageGrid.rows} grid, plus editing and fills.`,
+  video: `${LIMITS.videoClipSeconds}-second clips, batches and ${LIMITS.movie.seconds}-second movies with music.`,
+  audio: `Speech in ${LIMITS.voiceFlags} voices, music and sound effects.`,
+  lipsync: 'Make a portrait speak or sing — responsibly.',
+  lora: `Train your own model from ${LIMITS.lora.createImages} images in about ${LIMITS.lora.trainingMinutes} minutes.`,
+};
 
 export function DocumentationPage() {
+  const commands = useCommandRegistry();
+  const onGuide = (guide: GuideId) =>
+    commands.filter((command) => GUIDE_SECTIONS[command.guide].guide === guide);
   return (
     <GuidePage
       eyebrow="Overview"
@@ -47,6 +30,7 @@ export function DocumentationPage() {
       toc={[
         { id: 'guides', label: 'Guides' },
         { id: 'first-steps', label: 'First steps' },
+        { id: 'everyday', label: 'Everyday commands' },
         { id: 'answers', label: 'How the bot answers' },
         { id: 'channels', label: 'Channels' },
         { id: 'all-commands', label: 'All commands' },
@@ -55,17 +39,16 @@ export function DocumentationPage() {
     >
       <GuideSection id="guides" title="Guides">
         <ul className="guide-cards">
-          {COMMAND_CATEGORIES.map(({ id }) => {
-            const guide = GUIDE_OF[id];
-            if (!guide) return null;
+          {Object.entries(GUIDE_BLURBS).map(([id, blurb]) => {
+            const guide = GUIDES[id as GuideId];
             return (
               <li key={id} className="card guide-card">
                 <h3>
-                  <Link to={guide.to.href()}>{guide.title}</Link>
+                  <Link to={withVersion(guide.path)}>{guide.title}</Link>
                 </h3>
-                <p>{guide.blurb}</p>
+                <p>{blurb}</p>
                 <p className="guide-card-commands">
-                  {commandsIn(id).map((command) => (
+                  {onGuide(id as GuideId).map((command) => (
                     <code key={command.name}>/{command.name}</code>
                   ))}
                 </p>
@@ -97,6 +80,11 @@ export function DocumentationPage() {
         </p>
       </GuideSection>
 
+      <GuideSection id="everyday" title="Everyday commands">
+        <p>These work in any channel, and their answers are only visible to you.</p>
+        <SectionCommands section="everyday" level={3} />
+      </GuideSection>
+
       <GuideSection id="answers" title="How the bot answers">
         <BotAnswer />
       </GuideSection>
@@ -121,8 +109,8 @@ export function DocumentationPage() {
               </tr>
             </thead>
             <tbody>
-              {COMMANDS.map((command) => {
-                const guide = GUIDE_OF[command.category];
+              {commands.map((command) => {
+                const guide = guideOf(command);
                 return (
                   <tr key={command.name}>
                     <th scope="row">
@@ -130,16 +118,9 @@ export function DocumentationPage() {
                     </th>
                     <td>{command.summary}</td>
                     <td>
-                      {guide ? (
-                        <Link
-                          to={`${guide.to.href()}#cmd-${command.name.toLowerCase()}`}
-                          aria-label={`${guide.title}: /${command.name}`}
-                        >
-                          {guide.title.replace(' guide', '')}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
+                      <Link to={withVersion(guide.href)} aria-label={`${guide.title}: /${command.name}`}>
+                        {guide.title.replace(' guide', '')}
+                      </Link>
                     </td>
                   </tr>
                 );

@@ -1,20 +1,16 @@
-import { getCommand } from '@app/domain';
 import { LipSyncDiagram } from '../assets/lipsync-diagram.tsx';
-import { CommandReference } from '../components/command-reference.tsx';
+import { SectionCommands, useCommandToc } from '../components/command-reference.tsx';
 import { GuidePage, GuideSection } from '../components/guide-page.tsx';
 
 export function LipSyncGuidePage() {
+  const commands = useCommandToc('lipsync');
   return (
     <GuidePage
       eyebrow="Lip-sync"
       title="Lip-sync"
       description="Animate a portrait to speak or sing along to your audio, and use it honestly."
       lead="Upload a portrait and a voice recording; the bot answers with a video of the face speaking or singing along."
-      toc={[
-        { id: 'responsible-use', label: 'Use it honestly' },
-        { id: 'cmd-lipsync', label: '/lipsync' },
-        { id: 'tips', label: 'Tips' },
-      ]}
+      toc={[{ id: 'responsible-use', label: 'Use it honestly' }, ...commands, { id: 'tips', label: 'Tips' }]}
     >
       <GuideSection id="responsible-use" title="Use it honestly">
         <div className="warning" role="note" aria-label="Warning">
@@ -28,7 +24,7 @@ export function LipSyncGuidePage() {
         </div>
       </GuideSection>
       <LipSyncDiagram />
-      <CommandReference command={getCommand('lipsync')} />
+      <SectionCommands section="lipsync" />
       <GuideSection id="tips" title="Tips">
         <ul>
           <li>One face, looking at the camera, with the mouth clearly visible, gives the cleanest result.</li>

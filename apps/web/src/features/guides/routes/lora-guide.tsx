@@ -1,6 +1,6 @@
-import { LIMITS, LORA_FLAGS, getCommand } from '@app/domain';
+import { LIMITS, LORA_FLAGS } from '@app/domain';
 import { CodeBlock } from '../components/code-block.tsx';
-import { CommandReference } from '../components/command-reference.tsx';
+import { SectionCommands } from '../components/command-reference.tsx';
 import { FlagTable } from '../components/flag-table.tsx';
 import { GuidePage, GuideSection } from '../components/guide-page.tsx';
 import { LoraGallery } from '../components/lora-gallery.tsx';
@@ -32,8 +32,7 @@ export function LoraGuidePage() {
             model is ready.
           </li>
         </ol>
-        <CommandReference command={getCommand('loracreate')} level={3} />
-        <CommandReference command={getCommand('loracreatefromzip')} level={3} />
+        <SectionCommands section="lora-training" level={3} />
       </GuideSection>
 
       <GuideSection id="using" title="Using a LoRA">
@@ -54,8 +53,7 @@ export function LoraGuidePage() {
       </GuideSection>
 
       <GuideSection id="managing" title="Managing your models">
-        <CommandReference command={getCommand('myloras')} level={3} />
-        <CommandReference command={getCommand('remlora')} level={3} />
+        <SectionCommands section="lora-managing" level={3} />
       </GuideSection>
     </GuidePage>
   );

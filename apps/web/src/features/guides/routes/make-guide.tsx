@@ -1,4 +1,4 @@
-import { ASPECT_FLAGS, LIMITS, getCommand } from '@app/domain';
+import { ASPECT_FLAGS, LIMITS } from '@app/domain';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { AspectDiagram } from '../assets/aspect-diagram.tsx';
@@ -6,17 +6,14 @@ import { DenoiseScale } from '../assets/denoise-scale.tsx';
 import { FillDiagram } from '../assets/fill-diagram.tsx';
 import { GridDiagram } from '../assets/grid-diagram.tsx';
 import { CodeBlock } from '../components/code-block.tsx';
-import { CommandReference } from '../components/command-reference.tsx';
+import { SectionCommands, useCommandToc } from '../components/command-reference.tsx';
 import { FlagTable } from '../components/flag-table.tsx';
 import { GuidePage, GuideSection } from '../components/guide-page.tsx';
 import { WeightingBox } from '../components/weighting-box.tsx';
 import { WeightingRules } from '../components/weighting-rules.tsx';
 
-const EDITING = ['describe', 'blend', 'Change', 'adjust'].map(getCommand);
-const FILLS = ['filltall', 'fillwide', 'fillboth'].map(getCommand);
-
 export function MakeGuidePage() {
-  const make = getCommand('make');
+  const prompting = useCommandToc('prompting');
   return (
     <GuidePage
       eyebrow="Images"
@@ -24,7 +21,7 @@ export function MakeGuidePage() {
       description="Prompts, prompt weighting, aspect flags and image editing commands."
       lead={`Describe a picture in words and get a ${LIMITS.imageGrid.columns}×${LIMITS.imageGrid.rows} grid of takes on it. Weighting tells the bot what matters most; a flag picks the shape.`}
       toc={[
-        { id: 'cmd-make', label: '/make' },
+        ...prompting,
         { id: 'weighting', label: 'Prompt weighting' },
         { id: 'aspect', label: 'Aspect flags' },
         { id: 'editing', label: 'Editing images' },
@@ -32,7 +29,9 @@ export function MakeGuidePage() {
       ]}
     >
       <div className="guide-split">
-        <CommandReference command={make} showFlags={false} />
+        <div>
+          <SectionCommands section="prompting" showFlags={false} />
+        </div>
         <GridDiagram />
       </div>
 
@@ -69,9 +68,7 @@ export function MakeGuidePage() {
           painted over.
         </p>
         <DenoiseScale />
-        {EDITING.map((command) => (
-          <CommandReference key={command.name} command={command} level={3} />
-        ))}
+        <SectionCommands section="editing" level={3} />
       </GuideSection>
 
       <GuideSection id="fills" title="Generative fill">
@@ -80,9 +77,7 @@ export function MakeGuidePage() {
           that grows and paint the new area to match.
         </p>
         <FillDiagram />
-        {FILLS.map((command) => (
-          <CommandReference key={command.name} command={command} level={3} />
-        ))}
+        <SectionCommands section="fills" level={3} />
       </GuideSection>
     </GuidePage>
   );

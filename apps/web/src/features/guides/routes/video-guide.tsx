@@ -1,17 +1,18 @@
-import { LIMITS, commandsIn } from '@app/domain';
+import { LIMITS, commandAnchor } from '@app/domain';
 import { MovieTimeline } from '../assets/movie-timeline.tsx';
 import { CommandReference } from '../components/command-reference.tsx';
 import { GuidePage, GuideSection } from '../components/guide-page.tsx';
+import { useSectionCommands } from '../lib/command-registry.ts';
 
 export function VideoGuidePage() {
-  const commands = commandsIn('video');
+  const commands = useSectionCommands('video');
   return (
     <GuidePage
       eyebrow="Video"
       title="Making video"
       description="Short clips, varied batches, raw model access and movies with music."
       lead={`From a ${LIMITS.videoClipSeconds}-second clip to a ${LIMITS.movie.seconds}-second movie of ${LIMITS.movie.scenes} scenes with a soundtrack. Use these commands in a video channel.`}
-      toc={commands.map((command) => ({ id: `cmd-${command.name}`, label: `/${command.name}` }))}
+      toc={commands.map((command) => ({ id: commandAnchor(command.name), label: `/${command.name}` }))}
     >
       <GuideSection id="which" title="Which command?">
         <div className="table-wrap">
@@ -27,7 +28,7 @@ export function VideoGuidePage() {
               {commands.map((command) => (
                 <tr key={command.name}>
                   <th scope="row">
-                    <a href={`#cmd-${command.name}`}>
+                    <a href={`#${commandAnchor(command.name)}`}>
                       <code>/{command.name}</code>
                     </a>
                   </th>

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { overviewRange } from '../../../modules/overview/overview-range.ts';
+import { overviewRange } from '../../../../modules/overview/overview-range.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 

@@ -47,7 +47,7 @@ export function creationMetaTags(input: {
  * link previewers read the page without running its scripts. Creations the visitor may not see
  * get the shell with status 404, and no tags.
  */
-export const creationPagePlugin: FastifyPluginAsyncZod<{ distDir: string }> = async (app, { distDir }) => {
+export const creationPageRoutes: FastifyPluginAsyncZod<{ distDir: string }> = async (app, { distDir }) => {
   const indexPath = path.join(distDir, 'index.html');
   const shell = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   const { db } = app.ctx.database;

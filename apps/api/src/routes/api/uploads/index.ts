@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import { ErrorBody, UploadBody } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { mediaUrl } from '../../modules/jobs/job-wire.ts';
-import { MAX_GENERATION_UPLOAD_BYTES, storeGenerationUpload } from '../../modules/jobs/store-upload.ts';
+import { AppError, badRequest } from '../../../lib/errors.ts';
+import { mediaUrl } from '../../../modules/jobs/job-wire.ts';
+import { MAX_GENERATION_UPLOAD_BYTES, storeGenerationUpload } from '../../../modules/jobs/store-upload.ts';
 
 /** `POST /api/uploads`: a file (multipart field `file`) for a later job's attachment option. */
 export const generationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
