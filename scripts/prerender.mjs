@@ -45,7 +45,7 @@ function assetsOf(moduleKeys) {
   };
 }
 
-function page({ html, title, description, scripts = [], styles = [], prerendered }) {
+function page({ html, title, description, scripts = [], styles = [], fetches = [], prerendered }) {
   // A prerendered page's markup paints without the scripts (module scripts never block rendering):
   // the styles come first, the code after them. On a shell page the code is what paints the page.
   const priority = prerendered ? ' fetchpriority="low"' : '';
@@ -60,6 +60,7 @@ function page({ html, title, description, scripts = [], styles = [], prerendered
   const links = [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...scripts.map((file) => `<link rel="modulepreload"${priority} crossorigin href="/${file}">`),
+    ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),
   ];
   if (links.length) out = out.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   const root = prerendered ? `<div id="root" data-prerendered>${html}</div>` : `<div id="root">${html}</div>`;
@@ -82,18 +83,22 @@ for (const pagePath of pages) {
 // The pages under the store boundary are sent as the app shell with their own code linked, so the
 // entry, the store, the sign-in check and the page load side by side.
 const shellHtml = server.renderShell();
+const SIGN_IN_CHECK = 'src/features/auth/index.ts';
 const shellPages = server.shellPaths();
 for (const pagePath of shellPages) {
   globalThis.__prerenderImports = new Set();
   await server.loadPageModules(pagePath);
+  // A private page asks who is signed in first thing: that request starts with the page.
+  const checksSignIn = globalThis.__prerenderImports.has(SIGN_IN_CHECK);
+  const fetches = checksSignIn ? [server.serverPaths.currentUser] : [];
   const file = path.join(outDir, prerenderedFileName(pagePath));
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, page({ html: shellHtml, ...assetsOf(globalThis.__prerenderImports) }));
+  writeFileSync(file, page({ html: shellHtml, ...assetsOf(globalThis.__prerenderImports), fetches }));
 }
 delete globalThis.__prerenderImports;
 // Most other shell pages (those with parameters) sit under the store boundary and behind the
 // sign-in check: fetch that code alongside the entry rather than after it.
-const shellModules = ['src/lib/store/provider.tsx', 'src/features/auth/index.ts'];
+const shellModules = ['src/lib/store/provider.tsx', SIGN_IN_CHECK];
 for (const key of shellModules) if (!manifest[key]) throw new Error(`${key} is not a chunk of the build`);
 writeFileSync(path.join(DIST, 'index.html'), page({ html: shellHtml, ...assetsOf(shellModules) }));
 // The manifest and the server build were only needed here.

@@ -15,6 +15,8 @@ import {
 import { STORE_ROUTE_ID, routes } from './app/router.tsx';
 import { AppShell } from './components/layout/app-layout.tsx';
 import { paths } from './config/paths.ts';
+
+export { serverPaths } from './config/paths.ts';
 import { DocumentHeadContext, type DocumentHead } from './lib/use-document-title.ts';
 
 export interface RenderedPage {
