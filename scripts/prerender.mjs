@@ -1,7 +1,8 @@
 // Prerenders the public, static pages of the web build (after `vite build` and the server build of
 // apps/web/src/entry-server.tsx): each page's HTML goes to dist/prerendered/<page>.html, with the
 // page's markup in #root, its title and description, and links to its lazy chunks and styles.
-// dist/index.html becomes the app shell that every other page is sent as.
+// The pages under the store boundary without parameters get the app shell there, with links to
+// their own chunks; dist/index.html becomes the app shell that every other page is sent as.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,13 +45,11 @@ function assetsOf(moduleKeys) {
   };
 }
 
-function page({ html, title, description, scripts = [], styles = [], prerendered }) {
-  // The markup paints without the scripts (module scripts never block rendering): the styles come
-  // first, the code after them.
-  let out = template.replace(
-    /<(script type="module"|link rel="modulepreload") /g,
-    '<$1 fetchpriority="low" ',
-  );
+function page({ html, title, description, scripts = [], styles = [], fetches = [], prerendered }) {
+  // A prerendered page's markup paints without the scripts (module scripts never block rendering):
+  // the styles come first, the code after them. On a shell page the code is what paints the page.
+  const priority = prerendered ? ' fetchpriority="low"' : '';
+  let out = template.replace(/<(script type="module"|link rel="modulepreload") /g, `<$1${priority} `);
   if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   if (description) {
     out = out.replace(
@@ -60,7 +59,8 @@ function page({ html, title, description, scripts = [], styles = [], prerendered
   }
   const links = [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload"${priority} crossorigin href="/${file}">`),
+    ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),
   ];
   if (links.length) out = out.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   const root = prerendered ? `<div id="root" data-prerendered>${html}</div>` : `<div id="root">${html}</div>`;
@@ -80,13 +80,29 @@ for (const pagePath of pages) {
     page({ html, title: head.title, description: head.description, ...assets, prerendered: true }),
   );
 }
+// The pages under the store boundary are sent as the app shell with their own code linked, so the
+// entry, the store, the sign-in check and the page load side by side.
+const shellHtml = server.renderShell();
+const SIGN_IN_CHECK = 'src/features/auth/index.ts';
+const shellPages = server.shellPaths();
+for (const pagePath of shellPages) {
+  globalThis.__prerenderImports = new Set();
+  await server.loadPageModules(pagePath);
+  // A private page asks who is signed in first thing: that request starts with the page.
+  const checksSignIn = globalThis.__prerenderImports.has(SIGN_IN_CHECK);
+  const fetches = checksSignIn ? [server.serverPaths.currentUser] : [];
+  const file = path.join(outDir, prerenderedFileName(pagePath));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, page({ html: shellHtml, ...assetsOf(globalThis.__prerenderImports), fetches }));
+}
 delete globalThis.__prerenderImports;
-// Most shell pages sit under the store boundary and behind the sign-in check: fetch that code
-// alongside the entry rather than after it.
-const shellModules = ['src/lib/store/provider.tsx', 'src/features/auth/index.ts'];
+// Most other shell pages (those with parameters) sit under the store boundary and behind the
+// sign-in check: fetch that code alongside the entry rather than after it.
+const shellModules = ['src/lib/store/provider.tsx', SIGN_IN_CHECK];
 for (const key of shellModules) if (!manifest[key]) throw new Error(`${key} is not a chunk of the build`);
-writeFileSync(path.join(DIST, 'index.html'), page({ html: server.renderShell(), ...assetsOf(shellModules) }));
+writeFileSync(path.join(DIST, 'index.html'), page({ html: shellHtml, ...assetsOf(shellModules) }));
 // The manifest and the server build were only needed here.
 rmSync(path.join(DIST, '.vite'), { recursive: true, force: true });
 if (existsSync(SERVER_BUILD)) rmSync(SERVER_BUILD, { recursive: true, force: true });
 console.log(`Prerendered ${pages.length} pages: ${pages.join(' ')}`);
+console.log(`Linked the code of ${shellPages.length} shell pages: ${shellPages.join(' ')}`);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
 
 /**
  * Console errors and uncaught errors of the page's code (React reports hydration mismatches as
@@ -54,5 +55,29 @@ test('other pages arrive as the app shell and the page replaces its loading stat
   await page.goto('/changelog?v=3.1');
   await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test("a private page's shell links the page's own code and starts the sign-in check, which the page reuses", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/studio?v=3.1', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('role="status"');
+  expect(html).not.toContain('data-prerendered');
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/studio-[^"]+\.js">/);
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">');
+
+  await signIn(page, 'member');
+  const checks: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/auth/me') checks.push(sent.url());
+  });
+  const errors = collectErrors(page);
+  await page.goto('/studio?v=3.1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible();
+  await expect(page.getByLabel('Prompt')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(checks).toHaveLength(1);
   expect(errors).toEqual([]);
 });

@@ -15,6 +15,8 @@ import {
 import { STORE_ROUTE_ID, routes } from './app/router.tsx';
 import { AppShell } from './components/layout/app-layout.tsx';
 import { paths } from './config/paths.ts';
+
+export { serverPaths } from './config/paths.ts';
 import { DocumentHeadContext, type DocumentHead } from './lib/use-document-title.ts';
 
 export interface RenderedPage {
@@ -23,18 +25,42 @@ export interface RenderedPage {
   head: DocumentHead;
 }
 
-/** Every page address without parameters that needs neither the store nor a user. */
-export function prerenderPaths(): string[] {
+/** Every page address without parameters, and whether it sits under the store boundary. */
+function pagesWithoutParameters(): { path: string; needsStore: boolean }[] {
   const candidates = Object.values(paths)
     .map((entry) => entry.path)
     .filter((path) => !path.includes(':'));
-  return [...new Set(candidates)].filter((path) => {
+  return [...new Set(candidates)].flatMap((path) => {
     const matches = matchRoutes(routes, path);
-    return (
-      matches !== null &&
-      !matches.some((match) => match.route.id === STORE_ROUTE_ID || match.route.path === '*')
-    );
+    if (matches === null || matches.some((match) => match.route.path === '*')) return [];
+    return [{ path, needsStore: matches.some((match) => match.route.id === STORE_ROUTE_ID) }];
   });
+}
+
+/** Every page address without parameters that needs neither the store nor a user. */
+export function prerenderPaths(): string[] {
+  return pagesWithoutParameters()
+    .filter((page) => !page.needsStore)
+    .map((page) => page.path);
+}
+
+/**
+ * Every page address without parameters under the store boundary: sent as the app shell, with the
+ * page's own code linked so that it loads alongside the entry rather than after it.
+ */
+export function shellPaths(): string[] {
+  return pagesWithoutParameters()
+    .filter((page) => page.needsStore)
+    .map((page) => page.path);
+}
+
+/** Loads the lazy modules of the routes that match the address, as the browser will for that page. */
+export async function loadPageModules(url: string): Promise<void> {
+  const matches = matchRoutes(routes, url) ?? [];
+  // Only which modules are imported matters here; one that cannot run outside a browser is fine.
+  await Promise.allSettled(
+    matches.map(async ({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
+  );
 }
 
 /** Renders one page as the client's first render will show it (lazy pages resolved). */

@@ -22,17 +22,18 @@ function readHtml(file: string): HtmlDocument {
 }
 
 /**
- * The prerendered pages (dist/prerendered/<page>.html, '/' as index.html), by lower-case path:
- * the router matches page paths without regard to case.
+ * The prerendered pages (dist/prerendered/<page>.html, '/' as index.html, '/admin/audit' as
+ * admin/audit.html), by lower-case path: the router matches page paths without regard to case.
  */
 function readPrerendered(distDir: string): Map<string, HtmlDocument> {
   const pages = new Map<string, HtmlDocument>();
   const dir = path.join(distDir, 'prerendered');
   if (!existsSync(dir)) return pages;
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.html')) continue;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.split(path.sep).join('/');
     const page = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
-    pages.set(page.toLowerCase(), readHtml(path.join(dir, name)));
+    pages.set(page.toLowerCase(), readHtml(path.join(dir, file)));
   }
   return pages;
 }

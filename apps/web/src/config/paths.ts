@@ -99,4 +99,6 @@ export const paths = {
 export const serverPaths = {
   login: '/api/auth/discord',
   logout: '/api/auth/logout',
+  /** The signed-in user, or null (200 either way). */
+  currentUser: '/api/auth/me',
 } as const;

@@ -1,4 +1,5 @@
 import type { CurrentUserBody, UserWire } from '@app/domain';
+import { serverPaths } from '@/config/paths.ts';
 import { baseApi } from '@/lib/store/base-api.ts';
 
 /**
@@ -9,7 +10,10 @@ export const currentUserApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCurrentUser: build.query<UserWire, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
-        const result = await baseQuery({ url: 'api/auth/me', headers: { accept: 'application/json' } });
+        const result = await baseQuery({
+          url: serverPaths.currentUser,
+          headers: { accept: 'application/json' },
+        });
         if (result.error) return { error: result.error };
         const { user } = result.data as CurrentUserBody;
         if (!user) {

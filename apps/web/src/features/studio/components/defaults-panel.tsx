@@ -6,9 +6,11 @@ import { useUpdateUserSettingsMutation, useUserSettingsQuery } from '@/api/user-
  * that name none, the LoRA weight, and (on a paid plan) whether new creations start private.
  */
 export function DefaultsPanel() {
-  const { data } = useUserSettingsQuery();
+  const { data, isError } = useUserSettingsQuery();
   const [update, { isLoading, error }] = useUpdateUserSettingsMutation();
-  if (!data) return null;
+  if (isError) return null;
+  // The summary line's room is kept while the defaults load, so the studio below does not move.
+  if (!data) return <div className="studio-defaults studio-defaults-pending" aria-hidden="true" />;
   const { settings } = data;
   const failed =
     error && 'data' in error ? (error.data as { error?: { message?: string } }).error?.message : null;

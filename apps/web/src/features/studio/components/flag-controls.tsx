@@ -67,7 +67,7 @@ export function FlagControls({
         <div className="studio-field">
           <label htmlFor={loraId}>LoRA model</label>
           {loras && ready.length === 0 ? (
-            <p className="muted studio-hint">
+            <p className="muted studio-hint studio-in-place">
               You have no trained LoRA models yet. <Link to={paths.loras.href()}>Train one</Link>
             </p>
           ) : (
