@@ -15,11 +15,14 @@ export interface TestContext {
   settings: Settings;
   /** The Stripe emulator behind the payment calls, when the app was built with payments. */
   billing?: Billing;
-  /** Signs in locally (creating the user when new) and returns the session cookie header. */
+  /**
+   * Signs in locally (creating the user when new), answers the first sign-in's age question as an
+   * adult, and returns the session cookie header.
+   */
   signIn(discordName: string): Promise<{ cookie: string; userId: string }>;
   /** Every route the app registered, as registered (method, url, config). */
   routes: RouteOptions[];
-  /** Adds a user straight to the database. */
+  /** Adds a user straight to the database; one who answered the age question as an adult unless told. */
   createUser(values: NewUser): Promise<UserRow>;
   /** A fresh session for the user, without going through any sign-in route. */
   sessionCookie(userId: string): Promise<string>;
@@ -68,12 +71,20 @@ export async function createTestApp(
       const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-      const cookie = response.cookies.find((c) => c.name === 'sid');
-      return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
+      const cookie = `sid=${response.cookies.find((c) => c.name === 'sid')!.value}`;
+      const userId: string = response.json().user_id;
+      const age = await app.inject({
+        method: 'PUT',
+        url: `/api/users/${userId}/age`,
+        payload: { band: '18+' },
+        headers: { cookie },
+      });
+      if (age.statusCode !== 200) throw new Error(`age answer failed: ${age.statusCode} ${age.body}`);
+      return { cookie, userId };
     },
     routes,
     async createUser(values) {
-      return createUser(database.db, values);
+      return createUser(database.db, { ageBand: '18+', ...values });
     },
     async sessionCookie(userId) {
       const id = randomBytes(32).toString('base64url');

@@ -88,7 +88,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
 
     for (let i = 0; i < 3; i++) webUsers.push(await signIn(`chaos-web-${i}`));
     discordUser = generateSnowflake();
-    const account = await createUser(database.db, { discordId: discordUser, discordName: 'chaos-discord' });
+    const account = await createUser(database.db, {
+      discordId: discordUser,
+      discordName: 'chaos-discord',
+      ageBand: '18+',
+    });
     await grant(database.db, {
       userId: account.id,
       currency: 'credits',
@@ -124,6 +128,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       .find((line) => line.startsWith('sid='))!
       .split(';')[0]!;
     const userId = ((await response.json()) as { user_id: string }).user_id;
+    const age = await fetch(`${api.url}/api/users/${userId}/age`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ band: '18+' }),
+    });
+    expect(age.status).toBe(200);
     await grant(database.db, {
       userId,
       currency: 'credits',
