@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@app/db/testing';
-import { type Database, type NewUser, type UserRow, createSession, createUser } from '@app/db';
+import {
+  type Database,
+  type Db,
+  type NewUser,
+  type UserRow,
+  createSession,
+  createUser,
+  findUserById,
+} from '@app/db';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import { type Billing, startEmulatorBilling } from '../src/modules/billing/stripe-client.ts';
 import { syncCatalog } from '../src/modules/catalog/sync-catalog.ts';
 import { SESSION_COOKIE, hashSessionId } from '../src/plugins/session.ts';
 import { seedUsers } from '../src/modules/users/seed-users.ts';
+import { setAgeBand } from '../src/modules/users/set-age-band.ts';
 import { loadSettings, type Settings } from '../src/settings.ts';
 
 export interface TestContext {
@@ -30,6 +39,12 @@ export interface TestContext {
 }
 
 export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
+
+/** The first sign-in's age question, answered as an adult the way the studio stores it (no request). */
+export async function answerAgeAsAdult(db: Db, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user && !user.ageBand) await setAgeBand({ db, user, band: '18+' });
+}
 
 /** A whole API on a clean database with the seeded users, for app.inject tests. */
 export async function createTestApp(
@@ -71,16 +86,10 @@ export async function createTestApp(
       const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-      const cookie = `sid=${response.cookies.find((c) => c.name === 'sid')!.value}`;
+      const cookie = response.cookies.find((c) => c.name === 'sid');
       const userId: string = response.json().user_id;
-      const age = await app.inject({
-        method: 'PUT',
-        url: `/api/users/${userId}/age`,
-        payload: { band: '18+' },
-        headers: { cookie },
-      });
-      if (age.statusCode !== 200) throw new Error(`age answer failed: ${age.statusCode} ${age.body}`);
-      return { cookie, userId };
+      await answerAgeAsAdult(database.db, userId);
+      return { cookie: `sid=${cookie!.value}`, userId };
     },
     routes,
     async createUser(values) {

@@ -22,6 +22,7 @@ import { createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { startDiscordForBotProcess } from '../discord/bot-process.ts';
 import { type Child, startApiProcess, startWorkerProcess, until } from '../jobs/processes.ts';
+import { answerAgeAsAdult } from '../helpers.ts';
 
 /*
  * The database goes away under mixed load: an API process and a separate worker reach PostgreSQL
@@ -128,12 +129,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       .find((line) => line.startsWith('sid='))!
       .split(';')[0]!;
     const userId = ((await response.json()) as { user_id: string }).user_id;
-    const age = await fetch(`${api.url}/api/users/${userId}/age`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ band: '18+' }),
-    });
-    expect(age.status).toBe(200);
+    await answerAgeAsAdult(database.db, userId);
     await grant(database.db, {
       userId,
       currency: 'credits',
