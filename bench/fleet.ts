@@ -119,6 +119,7 @@ export async function runFleetScenario(dispatcher: Dispatcher): Promise<FleetFig
     const user = await createUser(database.db, {
       discordName: person.name,
       subscriptionStatus: planStatus(person.plan),
+      ageBand: '18+',
     });
     await grant(database.db, {
       userId: user.id,

@@ -148,7 +148,7 @@ export async function benchSubmitToRunning(jobs = 40) {
     settings: settings.generation,
   });
   try {
-    const user = await createUser(database.db, { discordName: 'latency' });
+    const user = await createUser(database.db, { discordName: 'latency', ageBand: '18+' });
     await grant(database.db, {
       userId: user.id,
       currency: 'credits',

@@ -31,6 +31,7 @@ for (let i = 0; i < USERS; i++) {
   const user = await createUser(database.db, {
     discordName: `bench-${i}`,
     subscriptionStatus: 'Professional Plan',
+    ageBand: '18+',
   });
   await grant(database.db, {
     userId: user.id,

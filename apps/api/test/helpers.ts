@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@app/db/testing';
-import { type Database, type NewUser, type UserRow, createSession, createUser } from '@app/db';
+import {
+  type Database,
+  type Db,
+  type NewUser,
+  type UserRow,
+  createSession,
+  createUser,
+  findUserById,
+} from '@app/db';
 import type { RouteOptions } from 'fastify';
 import { buildApp, type App } from '../src/app.ts';
 import { type Billing, startEmulatorBilling } from '../src/modules/billing/stripe-client.ts';
 import { syncCatalog } from '../src/modules/catalog/sync-catalog.ts';
 import { SESSION_COOKIE, hashSessionId } from '../src/plugins/session.ts';
 import { seedUsers } from '../src/modules/users/seed-users.ts';
+import { setAgeBand } from '../src/modules/users/set-age-band.ts';
 import { loadSettings, type Settings } from '../src/settings.ts';
 
 export interface TestContext {
@@ -15,11 +24,14 @@ export interface TestContext {
   settings: Settings;
   /** The Stripe emulator behind the payment calls, when the app was built with payments. */
   billing?: Billing;
-  /** Signs in locally (creating the user when new) and returns the session cookie header. */
+  /**
+   * Signs in locally (creating the user when new), answers the first sign-in's age question as an
+   * adult, and returns the session cookie header.
+   */
   signIn(discordName: string): Promise<{ cookie: string; userId: string }>;
   /** Every route the app registered, as registered (method, url, config). */
   routes: RouteOptions[];
-  /** Adds a user straight to the database. */
+  /** Adds a user straight to the database; one who answered the age question as an adult unless told. */
   createUser(values: NewUser): Promise<UserRow>;
   /** A fresh session for the user, without going through any sign-in route. */
   sessionCookie(userId: string): Promise<string>;
@@ -27,6 +39,12 @@ export interface TestContext {
 }
 
 export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
+
+/** The first sign-in's age question, answered as an adult the way the studio stores it (no request). */
+export async function answerAgeAsAdult(db: Db, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user && !user.ageBand) await setAgeBand({ db, user, band: '18+' });
+}
 
 /** A whole API on a clean database with the seeded users, for app.inject tests. */
 export async function createTestApp(
@@ -69,11 +87,13 @@ export async function createTestApp(
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'sid');
-      return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
+      const userId: string = response.json().user_id;
+      await answerAgeAsAdult(database.db, userId);
+      return { cookie: `sid=${cookie!.value}`, userId };
     },
     routes,
     async createUser(values) {
-      return createUser(database.db, values);
+      return createUser(database.db, { ageBand: '18+', ...values });
     },
     async sessionCookie(userId) {
       const id = randomBytes(32).toString('base64url');

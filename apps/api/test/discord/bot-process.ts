@@ -49,7 +49,11 @@ export async function makeAsNewUser(
   prompt: string,
 ): Promise<{ discordId: string; jobId: string }> {
   const discordId = generateSnowflake();
-  const account = await createUser(database.db, { discordId, discordName: `c${discordId.slice(-6)}` });
+  const account = await createUser(database.db, {
+    discordId,
+    discordName: `c${discordId.slice(-6)}`,
+    ageBand: '18+',
+  });
   await grant(database.db, {
     userId: account.id,
     currency: 'credits',

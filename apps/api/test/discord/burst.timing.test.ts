@@ -53,7 +53,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a burst of /make', () => {
     const users = await Promise.all(
       Array.from({ length: 10 }, async (_, index) => {
         const discordId = generateSnowflake();
-        const account = await createUser(database.db, { discordId, discordName: `burst-${index}` });
+        const account = await createUser(database.db, {
+          discordId,
+          discordName: `burst-${index}`,
+          ageBand: '18+',
+        });
         await grant(database.db, {
           userId: account.id,
           currency: 'credits',

@@ -36,7 +36,7 @@ export interface Harness {
   /** Starts (or restarts) the worker; `stopWorker` stops it. */
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
-  /** A Discord user with an account holding these credits. */
+  /** A Discord user with an account holding these credits, who answered the age question as an adult. */
   user(credits: number, hypercredits?: number): Promise<{ discordId: string; account: UserRow }>;
   command(
     userId: string,
@@ -152,7 +152,11 @@ export async function createHarness(
     },
     async user(credits, hypercredits = 0) {
       const discordId = generateSnowflake();
-      const account = await createUser(database.db, { discordId, discordName: `u${discordId.slice(-6)}` });
+      const account = await createUser(database.db, {
+        discordId,
+        discordName: `u${discordId.slice(-6)}`,
+        ageBand: '18+',
+      });
       for (const [currency, amount] of [
         ['credits', credits],
         ['hypercredits', hypercredits],

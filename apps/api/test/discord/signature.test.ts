@@ -1,6 +1,8 @@
+import { findUserByDiscordId } from '@app/db';
 import { signInteraction } from '@app/discord-emulator';
 import { WELCOME_GRANT, priceOf } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAgeBand } from '../../src/modules/users/set-age-band.ts';
 import { type Harness, createHarness } from './harness.ts';
 import { balanceOf, countJobs, countUsers } from './queries.ts';
 
@@ -107,12 +109,27 @@ describe('POST /api/discord/interactions signatures', () => {
 
   it('makes one job and one charge of the same interaction delivered twice, and a new account gets the welcome grant once', async () => {
     const stranger = '223456789012345678';
-    const body = JSON.stringify(makeInteraction(stranger));
-    const [first, second] = await Promise.all([post(body, signed(body)), post(body, signed(body))]);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    const answers = [await first.json(), await second.json()] as { data: { content: string } }[];
-    for (const answer of answers) expect(answer.data.content).toContain('/make: Your request is queued');
+    const deliverTwice = async (body: string) => {
+      const answers = await Promise.all([post(body, signed(body)), post(body, signed(body))]);
+      for (const answer of answers) expect(answer.status).toBe(200);
+      return Promise.all(answers.map((answer) => answer.json() as Promise<{ data: { content: string } }>));
+    };
+    // The first interaction makes the account, once; its first /make asks the age band first.
+    for (const answer of await deliverTwice(JSON.stringify(makeInteraction(stranger))))
+      expect(answer.data.content).toContain('Before your first creation, tell us your age band');
+    expect(await countJobs(h.database, stranger)).toBe(0);
+    expect(await balanceOf(h.database, stranger)).toEqual({
+      credits: WELCOME_GRANT.credits,
+      hypercredits: WELCOME_GRANT.hypercredits,
+    });
+    const account = await findUserByDiscordId(h.database.db, stranger);
+    await setAgeBand({ db: h.database.db, user: account!, band: '18+' });
+
+    const body = JSON.stringify(
+      makeInteraction(stranger, `${BigInt(Date.now() + 1 - 1420070400000) << 22n}`),
+    );
+    for (const answer of await deliverTwice(body))
+      expect(answer.data.content).toContain('/make: Your request is queued');
     expect(await countJobs(h.database, stranger)).toBe(1);
     const balance = await balanceOf(h.database, stranger);
     expect(balance).toEqual({ credits: WELCOME_GRANT.credits - priceOf('make').credits, hypercredits: 0 });

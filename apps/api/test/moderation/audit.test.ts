@@ -18,7 +18,7 @@ interface Entry {
   id: number;
   actor: { id: string; discordName: string } | null;
   action: string;
-  targetId: string | null;
+  target: { id: string; discordName: string | null } | null;
   details: { before?: unknown; after?: unknown };
   createdAt: string;
 }
@@ -63,11 +63,13 @@ describe('the audit trail', () => {
       expect(response.statusCode, `${action} ${response.body}`).toBeLessThan(300);
       const [latest] = (await audit('?limit=1')).entries;
       expect(latest!.action).toBe(action);
-      if (target) expect(latest!.targetId).toBe(target);
+      if (target) expect(latest!.target).toEqual({ id: target, discordName: 'audited-person' });
       expect(latest!.actor?.id).toBe(admin.userId);
       seen.push(latest!);
     }
-    const entryId = seen[2]!.targetId!;
+    // A changelog entry is no person: its id alone.
+    expect(seen[2]!.target).toEqual({ id: expect.any(String), discordName: null });
+    const entryId = seen[2]!.target!.id;
     expect(
       (
         await call('PUT', `/api/changelog/${entryId}`, {
@@ -76,12 +78,16 @@ describe('the audit trail', () => {
       ).statusCode,
     ).toBe(200);
     let [latest] = (await audit('?limit=1')).entries;
-    expect(latest).toMatchObject({ action: 'changelog.edit', targetId: entryId });
+    expect(latest).toMatchObject({ action: 'changelog.edit', target: { id: entryId } });
     expect(latest!.details.before).toMatchObject({ changeTitle: 'Audit 1' });
     expect(latest!.details.after).toMatchObject({ changeTitle: 'Audit 2' });
     expect((await call('DELETE', `/api/changelog/${entryId}`)).statusCode).toBe(200);
     [latest] = (await audit('?limit=1')).entries;
-    expect(latest).toMatchObject({ action: 'changelog.delete', targetId: entryId, details: { after: null } });
+    expect(latest).toMatchObject({
+      action: 'changelog.delete',
+      target: { id: entryId },
+      details: { after: null },
+    });
 
     const term = await call('POST', '/api/admin/blocklist', { term: 'grimfang', category: 'other' });
     await call('PUT', `/api/admin/blocklist/${term.json().id}`, { term: 'grimfang', category: 'hate' });
@@ -101,6 +107,11 @@ describe('the audit trail', () => {
     await undo(t, { cookie: admin.cookie }, warned.json().action.id);
     const moderation = (await audit(`?target=${target.id}`)).entries;
     expect(moderation.map((entry) => entry.action)).toEqual(['moderation.undo-pause', 'moderation.pause']);
+    expect(moderation[0]!.target).toEqual({ id: target.id, discordName: 'moderated-person' });
+    // The same entries by the person's name, part of it, in any case.
+    expect((await audit('?target=MODERATED-PERS')).entries.map((entry) => entry.id)).toEqual(
+      moderation.map((entry) => entry.id),
+    );
     expect(moderation[1]!.details.after).toMatchObject({ pausedUntil: expect.any(String) });
 
     const deleted = await call('POST', '/api/payment/delete_user', {
@@ -110,7 +121,7 @@ describe('the audit trail', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await audit('?limit=1')).entries[0]).toMatchObject({
       action: 'user.delete',
-      targetId: target.id,
+      target: { id: target.id },
     });
 
     const { actions } = await audit();
@@ -138,6 +149,7 @@ describe('the audit trail', () => {
       all.filter((entry) => entry.actor?.discordName.includes('admin')).length,
     );
     expect((await audit('?actor=nobody-at-all')).entries).toEqual([]);
+    expect((await audit('?target=nobody-at-all')).entries).toEqual([]);
     expect(
       (await audit('?action=changelog.edit')).entries.every((entry) => entry.action === 'changelog.edit'),
     ).toBe(true);

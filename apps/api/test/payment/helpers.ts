@@ -10,7 +10,7 @@ import { type Billing, startEmulatorBilling } from '../../src/modules/billing/st
 import { syncCatalog } from '../../src/modules/catalog/sync-catalog.ts';
 import { seedUsers } from '../../src/modules/users/seed-users.ts';
 import { loadSettings } from '../../src/settings.ts';
-import { TEST_ADMIN_PASSWORD } from '../helpers.ts';
+import { TEST_ADMIN_PASSWORD, answerAgeAsAdult } from '../helpers.ts';
 
 export interface PaymentTestContext {
   app: App;
@@ -101,7 +101,9 @@ export async function createPaymentTestApp(options: { discord?: boolean } = {}):
       const response = await app.inject({ method: 'POST', url: '/api/auth/local', payload: { discordName } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'sid');
-      return { cookie: `sid=${cookie!.value}`, userId: response.json().user_id };
+      const userId: string = response.json().user_id;
+      await answerAgeAsAdult(database.db, userId);
+      return { cookie: `sid=${cookie!.value}`, userId };
     },
     async card(number) {
       const method = await stripe.paymentMethods.create({

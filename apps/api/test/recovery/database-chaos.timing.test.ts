@@ -22,6 +22,7 @@ import { createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { startDiscordForBotProcess } from '../discord/bot-process.ts';
 import { type Child, startApiProcess, startWorkerProcess, until } from '../jobs/processes.ts';
+import { answerAgeAsAdult } from '../helpers.ts';
 
 /*
  * The database goes away under mixed load: an API process and a separate worker reach PostgreSQL
@@ -88,7 +89,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
 
     for (let i = 0; i < 3; i++) webUsers.push(await signIn(`chaos-web-${i}`));
     discordUser = generateSnowflake();
-    const account = await createUser(database.db, { discordId: discordUser, discordName: 'chaos-discord' });
+    const account = await createUser(database.db, {
+      discordId: discordUser,
+      discordName: 'chaos-discord',
+      ageBand: '18+',
+    });
     await grant(database.db, {
       userId: account.id,
       currency: 'credits',
@@ -124,6 +129,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
       .find((line) => line.startsWith('sid='))!
       .split(';')[0]!;
     const userId = ((await response.json()) as { user_id: string }).user_id;
+    await answerAgeAsAdult(database.db, userId);
     await grant(database.db, {
       userId,
       currency: 'credits',

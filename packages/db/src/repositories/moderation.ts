@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
 import {
   type BlocklistTermRow,
@@ -240,7 +241,7 @@ export async function deleteBlocklistTerm(db: DbOrTx, id: string): Promise<Block
 export interface AuditFilters {
   /** A name or id of who acted. */
   actor?: string;
-  /** An id of whom or what it was done to. */
+  /** An id of whom or what it was done to, or a name of the person it was done to. */
   target?: string;
   action?: string;
   from?: Date;
@@ -251,27 +252,43 @@ export interface AuditFilters {
   limit: number;
 }
 
-/** Newest first. The audit log is append-only: nothing here or elsewhere updates or deletes it. */
+const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const contains = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Newest first, with the names of who acted and of the person acted on (when the target is a
+ * person), in one query. The audit log is append-only: nothing here or elsewhere updates or
+ * deletes it.
+ */
 export async function listAuditEntries(db: DbOrTx, filters: AuditFilters) {
+  const actors = alias(users, 'actor');
+  const targets = alias(users, 'target');
   const conditions: (SQL | undefined)[] = [];
   if (filters.actor) {
-    const actor = filters.actor;
     conditions.push(
       or(
-        ilike(users.discordName, `%${actor.replace(/[%_\\]/g, (c) => `\\${c}`)}%`),
-        sql`${auditLog.actorId}::text = ${actor}`,
+        ilike(actors.discordName, contains(filters.actor)),
+        sql`${auditLog.actorId}::text = ${filters.actor}`,
       ),
     );
   }
-  if (filters.target) conditions.push(eq(auditLog.targetId, filters.target));
+  if (filters.target) {
+    conditions.push(
+      or(eq(auditLog.targetId, filters.target), ilike(targets.discordName, contains(filters.target))),
+    );
+  }
   if (filters.action) conditions.push(eq(auditLog.action, filters.action));
   if (filters.from) conditions.push(gte(auditLog.createdAt, filters.from));
   if (filters.to) conditions.push(lt(auditLog.createdAt, filters.to));
   if (filters.before) conditions.push(lt(auditLog.id, filters.before));
+  // Targets are people, changelog entries or blocklist terms; only a uuid can be a person's id
+  // (cast on the audit side, so the person is found by their primary key).
+  const targetPerson = sql`${targets.id} = case when ${auditLog.targetId} ~ ${UUID_TEXT} then ${auditLog.targetId}::uuid end`;
   return db
-    .select({ entry: auditLog, actorName: users.discordName })
+    .select({ entry: auditLog, actorName: actors.discordName, targetName: targets.discordName })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(actors, eq(actors.id, auditLog.actorId))
+    .leftJoin(targets, targetPerson)
     .where(and(...conditions))
     .orderBy(desc(auditLog.id))
     .limit(filters.limit);

@@ -120,24 +120,38 @@ export async function ageWebhookClaim(db: DbOrTx, id: string, seconds: number): 
 }
 
 /**
- * Holds a lock on a payment's row until `until` settles, so a process updating that row waits
- * there (the crash tests stop a server at that point). Resolves `held` once the lock is taken.
+ * Holds a lock on one row (a payment's, a job's) until `until` settles, so a process updating that
+ * row waits there (the crash tests stop a server at that point). Resolves `held` once the lock is
+ * taken.
  */
-export function holdPaymentRow(
+function holdRow(
   db: DbOrTx,
+  table: typeof schema.payments | typeof schema.jobs,
   id: string,
   until: Promise<void>,
 ): { held: Promise<void>; done: Promise<void> } {
   let taken!: () => void;
   const held = new Promise<void>((resolve) => (taken = resolve));
   const done = db.transaction(async (tx) => {
-    await tx
-      .select({ id: schema.payments.id })
-      .from(schema.payments)
-      .where(eq(schema.payments.id, id))
-      .for('update');
+    await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
     taken();
     await until;
   });
   return { held, done };
+}
+
+export const holdPaymentRow = (db: DbOrTx, id: string, until: Promise<void>) =>
+  holdRow(db, schema.payments, id, until);
+
+export const holdJobRow = (db: DbOrTx, id: string, until: Promise<void>) =>
+  holdRow(db, schema.jobs, id, until);
+
+/** Other connections to this database now waiting for a row another transaction holds. */
+export async function connectionsWaitingForRows(db: DbOrTx): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and wait_event_type = 'Lock' and wait_event in ('transactionid', 'tuple')`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows[0]?.n ?? 0;
 }

@@ -135,8 +135,14 @@ export const AGE_BAND_LABELS: Record<AgeBand, string> = {
 };
 export const UNDER_13_TEXT =
   'HyperCreate is for people aged 13 or older, so this account cannot use the service.';
-export const AGE_NEEDED_TEXT = (url: string) =>
-  `Before your first creation, tell us your age band at ${url}. Nothing was charged.`;
+/** A job asked for while the age band is unanswered is refused; `where` says how to answer it. */
+export const AGE_NEEDED_TEXT = (where: string) =>
+  `Before your first creation, tell us your age band ${where}. Nothing was charged.`;
+/** Where the studio and the API ask it. */
+export const AGE_NEEDED_STUDIO = 'in the studio (it asks on your first visit)';
+/** From 13 to 17 the answer itself is the parent or guardian's acceptance. */
+export const AGE_GUARDIAN_TEXT =
+  'From 13 to 17, a parent or guardian must have read the terms of use and accept them for you.';
 
 /** Moderator actions on a person or a creation; each can be undone. */
 export const MODERATION_ACTIONS = ['hide', 'warn', 'pause', 'ban'] as const;

@@ -120,7 +120,8 @@ export const AuditEntryWire = z.object({
   id: z.number().int(),
   actor: PersonWire.nullable(),
   action: z.string(),
-  targetId: z.string().nullable(),
+  /** Whom or what it was done to: a person (with their name), a changelog entry or a blocklist term. */
+  target: z.object({ id: z.string(), discordName: z.string().nullable() }).nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

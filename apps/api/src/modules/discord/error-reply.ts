@@ -1,15 +1,20 @@
 import type { Price } from '@app/domain';
 import { AppError } from '../../lib/errors.ts';
+import { ageQuestionMessage } from './answer-age.ts';
 import { ephemeral, insufficientCreditsMessage } from './messages.ts';
 import { type InteractionReply, message } from './replies.ts';
 
-/** Every refusal is shown only to the person who asked; nothing was charged. */
+/**
+ * Every refusal is shown only to the person who asked; nothing was charged. A job before the age
+ * band is answered gets the age question, with its buttons.
+ */
 export function errorReply(error: unknown, creditsUrl: string): InteractionReply {
   if (error instanceof AppError) {
     if (error.code === 'INSUFFICIENT_CREDITS' && error.details) {
       const { cost, balance } = error.details as { cost: Price; balance: Price };
       return message(insufficientCreditsMessage({ cost, balance, creditsUrl }));
     }
+    if (error.code === 'AGE_NEEDED') return message(ageQuestionMessage());
     if (error.status < 500) return message(ephemeral(error.message));
   }
   return message(ephemeral('Something went wrong on our side; nothing was charged. Please try again.'));

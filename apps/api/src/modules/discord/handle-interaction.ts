@@ -1,6 +1,7 @@
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { actOnResult, submitEdit } from './act-on-result.ts';
+import { answerAge } from './answer-age.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { errorReply } from './error-reply.ts';
 import { changeSetting } from './handlers/settings.ts';
@@ -11,7 +12,7 @@ import { resolveDiscordUser } from './resolve-discord-user.ts';
 import { respondInTime } from './respond.ts';
 import { runCommand } from './run-command.ts';
 import { startReport, submitReport } from './report-message.ts';
-import { BANNED_TEXT } from '@app/domain';
+import { BANNED_TEXT, UNDER_13_TEXT } from '@app/domain';
 
 /** One verified interaction → its answer, always inside Discord's 3 seconds. */
 export async function handleInteraction(
@@ -52,6 +53,9 @@ export async function handleInteraction(
     });
     // A banned person gets nothing from the bot, whatever they ask.
     if (user.bannedAt) return message(ephemeral(BANNED_TEXT));
+    // Nor one who said they are under 13 (the site no longer signs them in).
+    if (user.ageBand === 'under-13') return message(ephemeral(UNDER_13_TEXT));
+    if (parsed.kind === 'age') return answerAge(deps, user, parsed.band);
     if (parsed.kind === 'command') return runCommand(deps, user, parsed);
     if (parsed.kind === 'message-command') return startReport(deps, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);

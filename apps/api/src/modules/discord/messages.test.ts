@@ -10,7 +10,7 @@ import {
   resultFileName,
   resultMessage,
 } from './messages.ts';
-import { parseInteraction, settingOf, snowflakeTime, splitCustomId } from './parse-interaction.ts';
+import { ageBandOf, parseInteraction, settingOf, snowflakeTime, splitCustomId } from './parse-interaction.ts';
 
 const JOB = '7c6a1f0e-0000-4000-8000-000000000001';
 
@@ -263,6 +263,28 @@ describe('settings ids and result file names', () => {
     expect(settingOf('settings:reset')).toBe('reset');
     expect(settingOf('settings:evil')).toBeNull();
     expect(settingOf(`settings:${'a'.repeat(200)}`)).toBeNull();
+  });
+
+  it('reads only the age question’s bands; any other `age:` button is stale', () => {
+    expect(ageBandOf('age:18+')).toBe('18+');
+    expect(ageBandOf('age:13-17')).toBe('13-17');
+    expect(ageBandOf('age:under-13')).toBe('under-13');
+    for (const foreign of ['age:12', 'age:', 'age:18+ ', 'ages:18+', `age:${'1'.repeat(200)}`])
+      expect(ageBandOf(foreign)).toBeNull();
+    const click = (customId: string) =>
+      parseInteraction({
+        id: '1',
+        application_id: '5',
+        type: 3,
+        token: 't',
+        version: 1,
+        channel_id: '7',
+        user: { id: '3', username: 'u' },
+        message: { id: '55' },
+        data: { component_type: 2, custom_id: customId },
+      } as never);
+    expect(click('age:13-17')).toMatchObject({ kind: 'age', band: '13-17' });
+    expect(click('age:99')).toMatchObject({ kind: 'stale', customId: 'age:99' });
   });
 
   it('titles files from the prompt without its flags, numbered when there are several', () => {

@@ -7,6 +7,7 @@ import {
   ComponentType,
   InteractionType,
 } from 'discord-api-types/v10';
+import { AGE_BANDS, type AgeBand } from '@app/domain';
 import { z } from 'zod';
 import { RESULT_ACTIONS } from './messages.ts';
 
@@ -50,6 +51,8 @@ export type ParsedInteraction =
   | { kind: 'modal'; base: InteractionBase; action: string; jobId: string; fields: Record<string, string> }
   /** A menu or button of the `/settings` message (`settings:<setting>`), with the values chosen. */
   | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
+  /** A button of the age question (`age:<band>`), asked before the first creation. */
+  | { kind: 'age'; base: InteractionBase; band: AgeBand }
   /** A button or form whose custom id is not one of ours (malformed, foreign, or from an old version). */
   | { kind: 'stale'; base: InteractionBase; customId: string }
   | { kind: 'unsupported' };
@@ -134,6 +137,12 @@ export function settingOf(customId: string): SettingId | null {
   return match && (SETTING_IDS as readonly string[]).includes(match[1]!) ? (match[1] as SettingId) : null;
 }
 
+/** `age:<band>`, the custom id of the age question's buttons; null when not ours. */
+export function ageBandOf(customId: string): AgeBand | null {
+  const band = customId.startsWith('age:') ? customId.slice('age:'.length) : '';
+  return (AGE_BANDS as readonly string[]).includes(band) ? (band as AgeBand) : null;
+}
+
 /** Turns Discord's interaction object into what the bot acts on; pure, no I/O. */
 export function parseInteraction(interaction: APIInteraction): ParsedInteraction {
   if (interaction.type === InteractionType.Ping) return { kind: 'ping' };
@@ -204,6 +213,14 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
         ? [...(interaction.data.values ?? [])]
         : [];
     return { kind: 'setting', base, setting, values };
+  }
+  if (
+    interaction.type === InteractionType.MessageComponent &&
+    interaction.data.component_type === ComponentType.Button &&
+    interaction.data.custom_id.startsWith('age:')
+  ) {
+    const band = ageBandOf(interaction.data.custom_id);
+    return band ? { kind: 'age', base, band } : { kind: 'stale', base, customId: interaction.data.custom_id };
   }
   if (
     interaction.type === InteractionType.MessageComponent &&

@@ -10,6 +10,7 @@ import { COMMANDS, type Price } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { queueStanding } from '../jobs/estimate-wait.ts';
 import { submitJob } from '../jobs/submit-job.ts';
+import { assertMayGenerate } from '../moderation/assert-may-generate.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
 import { channelRefusal, checkChannel, inHorrorChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
@@ -60,6 +61,8 @@ export async function runCommand(
   const previous = Object.keys(interaction.attachments).length
     ? await findJobByRequest(db, 'discord', interaction.base.id)
     : null;
+  // Nothing is downloaded for someone who may not generate (submitJob checks every path again).
+  if (!previous) assertMayGenerate(user);
   const job =
     previous ??
     (

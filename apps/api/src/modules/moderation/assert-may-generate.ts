@@ -1,10 +1,11 @@
 import type { UserRow } from '@app/db';
-import { BANNED_TEXT, UNDER_13_TEXT, pausedText } from '@app/domain';
+import { AGE_NEEDED_STUDIO, AGE_NEEDED_TEXT, BANNED_TEXT, UNDER_13_TEXT, pausedText } from '@app/domain';
 import { AppError } from '../../lib/errors.ts';
 
 /**
  * Whether the person may start a job at all: not banned, not paused by a moderator or by repeated
- * refusals, not under 13. Checked before any price is held; every refusal says nothing was charged.
+ * refusals, the age band answered and not under 13. Checked before any price is held; every refusal
+ * says nothing was charged. The bot answers `AGE_NEEDED` with the age question's buttons.
  */
 export function assertMayGenerate(user: UserRow, now = new Date()): void {
   if (user.bannedAt) throw new AppError('BANNED', { status: 403, message: BANNED_TEXT });
@@ -14,6 +15,9 @@ export function assertMayGenerate(user: UserRow, now = new Date()): void {
       message: pausedText(user.pausedUntil, now),
       retryAfterSeconds: Math.ceil((user.pausedUntil.getTime() - now.getTime()) / 1000),
     });
+  }
+  if (user.ageBand === null) {
+    throw new AppError('AGE_NEEDED', { status: 403, message: AGE_NEEDED_TEXT(AGE_NEEDED_STUDIO) });
   }
   if (user.ageBand === 'under-13') throw new AppError('UNDER_13', { status: 403, message: UNDER_13_TEXT });
 }

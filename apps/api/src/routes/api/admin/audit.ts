@@ -14,7 +14,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Audit entries of admin and moderator actions (filters: actor, target, action, from/to dates)',
+          'Audit entries of admin and moderator actions, with the names of who acted and whom (filters: actor and target by name or id, action, from/to dates)',
         querystring: AuditQuery,
         response: { 200: AuditBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
@@ -35,11 +35,11 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         auditActions(db),
       ]);
       return {
-        entries: rows.map(({ entry, actorName }) => ({
+        entries: rows.map(({ entry, actorName, targetName }) => ({
           id: entry.id,
           actor: entry.actorId ? { id: entry.actorId, discordName: actorName ?? 'a deleted user' } : null,
           action: entry.action,
-          targetId: entry.targetId,
+          target: entry.targetId ? { id: entry.targetId, discordName: targetName } : null,
           details: entry.details,
           createdAt: entry.createdAt.toISOString(),
         })),

@@ -19,6 +19,19 @@ export function AuditPage() {
 
 const describe = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 
+/** Who acted or whom it was done to: the name, with the id beneath; the id alone when there is no name. */
+function Named({ who }: { who: { id: string; discordName: string | null } | null }) {
+  if (!who) return <>—</>;
+  if (!who.discordName) return <span className="audit-id">{who.id}</span>;
+  return (
+    <>
+      <span title={who.id}>{who.discordName}</span>
+      <br />
+      <small className="audit-id">{who.id}</small>
+    </>
+  );
+}
+
 function Audit() {
   const [draft, setDraft] = useState<AuditFilters>({});
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -40,7 +53,7 @@ function Audit() {
       >
         <label htmlFor={ids.actor}>Who (name or id)</label>
         <input id={ids.actor} {...field('actor')} />
-        <label htmlFor={ids.target}>Whom (id)</label>
+        <label htmlFor={ids.target}>Whom (name or id)</label>
         <input id={ids.target} {...field('target')} />
         <label htmlFor={ids.action}>Action</label>
         <select id={ids.action} {...field('action')}>
@@ -87,9 +100,13 @@ function Audit() {
                   return (
                     <tr key={entry.id}>
                       <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                      <td>{entry.actor?.discordName ?? '—'}</td>
+                      <td>
+                        <Named who={entry.actor} />
+                      </td>
                       <td>{entry.action}</td>
-                      <td className="audit-id">{entry.targetId ?? '—'}</td>
+                      <td>
+                        <Named who={entry.target} />
+                      </td>
                       <td className="audit-json">{hasChange ? describe(before) : ''}</td>
                       <td className="audit-json">{hasChange ? describe(after) : describe(rest)}</td>
                     </tr>
