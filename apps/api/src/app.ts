@@ -116,10 +116,11 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
 
   await app.register(errorsPlugin);
-  if (options.logger) await app.register(accessLogPlugin);
-  // The embedded default's Stripe: the emulator answers under its prefix on our own port.
+  // The embedded default's Stripe: the emulator answers under its prefix on our own port, in a
+  // context of its own (its parsers, errors and 404s), registered before our hooks and access log.
   if (options.billing?.mounted)
     await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
+  if (options.logger) await app.register(accessLogPlugin);
   // The catalog files are read on every visit and touch no database, so they live outside the
   // context below, whose hooks parse cookies and compute security headers on every request.
   await app.register(catalogRoutes);
