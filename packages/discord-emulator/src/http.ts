@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { DiscordError, badJson } from './errors.ts';
 
 /** Whole-request cap; single files are held to Discord's per-file limit separately. */
