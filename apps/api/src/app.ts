@@ -87,10 +87,11 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
 
   await app.register(errorsPlugin);
-  if (options.logger) await app.register(accessLogPlugin);
-  // The embedded default's Stripe: the emulator answers under its prefix on our own port.
+  // The embedded default's Stripe: the emulator answers under its prefix on our own port, in a
+  // context of its own (its parsers, errors and 404s), registered before our hooks and access log.
   if (options.billing?.mounted)
     await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
+  if (options.logger) await app.register(accessLogPlugin);
   // Outside the context below so tests and the in-process worker reach the queue and storage.
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });

@@ -1,11 +1,15 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeError } from '@app/domain';
-import type { FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { Actions } from './actions.ts';
 import { Ctx, type RateLimitOptions } from './ctx.ts';
-import { DiscordError, notFound } from './errors.ts';
-import { attachmentHandler, restHandler, type RequestExtras } from './handler.ts';
+import { DiscordError, notFound, tooLarge } from './errors.ts';
+import { attachmentPlugin, rawBodyOf, restPlugin } from './handler.ts';
 import { MAX_BODY, sendError } from './http.ts';
 import { InteractionSender } from './interactions.ts';
 import { clientSecretOf, oauthHandler } from './oauth.ts';
@@ -54,8 +58,6 @@ export interface DiscordEmulator {
   readonly guildId: string;
   /** Interactions whose bad-signature copy the app accepted (it must answer 401). */
   readonly acceptedBadSignatures: readonly string[];
-  /** Node handler; resolves false when the request is not under the prefix. */
-  handle(req: IncomingMessage, res: ServerResponse, extras?: RequestExtras): Promise<boolean>;
   /** Fastify plugin: `app.register(emulator.fastifyPlugin, { prefix: emulator.prefix })`. */
   fastifyPlugin(app: FastifyInstance): Promise<void>;
   setInteractionsUrl(url: string | null): void;
@@ -82,30 +84,13 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
   });
   const sender = new InteractionSender(ctx);
   const actions = new Actions(ctx, sender);
+  const oauth = oauthHandler(ctx);
   const handlers = [
-    oauthHandler(ctx),
-    restHandler(ctx, sender, new RateLimiter(ctx), options.observe ?? recordingObserver()),
-    attachmentHandler(ctx),
+    oauth,
     pageHandler(ctx, actions, options.resolveUser),
     ...(options.testControl === false ? [] : [testHandler(ctx, actions)]),
   ];
-
-  async function handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    extras: RequestExtras = {},
-  ): Promise<boolean> {
-    const url = new URL(req.url ?? '/', 'http://emulator.local');
-    if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
-    const path = url.pathname.slice(prefix.length) || '/';
-    for (const h of handlers) if (await h(req, res, path, url, extras)) return true;
-    if (path === '/') {
-      res.writeHead(302, { location: `${prefix}/app` }).end();
-      return true;
-    }
-    sendError(res, notFound());
-    return true;
-  }
+  const restOptions = [sender, new RateLimiter(ctx), options.observe ?? recordingObserver(), oauth] as const;
 
   return {
     prefix,
@@ -117,22 +102,30 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     seededUsers: SEEDED_USERS,
     guildId: GUILD_ID,
     acceptedBadSignatures: sender.acceptedBadSignatures,
-    handle,
     async fastifyPlugin(app) {
-      // Discord bodies (multipart, arrays) are read raw here, not by the host's parsers.
+      // Discord bodies (JSON, multipart, arrays) are read as sent, up to the emulator's limit.
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, b, done) =>
         done(null, b),
       );
-      const route = async (
-        request: { raw: IncomingMessage; body: unknown },
-        reply: { hijack(): void; raw: ServerResponse },
-      ) => {
+      app.setErrorHandler((err: FastifyError, _request, reply) => {
+        const known = err instanceof DiscordError ? err : err.statusCode === 413 ? tooLarge() : null;
+        if (!known) console.error('[discord-emulator]', describeError(err, { stack: true }));
+        const e = known ?? new DiscordError(500, 0, '500: Internal Server Error');
+        return reply.status(e.status).type('application/json').send(JSON.stringify(e.toJSON()));
+      });
+      await app.register(restPlugin(ctx, ...restOptions), { prefix: '/api/v10' });
+      await app.register(attachmentPlugin(ctx));
+      // OAuth2, the channel page and the test controls.
+      const route = async (request: FastifyRequest, reply: FastifyReply) => {
+        const url = new URL(request.url, 'http://emulator.local');
+        const path = url.pathname.slice(prefix.length) || '/';
+        const extras = { rawBody: rawBodyOf(request), hostRequest: request };
         reply.hijack();
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         try {
-          if (!(await handle(request.raw, reply.raw, { rawBody, hostRequest: request })))
-            sendError(reply.raw, notFound());
+          for (const h of handlers) if (await h(request.raw, reply.raw, path, url, extras)) return;
+          if (path === '/') reply.raw.writeHead(302, { location: `${prefix}/app` }).end();
+          else sendError(reply.raw, notFound());
         } catch (err) {
           console.error('[discord-emulator]', describeError(err, { stack: true }));
           if (!reply.raw.headersSent)
@@ -172,25 +165,13 @@ export async function startDiscordEmulator(
   options: DiscordEmulatorOptions & { port?: number; host?: string } = {},
 ): Promise<StartedDiscordEmulator> {
   const emulator = createDiscordEmulator(options);
-  const server = createServer((req, res) => {
-    emulator.handle(req, res).then(
-      (handled) => handled || sendError(res, notFound()),
-      (err: unknown) => {
-        console.error('[discord-emulator]', describeError(err, { stack: true }));
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
-      },
-    );
-  });
+  const server = Fastify({ forceCloseConnections: true });
+  await server.register(emulator.fastifyPlugin, { prefix: emulator.prefix });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
-  const { port } = server.address() as AddressInfo;
+  await server.listen({ port: options.port ?? 0, host });
+  const { port } = server.server.address() as AddressInfo;
   return Object.assign(emulator, {
     url: `http://${host}:${port}${emulator.prefix}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   });
 }

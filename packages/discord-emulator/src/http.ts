@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DiscordError, badJson, tooLarge } from './errors.ts';
+import type { ServerResponse } from 'node:http';
+import { DiscordError, badJson } from './errors.ts';
 
 /** Whole-request cap; single files are held to Discord's per-file limit separately. */
 export const MAX_BODY = 32 * 1024 * 1024;
@@ -15,22 +15,6 @@ export interface UploadedFile {
 export interface ParsedBody {
   json: Record<string, unknown>;
   files: UploadedFile[];
-}
-
-export function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(tooLarge());
-        req.resume();
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** Objects, and arrays for the routes that take one (bulk command overwrite). */

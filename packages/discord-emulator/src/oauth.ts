@@ -129,7 +129,7 @@ export function oauthHandler(ctx: Ctx): SubHandler {
     extras: { rawBody?: Buffer },
   ) {
     const post = req.method === 'POST';
-    const params = post ? new URLSearchParams((await body(req, extras)).toString('utf8')) : url.searchParams;
+    const params = post ? new URLSearchParams(body(extras).toString('utf8')) : url.searchParams;
     const checked = readAuthorizeRequest(ctx, params);
     if (!checked.request) {
       page(res, 400, 'Invalid request', `<h1>Invalid OAuth2 request</h1><p>${escape(checked.error)}</p>`);
@@ -179,7 +179,7 @@ export function oauthHandler(ctx: Ctx): SubHandler {
       sendOauthError(res, 400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
       return;
     }
-    const form = new URLSearchParams((await body(req, extras)).toString('utf8'));
+    const form = new URLSearchParams(body(extras).toString('utf8'));
     // Client credentials in the body or as HTTP Basic, as Discord accepts both.
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
     const [basicId, basicSecret] = basic

@@ -107,7 +107,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         throw new UserInputError('forbidden', 'Cross-site requests are refused.', 403);
       const base = baseFor(ctx, req);
       if (path === '/app/api/me' && method === 'POST' && !resolveUser) {
-        const id = str(await readJson(await body(req, extras), req), 'userId');
+        const id = str(await readJson(body(extras), req), 'userId');
         if (!ctx.store.user(id)) throw new UserInputError('unknown_user', 'No such user.', 404);
         res.setHeader('set-cookie', `${COOKIE}=${id}; Path=${prefix || '/'}; HttpOnly; SameSite=Lax`);
         return replyJson(res, 200, { ok: true });
@@ -171,7 +171,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
       }
       if ((m = /^\/app\/api\/channels\/(\d+)\/(messages|commands)$/.exec(path))) {
         assertAgeOk(me, actions.channel(me, m[1]!));
-        const parsed = await parseBody(await body(req, extras), req.headers['content-type']);
+        const parsed = await parseBody(body(extras), req.headers['content-type']);
         const form = parsed.json;
         if (m[2] === 'messages')
           return replyJson(
@@ -190,7 +190,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
           interactionId: (outcome.interaction as { id?: string }).id ?? null,
         });
       }
-      const json = await readJson(await body(req, extras), req);
+      const json = await readJson(body(extras), req);
       let outcome;
       if (path === '/app/api/components')
         outcome = await actions.clickComponent(
@@ -217,7 +217,6 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
         interactionId: (outcome.interaction as { id?: string }).id ?? null,
       });
     } catch (err) {
-      if (!extras.rawBody && !req.readableEnded) req.resume();
       sendUserError(res, err);
     }
     void url;

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { overwriteCommands } from './app-commands.ts';
 import { applyCallback, assertAnswerable, interactionMetadata } from './callback.ts';
 import type { Ctx } from './ctx.ts';
@@ -6,7 +5,6 @@ import {
   DiscordError,
   formBodyError,
   invalidWebhookToken,
-  notFound,
   unauthorized,
   unknownChannel,
   unknownMessage,
@@ -25,7 +23,6 @@ export interface RestRequest {
   /** Path below `/api/v10`. */
   path: string;
   query: URLSearchParams;
-  req: IncomingMessage;
   body: ParsedBody;
   base: string;
 }
@@ -35,12 +32,14 @@ export interface RestResult {
   body?: unknown;
 }
 
-interface Route {
-  method: string;
-  pattern: RegExp;
-  /** Bucket name; the first captured group is the top-level resource. */
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Fastify route path below `/api/v10`; ids are digits only, as Discord's snowflakes. */
+  path: string;
+  /** Bucket name; the first path parameter is the top-level resource. */
   bucket: string;
   bot: boolean;
+  /** `m`: the path parameters in path order. */
   run: (ctx: Ctx, r: RestRequest, m: string[]) => RestResult;
 }
 
@@ -149,11 +148,11 @@ function channelMessage(ctx: Ctx, channelId: string, id: string): Message {
 }
 
 export function restRoutes(sender: InteractionSender): Route[] {
-  const hook = '^/webhooks/(\\d+)/([^/]+)';
+  const hook = '/webhooks/:app(^\\d+$)/:token';
   return [
     {
       method: 'POST',
-      pattern: /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
+      path: '/interactions/:id(^\\d+$)/:token/callback',
       bucket: 'interactions/callback',
       bot: false,
       run(ctx, r, [id, token]) {
@@ -164,7 +163,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'GET',
-      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      path: `${hook}/messages/:message`,
       bucket: 'webhooks/messages',
       bot: false,
       run: (ctx, _r, [app, token, id]) =>
@@ -172,7 +171,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'PATCH',
-      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      path: `${hook}/messages/:message`,
       bucket: 'webhooks/messages',
       bot: false,
       run(ctx, r, [app, token, id]) {
@@ -184,7 +183,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'DELETE',
-      pattern: new RegExp(`${hook}/messages/([^/]+)$`),
+      path: `${hook}/messages/:message`,
       bucket: 'webhooks/messages',
       bot: false,
       run(ctx, _r, [app, token, id]) {
@@ -194,7 +193,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'POST',
-      pattern: new RegExp(`${hook}$`),
+      path: hook,
       bucket: 'webhooks',
       bot: false,
       run(ctx, r, [app, token]) {
@@ -215,7 +214,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'POST',
-      pattern: /^\/channels\/(\d+)\/messages$/,
+      path: '/channels/:channel(^\\d+$)/messages',
       bucket: 'channels/messages',
       bot: true,
       run(ctx, r, [channelId]) {
@@ -234,7 +233,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'GET',
-      pattern: /^\/channels\/(\d+)\/messages$/,
+      path: '/channels/:channel(^\\d+$)/messages',
       bucket: 'channels/messages',
       bot: true,
       run(ctx, r, [channelId]) {
@@ -244,14 +243,14 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'GET',
-      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      path: '/channels/:channel(^\\d+$)/messages/:message(^\\d+$)',
       bucket: 'channels/messages/id',
       bot: true,
       run: (ctx, _r, [c, id]) => ok(publicMessage(channelMessage(ctx, c!, id!))),
     },
     {
       method: 'PATCH',
-      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      path: '/channels/:channel(^\\d+$)/messages/:message(^\\d+$)',
       bucket: 'channels/messages/id',
       bot: true,
       run(ctx, r, [c, id]) {
@@ -265,7 +264,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'DELETE',
-      pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
+      path: '/channels/:channel(^\\d+$)/messages/:message(^\\d+$)',
       bucket: 'channels/messages/id',
       bot: true,
       run(ctx, _r, [c, id]) {
@@ -275,7 +274,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'POST',
-      pattern: /^\/users\/@me\/channels$/,
+      path: '/users/@me/channels',
       bucket: 'users/@me/channels',
       bot: true,
       run(ctx, r) {
@@ -289,7 +288,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     {
       // Resources › Guild › Get Guild Channels: the guild's channels (DMs are not guild channels).
       method: 'GET',
-      pattern: /^\/guilds\/(\d+)\/channels$/,
+      path: '/guilds/:guild(^\\d+$)/channels',
       bucket: 'guilds/channels',
       bot: true,
       run(ctx, _r, [guild]) {
@@ -302,7 +301,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     {
       // Resources › Guild › Get Guild Roles.
       method: 'GET',
-      pattern: /^\/guilds\/(\d+)\/roles$/,
+      path: '/guilds/:guild(^\\d+$)/roles',
       bucket: 'guilds/roles',
       bot: true,
       run(ctx, _r, [guild]) {
@@ -313,7 +312,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     {
       // Resources › Guild › Get Guild Member: 404 Unknown Member once the user left the server.
       method: 'GET',
-      pattern: /^\/guilds\/(\d+)\/members\/(\d+)$/,
+      path: '/guilds/:guild(^\\d+$)/members/:user(^\\d+$)',
       bucket: 'guilds/members',
       bot: true,
       run(ctx, _r, [guild, userId]) {
@@ -323,7 +322,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     {
       // Resources › Guild › Add Guild Member Role (and Remove, below): 204, idempotent.
       method: 'PUT',
-      pattern: /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+      path: '/guilds/:guild(^\\d+$)/members/:user(^\\d+$)/roles/:role(^\\d+$)',
       bucket: 'guilds/members/roles',
       bot: true,
       run(ctx, _r, [guild, userId, roleId]) {
@@ -338,7 +337,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'DELETE',
-      pattern: /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+      path: '/guilds/:guild(^\\d+$)/members/:user(^\\d+$)/roles/:role(^\\d+$)',
       bucket: 'guilds/members/roles',
       bot: true,
       run(ctx, _r, [guild, userId, roleId]) {
@@ -353,14 +352,14 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'GET',
-      pattern: /^\/users\/@me$/,
+      path: '/users/@me',
       bucket: 'users/@me',
       bot: true,
       run: (ctx) => ok(ctx.botUser()),
     },
     {
       method: 'GET',
-      pattern: /^\/applications\/(\d+)\/commands$/,
+      path: '/applications/:app(^\\d+$)/commands',
       bucket: 'applications/commands',
       bot: true,
       run(ctx, _r, [app]) {
@@ -370,7 +369,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
     },
     {
       method: 'PUT',
-      pattern: /^\/applications\/(\d+)\/commands$/,
+      path: '/applications/:app(^\\d+$)/commands',
       bucket: 'applications/commands',
       bot: true,
       run(ctx, r, [app]) {
@@ -396,20 +395,6 @@ function guildRole(ctx: Ctx, roleId: string) {
   return role;
 }
 
-export function matchRoute(
-  routes: Route[],
-  method: string,
-  path: string,
-): { route: Route; params: string[] } {
-  for (const route of routes) {
-    const m = route.pattern.exec(path.replace(/%40/gi, '@'));
-    if (m && route.method === method) return { route, params: m.slice(1).map((p) => decodeURIComponent(p)) };
-  }
-  const pathExists = routes.some((r) => r.pattern.test(path.replace(/%40/gi, '@')));
-  throw pathExists ? new DiscordError(405, 0, '405: Method Not Allowed') : notFound();
-}
-
-export function checkBotAuth(ctx: Ctx, req: IncomingMessage): void {
-  const h = req.headers.authorization ?? '';
-  if (h !== `Bot ${ctx.keys.botToken}`) throw unauthorized();
+export function checkBotAuth(ctx: Ctx, authorization: string | undefined): void {
+  if (authorization !== `Bot ${ctx.keys.botToken}`) throw unauthorized();
 }

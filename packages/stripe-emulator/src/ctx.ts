@@ -4,7 +4,8 @@ import { newId, type Store } from './store.ts';
 // same fields as Stripe's own (values that the emulator does not manage stay null, false or empty).
 import templates from './templates.json' with { type: 'json' };
 import type { ResponseObserver } from './observer.ts';
-import type { AfterRetries, Obj, RequestInfo } from './types.ts';
+import type Stripe from 'stripe';
+import type { AfterRetries, Kept, Kind, Obj, RequestInfo } from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 export const API_VERSION = '2026-10-28.endive';
@@ -83,18 +84,19 @@ export class Ctx {
   }
 
   /** A new object of `kind` carrying every field of Stripe's own, with `fields` set. */
-  create(kind: string, prefix: string, fields: Obj): Obj {
+  create<K extends Kind>(kind: K, prefix: string, fields: Partial<Kept<K>>): Obj {
     const template = structuredClone((templates as Record<string, Obj>)[kind] ?? {});
     const obj: Obj = { id: newId(prefix), object: kind, ...template, ...fields };
+    const given = fields as { created?: number; metadata?: unknown };
     // Embedded objects (subscription items, discounts, checkout line items) have no `livemode`.
     if ('livemode' in template) obj.livemode = false;
-    if ('created' in template && fields.created === undefined) obj.created = this.now();
-    if ('metadata' in template && fields.metadata === undefined) obj.metadata = {};
+    if ('created' in template && given.created === undefined) obj.created = this.now();
+    if ('metadata' in template && given.metadata === undefined) obj.metadata = {};
     return obj;
   }
 
   /** Defaults for an embedded object (no own storage), e.g. subscription items or discounts. */
-  embedded(kind: string, prefix: string, fields: Obj): Obj {
+  embedded<K extends Kind>(kind: K, prefix: string, fields: Partial<Kept<K>>): Obj {
     return this.create(kind, prefix, fields);
   }
 
@@ -130,15 +132,17 @@ export class Ctx {
   }
 
   /** Records the event Stripe would send for a change and queues its webhook. */
-  emit(type: string, object: Obj, previous?: Obj): Obj {
+  emit(type: Stripe.Event.Type, object: Obj, previous?: Obj): Obj {
+    // Stripe's Event type pairs each `type` with its object's own type.
+    const data = { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) };
     const event = this.put(
       this.create('event', 'evt', {
         api_version: API_VERSION,
-        data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
+        data: data as Kept<'event'>['data'],
         pending_webhooks: this.state.webhookUrl ? 1 : 0,
         request: { id: this.request.id || null, idempotency_key: this.request.idempotencyKey },
         type,
-      }),
+      } as Partial<Kept<'event'>>),
     );
     this.webhooks.enqueue(event);
     this.observe?.({ kind: 'event', body: event });

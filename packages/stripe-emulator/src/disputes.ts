@@ -1,6 +1,6 @@
 import type { Ctx } from './ctx.ts';
 import { invalidRequest } from './errors.ts';
-import type { Obj } from './types.ts';
+import type { Kept, Obj } from './types.ts';
 
 /** The card Stripe's docs give for a payment that succeeds and is then disputed as fraudulent. */
 export const DISPUTED_CARD = '4000000000000259';
@@ -16,9 +16,11 @@ const OPEN = new Set(['warning_needs_response', 'warning_under_review', 'needs_r
 
 export const isOpen = (dispute: Obj) => OPEN.has(dispute.status as string);
 
+type Evidence = Kept<'dispute'>['evidence'];
+
 /** Every evidence field, empty: what a new dispute carries. */
-export function emptyEvidence(): Obj {
-  const fields = [
+export function emptyEvidence(): Evidence {
+  const fields: (keyof Evidence)[] = [
     'access_activity_log',
     'billing_address',
     'cancellation_policy',
@@ -47,7 +49,7 @@ export function emptyEvidence(): Obj {
     'uncategorized_file',
     'uncategorized_text',
   ];
-  return { ...Object.fromEntries(fields.map((f) => [f, null])), enhanced_evidence: {} };
+  return { ...Object.fromEntries(fields.map((f) => [f, null])), enhanced_evidence: {} } as Evidence;
 }
 
 /** The text fields of `evidence` a dispute update may set. */

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { runDue } from './billing/cycle.ts';
 import type { AfterRetries } from './billing/retries.ts';
 import { Ctx } from './ctx.ts';
@@ -7,7 +7,7 @@ import { closeDispute } from './disputes.ts';
 import { invalidRequest } from './errors.ts';
 import { apiRoutes, pageRoutes } from './routes.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
-import { createHandler } from './server.ts';
+import { emulatorRoutes } from './server.ts';
 import { Store } from './store.ts';
 import type { Params } from './types.ts';
 import { DEFAULT_TIME_SCALE, WebhookDispatcher } from './webhooks.ts';
@@ -39,8 +39,6 @@ export interface EmulatorOptions {
   observe?: ResponseObserver;
 }
 
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
-
 interface Controls {
   secretKey: string;
   publishableKey: string;
@@ -58,8 +56,8 @@ export interface MountableEmulator extends Controls {
   prefix: string;
   /** Base of every URL handed out (pages, API for the browser client): public URL + prefix. */
   url: string;
-  /** Serves requests under the prefix; anything else goes to `next` (or gets a 404). */
-  handle: RequestHandler;
+  /** Fastify plugin serving the emulator under its prefix: `app.register(emulator.plugin)`. */
+  plugin: (app: FastifyInstance) => Promise<void>;
   /** For a standalone server whose address is known only once it listens. */
   setPublicUrl(url: string): void;
 }
@@ -107,8 +105,9 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
     webhooks.pump();
   };
   store.save();
-  const handler = createHandler({
+  const routes = emulatorRoutes({
     ctx,
+    prefix,
     apiRoutes,
     pageRoutes,
     controls: {
@@ -142,15 +141,8 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
     setPublicUrl(url) {
       ctx.publicUrl = `${url.replace(/\/$/, '')}${prefix}`;
     },
-    handle(req, res, next) {
-      const url = req.url ?? '/';
-      const rest = url.slice(prefix.length);
-      if (!url.startsWith(prefix) || (rest !== '' && !/^[/?]/.test(rest))) {
-        if (next) return next();
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-        return;
-      }
-      handler(req, res, rest.startsWith('/') ? rest : `/${rest}`);
+    async plugin(app) {
+      await app.register(routes, { prefix });
     },
     secretKey: store.state.keys.secret,
     publishableKey: store.state.keys.publishable,
@@ -175,13 +167,11 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
 /** The emulator on a server of its own (what the CLI runs). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const emulator = createEmulator(options);
-  const server = createServer((req, res) => emulator.handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = Fastify({ routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true });
+  await server.register(emulator.plugin);
   const host = options.host ?? '127.0.0.1';
+  await server.listen({ port: options.port ?? 0, host });
+  const { port } = server.server.address() as AddressInfo;
   const own = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   emulator.setPublicUrl(options.publicUrl ?? own);
   return {
@@ -195,10 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     flushWebhooks: () => emulator.flushWebhooks(),
     async close() {
       await emulator.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await server.close();
     },
   };
 }

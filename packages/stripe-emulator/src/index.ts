@@ -4,9 +4,7 @@ export {
   type Emulator,
   type EmulatorOptions,
   type MountableEmulator,
-  type RequestHandler,
 } from './emulator.ts';
-export { fastifyEmulator } from './fastify.ts';
 export { recordingObserver, type Observed, type ResponseObserver } from './observer.ts';
 export { signPayload } from './webhooks.ts';
 export { AFTER_RETRIES, RETRY_DELAYS_DAYS, type AfterRetries } from './billing/retries.ts';

@@ -51,6 +51,30 @@ describe('bad requests get Stripe-shaped errors', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('bracketed bodies nest as Stripe reads them; an oversize body is a 413 and creates nothing', async () => {
+    const body =
+      'email=nest%40example.com&metadata[plan]=pro+plus&expand[]=invoice_settings.default_payment_method';
+    const nested = await (await raw('/v1/customers', { method: 'POST', body })).json();
+    expect(nested).toMatchObject({ email: 'nest@example.com', metadata: { plan: 'pro plus' } });
+    const before = (await stripe.customers.list({ limit: 100 })).data.length;
+    const big = await raw('/v1/customers', {
+      method: 'POST',
+      body: `description=${'x'.repeat(1024 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'request_too_large',
+    });
+    expect((await stripe.customers.list({ limit: 100 })).data.length).toBe(before);
+  });
+
+  it('a known path with another method → 404 naming the method', async () => {
+    const res = await raw('/v1/payment_intents', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.message).toBe('Unrecognized request URL (DELETE: /v1/payment_intents).');
+  });
+
   it('unknown route → 404', async () => {
     const res = await raw('/v1/nothing_here');
     expect(res.status).toBe(404);

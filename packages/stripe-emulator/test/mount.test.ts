@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulatorClient } from '../src/browser/index.ts';
-import { createEmulator, fastifyEmulator, type MountableEmulator } from '../src/index.ts';
+import { createEmulator, type MountableEmulator } from '../src/index.ts';
 import { future, postForm } from './helpers.ts';
 
 let emulator: MountableEmulator;
@@ -13,7 +13,7 @@ const app = Fastify();
 beforeAll(async () => {
   emulator = createEmulator({ prefix: '/_stripe/' });
   app.get('/hello', async () => ({ hello: 'app' }));
-  await app.register(fastifyEmulator(emulator));
+  await app.register(emulator.plugin);
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   emulator.setPublicUrl(origin);
   // The SDK has no base path setting: its requests are pointed under the prefix.

@@ -4,7 +4,7 @@ import { StripeError } from '../errors.ts';
 import { confirmIntent } from '../payments.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import { newId } from '../store.ts';
-import type { LineInput, Obj } from '../types.ts';
+import type { Kept, LineInput, Obj } from '../types.ts';
 import { checkRedeemable, choicesOf, countRedemptions, discountAmounts } from './discounts.ts';
 import { invoiceIntent, markInvoicePaid } from './invoice-settlement.ts';
 
@@ -32,7 +32,8 @@ function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput,
     discounts: [],
     invoice: invoiceId,
     metadata: {},
-    parent: sub
+    // A line without its subscription item (a trial line) names none; the SDK types it as always there.
+    parent: (sub
       ? {
           invoice_item_details: null,
           subscription_item_details: {
@@ -44,7 +45,7 @@ function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput,
           },
           type: 'subscription_item_details',
         }
-      : null,
+      : null) as Kept<'line_item'>['parent'],
     period: line.period,
     pretax_credit_amounts: [],
     pricing: line.price
@@ -105,7 +106,12 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
     discounts: input.discounts ?? [],
     ending_balance: null,
     issuer: { type: 'self' },
-    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
+    lines: {
+      object: 'list',
+      data: lines as Kept<'line_item'>[],
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+    },
     metadata: input.metadata ?? {},
     parent: sub
       ? {

@@ -1,8 +1,8 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
-import type { Obj } from '../types.ts';
+import type { Kept, Obj } from '../types.ts';
 
-export function planOf(price: Obj): Obj {
+export function planOf(price: Obj): Kept<'subscription_item'>['plan'] {
   return {
     id: price.id,
     object: 'plan',
@@ -58,7 +58,7 @@ export function subscriptionItem(
     discounts: [],
     metadata: {},
     plan: planOf(price),
-    price: structuredClone(price),
+    price: structuredClone(price) as Kept<'subscription_item'>['price'],
     quantity,
     subscription: subId,
     tax_rates: [],

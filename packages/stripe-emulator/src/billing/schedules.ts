@@ -1,12 +1,14 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { arr, int, obj, str, timestamp } from '../params.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
 import { periodOf, planOf, recurringPrice } from './items.ts';
 import { addInterval } from './periods.ts';
 
-function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Obj {
+type Phase = Kept<'subscription_schedule'>['phases'][number];
+
+function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Phase {
   return {
     add_invoice_items: [],
     application_fee_percent: null,

@@ -10,7 +10,7 @@ import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../param
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 import { createPrice } from './products.ts';
 
 function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
@@ -51,7 +51,7 @@ function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
       currency: price.currency,
       description: product?.name ?? null,
       metadata: {},
-      price: structuredClone(price),
+      price: structuredClone(price) as Kept<'item'>['price'],
       quantity,
     });
   });

@@ -4,7 +4,7 @@ import { bool, int, mergeMetadata, num, obj, oneOf, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 
 /** `valid` follows redeem_by and max_redemptions, as on Stripe. */
 export function refreshCoupon(ctx: Ctx, coupon: Obj): Obj {
@@ -65,7 +65,7 @@ function missingOneOf(): never {
   throw invalidRequest('You must pass either amount_off or percent_off.', 'parameter_missing', 'percent_off');
 }
 
-function restrictionsOf(p: Params): Obj {
+function restrictionsOf(p: Params): Kept<'promotion_code'>['restrictions'] {
   const r = obj(p, 'restrictions') ?? {};
   const minimum = int(r, 'minimum_amount', 'restrictions[minimum_amount]') ?? null;
   const currency = str(r, 'minimum_amount_currency', 'restrictions[minimum_amount_currency]');

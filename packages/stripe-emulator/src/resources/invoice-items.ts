@@ -4,7 +4,7 @@ import { invalidRequest, missingParam } from '../errors.ts';
 import { bool, int, mergeMetadata, obj, reqStr, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 
 const notEditable = (inv: Obj) =>
   invalidRequest(
@@ -26,7 +26,11 @@ function decimal(p: Params, name: string, path: string): number | undefined {
  * What one item costs: a whole `amount`, a one-time price (`pricing[price]`), `price_data`, or
  * `unit_amount_decimal` × `quantity`.
  */
-function pricing(ctx: Ctx, p: Params, quantity: number) {
+function pricing(
+  ctx: Ctx,
+  p: Params,
+  quantity: number,
+): { amount: number; currency: string; description: string | null; pricing: Kept<'invoiceitem'>['pricing'] } {
   const pricingParam = obj(p, 'pricing');
   const priceId = pricingParam ? str(pricingParam, 'price', 'pricing[price]') : undefined;
   if (priceId) {
@@ -42,7 +46,7 @@ function pricing(ctx: Ctx, p: Params, quantity: number) {
       currency: price.currency as string,
       description: (ctx.find(price.product as string, 'product')?.name as string | undefined) ?? null,
       pricing: {
-        price_details: { price: price.id, product: price.product },
+        price_details: { price: price.id as string, product: price.product as string },
         type: 'price_details',
         unit_amount_decimal: String(price.unit_amount),
       },

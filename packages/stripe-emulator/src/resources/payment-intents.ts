@@ -5,7 +5,7 @@ import { confirmIntent } from '../payments.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
 import { secretFor } from '../store.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 
 export interface IntentInput {
   amount: number;
@@ -16,7 +16,7 @@ export interface IntentInput {
   metadata?: Obj;
   receiptEmail?: string | null;
   setupFutureUsage?: string | null;
-  automaticPaymentMethods?: Obj | null;
+  automaticPaymentMethods?: Kept<'payment_intent'>['automatic_payment_methods'];
 }
 
 export function createIntent(ctx: Ctx, input: IntentInput): Obj {
@@ -70,7 +70,7 @@ function intentFor(ctx: Ctx, req: ApiRequest): Obj {
 const FUTURE_USAGE = ['off_session', 'on_session'] as const;
 
 /** Cards only: `allow_redirects` is kept as given; no card payment here redirects anywhere else. */
-function automaticPaymentMethods(p: Params): Obj | null {
+function automaticPaymentMethods(p: Params): Kept<'payment_intent'>['automatic_payment_methods'] {
   const apm = obj(p, 'automatic_payment_methods');
   if (!apm) return null;
   const enabled = bool(apm, 'enabled', 'automatic_payment_methods[enabled]');

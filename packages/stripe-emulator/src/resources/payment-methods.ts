@@ -4,10 +4,10 @@ import { invalidRequest } from '../errors.ts';
 import { int, mergeMetadata, obj, reqStr, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 import { attachCard } from './customers.ts';
 
-function billingDetails(p: Params): Obj {
+function billingDetails(p: Params): Kept<'payment_method'>['billing_details'] {
   const b = obj(p, 'billing_details') ?? {};
   const a = obj(b, 'address', 'billing_details[address]') ?? {};
   const field = (o: Params, k: string) => str(o, k) || null;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { MountableEmulator, fastifyEmulator } from '@app/stripe-emulator';
+import type { MountableEmulator } from '@app/stripe-emulator';
 import Stripe from 'stripe';
 import type { Settings } from '../../settings.ts';
 
@@ -17,8 +17,8 @@ export const AFTER_ALL_RETRIES_FAIL = 'unpaid';
 /** The emulator served by the app itself: its plugin and what it needs once the app listens. */
 export interface MountedEmulator {
   prefix: string;
-  /** A Fastify plugin answering everything under the prefix (registered on the root instance). */
-  plugin: ReturnType<typeof fastifyEmulator>;
+  /** A Fastify plugin answering everything under the prefix. */
+  plugin: MountableEmulator['plugin'];
   /**
    * Called once the app listens: `ownUrl` is the address this process answers on (the SDK and
    * the webhooks use it), `publicUrl` the one browsers use (every URL the emulator hands out).
@@ -162,7 +162,7 @@ export async function startEmulatorBilling(options: { dataDir?: string; webhookU
  */
 export async function createMountedEmulatorBilling(options: { dataDir?: string } = {}) {
   // Imported only here so production builds with real Stripe never load the emulator.
-  const { createEmulator, fastifyEmulator } = await import('@app/stripe-emulator');
+  const { createEmulator } = await import('@app/stripe-emulator');
   const emulator: MountableEmulator = createEmulator({
     prefix: STRIPE_EMULATOR_PREFIX,
     dataDir: options.dataDir,
@@ -186,7 +186,7 @@ export async function createMountedEmulatorBilling(options: { dataDir?: string }
     embedded: true,
     mounted: {
       prefix: emulator.prefix,
-      plugin: fastifyEmulator(emulator),
+      plugin: emulator.plugin,
       listening({ ownUrl, publicUrl }) {
         apiUrl = `${ownUrl}${emulator.prefix}`;
         emulator.setPublicUrl(publicUrl);
