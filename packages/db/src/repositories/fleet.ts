@@ -1,5 +1,5 @@
 import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
+import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
 export type { FleetHostRow } from '../schema/fleet.ts';
@@ -112,10 +112,6 @@ export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20):
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];
 
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-}
-
 /** Queued jobs of a family that have waited, untouched, since before `before`. */
 export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Date, limit = 100) {
   return db
@@ -145,16 +141,6 @@ export async function familyCapacity(db: DbOrTx, family: string): Promise<number
     .from(jobs)
     .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
   return Math.max(1, running?.count ?? 0);
-}
-
-/** Whether a host is in rotation now, as every process sees it; false for a host not registered. */
-export async function fleetHostIsUp(db: DbOrTx, host: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: fleetHosts.status })
-    .from(fleetHosts)
-    .where(eq(fleetHosts.host, host))
-    .limit(1);
-  return row?.status === 'up';
 }
 
 export interface FleetHostEvent {
