@@ -5,6 +5,8 @@ import type { Plan, Person, Workload } from './fleet-workload.ts';
 
 export interface FleetFigures {
   dispatcher: 'fifo' | 'fleet';
+  /** How long each job takes on its host. */
+  jobMs: number;
   jobs: number;
   succeeded: number;
   failed: number;
@@ -65,6 +67,7 @@ export async function measure(input: {
   jobOwner: Map<string, Person>;
   /** The wait (ms) estimated for each job when it was submitted. */
   estimates?: Map<string, number>;
+  jobMs: number;
   samples: { t: number; busy: number; alive: number }[];
   hosts: A1111StandIn[];
   workload: Workload;
@@ -166,8 +169,21 @@ export async function measure(input: {
   const judged = rows.flatMap((row) => {
     const estimate = input.estimates?.get(row.id);
     const real = wait(row);
-    return estimate !== undefined && row.started !== null && real >= 1000 ? [estimate / real] : [];
+    return estimate !== undefined && row.started !== null && real >= input.jobMs ? [estimate / real] : [];
   });
+  if (process.env.FLEET_DUMP)
+    (await import('node:fs')).writeFileSync(
+      `/tmp/fleet-dump-${input.dispatcher}-${input.jobMs}.json`,
+      JSON.stringify(
+        rows.map((row) => ({
+          who: owner(row).name,
+          plan: owner(row).plan,
+          at: row.created - input.startedAt,
+          estimate: input.estimates?.get(row.id),
+          real: wait(row),
+        })),
+      ),
+    );
   const estimate = judged.length
     ? {
         jobs: judged.length,
@@ -179,6 +195,7 @@ export async function measure(input: {
   return {
     estimate,
     dispatcher: input.dispatcher,
+    jobMs: input.jobMs,
     jobs: rows.length,
     succeeded: succeeded.length,
     failed: rows.filter((row) => row.status === 'failed').length,

@@ -1,8 +1,16 @@
-import { endJob, getJob, insertJob, markFleetHostDown, registerFleetHosts, setQueueJobId } from '@app/db';
+import {
+  JOB_EVENTS_CHANNEL,
+  endJob,
+  getJob,
+  insertJob,
+  markFleetHostDown,
+  registerFleetHosts,
+  setQueueJobId,
+} from '@app/db';
 import { dispatchRank } from '@app/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimNextJob } from '../src/fleet/claim.ts';
-import { type Pipeline, createPipeline, createUserWith } from './helpers.ts';
+import { type Pipeline, createPipeline, createUserWith, waitFor } from './helpers.ts';
 
 /** The dispatch claim: host check, the best job in dispatch order and its start, in one statement. */
 
@@ -61,6 +69,22 @@ describe('the dispatch claim', () => {
     expect((await claim()).kind).toBe('empty');
   });
 
+  it('announces the start to every listening process', async () => {
+    const events: unknown[] = [];
+    const unlisten = await pipeline.database.listen(JOB_EVENTS_CHANNEL, (payload) =>
+      events.push(JSON.parse(payload)),
+    );
+    try {
+      const user = await createUserWith(pipeline.database, 10);
+      const job = await enqueueRanked(user.id, 0);
+      await claim();
+      await waitFor(async () => events.length > 0);
+      expect(events).toEqual([{ jobId: job.id, userId: user.id, status: 'running', progress: 0 }]);
+    } finally {
+      await unlisten();
+    }
+  });
+
   it('takes nothing for a host another process took out of rotation', async () => {
     const user = await createUserWith(pipeline.database, 10);
     const job = await enqueueRanked(user.id, 0);
@@ -91,7 +115,7 @@ describe('the dispatch claim', () => {
   it('hands back the queue entry of a job that ended while queued, with no job to run', async () => {
     const user = await createUserWith(pipeline.database, 10);
     const job = await enqueueRanked(user.id, 0);
-    await endJob(pipeline.database.db, job.id, 'cancelled');
+    await endJob(pipeline.database.db, job.id, 'cancelled', null);
     const outcome = await claim();
     expect(outcome.kind === 'claimed' && outcome.claim.job).toBeNull();
   });

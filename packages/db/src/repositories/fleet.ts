@@ -1,4 +1,4 @@
-import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
@@ -93,7 +93,11 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
     .where(eq(fleetHosts.host, host));
 }
 
-/** The mean run time, in seconds, of the family's latest succeeded jobs; null before the first. */
+/**
+ * The typical run time, in seconds, of the family's latest succeeded jobs: their median, so a job
+ * that went back to the queue after a host fault (its start is its first) does not count as long.
+ * Null before the first.
+ */
 export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20): Promise<number | null> {
   const recent = db
     .select({
@@ -106,8 +110,29 @@ export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20):
     .orderBy(desc(jobs.finishedAt))
     .limit(sample)
     .as('recent');
-  const [row] = await db.select({ mean: avg(recent.seconds) }).from(recent);
-  return row?.mean == null ? null : Number(row.mean);
+  const [row] = await db
+    .select({ median: sql<number | null>`percentile_cont(0.5) within group (order by ${recent.seconds})` })
+    .from(recent);
+  return row?.median == null ? null : Number(row.median);
+}
+
+/** The ranks of the family's jobs submitted in the last `seconds`, with how many had each. */
+export async function recentArrivalRanks(
+  db: DbOrTx,
+  family: string,
+  seconds: number,
+): Promise<{ rank: number; count: number }[]> {
+  const rows = await db
+    .select({ rank: jobs.priority, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.family, family as FleetJobFamily),
+        sql`${jobs.createdAt} > now() - make_interval(secs => ${seconds})`,
+      ),
+    )
+    .groupBy(jobs.priority);
+  return rows.map((row) => ({ rank: Number(row.rank), count: Number(row.count) }));
 }
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES, type Database, type JobRow, jobFromJson } from '@app/db';
+import { ACTIVE_STATUSES, type Database, JOB_EVENTS_CHANNEL, type JobRow, jobFromJson } from '@app/db';
 import type { Family } from '@app/generation';
 import { QUEUE_NAMES, type QueueAttempt, RUNNING_LIMITS } from '../queue.ts';
 
@@ -26,7 +26,8 @@ export type ClaimOutcome =
  * dispatch order (rank, then age) whose owner is under their class's running limit, taken for
  * this attempt as the queue itself takes one (its state, start and heartbeat, so the queue's
  * heartbeats, completion, failure and supervision work on it unchanged), and the job row marked
- * running. Prepared: planned once per connection.
+ * running, and announced as running to every listening process (the studio, the bot). Prepared:
+ * planned once per connection.
  */
 const CLAIM = `
   WITH host AS (
@@ -73,9 +74,15 @@ const CLAIM = `
     FROM claimed
     WHERE jobs.id = claimed.job_id::uuid AND jobs.status = ANY($6::text[])
     RETURNING jobs.*
+  ),
+  announced AS (
+    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
+      'jobId', id, 'userId', user_id, 'status', status, 'progress', progress)::text)
+    FROM started
   )
   SELECT (SELECT up FROM host) AS host_up, claimed.id, claimed.retry_count, claimed.retry_limit,
-    claimed.job_id, (SELECT to_jsonb(started.*) FROM started) AS job
+    claimed.job_id, (SELECT to_jsonb(started.*) FROM started) AS job,
+    (SELECT count(*) FROM announced) AS announced
   FROM (SELECT 1) AS one LEFT JOIN claimed ON true`;
 
 interface ClaimRow {

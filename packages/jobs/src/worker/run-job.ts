@@ -40,8 +40,8 @@ export interface RunJobOptions {
   onProviderDone?: () => void;
   attempt: Attempt;
   /**
-   * The job as the dispatch claim already started it (null: it had ended); when absent, the
-   * attempt marks the job started itself.
+   * The job as the dispatch claim already started and announced it (null: it had ended); when
+   * absent, the attempt marks the job started and announces it itself.
    */
   started?: JobRow | null;
 }
@@ -79,12 +79,10 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
     options.started !== undefined ? options.started : await startJobAttempt(db, attempt.jobId, provider.name);
   if (!job) return { kind: 'ended' };
   // Told while the request is built: a host waiting for work waits for neither longer than both.
-  const announced = publishJobEvent(db, {
-    jobId: job.id,
-    userId: job.userId,
-    status: 'running',
-    progress: job.progress,
-  });
+  const announced =
+    options.started !== undefined
+      ? Promise.resolve()
+      : publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'running', progress: job.progress });
 
   const stop = new AbortController();
   const timeout = AbortSignal.timeout(deadlineSeconds * 1000);
