@@ -2,8 +2,9 @@
 // one generation at a time, a fixed time each), run twice in one go: through a plain FIFO
 // dispatcher (one queue in arrival order, one job per worker, hosts taken in turn — what the
 // anchors' bots do) and through ours (host slots, plan priority, round-robin between people).
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type Database, createDatabase, createUser, grant } from '@app/db';
+import { type Database, createDatabase, createUser, grant, isDatabaseUnavailable } from '@app/db';
 import {
   type Provider,
   type RoutingTable,
@@ -165,19 +166,31 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
   const estimates = new Map<string, number>();
   const started = Date.now();
   const submit = async (person: Person, n: number) => {
-    const { job } = await submitJob({
-      db: database.db,
-      queue: sendQueue,
-      storage,
-      settings,
-      user: users.get(person)!,
-      command: 'make',
-      options: { prompt: `${person.name} picture ${n} -square` },
-      source: 'bench',
+    // A database slow to give a connection on a loaded machine: the same request again, which
+    // finds the job if the first one went through.
+    const requestId = randomUUID();
+    const attempt = () =>
+      submitJob({
+        db: database.db,
+        queue: sendQueue,
+        storage,
+        settings,
+        user: users.get(person)!,
+        command: 'make',
+        options: { prompt: `${person.name} picture ${n} -square` },
+        source: 'bench',
+        requestId,
+      });
+    const { job } = await attempt().catch(async (error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      await sleep(1_000);
+      return attempt();
     });
     jobOwner.set(job.id, person);
     if (dispatcher === 'fleet') {
-      const { waitSeconds } = await queueStanding(database.db, settings, job);
+      const { waitSeconds } = await queueStanding(database.db, settings, job).catch(() => ({
+        waitSeconds: undefined,
+      }));
       if (waitSeconds !== undefined) estimates.set(job.id, waitSeconds * 1000);
     }
   };

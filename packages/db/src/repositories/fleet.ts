@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
@@ -94,11 +94,28 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
 }
 
 /**
- * The typical run time, in seconds, of the family's latest succeeded jobs: their median, so a job
- * that went back to the queue after a host fault (its start is its first) does not count as long.
- * Null before the first.
+ * How long a slot of the family is typically busy per job, in seconds: the median over its latest
+ * succeeded jobs of the time their host took (a slot is free again once its host has answered,
+ * while the outputs are stored), or, for a family without hosts (the local provider), of their
+ * run time. The median, so a job that went back to the queue after a host fault does not count
+ * as long. Null before the first.
  */
 export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20): Promise<number | null> {
+  const onHosts = db
+    .select({ seconds: fleetHostEvents.busySeconds })
+    .from(fleetHostEvents)
+    .where(
+      and(
+        eq(fleetHostEvents.family, family),
+        eq(fleetHostEvents.kind, 'attempt'),
+        eq(fleetHostEvents.outcome, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(fleetHostEvents.id))
+    .limit(sample)
+    .as('on_hosts');
+  const [hosts] = await db.select({ median: medianOf(onHosts.seconds) }).from(onHosts);
+  if (hosts?.median != null) return Number(hosts.median);
   const recent = db
     .select({
       seconds: sql<number>`extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt}))`.as('seconds'),
@@ -110,11 +127,12 @@ export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20):
     .orderBy(desc(jobs.finishedAt))
     .limit(sample)
     .as('recent');
-  const [row] = await db
-    .select({ median: sql<number | null>`percentile_cont(0.5) within group (order by ${recent.seconds})` })
-    .from(recent);
+  const [row] = await db.select({ median: medianOf(recent.seconds) }).from(recent);
   return row?.median == null ? null : Number(row.median);
 }
+
+const medianOf = (column: SQL.Aliased<number> | AnyColumn) =>
+  sql<number | null>`percentile_cont(0.5) within group (order by ${column})`;
 
 /** The ranks of the family's jobs submitted in the last `seconds`, with how many had each. */
 export async function recentArrivalRanks(
