@@ -20,8 +20,11 @@ export interface QueueSnapshot {
   aheadArrivalsPerSecond?: number;
 }
 
-/** The share of the slots later arrivals are expected to take at most: the wait grows by 4× at most. */
-const MAX_AHEAD_LOAD = 0.75;
+/**
+ * The share of the slots later arrivals are expected to take at most: the wait grows by 2× at most
+ * (a burst that has just arrived is in the position already and need not come again).
+ */
+const MAX_AHEAD_LOAD = 0.5;
 
 /** The jobs ahead simulated one by one are capped: past this the estimate grows linearly. */
 const SIMULATED_AHEAD = 5000;
@@ -37,7 +40,7 @@ const SIMULATED_AHEAD = 5000;
  *
  * Jobs that arrive while it waits and are dispatched before it (a higher class, newcomers) take
  * their share of the slots: with λ of them a second lately, that share is ρ = λ × mean / S (at
- * most 0.75), and the wait is the one above divided by 1 − ρ.
+ * most 0.5), and the wait is the one above divided by 1 − ρ.
  */
 export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined {
   const { meanSeconds: mean } = snapshot;
