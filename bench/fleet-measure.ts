@@ -171,19 +171,6 @@ export async function measure(input: {
     const real = wait(row);
     return estimate !== undefined && row.started !== null && real >= input.jobMs ? [estimate / real] : [];
   });
-  if (process.env.FLEET_DUMP)
-    (await import('node:fs')).writeFileSync(
-      `/tmp/fleet-dump-${input.dispatcher}-${input.jobMs}.json`,
-      JSON.stringify(
-        rows.map((row) => ({
-          who: owner(row).name,
-          plan: owner(row).plan,
-          at: row.created - input.startedAt,
-          estimate: input.estimates?.get(row.id),
-          real: wait(row),
-        })),
-      ),
-    );
   const estimate = judged.length
     ? {
         jobs: judged.length,

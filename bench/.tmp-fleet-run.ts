@@ -1,4 +1,0 @@
-import { reportFleet } from '/work/wt/fleet/bench/fleet-report.ts';
-const result = await reportFleet();
-console.log('budgetsHold', result.budgetsHold);
-process.exit(0);
