@@ -5,6 +5,8 @@ import type { Plan, Person, Workload } from './fleet-workload.ts';
 
 export interface FleetFigures {
   dispatcher: 'fifo' | 'fleet';
+  /** How long each job takes on its host. */
+  jobMs: number;
   jobs: number;
   succeeded: number;
   failed: number;
@@ -65,6 +67,7 @@ export async function measure(input: {
   jobOwner: Map<string, Person>;
   /** The wait (ms) estimated for each job when it was submitted. */
   estimates?: Map<string, number>;
+  jobMs: number;
   samples: { t: number; busy: number; alive: number }[];
   hosts: A1111StandIn[];
   workload: Workload;
@@ -166,7 +169,7 @@ export async function measure(input: {
   const judged = rows.flatMap((row) => {
     const estimate = input.estimates?.get(row.id);
     const real = wait(row);
-    return estimate !== undefined && row.started !== null && real >= 1000 ? [estimate / real] : [];
+    return estimate !== undefined && row.started !== null && real >= input.jobMs ? [estimate / real] : [];
   });
   const estimate = judged.length
     ? {
@@ -179,6 +182,7 @@ export async function measure(input: {
   return {
     estimate,
     dispatcher: input.dispatcher,
+    jobMs: input.jobMs,
     jobs: rows.length,
     succeeded: succeeded.length,
     failed: rows.filter((row) => row.status === 'failed').length,

@@ -34,7 +34,8 @@ function random(seed: number) {
   };
 }
 
-export function buildWorkload(): Workload {
+export function buildWorkload(pace = 1): Workload {
+  const at = (ms: number) => Math.round(ms * pace);
   const next = random(21);
   const people: Person[] = [];
   const arrivals: Arrival[] = [];
@@ -42,13 +43,13 @@ export function buildWorkload(): Workload {
   for (let i = 0; i < 4; i++) {
     const person: Person = { name: `flooder-${i}`, plan: 'free', role: 'flooder' };
     people.push(person);
-    arrivals.push({ person, atMs: i * 300, jobs: 15 });
+    arrivals.push({ person, atMs: at(i * 300), jobs: 15 });
   }
   // Newcomers with a single job, one a second while the flood runs.
   for (let i = 0; i < 8; i++) {
     const person: Person = { name: `single-${i}`, plan: 'free', role: 'single' };
     people.push(person);
-    arrivals.push({ person, atMs: 2_000 + i * 1_000, jobs: 1 });
+    arrivals.push({ person, atMs: at(2_000 + i * 1_000), jobs: 1 });
   }
   // The community: three bursts of 100 people, one job each (one in ten sends two).
   for (let burst = 0; burst < 3; burst++) {
@@ -58,10 +59,10 @@ export function buildWorkload(): Workload {
       people.push(person);
       arrivals.push({
         person,
-        atMs: 15_000 + burst * 15_000 + Math.floor(next() * 2_000),
+        atMs: at(15_000 + burst * 15_000 + Math.floor(next() * 2_000)),
         jobs: next() < 0.1 ? 2 : 1,
       });
     }
   }
-  return { people, arrivals, killAtMs: 32_000, downMs: 4_000, floodInMs: 1_200 };
+  return { people, arrivals, killAtMs: at(32_000), downMs: at(4_000), floodInMs: at(1_200) };
 }

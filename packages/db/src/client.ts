@@ -17,6 +17,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 /** Repositories take either a database or a transaction handle. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `execute`, whichever driver answered (PGlite or node-postgres). */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 /** How long opening one connection to PostgreSQL may take before it counts as failed. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -40,6 +45,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** The pool's connections and the connection-level errors seen so far (PostgreSQL only), for metrics. */
   poolStats?(): PoolStats;
+  /**
+   * Runs one hot statement by name: PostgreSQL parses and plans it once per connection (a prepared
+   * statement) and reuses the plan after; `text` must be the same for every call under one name.
+   */
+  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -126,6 +136,8 @@ export function createDatabase(options: DatabaseOptions): Database {
         errors: counted.errors,
       }),
       listen: (channel, onPayload) => listenPg(options.databaseUrl!, channel, onPayload),
+      prepared: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
     };
   }
   let dataDir: string | undefined;
@@ -144,6 +156,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   return {
     ...database,
     pglite: client,
+    // One in-process session: PGlite keeps no plans between statements worth naming.
+    prepared: async <T>(_name: string, text: string, values: unknown[]) =>
+      (await client.query<T>(text, values)).rows,
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => {
@@ -240,7 +255,7 @@ function wrap(
   kind: Database['kind'],
   runMigrations: () => Promise<unknown>,
   close: () => Promise<unknown>,
-): Omit<Database, 'listen'> {
+): Omit<Database, 'listen' | 'prepared'> {
   return {
     db,
     kind,

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import { type Db, rowsOf } from './client.ts';
 
 /** The first key of our advisory locks; the second is the hashed name of what is locked. */
 const LOCK_NAMESPACE = 724012;
@@ -31,5 +31,28 @@ export async function withNamedLock<T>(db: Db, name: string, work: () => Promise
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${name}))`);
     return work();
+  });
+}
+
+/**
+ * Runs `work` while holding the lock `name` when no one else holds it; otherwise does nothing and
+ * answers `{ ran: false }` at once. Work that one process anywhere should do at a time (a periodic
+ * pass over every member): the others skip their turn instead of doing it again after it.
+ */
+export async function withNamedLockIfFree<T>(
+  db: Db,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  if (isPglite(db)) {
+    if (local.has(name)) return { ran: false };
+    return { ran: true, value: await withNamedLock(db, name, work) };
+  }
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${name})) as ok`),
+    );
+    if (!row?.ok) return { ran: false as const };
+    return { ran: true as const, value: await work() };
   });
 }

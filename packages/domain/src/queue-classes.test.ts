@@ -3,6 +3,7 @@ import {
   QUEUE_CLASSES,
   ROUNDS_PER_CLASS,
   dispatchRank,
+  jumpsAhead,
   queueClassOf,
   queueClassOfRank,
   queueLimitsOf,
@@ -46,5 +47,17 @@ describe('queue classes', () => {
     expect(queueLimitsOf('Founders Image Only Plan').running).toBeGreaterThanOrEqual(
       queueLimitsOf('Professional Plan').running,
     );
+  });
+
+  it('knows which later jobs go before a waiting one: a higher class, or a newcomer ahead of a later round', () => {
+    const freeFirst = dispatchRank('free', 0);
+    const freeThird = dispatchRank('free', 2);
+    expect(jumpsAhead(dispatchRank('paid', 3), freeFirst)).toBe(true);
+    expect(jumpsAhead(freeFirst, freeThird)).toBe(true);
+    // Someone's second job is ahead of a third one only because it waits already.
+    expect(jumpsAhead(dispatchRank('free', 1), freeThird)).toBe(false);
+    // The same rank goes after: by age.
+    expect(jumpsAhead(freeFirst, freeFirst)).toBe(false);
+    expect(jumpsAhead(freeFirst, dispatchRank('paid', 0))).toBe(false);
   });
 });

@@ -67,3 +67,15 @@ export function queueClassOfRank(rank: number): QueueClass {
   );
   return found?.[0] ?? 'free';
 }
+
+/**
+ * Whether a job submitted later with rank `arriving` is dispatched before a waiting job of rank
+ * `waiting`: it belongs to a higher class, or it is its person's first job of the family (round 0)
+ * while the waiting one is a later round of its own person. Jobs ranked ahead only because their
+ * people already had jobs waiting are counted where they wait, not as newcomers.
+ */
+export function jumpsAhead(arriving: number, waiting: number): boolean {
+  if (arriving <= waiting) return false;
+  const higherClass = Math.floor(arriving / ROUNDS_PER_CLASS) > Math.floor(waiting / ROUNDS_PER_CLASS);
+  return higherClass || arriving % ROUNDS_PER_CLASS === ROUNDS_PER_CLASS - 1;
+}

@@ -43,6 +43,14 @@ describe('estimateWaitSeconds', () => {
     expect(waits).toEqual([6, 4, 3, 2, 1]);
   });
 
+  it('grows with the share of the slots that later arrivals dispatched first take, at most 2×', () => {
+    const snapshot = { position: 8, slots: 4, runningElapsedSeconds: [0, 0, 0, 0], meanSeconds: 2 };
+    expect(estimateWaitSeconds(snapshot)).toBe(6);
+    // One every two seconds on 4 slots of 2 s each: a quarter of them.
+    expect(estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 0.5 })).toBe(8);
+    expect(estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 100 })).toBe(12);
+  });
+
   it('grows linearly past the simulated jobs ahead', () => {
     const wait = estimateWaitSeconds({
       position: 100_000,

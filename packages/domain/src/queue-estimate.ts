@@ -11,9 +11,20 @@ export interface QueueSnapshot {
   slots: number;
   /** How long each running job of the family has been running, in seconds. */
   runningElapsedSeconds: readonly number[];
-  /** Mean run time of the family's recent finished jobs, in seconds; null before any. */
+  /** Typical run time of the family's recent finished jobs (their median), in seconds; null before any. */
   meanSeconds: number | null;
+  /**
+   * Jobs per second that lately arrived ranked to go before this one though later (a higher
+   * class, or a newcomer's first job ahead of a later round): as many are expected while it waits.
+   */
+  aheadArrivalsPerSecond?: number;
 }
+
+/**
+ * The share of the slots later arrivals are expected to take at most: the wait grows by 2× at most
+ * (a burst that has just arrived is in the position already and need not come again).
+ */
+const MAX_AHEAD_LOAD = 0.5;
 
 /** The jobs ahead simulated one by one are capped: past this the estimate grows linearly. */
 const SIMULATED_AHEAD = 5000;
@@ -26,6 +37,10 @@ const SIMULATED_AHEAD = 5000;
  * earliest free slot one after the other, each for `mean` seconds; this job starts when the
  * earliest slot is free after them. With every slot busy and R_i the remaining times sorted, that is
  * about `R_(p mod S) + floor(p / S) × mean` for p jobs ahead and S slots.
+ *
+ * Jobs that arrive while it waits and are dispatched before it (a higher class, newcomers) take
+ * their share of the slots: with λ of them a second lately, that share is ρ = λ × mean / S (at
+ * most 0.5), and the wait is the one above divided by 1 − ρ.
  */
 export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined {
   const { meanSeconds: mean } = snapshot;
@@ -43,7 +58,8 @@ export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined
     free[slot] = free[slot]! + mean;
   }
   const extra = ((position - simulated) / slots) * mean;
-  return Math.round(free[earliest(free)]! + extra);
+  const load = Math.min(MAX_AHEAD_LOAD, ((snapshot.aheadArrivalsPerSecond ?? 0) * mean) / slots);
+  return Math.round((free[earliest(free)]! + extra) / (1 - load));
 }
 
 function earliest(times: number[]): number {

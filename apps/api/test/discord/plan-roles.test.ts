@@ -87,13 +87,13 @@ describe('roles by plan', () => {
     });
     expect(left.status).toBe(200);
 
-    const totals = await keeper.reconcile();
+    const totals = (await keeper.reconcile())!;
     expect(await rolesOf(discordId)).toEqual([IMAGE_ONLY]);
     expect(totals).toMatchObject({ changed: 1 });
     expect(totals.skipped).toBeGreaterThanOrEqual(1);
     expect(await rolesOf(leaver.discordId)).toBeNull();
     // A second pass finds nothing to repair.
-    expect((await keeper.reconcile()).changed).toBe(0);
+    expect((await keeper.reconcile())!.changed).toBe(0);
   }, 60_000);
 
   it('the emulator lists its members with their roles', async () => {

@@ -12,7 +12,7 @@ import {
   ledgerEntriesByKeyPattern,
   ledgerEntriesOf,
 } from '@app/db/testing';
-import { FAMILIES, type Family, type Provider, createFolderStorage } from '@app/generation';
+import { JOB_FAMILIES, type JobFamily, type Provider, createFolderStorage } from '@app/generation';
 import { type JobQueue, type Worker, defaultGenerationSettings, startJobQueue, startWorker } from '@app/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, hashSessionId } from '../../src/plugins/session.ts';
@@ -43,7 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a ban'
     queue = await startJobQueue(database, settings);
     const endless: Provider = {
       name: 'endless',
-      families: FAMILIES,
+      families: JOB_FAMILIES,
       run: (request, context) =>
         new Promise((_, reject) => {
           started.add(request.jobId);
@@ -57,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a ban'
       database,
       queue,
       storage: createFolderStorage({ baseDir: path.join(dataDir, 'media') }),
-      providers: Object.fromEntries(FAMILIES.map((family) => [family, endless])) as Record<Family, Provider>,
+      providers: Object.fromEntries(JOB_FAMILIES.map((family) => [family, endless])) as Record<JobFamily, Provider>,
       settings,
       pollingIntervalSeconds: 0.5,
     });

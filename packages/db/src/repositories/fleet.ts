@@ -1,5 +1,5 @@
-import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
+import { type AnyColumn, type SQL, and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
 export type { FleetHostRow } from '../schema/fleet.ts';
@@ -93,8 +93,29 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
     .where(eq(fleetHosts.host, host));
 }
 
-/** The mean run time, in seconds, of the family's latest succeeded jobs; null before the first. */
+/**
+ * How long a slot of the family is typically busy per job, in seconds: the median over its latest
+ * succeeded jobs of the time their host took (a slot is free again once its host has answered,
+ * while the outputs are stored), or, for a family without hosts (the local provider), of their
+ * run time. The median, so a job that went back to the queue after a host fault does not count
+ * as long. Null before the first.
+ */
 export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20): Promise<number | null> {
+  const onHosts = db
+    .select({ seconds: fleetHostEvents.busySeconds })
+    .from(fleetHostEvents)
+    .where(
+      and(
+        eq(fleetHostEvents.family, family),
+        eq(fleetHostEvents.kind, 'attempt'),
+        eq(fleetHostEvents.outcome, 'succeeded'),
+      ),
+    )
+    .orderBy(desc(fleetHostEvents.id))
+    .limit(sample)
+    .as('on_hosts');
+  const [hosts] = await db.select({ median: medianOf(onHosts.seconds) }).from(onHosts);
+  if (hosts?.median != null) return Number(hosts.median);
   const recent = db
     .select({
       seconds: sql<number>`extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt}))`.as('seconds'),
@@ -106,15 +127,33 @@ export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20):
     .orderBy(desc(jobs.finishedAt))
     .limit(sample)
     .as('recent');
-  const [row] = await db.select({ mean: avg(recent.seconds) }).from(recent);
-  return row?.mean == null ? null : Number(row.mean);
+  const [row] = await db.select({ median: medianOf(recent.seconds) }).from(recent);
+  return row?.median == null ? null : Number(row.median);
+}
+
+const medianOf = (column: SQL.Aliased<number> | AnyColumn) =>
+  sql<number | null>`percentile_cont(0.5) within group (order by ${column})`;
+
+/** The ranks of the family's jobs submitted in the last `seconds`, with how many had each. */
+export async function recentArrivalRanks(
+  db: DbOrTx,
+  family: string,
+  seconds: number,
+): Promise<{ rank: number; count: number }[]> {
+  const rows = await db
+    .select({ rank: jobs.priority, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.family, family as FleetJobFamily),
+        sql`${jobs.createdAt} > now() - make_interval(secs => ${seconds})`,
+      ),
+    )
+    .groupBy(jobs.priority);
+  return rows.map((row) => ({ rank: Number(row.rank), count: Number(row.count) }));
 }
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-}
 
 /** Queued jobs of a family that have waited, untouched, since before `before`. */
 export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Date, limit = 100) {
@@ -145,16 +184,6 @@ export async function familyCapacity(db: DbOrTx, family: string): Promise<number
     .from(jobs)
     .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
   return Math.max(1, running?.count ?? 0);
-}
-
-/** Whether a host is in rotation now, as every process sees it; false for a host not registered. */
-export async function fleetHostIsUp(db: DbOrTx, host: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: fleetHosts.status })
-    .from(fleetHosts)
-    .where(eq(fleetHosts.host, host))
-    .limit(1);
-  return row?.status === 'up';
 }
 
 export interface FleetHostEvent {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { type JobRow, type JobStatus, jobs, users } from '../schema/index.ts';
 
@@ -74,6 +74,19 @@ export async function startJobAttempt(db: DbOrTx, id: string, provider: string):
     .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE_STATUSES)))
     .returning();
   return row ?? null;
+}
+
+/**
+ * A job row as `to_jsonb(jobs.*)` gives it (a statement that returns a job beside other things,
+ * such as the dispatch claim), read the way the ORM reads a row.
+ */
+export function jobFromJson(json: Record<string, unknown>): JobRow {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(jobs)).map(([key, column]) => {
+      const value = json[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as JobRow;
 }
 
 export async function setJobProgress(db: DbOrTx, id: string, progress: number) {

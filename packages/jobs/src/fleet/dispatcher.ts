@@ -12,11 +12,11 @@ import {
 } from '@app/db';
 import { describeError } from '@app/domain';
 import type { JobFamily, Provider } from '@app/generation';
-import type { JobWithMetadata } from 'pg-boss';
 import type { Metrics } from '../metrics.ts';
-import { type JobQueue, QUEUE_NAMES, type QueuedJobData, RUNNING_LIMITS } from '../queue.ts';
+import { type JobQueue, QUEUE_NAMES } from '../queue.ts';
 import type { GenerationSettings } from '../settings.ts';
 import { type AttemptOutcome, runJob } from '../worker/run-job.ts';
+import { type Claim, claimNextJob } from './claim.ts';
 import type { FleetHost, HostHealth } from './hosts.ts';
 import { failStrandedJobs } from './stranded.ts';
 import type { Waker } from './waker.ts';
@@ -54,9 +54,11 @@ interface Running {
 /**
  * Takes jobs of one family off the queue only while it holds a free slot to run them on: a slot of
  * a healthy host (a session lock, so no other worker anywhere uses it meanwhile) or, for the
- * `local` provider, one of this process's `WORKER_CONCURRENCY` CPU slots. The queue hands out jobs
+ * `local` provider, one of this process's `WORKER_CONCURRENCY` CPU slots. The claim hands out jobs
  * in dispatch order (rank, then age), so holding a slot first means the best waiting job goes to
- * the first free slot, and every free slot is filled while work waits.
+ * the first free slot, and every free slot is filled while work waits. A busy dispatcher keeps a
+ * host's slot from one job to the next, so between two jobs on a host there is one round trip to
+ * the database (the claim) and the request to the host.
  */
 export class FamilyDispatcher {
   private readonly running = new Set<Running>();
@@ -123,14 +125,14 @@ export class FamilyDispatcher {
           await this.ctx.waker.wait(this.family, this.ctx.pollMs);
           continue;
         }
-        const job = this.stopping ? undefined : await this.fetchOne();
-        if (!job) {
+        const claim = this.stopping ? undefined : await this.claimJob(slot);
+        if (!claim) {
           await this.release(slot);
           await this.releaseHandedBack();
           await this.ctx.waker.wait(this.family, this.ctx.pollMs);
           continue;
         }
-        this.launch(job, slot);
+        this.launch(claim, slot);
       } catch (error) {
         const reason = isDatabaseUnavailable(error)
           ? `database unavailable (${reasonOf(error)})`
@@ -141,11 +143,14 @@ export class FamilyDispatcher {
     }
   }
 
-  /** A free slot of a healthy host, taking the hosts in turn; null when none is free. */
+  /**
+   * A free slot of a host this process believes healthy, taking the hosts in turn; null when none
+   * is free. Whether the host is still in rotation for everyone is asked by the claim itself.
+   */
   private async claimSlot(): Promise<Slot | null> {
     // A slot whose job's host just answered is still ours: no round trip to take it again.
     for (let slot = this.handedBack.shift(); slot; slot = this.handedBack.shift()) {
-      if (!slot.host || !this.ctx.health || (await this.ctx.health.confirmUp(slot.host.host))) return slot;
+      if (!slot.host || !this.ctx.health || this.ctx.health.isUp(slot.host.host)) return slot;
       await this.release(slot);
     }
     if (this.hosts.length === 0) {
@@ -162,16 +167,25 @@ export class FamilyDispatcher {
       if (health && !health.isUp(host.host)) continue;
       for (let index = 0; index < host.slots; index++) {
         if (!(await locks!.tryLock(host.lockKey, index))) continue;
-        // Taken out by another process since this one last read the shared state: not this host.
-        if (health && !(await health.confirmUp(host.host))) {
-          await locks!.unlock(host.lockKey, index).catch(() => {});
-          break;
-        }
         this.next = (this.next + step + 1) % this.hosts.length;
         return { host, index };
       }
     }
     return null;
+  }
+
+  /**
+   * The next job for `slot`, claimed and started in one statement; undefined when none waits, or
+   * when the slot's host was taken out of rotation by another process since this one last read
+   * the shared state (it is out here too from now on).
+   */
+  private async claimJob(slot: Slot): Promise<Claim | undefined> {
+    const outcome = await claimNextJob(this.ctx.database, this.family, {
+      host: slot.host?.host,
+      provider: this.provider.name,
+    });
+    if (outcome.kind === 'host-down') this.ctx.health?.noteDown(slot.host!.host);
+    return outcome.kind === 'claimed' ? outcome.claim : undefined;
   }
 
   private async releaseHandedBack(): Promise<void> {
@@ -181,15 +195,6 @@ export class FamilyDispatcher {
   private async release(slot: Slot): Promise<void> {
     if (slot.host) await this.ctx.locks!.unlock(slot.host.lockKey, slot.index).catch(() => {});
     else this.localBusy.delete(slot.index);
-  }
-
-  private async fetchOne(): Promise<JobWithMetadata<QueuedJobData> | undefined> {
-    const [job] = await this.ctx.queue.boss.fetch<QueuedJobData>(QUEUE_NAMES[this.family], {
-      batchSize: 1,
-      includeMetadata: true,
-      groupConcurrency: RUNNING_LIMITS,
-    });
-    return job;
   }
 
   /** When no host of the family answers, jobs that have waited out the outage fail, refunded. */
@@ -206,7 +211,7 @@ export class FamilyDispatcher {
     });
   }
 
-  private launch(job: JobWithMetadata<QueuedJobData>, slot: Slot): void {
+  private launch(claim: Claim, slot: Slot): void {
     const abandon = new AbortController();
     let handBack = false;
     let slotLost = false;
@@ -238,7 +243,7 @@ export class FamilyDispatcher {
       else this.handedBack.push(slot);
       this.ctx.waker.wake(this.family);
     };
-    entry.done = this.attempt(job, slot, abandon, () => handBack, release)
+    entry.done = this.attempt(claim, slot, abandon, () => handBack, release)
       .catch((error: unknown) => {
         console.error(`${this.family} attempt:`, describeError(error));
       })
@@ -250,7 +255,7 @@ export class FamilyDispatcher {
   }
 
   private async attempt(
-    job: JobWithMetadata<QueuedJobData>,
+    job: Claim,
     slot: Slot,
     abandon: AbortController,
     mustHandBack: () => boolean,
@@ -258,7 +263,7 @@ export class FamilyDispatcher {
   ): Promise<void> {
     const { queue, settings, database } = this.ctx;
     const name = QUEUE_NAMES[this.family];
-    const claim = { id: job.id, retryCount: job.retryCount };
+    const claim = { id: job.attempt.id, retryCount: job.attempt.retryCount };
     const heartbeat = setInterval(
       () => {
         queue.boss
@@ -290,11 +295,12 @@ export class FamilyDispatcher {
           void hostDone();
         },
         attempt: {
-          jobId: job.data.jobId,
-          retryCount: job.retryCount,
-          retryLimit: job.retryLimit,
+          jobId: job.jobId,
+          retryCount: job.attempt.retryCount,
+          retryLimit: job.attempt.retryLimit,
           signal: abandon.signal,
         },
+        started: job.job,
       });
     } catch (error) {
       // The database went away mid-attempt: nothing is known to have ended, so the job goes back
@@ -324,7 +330,7 @@ export class FamilyDispatcher {
           host: slot.host.host,
           kind: 'attempt',
           family: this.family,
-          jobId: job.data.jobId,
+          jobId: job.jobId,
           outcome: label,
           busySeconds,
         }).catch(() => {});
@@ -333,7 +339,7 @@ export class FamilyDispatcher {
       case 'ended': {
         if (outcome.hostFault) await this.ctx.health?.markDown(slot.host!.host, describe(outcome.hostFault));
         await whileUnavailable(() => queue.boss.complete(name, claim)).catch(() => {});
-        const row = await getJob(database.db, job.data.jobId).catch(() => null);
+        const row = await getJob(database.db, job.jobId).catch(() => null);
         if (row?.status === 'succeeded' && slot.host) {
           this.ctx.health?.noteSuccess(slot.host.host);
           await countFleetHostJob(database.db, slot.host.host).catch(() => {});
@@ -364,7 +370,7 @@ export class FamilyDispatcher {
         // Otherwise the claim went to another worker, which owns the job now.
         if (!mustHandBack() && !databaseLost) return;
         await whileUnavailable(() =>
-          requeueJob(database.db, job.data.jobId, {
+          requeueJob(database.db, job.jobId, {
             code: 'WORKER_STOPPED',
             message: 'The job was handed to another worker.',
           }),

@@ -1,7 +1,6 @@
 import {
   type Database,
   type FleetHostConfig,
-  fleetHostIsUp,
   listFleetHosts,
   markFleetHostDown,
   markFleetHostUp,
@@ -128,15 +127,11 @@ export class HostHealth {
   }
 
   /**
-   * Whether the host is in rotation as the database says now: a host another process took out a
-   * moment ago is not dispatched to before this process's next read of the shared state. When
-   * the database cannot be asked, this process's own view answers.
+   * The shared state says the host is out of rotation (another process took it out a moment ago,
+   * as a dispatch claim found): out here too, before this process's next read of that state.
    */
-  async confirmUp(host: string): Promise<boolean> {
-    if (!this.isUp(host)) return false;
-    const up = await fleetHostIsUp(this.options.database.db, host).catch(() => true);
-    if (!up) this.down.add(host);
-    return up;
+  noteDown(host: string): void {
+    this.down.add(host);
   }
 
   /**

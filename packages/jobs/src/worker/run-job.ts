@@ -39,6 +39,11 @@ export interface RunJobOptions {
   /** Called once the provider has answered with a result: the host is free while the outputs are stored. */
   onProviderDone?: () => void;
   attempt: Attempt;
+  /**
+   * The job as the dispatch claim already started and announced it (null: it had ended); when
+   * absent, the attempt marks the job started and announces it itself.
+   */
+  started?: JobRow | null;
 }
 
 /**
@@ -70,15 +75,14 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
   const { database, storage, provider, deadlineSeconds, attempt } = options;
   const { db } = database;
   // Conditional on the job not having ended (cancelled while queued, or done already).
-  const job = await startJobAttempt(db, attempt.jobId, provider.name);
+  const job =
+    options.started !== undefined ? options.started : await startJobAttempt(db, attempt.jobId, provider.name);
   if (!job) return { kind: 'ended' };
   // Told while the request is built: a host waiting for work waits for neither longer than both.
-  const announced = publishJobEvent(db, {
-    jobId: job.id,
-    userId: job.userId,
-    status: 'running',
-    progress: job.progress,
-  });
+  const announced =
+    options.started !== undefined
+      ? Promise.resolve()
+      : publishJobEvent(db, { jobId: job.id, userId: job.userId, status: 'running', progress: job.progress });
 
   const stop = new AbortController();
   const timeout = AbortSignal.timeout(deadlineSeconds * 1000);

@@ -1,4 +1,10 @@
-import { type Database, PLAN_CHANGES_CHANNEL, findUserById, listDiscordUsers } from '@app/db';
+import {
+  type Database,
+  PLAN_CHANGES_CHANNEL,
+  findUserById,
+  listDiscordUsers,
+  withNamedLockIfFree,
+} from '@app/db';
 import type { API } from '@discordjs/core/http-only';
 import { DiscordAPIError } from '@discordjs/rest';
 
@@ -50,11 +56,23 @@ export async function syncMemberRoles(
   return changed ? 'changed' : 'unchanged';
 }
 
+export interface ReconcileTotals {
+  checked: number;
+  changed: number;
+  skipped: number;
+}
+
+/** The lock one reconcile holds across processes while it runs. */
+const RECONCILE_LOCK = 'discord-plan-roles-reconcile';
+
 export interface PlanRoleKeeper {
   /** Brings one user's role in line with their plan now. */
   syncUser(userId: string): Promise<RoleSyncOutcome | 'no-discord'>;
-  /** Checks every member with a Discord account and repairs what drifted. */
-  reconcile(): Promise<{ checked: number; changed: number; skipped: number }>;
+  /**
+   * Checks every member with a Discord account and repairs what drifted; null when another
+   * process is doing it right now (one reconcile at a time across every API process).
+   */
+  reconcile(): Promise<ReconcileTotals | null>;
   stop(): Promise<void>;
 }
 
@@ -93,8 +111,8 @@ export async function startPlanRoles(input: {
     });
   };
 
-  const reconcile = async () => {
-    const totals = { checked: 0, changed: 0, skipped: 0 };
+  const reconcileAll = async () => {
+    const totals: ReconcileTotals = { checked: 0, changed: 0, skipped: 0 };
     let after: string | null = null;
     for (;;) {
       const page = await listDiscordUsers(db, after, 100);
@@ -117,6 +135,12 @@ export async function startPlanRoles(input: {
       if (page.length < 100) return totals;
       after = page.at(-1)!.id;
     }
+  };
+  // Every API process runs the timer; whichever takes the lock first does the pass, the others
+  // skip theirs, so each role is given or taken once.
+  const reconcile = async () => {
+    const outcome = await withNamedLockIfFree(db, RECONCILE_LOCK, reconcileAll);
+    return outcome.ran ? outcome.value : null;
   };
 
   const unlisten = await input.database.listen(PLAN_CHANGES_CHANNEL, (userId) => {

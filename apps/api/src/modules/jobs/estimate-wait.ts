@@ -3,14 +3,18 @@ import {
   type JobRow,
   familyCapacity,
   queuePositions,
+  recentArrivalRanks,
   recentJobSeconds,
   runningJobStarts,
 } from '@app/db';
-import { estimateWaitSeconds, refundAt } from '@app/domain';
+import { estimateWaitSeconds, jumpsAhead, refundAt } from '@app/domain';
 import type { GenerationSettings } from '@app/jobs';
 
 /** What the standing of a job depends on besides the database: the families' deadlines and retries. */
 export type QueueTiming = Pick<GenerationSettings, 'deadlines' | 'retryLimit'>;
+
+/** How far back the arrivals that go ahead of a waiting job are counted, for their pace. */
+export const ARRIVAL_WINDOW_SECONDS = 30;
 
 export interface QueueStanding {
   /** Queued jobs of the family ahead in dispatch order; 0 once running. */
@@ -25,7 +29,8 @@ export interface QueueStanding {
  * Where jobs stand: each one's place in the real dispatch order (rank, then age: fairness and
  * plan priority included), a guess at its wait (`estimateWaitSeconds`: the jobs ahead on the
  * family's slots in rotation, each taking as long as the family's recent jobs took, after the
- * running ones end) and the time it is refunded by itself when it never finishes (`refundAt`: its
+ * running ones end, and the share of the slots that jobs arriving later but dispatched first took
+ * lately) and the time it is refunded by itself when it never finishes (`refundAt`: its
  * attempts under the family's deadline). The studio's job cards and the bot's queued answers
  * both read this, so they show the same numbers. One round of queries per family.
  */
@@ -56,7 +61,7 @@ export async function queueStandings(
   }
   await Promise.all(
     [...queuedByFamily].map(async ([family, queued]) => {
-      const [positions, slots, starts, meanSeconds] = await Promise.all([
+      const [positions, slots, starts, meanSeconds, arrivals] = await Promise.all([
         queuePositions(
           db,
           family,
@@ -65,12 +70,22 @@ export async function queueStandings(
         familyCapacity(db, family),
         runningJobStarts(db, family),
         recentJobSeconds(db, family),
+        recentArrivalRanks(db, family, ARRIVAL_WINDOW_SECONDS),
       ]);
       const runningElapsedSeconds = starts.map((start) => (now.getTime() - start.getTime()) / 1000);
       for (const job of queued) {
         // A job no longer queued by the time of the query is about to start: nothing is ahead.
         const position = positions.get(job.id) ?? 0;
-        const waitSeconds = estimateWaitSeconds({ position, slots, runningElapsedSeconds, meanSeconds });
+        const ahead = arrivals
+          .filter((arrival) => jumpsAhead(arrival.rank, job.priority))
+          .reduce((sum, arrival) => sum + arrival.count, 0);
+        const waitSeconds = estimateWaitSeconds({
+          position,
+          slots,
+          runningElapsedSeconds,
+          meanSeconds,
+          aheadArrivalsPerSecond: ahead / ARRIVAL_WINDOW_SECONDS,
+        });
         standings.set(job.id, {
           position,
           ...(waitSeconds !== undefined ? { waitSeconds } : {}),

@@ -1,0 +1,121 @@
+import { ACTIVE_STATUSES, type Database, JOB_EVENTS_CHANNEL, type JobRow, jobFromJson } from '@app/db';
+import type { JobFamily } from '@app/generation';
+import { QUEUE_NAMES, type QueueAttempt, RUNNING_LIMITS } from '../queue.ts';
+
+/** The queue's schema (pg-boss's tables) and its table holding every family's entries. */
+const QUEUE_SCHEMA = 'pgboss';
+const QUEUE_TABLE = 'job';
+
+/** A queue entry taken for one attempt, with its job already marked running. */
+export interface Claim {
+  attempt: QueueAttempt & { retryLimit: number };
+  jobId: string;
+  /** The job as it starts this attempt; null when it had ended (cancelled while queued, or done). */
+  job: JobRow | null;
+}
+
+export type ClaimOutcome =
+  | { kind: 'claimed'; claim: Claim }
+  | { kind: 'empty' }
+  /** The host is out of rotation as every process sees it now: nothing was taken. */
+  | { kind: 'host-down' };
+
+/**
+ * The dispatch claim in one statement: whether the slot's host is in rotation (the shared state
+ * another process may have changed a moment ago), the best waiting entry of the family's queue in
+ * dispatch order (rank, then age) whose owner is under their class's running limit, taken for
+ * this attempt as the queue itself takes one (its state, start and heartbeat, so the queue's
+ * heartbeats, completion, failure and supervision work on it unchanged), and the job row marked
+ * running, and announced as running to every listening process (the studio, the bot). Prepared:
+ * planned once per connection.
+ */
+const CLAIM = `
+  WITH host AS (
+    SELECT CASE WHEN $3::text IS NULL THEN true
+      ELSE coalesce((SELECT status = 'up' FROM fleet_hosts WHERE host = $3::text), false) END AS up
+  ),
+  running AS MATERIALIZED (
+    SELECT coalesce(jsonb_object_agg(group_id, n), '{}'::jsonb) AS counts
+    FROM (
+      SELECT group_id, count(*)::int AS n FROM ${QUEUE_SCHEMA}.${QUEUE_TABLE}
+      WHERE name = $1 AND state = 'active' AND group_id IS NOT NULL
+      GROUP BY group_id
+    ) per_person
+  ),
+  next AS (
+    SELECT j.id FROM ${QUEUE_SCHEMA}.${QUEUE_TABLE} j
+    WHERE (SELECT up FROM host)
+      AND j.name = $1 AND j.state < 'active' AND NOT j.blocked
+      AND j.start_after <= ${QUEUE_SCHEMA}.job_now()
+      AND (j.group_id IS NULL
+        OR coalesce(((SELECT counts FROM running) ->> j.group_id)::int, 0)
+          < coalesce(($2::jsonb ->> j.group_tier)::int, $4::int))
+    ORDER BY j.priority DESC, j.created_on
+    LIMIT 1
+    FOR UPDATE OF j SKIP LOCKED
+  ),
+  claimed AS (
+    UPDATE ${QUEUE_SCHEMA}.${QUEUE_TABLE} j SET
+      state = 'active',
+      started_on = ${QUEUE_SCHEMA}.job_now(),
+      heartbeat_on = ${QUEUE_SCHEMA}.job_now(),
+      retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
+    FROM next
+    WHERE j.name = $1 AND j.id = next.id
+    RETURNING j.id, j.retry_count, j.retry_limit, j.data ->> 'jobId' AS job_id
+  ),
+  started AS (
+    UPDATE jobs SET
+      status = 'running',
+      provider = $5,
+      attempts = attempts + 1,
+      started_at = coalesce(started_at, now()),
+      updated_at = now()
+    FROM claimed
+    WHERE jobs.id = claimed.job_id::uuid AND jobs.status = ANY($6::text[])
+    RETURNING jobs.*
+  ),
+  announced AS (
+    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
+      'jobId', id, 'userId', user_id, 'status', status, 'progress', progress)::text)
+    FROM started
+  )
+  SELECT (SELECT up FROM host) AS host_up, claimed.id, claimed.retry_count, claimed.retry_limit,
+    claimed.job_id, (SELECT to_jsonb(started.*) FROM started) AS job,
+    (SELECT count(*) FROM announced) AS announced
+  FROM (SELECT 1) AS one LEFT JOIN claimed ON true`;
+
+interface ClaimRow {
+  host_up: boolean;
+  id: string | null;
+  retry_count: number | null;
+  retry_limit: number | null;
+  job_id: string | null;
+  job: Record<string, unknown> | null;
+}
+
+/** Takes the next job of `family` for a slot of `host` (none: a local slot) in one round trip. */
+export async function claimNextJob(
+  database: Database,
+  family: JobFamily,
+  input: { host?: string; provider: string },
+): Promise<ClaimOutcome> {
+  const [row] = await database.prepared<ClaimRow>('dispatch-claim', CLAIM, [
+    QUEUE_NAMES[family],
+    JSON.stringify(RUNNING_LIMITS.tiers),
+    input.host ?? null,
+    RUNNING_LIMITS.default,
+    input.provider,
+    ACTIVE_STATUSES,
+  ]);
+  if (!row?.host_up) return { kind: 'host-down' };
+  if (!row.id || !row.job_id) return { kind: 'empty' };
+  return {
+    kind: 'claimed',
+    claim: {
+      attempt: { id: row.id, retryCount: Number(row.retry_count), retryLimit: Number(row.retry_limit) },
+      jobId: row.job_id,
+      job: row.job ? jobFromJson(row.job) : null,
+    },
+  };
+}
