@@ -1,5 +1,6 @@
 // A bare Fastify hello-world: the yardstick the API's database-free routes are measured against.
 import Fastify from 'fastify';
+import './cpu-report.ts';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));

@@ -17,6 +17,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 /** Repositories take either a database or a transaction handle. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `execute`: node-postgres and PGlite answer in different shapes. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 /** How long opening one connection to PostgreSQL may take before it counts as failed. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 

@@ -1,6 +1,6 @@
 import { REDACTED, isSecretName, redactText, redactUrl, redactValue } from '@app/domain';
 import type { FastifyServerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import { type LoggerOptions, destination } from 'pino';
 
 type LogArguments = unknown[];
 
@@ -96,4 +96,16 @@ export function apiLoggerOptions(logger: FastifyServerOptions['logger']): Fastif
   return redactingLogOptions(
     logger === true ? {} : (logger as LoggerOptions),
   ) as FastifyServerOptions['logger'];
+}
+
+/**
+ * Where a running server's lines go (stdout, or another open file descriptor): written
+ * asynchronously, so a request never waits for the terminal or the log collector, and flushed
+ * synchronously when the process exits however it exits (a shutdown, `process.exit`, a crash), so
+ * no line is lost.
+ */
+export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
+  const stream = destination({ dest: fd, sync: false });
+  process.once('exit', () => stream.flushSync());
+  return stream;
 }

@@ -1,5 +1,5 @@
 import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
+import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
 export type { FleetHostRow } from '../schema/fleet.ts';
@@ -110,11 +110,73 @@ export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20):
   return row?.mean == null ? null : Number(row.mean);
 }
 
+/** What the wait of a family's queued jobs is estimated from (`queueStandings`). */
+export interface FamilyStanding {
+  /** Queued jobs of the family ahead of each of the given ones in dispatch order (rank, then age). */
+  positions: Map<string, number>;
+  /** `familyCapacity`. */
+  slots: number;
+  /** `runningJobStarts`. */
+  runningStarts: Date[];
+  /** `recentJobSeconds`. */
+  meanSeconds: number | null;
+}
+
+/**
+ * `queuePositions`, `familyCapacity`, `runningJobStarts` and `recentJobSeconds` of one family in
+ * one statement. A position counts the queued jobs ahead of the job, as its rank would.
+ */
+export async function familyStanding(
+  db: DbOrTx,
+  family: string,
+  ids: string[],
+  sample = 20,
+): Promise<FamilyStanding> {
+  const result = await db.execute(sql`
+    with hosts as (
+      select coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int as slots,
+        count(*)::int as count
+      from ${fleetHosts} where ${fleetHosts.families} ? ${family}
+    ), running as (
+      select ${jobs.startedAt} as started_at from ${jobs}
+      where ${jobs.family} = ${family} and ${jobs.status} = 'running'
+    ), recent as (
+      select extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt})) as seconds from ${jobs}
+      where ${jobs.family} = ${family} and ${jobs.status} = 'succeeded' and ${jobs.startedAt} is not null
+      order by ${jobs.finishedAt} desc limit ${sample}
+    ), mine as (
+      select ${jobs.id} as id, ${jobs.priority} as priority, ${jobs.createdAt} as created_at from ${jobs}
+      where ${jobs.id} in ${ids.length ? ids : ['00000000-0000-0000-0000-000000000000']}
+        and ${jobs.status} = 'queued'
+    )
+    select
+      (select case when count > 0 then greatest(1, slots) end from hosts) as "hostSlots",
+      (select count(*)::int from running) as "running",
+      (select coalesce(json_agg(started_at), '[]'::json) from running where started_at is not null) as "starts",
+      (select avg(seconds)::float8 from recent) as "meanSeconds",
+      (select coalesce(json_object_agg(mine.id, (
+        select count(*)::int from ${jobs} ahead
+        where ahead.family = ${family} and ahead.status = 'queued'
+          and (ahead.priority > mine.priority or (ahead.priority = mine.priority and ahead.created_at < mine.created_at))
+      )), '{}'::json) from mine) as "positions"`);
+  const [row] = rowsOf<{
+    hostSlots: number | null;
+    running: number;
+    starts: string[] | string;
+    meanSeconds: number | null;
+    positions: Record<string, number> | string;
+  }>(result);
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    positions: new Map(Object.entries(json(row!.positions))),
+    slots: row!.hostSlots ?? Math.max(1, row!.running),
+    runningStarts: json(row!.starts).map((start) => new Date(start)),
+    meanSeconds: row!.meanSeconds == null ? null : Number(row!.meanSeconds),
+  };
+}
+
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];
 
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-}
 
 /** Queued jobs of a family that have waited, untouched, since before `before`. */
 export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Date, limit = 100) {

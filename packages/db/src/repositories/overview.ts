@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
+import { type DbOrTx, rowsOf } from '../client.ts';
 import { LIVE_SUBSCRIPTION_STATUSES } from './subscriptions.ts';
 
 /**
@@ -351,6 +351,3 @@ export async function topSpenders(db: DbOrTx, range: OverviewRange, limit = 10):
   }));
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-}

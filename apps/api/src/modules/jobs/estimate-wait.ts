@@ -1,11 +1,4 @@
-import {
-  type DbOrTx,
-  type JobRow,
-  familyCapacity,
-  queuePositions,
-  recentJobSeconds,
-  runningJobStarts,
-} from '@app/db';
+import { type DbOrTx, type JobRow, familyStanding } from '@app/db';
 import { estimateWaitSeconds, refundAt } from '@app/domain';
 import type { GenerationSettings } from '@app/jobs';
 
@@ -27,7 +20,7 @@ export interface QueueStanding {
  * family's slots in rotation, each taking as long as the family's recent jobs took, after the
  * running ones end) and the time it is refunded by itself when it never finishes (`refundAt`: its
  * attempts under the family's deadline). The studio's job cards and the bot's queued answers
- * both read this, so they show the same numbers. One round of queries per family.
+ * both read this, so they show the same numbers. One query per family.
  */
 export async function queueStandings(
   db: DbOrTx,
@@ -56,17 +49,12 @@ export async function queueStandings(
   }
   await Promise.all(
     [...queuedByFamily].map(async ([family, queued]) => {
-      const [positions, slots, starts, meanSeconds] = await Promise.all([
-        queuePositions(
-          db,
-          family,
-          queued.map((job) => job.id),
-        ),
-        familyCapacity(db, family),
-        runningJobStarts(db, family),
-        recentJobSeconds(db, family),
-      ]);
-      const runningElapsedSeconds = starts.map((start) => (now.getTime() - start.getTime()) / 1000);
+      const { positions, slots, runningStarts, meanSeconds } = await familyStanding(
+        db,
+        family,
+        queued.map((job) => job.id),
+      );
+      const runningElapsedSeconds = runningStarts.map((start) => (now.getTime() - start.getTime()) / 1000);
       for (const job of queued) {
         // A job no longer queued by the time of the query is about to start: nothing is ahead.
         const position = positions.get(job.id) ?? 0;
