@@ -57,13 +57,18 @@ export interface Comparison {
 async function compareWithBare(
   appScript: string,
   path: string,
-  { rounds, seconds, connections }: { rounds: number; seconds: number; connections: number },
+  {
+    rounds,
+    seconds,
+    connections,
+    barePath = '/',
+  }: { rounds: number; seconds: number; connections: number; barePath?: string },
 ): Promise<Comparison> {
   const bare = await startServer('bench/servers/bare.ts');
   const app = await startServer(appScript);
   try {
     const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
-    const bareUrl = `http://127.0.0.1:${bare.port}/`;
+    const bareUrl = `http://127.0.0.1:${bare.port}${barePath}`;
     const appUrl = `http://127.0.0.1:${app.port}${path}`;
     // Warm-up: JIT, connection handling and pools settle before anything counts.
     await measureRound(bareUrl, 2, bare.child, { connections });
@@ -93,12 +98,16 @@ async function compareWithBare(
   }
 }
 
-/** GET /subscription_details.json (no database) with the production logging, beside bare Fastify. */
-export function benchThroughput(rounds = 7, seconds = 3): Promise<Comparison> {
+/**
+ * GET /subscription_details.json (no database) with the production logging, beside bare Fastify
+ * answering the same bytes.
+ */
+export function benchThroughput(rounds = 11, seconds = 2): Promise<Comparison> {
   return compareWithBare('bench/servers/app.ts', '/subscription_details.json', {
     rounds,
     seconds,
     connections: 16,
+    barePath: '/subscription_details.json',
   });
 }
 
@@ -106,6 +115,6 @@ export function benchThroughput(rounds = 7, seconds = 3): Promise<Comparison> {
  * A signed-in read (GET /api/auth/: session and user) on PostgreSQL with the production logging,
  * 50 connections, each a different user, beside bare Fastify.
  */
-export function benchSignedInRead(rounds = 7, seconds = 3): Promise<Comparison> {
+export function benchSignedInRead(rounds = 11, seconds = 2): Promise<Comparison> {
   return compareWithBare('bench/servers/signed-in.ts', '/api/auth/', { rounds, seconds, connections: 50 });
 }
