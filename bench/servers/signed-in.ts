@@ -14,7 +14,13 @@ const name = 'hypercreate_bench';
 
 const url = await createBenchDatabase(name);
 
-const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url });
+// The session cache as a production process has it (tests turn it off by default).
+const settings = loadSettings({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: url,
+  SESSION_CACHE_MS: '2000',
+});
 const database = createDatabase({ databaseUrl: settings.databaseUrl });
 await database.migrate();
 

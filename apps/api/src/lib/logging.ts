@@ -102,11 +102,9 @@ export function apiLoggerOptions(logger: FastifyServerOptions['logger']): Fastif
  * Where a running server's lines go (stdout, or another open file descriptor): written
  * asynchronously, so a request never waits for the terminal or the log collector, in batches of a
  * few kilobytes (a write per line was a tenth of a request's CPU) and at least every quarter of a
- * second, and flushed synchronously when the process exits however it exits (a shutdown,
- * `process.exit`, a crash), so no line is lost.
+ * second. pino's destination flushes itself synchronously when the process exits however it exits
+ * (a shutdown, `process.exit`, a crash), so no line is lost.
  */
 export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
-  const stream = destination({ dest: fd, sync: false, minLength: 4096, periodicFlush: 250 });
-  process.once('exit', () => stream.flushSync());
-  return stream;
+  return destination({ dest: fd, sync: false, minLength: 4096, periodicFlush: 250 });
 }
