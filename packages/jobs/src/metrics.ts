@@ -174,7 +174,10 @@ export function createMetrics(): Metrics {
   });
   // Each series' label set is found once, not hashed again on every request (routes are patterns,
   // so the series are few).
-  const httpSeries = new Map<string, { latency: { observe(seconds: number): void }; count: { inc(): void } }>();
+  const httpSeries = new Map<
+    string,
+    { latency: { observe(seconds: number): void }; count: { inc(): void } }
+  >();
 
   return {
     registry,

@@ -177,7 +177,6 @@ export async function familyStanding(
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];
 
-
 /** Queued jobs of a family that have waited, untouched, since before `before`. */
 export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Date, limit = 100) {
   return db

@@ -350,4 +350,3 @@ export async function topSpenders(db: DbOrTx, range: OverviewRange, limit = 10):
     hypercreditsSpent: Number(row.hypercredits),
   }));
 }
-

@@ -170,7 +170,10 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       family: family as JobFamily,
       options,
       // The person's round in this family: their jobs already waiting or running go first.
-      priority: dispatchRank(queueClassOf(user.subscriptionStatus, family as JobFamily), standing.activeOfFamily),
+      priority: dispatchRank(
+        queueClassOf(user.subscriptionStatus, family as JobFamily),
+        standing.activeOfFamily,
+      ),
       plan: user.subscriptionStatus.trim() || FREE_PLAN,
       costCredits: price.credits,
       costHypercredits: price.hypercredits,
