@@ -1,4 +1,4 @@
-import { and, avg, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
@@ -93,38 +93,24 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
     .where(eq(fleetHosts.host, host));
 }
 
-/** The mean run time, in seconds, of the family's latest succeeded jobs; null before the first. */
-export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20): Promise<number | null> {
-  const recent = db
-    .select({
-      seconds: sql<number>`extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt}))`.as('seconds'),
-    })
-    .from(jobs)
-    .where(
-      and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'succeeded'), isNotNull(jobs.startedAt)),
-    )
-    .orderBy(desc(jobs.finishedAt))
-    .limit(sample)
-    .as('recent');
-  const [row] = await db.select({ mean: avg(recent.seconds) }).from(recent);
-  return row?.mean == null ? null : Number(row.mean);
-}
-
 /** What the wait of a family's queued jobs is estimated from (`queueStandings`). */
 export interface FamilyStanding {
   /** Queued jobs of the family ahead of each of the given ones in dispatch order (rank, then age). */
   positions: Map<string, number>;
-  /** `familyCapacity`. */
+  /**
+   * Slots that can run the family: those of its hosts in rotation (at least 1 while it has any
+   * host); without hosts (the embedded default), its running jobs, at least 1.
+   */
   slots: number;
-  /** `runningJobStarts`. */
+  /** When the family's running jobs started. */
   runningStarts: Date[];
-  /** `recentJobSeconds`. */
+  /** Mean seconds the family's last `sample` successful jobs ran; null before any finished. */
   meanSeconds: number | null;
 }
 
 /**
- * `queuePositions`, `familyCapacity`, `runningJobStarts` and `recentJobSeconds` of one family in
- * one statement. A position counts the queued jobs ahead of the job, as its rank would.
+ * What a family's wait is estimated from, in one statement. A position counts the queued jobs
+ * ahead of the job in dispatch order, as its rank would.
  */
 export async function familyStanding(
   db: DbOrTx,
@@ -186,26 +172,6 @@ export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Dat
       and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'queued'), lt(jobs.updatedAt, before)),
     )
     .limit(limit);
-}
-
-/**
- * How many jobs of a family run at once now: the slots of its hosts in rotation, or, for a family
- * without hosts (the local provider), the jobs running now; at least one.
- */
-export async function familyCapacity(db: DbOrTx, family: string): Promise<number> {
-  const [hosts] = await db
-    .select({
-      slots: sql<number>`coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(fleetHosts)
-    .where(sql`${fleetHosts.families} ? ${family}`);
-  if (hosts && hosts.count > 0) return Math.max(1, hosts.slots);
-  const [running] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
-  return Math.max(1, running?.count ?? 0);
 }
 
 /** Whether a host is in rotation now, as every process sees it; false for a host not registered. */

@@ -91,23 +91,6 @@ export async function getJob(db: DbOrTx, id: string): Promise<JobRow | null> {
   return row ?? null;
 }
 
-export async function countActiveJobs(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ACTIVE_STATUSES)));
-  return row?.count ?? 0;
-}
-
-/** The user's queued and running jobs of one family: their round in that family's fair order. */
-export async function countActiveJobsOfFamily(db: DbOrTx, userId: string, family: JobRow['family']) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.family, family), inArray(jobs.status, ACTIVE_STATUSES)));
-  return row?.count ?? 0;
-}
-
 export async function setQueueJobId(db: DbOrTx, id: string, queueJobId: string) {
   await db.update(jobs).set({ queueJobId }).where(eq(jobs.id, id));
 }
@@ -259,15 +242,6 @@ export async function jobStatus(db: DbOrTx, id: string): Promise<JobStatus | nul
   return row?.status ?? null;
 }
 
-/** When each running job of a family started (the wait estimate's busy slots). */
-export async function runningJobStarts(db: DbOrTx, family: JobRow['family']): Promise<Date[]> {
-  const rows = await db
-    .select({ startedAt: jobs.startedAt })
-    .from(jobs)
-    .where(and(eq(jobs.family, family), eq(jobs.status, 'running')));
-  return rows.flatMap((row) => (row.startedAt ? [row.startedAt] : []));
-}
-
 /** A person's queued and running jobs, oldest first (`/info`). */
 export async function activeJobsOf(db: DbOrTx, userId: string, limit = 25): Promise<JobRow[]> {
   return db
@@ -276,29 +250,4 @@ export async function activeJobsOf(db: DbOrTx, userId: string, limit = 25): Prom
     .where(and(eq(jobs.userId, userId), inArray(jobs.status, ACTIVE_STATUSES)))
     .orderBy(jobs.createdAt)
     .limit(limit);
-}
-
-/**
- * `queuePosition` for several queued jobs of one family in one query: the queued jobs of the
- * family ahead of each in the same order (rank, then age).
- */
-export async function queuePositions(
-  db: DbOrTx,
-  family: JobRow['family'],
-  ids: string[],
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const ranked = db
-    .select({
-      id: jobs.id,
-      position:
-        sql<number>`(rank() over (order by ${jobs.priority} desc, ${jobs.createdAt} asc) - 1)::int`.as(
-          'position',
-        ),
-    })
-    .from(jobs)
-    .where(and(eq(jobs.family, family), eq(jobs.status, 'queued')))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(inArray(ranked.id, ids));
-  return new Map(rows.map((row) => [row.id, Number(row.position)]));
 }
