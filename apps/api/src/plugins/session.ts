@@ -66,7 +66,7 @@ export const sessionPlugin = fp(
     const cache = createSessionCache(cacheMs);
     if (cache.enabled) {
       // Every process hears of a change to a user (but a balance alone) or the end of a session:
-    // triggers announce both.
+      // triggers announce both.
       const unlisten = await database.listen(USER_CHANGES_CHANNEL, (userId) => cache.forgetUser(userId));
       app.addHook('onClose', async () => unlisten());
       // A change made through this process is known here before its answer leaves, not a moment later.
