@@ -1,6 +1,6 @@
 import { sign } from 'node:crypto';
 import autocannon from 'autocannon';
-import { startServer, stop } from './lib.ts';
+import { median, startServer, stop } from './lib.ts';
 
 export interface InteractionsResult {
   bare: { rps: number; p99Ms: number };
@@ -8,8 +8,6 @@ export interface InteractionsResult {
   help: { rps: number; p99Ms: number };
   connections: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One signed interaction request, as Discord sends it (Ed25519 over timestamp + body). */
 function signed(privateKeyPem: string, interaction: Record<string, unknown>) {

@@ -12,9 +12,8 @@ import { startWorker } from '@app/jobs';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
 import { createHash, randomBytes } from 'node:crypto';
-import { startServer, stop } from './lib.ts';
+import { type Figure, figureOf, median, startServer, stop } from './lib.ts';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
@@ -42,15 +41,16 @@ async function rps(url: string, seconds: number, options: { cookies?: string[]; 
 
 export interface SubmitResult {
   database: 'postgres' | 'pglite';
-  submitRps: number;
-  bareRps: number;
-  ratio: number;
+  submitRps: Figure;
+  bareRps: Figure;
+  /** Jobs/s over bare Fastify's req/s, round by round. */
+  ratio: Figure;
 }
 
 /** Jobs accepted per second by POST /api/jobs (a /make each, no worker), beside bare Fastify. */
 export async function benchSubmissions(
   database: 'postgres' | 'pglite',
-  rounds = 3,
+  rounds = 5,
   seconds = 3,
 ): Promise<SubmitResult> {
   const bare = await startServer('bench/servers/bare.ts');
@@ -68,9 +68,12 @@ export async function benchSubmissions(
       bareRounds.push(await rps(bareUrl, seconds));
       submit.push(await rps(submitUrl, seconds, { cookies, body }));
     }
-    const submitRps = median(submit);
-    const bareRps = median(bareRounds);
-    return { database, submitRps, bareRps, ratio: submitRps / bareRps };
+    return {
+      database,
+      submitRps: figureOf(submit),
+      bareRps: figureOf(bareRounds),
+      ratio: figureOf(submit.map((jobs, round) => jobs / bareRounds[round]!)),
+    };
   } finally {
     await stop(bare.child);
     await stop(app.child);

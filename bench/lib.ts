@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,11 +19,15 @@ export function startServer(
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /PORT (\d+)/.exec(output) ?? /running at http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) resolve({ port: Number(match[1]), child, output });
-    });
+      if (match) {
+        child.stdout!.off('data', onData);
+        resolve({ port: Number(match[1]), child, output });
+      }
+    };
+    child.stdout!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`${script} did not start: ${output}`)), 90_000).unref();
   });
@@ -37,17 +40,47 @@ export async function stop(child: ChildProcess) {
 }
 
 /**
- * CPU time (user + system, in microseconds) a process has used so far, from /proc; undefined where
- * there is no /proc. On a shared machine requests/s swing with the neighbours' load, while the CPU
- * a server spends per request barely moves, so the bench reports both.
+ * The CPU time (user + system, µs) a bench server has used so far, as its own process.cpuUsage()
+ * tells (servers/cpu-report.ts answers SIGUSR2). On a shared machine requests/s swing with the
+ * neighbours' load, while the CPU a server spends per request barely moves, so the bench reports both.
  */
-export function cpuMicros(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return undefined;
-  }
+export function serverCpuMicros(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /CPU (\d+)\n/.exec(buffer);
+      if (!match) return;
+      child.stdout!.off('data', onData);
+      clearTimeout(timer);
+      resolve(Number(match[1]));
+    };
+    const timer = setTimeout(() => {
+      child.stdout!.off('data', onData);
+      reject(new Error('The server did not report its CPU time'));
+    }, 10_000);
+    child.stdout!.on('data', onData);
+    child.kill('SIGUSR2');
+  });
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A figure measured in rounds: the median, and the lowest and highest round (its spread). */
+export interface Figure {
+  median: number;
+  low: number;
+  high: number;
+}
+
+export const figureOf = (values: number[]): Figure => ({
+  median: median(values),
+  low: Math.min(...values),
+  high: Math.max(...values),
+});
+
+/** `1234 (1100–1300, ±8%)`: a figure with its spread, the half-range as a share of the median. */
+export function describeFigure({ median, low, high }: Figure, digits = 0): string {
+  const spread = median > 0 ? ((high - low) / 2 / median) * 100 : 0;
+  return `${median.toFixed(digits)} (${low.toFixed(digits)}–${high.toFixed(digits)}, ±${spread.toFixed(0)}%)`;
 }

@@ -1,23 +1,20 @@
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
-import { cpuMicros, startServer, stop } from './lib.ts';
+import { type Figure, figureOf, serverCpuMicros, startServer, stop } from './lib.ts';
 
-interface Measured {
+interface Round {
   rps: number;
-  /** The server's CPU time per request in microseconds, where the platform tells. */
-  cpuUs?: number;
+  /** The server's CPU time per request in microseconds, over the measured window. */
+  cpuUs: number;
 }
 
-async function measureWithCpu(
+async function measureRound(
   url: string,
   seconds: number,
-  {
-    connections = 16,
-    cookies,
-    server,
-  }: { connections?: number; cookies?: string[]; server?: ChildProcess } = {},
-): Promise<Measured> {
-  const cpuBefore = cpuMicros(server?.pid);
+  server: ChildProcess,
+  { connections, cookies }: { connections: number; cookies?: string[] },
+): Promise<Round> {
+  const cpuBefore = await serverCpuMicros(server);
   let next = 0;
   const result = await autocannon({
     url,
@@ -29,102 +26,69 @@ async function measureWithCpu(
       ? (client) => client.setHeaders({ cookie: cookies[next++ % cookies.length]! })
       : undefined,
   });
+  const cpuAfter = await serverCpuMicros(server);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpuAfter = cpuMicros(server?.pid);
-  const cpuUs =
-    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? (cpuAfter - cpuBefore) / result.requests.total
-      : undefined;
-  return { rps: result.requests.average, cpuUs };
+  return { rps: result.requests.average, cpuUs: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total) };
 }
 
-async function measure(url: string, seconds: number, options: { connections?: number } = {}) {
-  return (await measureWithCpu(url, seconds, options)).rps;
+/** One server's figures over the rounds: requests/s and its CPU per request. */
+export interface ServerFigures {
+  rps: Figure;
+  cpuUs: Figure;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-export interface ThroughputResult {
-  bareRps: number;
-  appRps: number;
-  ratio: number;
-  rounds: { bare: number; app: number }[];
-}
-
-/**
- * Requests/s of GET /subscription_details.json beside a bare Fastify hello-world in the same run.
- * Both servers run side by side and are measured in alternating rounds, so a busy moment on the
- * machine lands on both; the medians are compared.
- */
-export async function benchThroughput(rounds = 5, seconds = 3): Promise<ThroughputResult> {
-  const bare = await startServer('bench/servers/bare.ts');
-  const app = await startServer('bench/servers/app.ts');
-  try {
-    const bareUrl = `http://127.0.0.1:${bare.port}/`;
-    const appUrl = `http://127.0.0.1:${app.port}/subscription_details.json`;
-    // Warm-up: JIT and connection handling settle before anything counts.
-    await measure(bareUrl, 1);
-    await measure(appUrl, 1);
-    const results: { bare: number; app: number }[] = [];
-    for (let round = 0; round < rounds; round++) {
-      results.push({ bare: await measure(bareUrl, seconds), app: await measure(appUrl, seconds) });
-    }
-    const bareRps = median(results.map((r) => r.bare));
-    const appRps = median(results.map((r) => r.app));
-    return { bareRps, appRps, ratio: appRps / bareRps, rounds: results };
-  } finally {
-    await stop(bare.child);
-    await stop(app.child);
-  }
-}
-
-export interface SignedInResult {
-  bareRps: number;
-  signedInRps: number;
-  ratio: number;
-  /** The lowest and highest ratio of a single round: how much the machine's load moved it. */
-  ratioSpread: [number, number];
-  /** Median server CPU per request, microseconds (the database's own CPU is not in it). */
-  bareCpuUs?: number;
-  signedInCpuUs?: number;
+export interface Comparison {
+  bare: ServerFigures;
+  app: ServerFigures;
+  /** The app's requests/s over bare Fastify's, round by round. */
+  rpsRatio: Figure;
+  /** The app's CPU per request over bare Fastify's, round by round: the steadier figure. */
+  cpuRatio: Figure;
   connections: number;
-  rounds: { bare: number; signedIn: number; bareCpuUs?: number; signedInCpuUs?: number }[];
+  rounds: { bare: Round; app: Round }[];
 }
 
 /**
- * Requests/s of a signed-in read (GET /api/auth/: session and user) on PostgreSQL, beside the bare
- * Fastify hello-world, 50 connections each, in alternating rounds; the medians are compared.
+ * Measures a route of the API beside the bare Fastify hello-world, both servers up side by side,
+ * in alternating rounds so a busy moment on the machine lands on both. Every figure is the median
+ * of the rounds, with the lowest and highest round as its spread.
  */
-export async function benchSignedInRead(rounds = 5, seconds = 3): Promise<SignedInResult> {
-  const connections = 50;
+async function compareWithBare(
+  appScript: string,
+  path: string,
+  {
+    rounds,
+    seconds,
+    connections,
+    barePath = '/',
+  }: { rounds: number; seconds: number; connections: number; barePath?: string },
+): Promise<Comparison> {
   const bare = await startServer('bench/servers/bare.ts');
-  const app = await startServer('bench/servers/signed-in.ts');
+  const app = await startServer(appScript);
   try {
     const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
-    if (!cookies) throw new Error('The signed-in bench server printed no cookies');
-    const bareUrl = `http://127.0.0.1:${bare.port}/`;
-    const appUrl = `http://127.0.0.1:${app.port}/api/auth/`;
-    await measure(bareUrl, 1, { connections });
-    await measureWithCpu(appUrl, 1, { connections, cookies });
-    const results: SignedInResult['rounds'] = [];
+    const bareUrl = `http://127.0.0.1:${bare.port}${barePath}`;
+    const appUrl = `http://127.0.0.1:${app.port}${path}`;
+    // Warm-up: JIT, connection handling and pools settle before anything counts.
+    await measureRound(bareUrl, 2, bare.child, { connections });
+    await measureRound(appUrl, 2, app.child, { connections, cookies });
+    const results: Comparison['rounds'] = [];
     for (let round = 0; round < rounds; round++) {
-      const b = await measureWithCpu(bareUrl, seconds, { connections, server: bare.child });
-      const s = await measureWithCpu(appUrl, seconds, { connections, cookies, server: app.child });
-      results.push({ bare: b.rps, signedIn: s.rps, bareCpuUs: b.cpuUs, signedInCpuUs: s.cpuUs });
+      results.push({
+        bare: await measureRound(bareUrl, seconds, bare.child, { connections }),
+        app: await measureRound(appUrl, seconds, app.child, { connections, cookies }),
+      });
     }
-    const bareRps = median(results.map((r) => r.bare));
-    const signedInRps = median(results.map((r) => r.signedIn));
-    const ratios = results.map((r) => r.signedIn / r.bare);
-    const cpu = (values: (number | undefined)[]) =>
-      values.every((v) => v !== undefined) ? median(values as number[]) : undefined;
+    const figures = (side: 'bare' | 'app'): ServerFigures => ({
+      rps: figureOf(results.map((r) => r[side].rps)),
+      cpuUs: figureOf(results.map((r) => r[side].cpuUs)),
+    });
     return {
-      bareRps,
-      signedInRps,
-      ratio: signedInRps / bareRps,
-      ratioSpread: [Math.min(...ratios), Math.max(...ratios)],
-      bareCpuUs: cpu(results.map((r) => r.bareCpuUs)),
-      signedInCpuUs: cpu(results.map((r) => r.signedInCpuUs)),
+      bare: figures('bare'),
+      app: figures('app'),
+      rpsRatio: figureOf(results.map((r) => r.app.rps / r.bare.rps)),
+      cpuRatio: figureOf(results.map((r) => r.app.cpuUs / r.bare.cpuUs)),
       connections,
       rounds: results,
     };
@@ -132,4 +96,25 @@ export async function benchSignedInRead(rounds = 5, seconds = 3): Promise<Signed
     await stop(bare.child);
     await stop(app.child);
   }
+}
+
+/**
+ * GET /subscription_details.json (no database) with the production logging, beside bare Fastify
+ * answering the same bytes.
+ */
+export function benchThroughput(rounds = 11, seconds = 2): Promise<Comparison> {
+  return compareWithBare('bench/servers/app.ts', '/subscription_details.json', {
+    rounds,
+    seconds,
+    connections: 16,
+    barePath: '/subscription_details.json',
+  });
+}
+
+/**
+ * A signed-in read (GET /api/auth/: session and user) on PostgreSQL with the production logging,
+ * 50 connections, each a different user, beside bare Fastify.
+ */
+export function benchSignedInRead(rounds = 11, seconds = 2): Promise<Comparison> {
+  return compareWithBare('bench/servers/signed-in.ts', '/api/auth/', { rounds, seconds, connections: 50 });
 }

@@ -6,6 +6,8 @@ import { createDatabase } from '@app/db';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
 import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
+import { productionLogger } from './production-log.ts';
+import './cpu-report.ts';
 
 const name = 'hypercreate_bench_discord';
 
@@ -25,7 +27,7 @@ const settings = loadSettings({
 const database = createDatabase({ databaseUrl: settings.databaseUrl });
 await database.migrate();
 
-const app = await buildApp({ settings, database, discord: { deliver: false } });
+const app = await buildApp({ settings, database, discord: { deliver: false }, logger: productionLogger });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(

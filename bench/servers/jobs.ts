@@ -6,6 +6,8 @@ import { createDatabase, createSession, createUser, grant } from '@app/db';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
 import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
+import { productionLogger } from './production-log.ts';
+import './cpu-report.ts';
 
 const USERS = 100;
 const pglite = process.env.BENCH_DB === 'pglite';
@@ -46,7 +48,7 @@ for (let i = 0; i < USERS; i++) {
   cookies.push(`sid=${id}`);
 }
 
-const app = await buildApp({ settings, database });
+const app = await buildApp({ settings, database, logger: productionLogger });
 await app.generation.queue();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

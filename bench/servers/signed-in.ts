@@ -6,13 +6,21 @@ import { createDatabase, createSession, createUser } from '@app/db';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
 import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
+import { productionLogger } from './production-log.ts';
+import './cpu-report.ts';
 
 const USERS = 100;
 const name = 'hypercreate_bench';
 
 const url = await createBenchDatabase(name);
 
-const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url });
+// The session cache as a production process has it (tests turn it off by default).
+const settings = loadSettings({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: url,
+  SESSION_CACHE_MS: '2000',
+});
 const database = createDatabase({ databaseUrl: settings.databaseUrl });
 await database.migrate();
 
@@ -29,7 +37,7 @@ for (let i = 0; i < USERS; i++) {
   cookies.push(`sid=${id}`);
 }
 
-const app = await buildApp({ settings, database });
+const app = await buildApp({ settings, database, logger: productionLogger });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`COOKIES ${cookies.join(',')}`);

@@ -107,8 +107,9 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(formbody);
     await app.register(inputPlugin);
     await app.register(sessionPlugin, {
-      db: options.database.db,
+      database: options.database,
       secureCookies: options.settings.secureCookies,
+      cacheMs: options.settings.sessionCacheMs,
     });
     await app.register(rateLimitsPlugin);
     enforceRouteAccess(app, {

@@ -11,6 +11,7 @@ import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
 import { startBanner } from './start-banner.ts';
+import { serverLogDestination } from './lib/logging.ts';
 
 async function main() {
   let settings;
@@ -61,6 +62,7 @@ async function main() {
         })
       : undefined;
   const metrics = createMetrics();
+  const logStream = serverLogDestination();
 
   const app = await buildApp({
     settings,
@@ -68,7 +70,7 @@ async function main() {
     billing,
     discordEmulator,
     metrics,
-    logger: { level: settings.logLevel },
+    logger: { level: settings.logLevel, stream: logStream },
   });
   // The embedded default runs generation here too; WORKER_IN_PROCESS=false leaves it to `npm run worker`.
   const worker = settings.generation.workerInProcess
@@ -130,9 +132,10 @@ async function main() {
     });
   }
   // Fastify logs its own "listening" line just after listen() resolves: let it out first, so
-  // the banner is not interleaved with the JSON log.
+  // the banner is not interleaved with the JSON log. The banner goes through the log's own stream,
+  // which writes in order.
   await new Promise((resolve) => setImmediate(resolve));
-  process.stdout.write(
+  logStream.write(
     startBanner({
       url,
       localSignIn: settings.embedded && !settings.discord,

@@ -79,6 +79,7 @@ const SettingsSchema = z
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     JOB_SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     MAX_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     DISCORD_CLIENT_ID: optionalString,
@@ -171,6 +172,12 @@ export interface Settings {
   signInRateLimit: number;
   /** Job submissions and result actions one person may send per minute (a burst guard). */
   jobSubmitRateLimit: number;
+  /**
+   * How long a process may answer a signed-in request from the session it found before, without
+   * PostgreSQL; 0 turns it off (the default under test, whose fixtures write to the database
+   * directly and read at once).
+   */
+  sessionCacheMs: number;
   /** Job event streams one person (or, signed out, one address) may hold open on one API process. */
   maxEventStreamsPerUser: number;
   /** How long a process's claim on posting a Discord result is honoured before another takes over. */
@@ -261,6 +268,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     reconcileIntervalSeconds: value.RECONCILE_INTERVAL_SECONDS,
     signInRateLimit: value.SIGN_IN_RATE_LIMIT,
     jobSubmitRateLimit: value.JOB_SUBMIT_RATE_LIMIT,
+    sessionCacheMs: value.SESSION_CACHE_MS ?? (value.NODE_ENV === 'test' ? 0 : 2000),
     maxEventStreamsPerUser: value.MAX_EVENT_STREAMS_PER_USER,
     discordDeliveryLeaseSeconds: value.DISCORD_DELIVERY_LEASE_SECONDS,
     discordChannels: value.DISCORD_CHANNELS,

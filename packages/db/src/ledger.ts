@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import { type DbOrTx, rowsOf } from './client.ts';
 import { creditLedger, users } from './schema/index.ts';
 
 /**
@@ -42,6 +42,35 @@ export async function grant(db: DbOrTx, change: LedgerChange): Promise<LedgerRes
 export async function spend(db: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
   assertAmount(change.amount);
   return applyDelta(db, change, () => -change.amount);
+}
+
+/**
+ * `spend` for a caller whose transaction already holds the user's row lock (a job submission):
+ * the balance and its ledger row move together in one statement, never below zero. A key used
+ * before fails the statement (and with it the caller's transaction) on the unique index, so nothing
+ * is taken twice; `isUniqueViolation` tells that failure apart.
+ */
+export async function spendLocked(tx: DbOrTx, change: LedgerChange): Promise<LedgerResult> {
+  assertAmount(change.amount);
+  const column = balanceColumn(change.currency);
+  const result = await tx.execute(sql`
+    with spent as (
+      update ${users} set ${sql.identifier(column.name)} = ${column} - ${change.amount}::int, updated_at = now()
+      where ${users.id} = ${change.userId} and ${column} >= ${change.amount}::int
+      returning ${column} as balance
+    ), entry as (
+      insert into ${creditLedger} (user_id, currency, delta, reason, idempotency_key, balance_after)
+      select ${change.userId}::uuid, ${change.currency}, ${-change.amount}::int, ${change.reason}, ${change.idempotencyKey}, balance
+      from spent
+      returning balance_after
+    )
+    select (select balance_after from entry) as "after",
+      (select ${column} from ${users} where ${users.id} = ${change.userId}) as "before"`);
+  const [row] = rowsOf<{ after: number | null; before: number | null }>(result);
+  if (row?.before == null) throw new LedgerError('Unknown user');
+  return row.after == null
+    ? { status: 'insufficient', balance: row.before }
+    : { status: 'applied', balance: row.after };
 }
 
 /**

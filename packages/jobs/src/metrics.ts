@@ -172,6 +172,12 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  // Each series' label set is found once, not hashed again on every request (routes are patterns,
+  // so the series are few).
+  const httpSeries = new Map<
+    string,
+    { latency: { observe(seconds: number): void }; count: { inc(): void } }
+  >();
 
   return {
     registry,
@@ -183,8 +189,15 @@ export function createMetrics(): Metrics {
       providerErrors.inc({ provider, code });
     },
     httpRequest({ method, route, status, seconds }) {
-      http.observe({ method, route, status: String(status) }, seconds);
-      requests.inc({ method, route, status: String(status) });
+      const key = `${method} ${status} ${route}`;
+      let series = httpSeries.get(key);
+      if (!series) {
+        const labels = { method, route, status: String(status) };
+        series = { latency: http.labels(labels), count: requests.labels(labels) };
+        httpSeries.set(key, series);
+      }
+      series.latency.observe(seconds);
+      series.count.inc();
     },
     jobFinished({ family, plan, waitSeconds, runSeconds }) {
       waits.observe({ family, plan }, Math.max(0, waitSeconds));

@@ -43,11 +43,12 @@ export interface JobQueue {
   /**
    * Enqueues inside the caller's transaction: the queue entry commits or rolls back with the job
    * row. `priority` is the job's dispatch rank; the person's id groups their jobs for the
-   * per-person running limit of the rank's class.
+   * per-person running limit of the rank's class. A `queueJobId` chosen beforehand becomes the
+   * entry's id (the job row can then carry it from its insert).
    */
   send(
     tx: DbOrTx,
-    job: { id: string; family: JobFamily; priority: number; userId?: string },
+    job: { id: string; family: JobFamily; priority: number; userId?: string; queueJobId?: string | null },
   ): Promise<string>;
   /**
    * Puts a fetched attempt back in the queue at once, in its old place, without counting it as an
@@ -104,6 +105,7 @@ export async function startJobQueue(
     async send(tx, job) {
       const id = await boss.send(QUEUE_NAMES[job.family], { jobId: job.id } satisfies QueuedJobData, {
         priority: job.priority,
+        ...(job.queueJobId ? { id: job.queueJobId } : {}),
         ...(job.userId ? { group: { id: job.userId, tier: queueClassOfRank(job.priority) } } : {}),
         db: inTransaction(tx),
       });

@@ -1,6 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import {
+  type Database,
   type Db,
+  USER_CHANGES_CHANNEL,
   type UserRow,
   createSession,
   createSessionReader,
@@ -13,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import { cookiesPlugin } from './cookies.ts';
+import { createSessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -49,57 +52,92 @@ async function assertMaySignIn(db: Db, userId: string): Promise<void> {
 }
 
 export interface SessionOptions {
-  db: Db;
+  database: Pick<Database, 'db' | 'listen'>;
   secureCookies: boolean;
+  /** How long a session found may answer again without PostgreSQL (`SESSION_CACHE_MS`); 0: never. */
+  cacheMs: number;
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, { db, secureCookies }: SessionOptions) => {
-  await app.register(cookiesPlugin);
-  const reader = createSessionReader(db);
-
-  async function load(request: FastifyRequest): Promise<UserRow | null> {
-    const id = request.cookies[SESSION_COOKIE];
-    if (!id || id.length > 100) return null;
-    const now = new Date();
-    const idHash = hashSessionId(id);
-    const row = await reader.find(idHash);
-    // A banned (or under-13) person's sessions end with the ban (or the answer); this refuses any left.
-    if (!row || row.user.bannedAt || row.user.ageBand === 'under-13') return null;
-    if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_MS) {
-      await extendSession(db, idHash, new Date(now.getTime() + SESSION_TTL_MS));
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, { database, secureCookies, cacheMs }: SessionOptions) => {
+    const { db } = database;
+    await app.register(cookiesPlugin);
+    const reader = createSessionReader(db);
+    const cache = createSessionCache(cacheMs);
+    if (cache.enabled) {
+      // Every process hears of a change to a user (but a balance alone) or the end of a session:
+      // triggers announce both.
+      const unlisten = await database.listen(USER_CHANGES_CHANNEL, (userId) => cache.forgetUser(userId));
+      app.addHook('onClose', async () => unlisten());
+      // A change made through this process is known here before its answer leaves, not a moment later.
+      app.addHook('onSend', (request, _reply, payload, done) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') cache.forgetAll();
+        done(null, payload);
+      });
     }
-    return row.user;
-  }
 
-  // The lookup is kept on the request itself, so the guard and the handler share one.
-  app.decorateRequest(kUser, null);
-  app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    const request = this as WithUser;
-    return (request[kUser] ??= load(request));
-  });
-  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-    const user = await this.currentUser();
-    if (!user) throw unauthorized();
-    return user;
-  });
+    async function find(idHash: string, now: number) {
+      const remembered = cache.find(idHash, now);
+      if (remembered) return remembered;
+      const startedAt = cache.generation();
+      const found = await reader.find(idHash);
+      if (found) cache.remember(idHash, found, startedAt, Date.now());
+      return found;
+    }
 
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+    async function load(request: FastifyRequest): Promise<UserRow | null> {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!id || id.length > 100) return null;
+      const now = Date.now();
+      const idHash = hashSessionId(id);
+      const row = await find(idHash, now);
+      // A banned (or under-13) person's sessions end with the ban (or the answer); this refuses any left.
+      if (!row || row.user.bannedAt || row.user.ageBand === 'under-13') return null;
+      if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS) {
+        const expiresAt = new Date(now + SESSION_TTL_MS);
+        await extendSession(db, idHash, expiresAt);
+        row.expiresAt = expiresAt;
+      }
+      // A copy: the remembered row stays as it was read, whatever a handler does with its user.
+      return { ...row.user };
+    }
 
-  app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
-    await assertMaySignIn(db, userId);
-    const previous = this.request.cookies[SESSION_COOKIE];
-    if (previous) await deleteSession(db, hashSessionId(previous));
-    const id = randomBytes(32).toString('base64url');
-    await createSession(db, {
-      idHash: hashSessionId(id),
-      userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    // The lookup is kept on the request itself, so the guard and the handler share one.
+    app.decorateRequest(kUser, null);
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      const request = this as WithUser;
+      return (request[kUser] ??= load(request));
     });
-    this.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
-  });
-  app.decorateReply('endSession', async function (this: FastifyReply) {
-    const id = this.request.cookies[SESSION_COOKIE];
-    if (id) await deleteSession(db, hashSessionId(id));
-    this.clearCookie(SESSION_COOKIE, cookieOptions);
-  });
-});
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      const user = await this.currentUser();
+      if (!user) throw unauthorized();
+      return user;
+    });
+
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
+      await assertMaySignIn(db, userId);
+      const previous = this.request.cookies[SESSION_COOKIE];
+      if (previous) {
+        await deleteSession(db, hashSessionId(previous));
+        cache.forgetSession(hashSessionId(previous));
+      }
+      const id = randomBytes(32).toString('base64url');
+      await createSession(db, {
+        idHash: hashSessionId(id),
+        userId,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      });
+      this.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    });
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const id = this.request.cookies[SESSION_COOKIE];
+      if (id) {
+        await deleteSession(db, hashSessionId(id));
+        cache.forgetSession(hashSessionId(id));
+      }
+      this.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+  },
+);

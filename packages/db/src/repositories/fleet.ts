@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
@@ -93,64 +93,97 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
     .where(eq(fleetHosts.host, host));
 }
 
-/**
- * How long a slot of the family is typically busy per job, in seconds: the median over its latest
- * succeeded jobs of the time their host took (a slot is free again once its host has answered,
- * while the outputs are stored), or, for a family without hosts (the local provider), of their
- * run time. The median, so a job that went back to the queue after a host fault does not count
- * as long. Null before the first.
- */
-export async function recentJobSeconds(db: DbOrTx, family: string, sample = 20): Promise<number | null> {
-  const onHosts = db
-    .select({ seconds: fleetHostEvents.busySeconds })
-    .from(fleetHostEvents)
-    .where(
-      and(
-        eq(fleetHostEvents.family, family),
-        eq(fleetHostEvents.kind, 'attempt'),
-        eq(fleetHostEvents.outcome, 'succeeded'),
-      ),
-    )
-    .orderBy(desc(fleetHostEvents.id))
-    .limit(sample)
-    .as('on_hosts');
-  const [hosts] = await db.select({ median: medianOf(onHosts.seconds) }).from(onHosts);
-  if (hosts?.median != null) return Number(hosts.median);
-  const recent = db
-    .select({
-      seconds: sql<number>`extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt}))`.as('seconds'),
-    })
-    .from(jobs)
-    .where(
-      and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'succeeded'), isNotNull(jobs.startedAt)),
-    )
-    .orderBy(desc(jobs.finishedAt))
-    .limit(sample)
-    .as('recent');
-  const [row] = await db.select({ median: medianOf(recent.seconds) }).from(recent);
-  return row?.median == null ? null : Number(row.median);
+/** What the wait of a family's queued jobs is estimated from (`queueStandings`). */
+export interface FamilyStanding {
+  /** Queued jobs of the family ahead of each of the given ones in dispatch order (rank, then age). */
+  positions: Map<string, number>;
+  /**
+   * Slots that can run the family: those of its hosts in rotation (at least 1 while it has any
+   * host); without hosts (the embedded default), its running jobs, at least 1.
+   */
+  slots: number;
+  /** When the family's running jobs started. */
+  runningStarts: Date[];
+  /**
+   * How long a slot of the family is typically busy per job, in seconds: the median over its
+   * latest succeeded attempts of the time their host took (a slot is free again once its host has
+   * answered, while the outputs are stored), or, for a family without hosts (the local provider),
+   * of its latest succeeded jobs' run time. The median, so a job that went back to the queue after
+   * a host fault does not count as long. Null before the first.
+   */
+  medianSeconds: number | null;
+  /** The ranks of the family's jobs submitted in the last `arrivalWindowSeconds`, with how many had each. */
+  arrivals: { rank: number; count: number }[];
 }
 
-const medianOf = (column: SQL.Aliased<number> | AnyColumn) =>
-  sql<number | null>`percentile_cont(0.5) within group (order by ${column})`;
-
-/** The ranks of the family's jobs submitted in the last `seconds`, with how many had each. */
-export async function recentArrivalRanks(
+/**
+ * What a family's wait is estimated from, in one statement. A position counts the queued jobs
+ * ahead of the job in dispatch order, as the dispatcher's claim orders them (rank, then age).
+ */
+export async function familyStanding(
   db: DbOrTx,
   family: string,
-  seconds: number,
-): Promise<{ rank: number; count: number }[]> {
-  const rows = await db
-    .select({ rank: jobs.priority, count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.family, family as FleetJobFamily),
-        sql`${jobs.createdAt} > now() - make_interval(secs => ${seconds})`,
-      ),
+  ids: string[],
+  { arrivalWindowSeconds, sample = 20 }: { arrivalWindowSeconds: number; sample?: number },
+): Promise<FamilyStanding> {
+  const result = await db.execute(sql`
+    with hosts as (
+      select coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int as slots,
+        count(*)::int as count
+      from ${fleetHosts} where ${fleetHosts.families} ? ${family}
+    ), running as (
+      select ${jobs.startedAt} as started_at from ${jobs}
+      where ${jobs.family} = ${family} and ${jobs.status} = 'running'
+    ), on_hosts as (
+      select ${fleetHostEvents.busySeconds} as seconds from ${fleetHostEvents}
+      where ${fleetHostEvents.family} = ${family} and ${fleetHostEvents.kind} = 'attempt'
+        and ${fleetHostEvents.outcome} = 'succeeded'
+      order by ${fleetHostEvents.id} desc limit ${sample}
+    ), recent as (
+      select extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt})) as seconds from ${jobs}
+      where ${jobs.family} = ${family} and ${jobs.status} = 'succeeded' and ${jobs.startedAt} is not null
+      order by ${jobs.finishedAt} desc limit ${sample}
+    ), arrivals as (
+      select ${jobs.priority} as rank, count(*)::int as count from ${jobs}
+      where ${jobs.family} = ${family}
+        and ${jobs.createdAt} > now() - make_interval(secs => ${arrivalWindowSeconds})
+      group by ${jobs.priority}
+    ), mine as (
+      select ${jobs.id} as id, ${jobs.priority} as priority, ${jobs.createdAt} as created_at from ${jobs}
+      where ${jobs.id} in ${ids.length ? ids : ['00000000-0000-0000-0000-000000000000']}
+        and ${jobs.status} = 'queued'
     )
-    .groupBy(jobs.priority);
-  return rows.map((row) => ({ rank: Number(row.rank), count: Number(row.count) }));
+    select
+      (select case when count > 0 then greatest(1, slots) end from hosts) as "hostSlots",
+      (select count(*)::int from running) as "running",
+      (select coalesce(json_agg(started_at), '[]'::json) from running where started_at is not null) as "starts",
+      coalesce(
+        (select percentile_cont(0.5) within group (order by seconds) from on_hosts),
+        (select percentile_cont(0.5) within group (order by seconds) from recent)
+      )::float8 as "medianSeconds",
+      (select coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) from arrivals) as "arrivals",
+      (select coalesce(json_object_agg(mine.id, (
+        select count(*)::int from ${jobs} ahead
+        where ahead.family = ${family} and ahead.status = 'queued'
+          and (ahead.priority > mine.priority or (ahead.priority = mine.priority and ahead.created_at < mine.created_at))
+      )), '{}'::json) from mine) as "positions"`);
+  const [row] = rowsOf<{
+    hostSlots: number | null;
+    running: number;
+    starts: string[] | string;
+    medianSeconds: number | null;
+    arrivals: { rank: number; count: number }[] | string;
+    positions: Record<string, number> | string;
+  }>(result);
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    positions: new Map(Object.entries(json(row!.positions))),
+    slots: row!.hostSlots ?? Math.max(1, row!.running),
+    runningStarts: json(row!.starts).map((start) => new Date(start)),
+    medianSeconds: row!.medianSeconds == null ? null : Number(row!.medianSeconds),
+    arrivals: json(row!.arrivals).map((arrival) => ({ rank: Number(arrival.rank), count: Number(arrival.count) })),
+  };
+}
 }
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];
@@ -166,24 +199,6 @@ export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Dat
     .limit(limit);
 }
 
-/**
- * How many jobs of a family run at once now: the slots of its hosts in rotation, or, for a family
- * without hosts (the local provider), the jobs running now; at least one.
- */
-export async function familyCapacity(db: DbOrTx, family: string): Promise<number> {
-  const [hosts] = await db
-    .select({
-      slots: sql<number>`coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(fleetHosts)
-    .where(sql`${fleetHosts.families} ? ${family}`);
-  if (hosts && hosts.count > 0) return Math.max(1, hosts.slots);
-  const [running] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'running')));
-  return Math.max(1, running?.count ?? 0);
 }
 
 export interface FleetHostEvent {

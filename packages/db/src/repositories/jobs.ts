@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { type JobRow, type JobStatus, jobs, users } from '../schema/index.ts';
+import { type JobRow, type JobStatus, jobs, payments, users } from '../schema/index.ts';
+import { JOB_EVENTS_CHANNEL } from './job-events.ts';
 
 export type { JobRow, JobStatus, MediaRow, UploadRow, LoraRow } from '../schema/generation.ts';
 
@@ -15,6 +16,42 @@ export async function lockUserForJobs(tx: DbOrTx, userId: string): Promise<boole
   return rows.length > 0;
 }
 
+/** What a submission checks under the user's row lock: the balances, an open dispute, the jobs in flight. */
+export interface SubmitStanding {
+  credits: number;
+  hypercredits: number;
+  disputed: boolean;
+  /** The user's queued and running jobs, of every family and of the job's own. */
+  active: number;
+  activeOfFamily: number;
+}
+
+/**
+ * `lockUserForJobs` and the reads a submission makes under the lock, in one statement; undefined
+ * for an unknown user.
+ */
+export async function lockUserForSubmit(
+  tx: DbOrTx,
+  userId: string,
+  family: JobRow['family'],
+): Promise<SubmitStanding | undefined> {
+  // Conditions written with operators name their tables, as the correlated subqueries need.
+  const active = and(eq(jobs.userId, users.id), inArray(jobs.status, ACTIVE_STATUSES));
+  const disputed = and(eq(payments.userId, users.id), eq(payments.disputeStatus, 'open'));
+  const [row] = await tx
+    .select({
+      credits: users.credits,
+      hypercredits: users.hypercredits,
+      disputed: sql<boolean>`exists (select 1 from ${payments} where ${disputed})`,
+      active: sql<number>`(select count(*)::int from ${jobs} where ${active})`,
+      activeOfFamily: sql<number>`(select count(*)::int from ${jobs} where ${active} and ${eq(jobs.family, family)})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update', { of: users });
+  return row;
+}
+
 /** Inserts the job, or returns null when a job with the same source and request id exists. */
 export async function insertJob(tx: DbOrTx, values: NewJob): Promise<JobRow | null> {
   const [row] = await tx
@@ -23,6 +60,22 @@ export async function insertJob(tx: DbOrTx, values: NewJob): Promise<JobRow | nu
     .onConflictDoNothing({ target: [jobs.source, jobs.requestId] })
     .returning();
   return row ?? null;
+}
+
+/**
+ * `insertJob` for a job entering the queue, whose `queued` event (`publishJobEvent`) goes out in
+ * the same statement, on commit.
+ */
+export async function insertQueuedJob(tx: DbOrTx, values: Omit<NewJob, 'status'>): Promise<JobRow | null> {
+  const event = sql`json_build_object('jobId', ${jobs.id}, 'userId', ${jobs.userId}, 'status', ${jobs.status}, 'progress', ${jobs.progress})::text`;
+  const [row] = await tx
+    .insert(jobs)
+    .values({ ...values, status: 'queued' })
+    .onConflictDoNothing({ target: [jobs.source, jobs.requestId] })
+    .returning({ ...getTableColumns(jobs), published: sql`pg_notify(${JOB_EVENTS_CHANNEL}, ${event})` });
+  if (!row) return null;
+  const { published: _published, ...job } = row;
+  return job;
 }
 
 export async function findJobByRequest(db: DbOrTx, source: string, requestId: string) {
@@ -36,23 +89,6 @@ export async function findJobByRequest(db: DbOrTx, source: string, requestId: st
 export async function getJob(db: DbOrTx, id: string): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
-}
-
-export async function countActiveJobs(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ACTIVE_STATUSES)));
-  return row?.count ?? 0;
-}
-
-/** The user's queued and running jobs of one family: their round in that family's fair order. */
-export async function countActiveJobsOfFamily(db: DbOrTx, userId: string, family: JobRow['family']) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.family, family), inArray(jobs.status, ACTIVE_STATUSES)));
-  return row?.count ?? 0;
 }
 
 export async function setQueueJobId(db: DbOrTx, id: string, queueJobId: string) {
@@ -219,15 +255,6 @@ export async function jobStatus(db: DbOrTx, id: string): Promise<JobStatus | nul
   return row?.status ?? null;
 }
 
-/** When each running job of a family started (the wait estimate's busy slots). */
-export async function runningJobStarts(db: DbOrTx, family: JobRow['family']): Promise<Date[]> {
-  const rows = await db
-    .select({ startedAt: jobs.startedAt })
-    .from(jobs)
-    .where(and(eq(jobs.family, family), eq(jobs.status, 'running')));
-  return rows.flatMap((row) => (row.startedAt ? [row.startedAt] : []));
-}
-
 /** A person's queued and running jobs, oldest first (`/info`). */
 export async function activeJobsOf(db: DbOrTx, userId: string, limit = 25): Promise<JobRow[]> {
   return db
@@ -236,29 +263,4 @@ export async function activeJobsOf(db: DbOrTx, userId: string, limit = 25): Prom
     .where(and(eq(jobs.userId, userId), inArray(jobs.status, ACTIVE_STATUSES)))
     .orderBy(jobs.createdAt)
     .limit(limit);
-}
-
-/**
- * `queuePosition` for several queued jobs of one family in one query: the queued jobs of the
- * family ahead of each in the same order (rank, then age).
- */
-export async function queuePositions(
-  db: DbOrTx,
-  family: JobRow['family'],
-  ids: string[],
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const ranked = db
-    .select({
-      id: jobs.id,
-      position:
-        sql<number>`(rank() over (order by ${jobs.priority} desc, ${jobs.createdAt} asc) - 1)::int`.as(
-          'position',
-        ),
-    })
-    .from(jobs)
-    .where(and(eq(jobs.family, family), eq(jobs.status, 'queued')))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(inArray(ranked.id, ids));
-  return new Map(rows.map((row) => [row.id, Number(row.position)]));
 }

@@ -54,16 +54,6 @@ export async function setPaymentDispute(
     .where(eq(payments.id, id));
 }
 
-/** Whether any payment of the user is disputed and the dispute is not decided yet. */
-export async function hasOpenDispute(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.disputeStatus, 'open')))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** The dispute states of the given charges, for the payment history. */
 export async function disputeStatesOfCharges(db: DbOrTx, chargeIds: string[]): Promise<Map<string, string>> {
   if (chargeIds.length === 0) return new Map();

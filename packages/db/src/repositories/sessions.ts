@@ -4,6 +4,12 @@ import { sessions } from '../schema/sessions.ts';
 import { users } from '../schema/users.ts';
 import type { UserRow } from './users.ts';
 
+/**
+ * The channel on which a change to a user's row or the end of one of their sessions is announced
+ * (their id), by triggers on both tables: whatever wrote it, every process hears of it.
+ */
+export const USER_CHANGES_CHANNEL = 'user_changes';
+
 export interface SessionUser {
   user: UserRow;
   expiresAt: Date;

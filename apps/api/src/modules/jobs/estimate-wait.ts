@@ -1,12 +1,4 @@
-import {
-  type DbOrTx,
-  type JobRow,
-  familyCapacity,
-  queuePositions,
-  recentArrivalRanks,
-  recentJobSeconds,
-  runningJobStarts,
-} from '@app/db';
+import { type DbOrTx, type JobRow, familyStanding } from '@app/db';
 import { estimateWaitSeconds, jumpsAhead, refundAt } from '@app/domain';
 import type { GenerationSettings } from '@app/jobs';
 
@@ -32,7 +24,7 @@ export interface QueueStanding {
  * running ones end, and the share of the slots that jobs arriving later but dispatched first took
  * lately) and the time it is refunded by itself when it never finishes (`refundAt`: its
  * attempts under the family's deadline). The studio's job cards and the bot's queued answers
- * both read this, so they show the same numbers. One round of queries per family.
+ * both read this, so they show the same numbers. One query per family.
  */
 export async function queueStandings(
   db: DbOrTx,
@@ -61,18 +53,13 @@ export async function queueStandings(
   }
   await Promise.all(
     [...queuedByFamily].map(async ([family, queued]) => {
-      const [positions, slots, starts, meanSeconds, arrivals] = await Promise.all([
-        queuePositions(
-          db,
-          family,
-          queued.map((job) => job.id),
-        ),
-        familyCapacity(db, family),
-        runningJobStarts(db, family),
-        recentJobSeconds(db, family),
-        recentArrivalRanks(db, family, ARRIVAL_WINDOW_SECONDS),
-      ]);
-      const runningElapsedSeconds = starts.map((start) => (now.getTime() - start.getTime()) / 1000);
+      const { positions, slots, runningStarts, medianSeconds, arrivals } = await familyStanding(
+        db,
+        family,
+        queued.map((job) => job.id),
+        { arrivalWindowSeconds: ARRIVAL_WINDOW_SECONDS },
+      );
+      const runningElapsedSeconds = runningStarts.map((start) => (now.getTime() - start.getTime()) / 1000);
       for (const job of queued) {
         // A job no longer queued by the time of the query is about to start: nothing is ahead.
         const position = positions.get(job.id) ?? 0;
@@ -83,7 +70,7 @@ export async function queueStandings(
           position,
           slots,
           runningElapsedSeconds,
-          meanSeconds,
+          meanSeconds: medianSeconds,
           aheadArrivalsPerSecond: ahead / ARRIVAL_WINDOW_SECONDS,
         });
         standings.set(job.id, {

@@ -17,15 +17,19 @@ export function toOutputWire(storage: MediaStorage, row: MediaRow): JobOutputWir
   };
 }
 
-/** Job rows as the studio and the gallery see them, with outputs, loves and queue position. */
+/**
+ * Job rows as the studio and the gallery see them, with outputs, loves and queue position. Jobs
+ * `created` by this very request have neither outputs nor loves yet, so only their standing is read.
+ */
 export async function toJobWires(
   db: DbOrTx,
   storage: MediaStorage,
   jobs: JobRow[],
   viewerId: string | null,
   timing: QueueTiming,
+  { created = false }: { created?: boolean } = {},
 ): Promise<JobWire[]> {
-  const ids = jobs.map((job) => job.id);
+  const ids = created ? [] : jobs.map((job) => job.id);
   const [media, counts, loved, standings] = await Promise.all([
     mediaForJobs(db, ids),
     loveCounts(db, ids),
@@ -64,8 +68,9 @@ export async function toJobWire(
   job: JobRow,
   viewerId: string | null,
   timing: QueueTiming,
+  options: { created?: boolean } = {},
 ) {
-  const [wire] = await toJobWires(db, storage, [job], viewerId, timing);
+  const [wire] = await toJobWires(db, storage, [job], viewerId, timing, options);
   return wire!;
 }
 

@@ -3,17 +3,14 @@ import {
   type Db,
   type DbOrTx,
   type JobRow,
+  type SubmitStanding,
   type UserRow,
-  countActiveJobs,
-  countActiveJobsOfFamily,
   findJobByRequest,
-  findUserById,
-  insertJob,
+  insertQueuedJob,
   insertTrainingLora,
-  lockUserForJobs,
-  publishJobEvent,
-  setQueueJobId,
-  spend,
+  isUniqueViolation,
+  lockUserForSubmit,
+  spendLocked,
 } from '@app/db';
 import {
   type JobFamily,
@@ -31,7 +28,7 @@ import {
 } from '@app/domain';
 import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { paymentHoldOf } from '../billing/payment-hold.ts';
 import { assertMayGenerate } from '../moderation/assert-may-generate.ts';
 import { moderatePrompt } from '../moderation/moderate-prompt.ts';
@@ -70,8 +67,10 @@ export interface SubmitJobOptions {
 export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow; created: boolean }> {
   const { db, user } = input;
   const requestId = input.requestId ?? randomUUID();
-  const previous = await findJobByRequest(db, input.source, requestId);
-  if (previous) return { job: sameRequest(previous, user.id), created: false };
+  if (input.requestId) {
+    const previous = await findJobByRequest(db, input.source, requestId);
+    if (previous) return { job: sameRequest(previous, user.id), created: false };
+  }
 
   const definition = findCommand(input.command);
   const action = definition ? undefined : findActionCommand(input.command);
@@ -126,47 +125,54 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
   await resolveLora({ db, userId: user.id, command: definition?.name ?? 'make', prompt: promptOf(options) });
   const price = input.price ?? priceOf(input.command, options);
 
-  const job = await db.transaction(async (tx) => {
-    await lockUserForJobs(tx, user.id);
-    // A twin of this request that committed while we waited for the lock.
-    const twin = await findJobByRequest(tx, input.source, requestId);
-    if (twin) return sameRequest(twin, user.id);
-    const hold = await paymentHoldOf(tx, user.id);
+  const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
+  // The queue entry's id is chosen here, so the job row carries it from its insert.
+  const queueJobId = randomUUID();
+
+  // As few statements as the ledger needs, under the user's row lock: the lock with every read the
+  // checks need, one per currency held, the job row (its `queued` event with it) and the queue entry.
+  const transaction = db.transaction(async (tx) => {
+    const standing = await lockUserForSubmit(tx, user.id, family as JobFamily);
+    if (!standing) throw unauthorized();
+    // A twin of this request that committed while we waited for the lock (a request id of our
+    // own making has none).
+    if (input.requestId) {
+      const twin = await findJobByRequest(tx, input.source, requestId);
+      if (twin) return sameRequest(twin, user.id);
+    }
+    const hold = paymentHoldOf(standing);
     if (hold) throw hold;
-    const active = await countActiveJobs(tx, user.id);
     // Plans above free may hold more of the queue; the setting is the floor for everyone.
     const limit = Math.max(
       input.settings.maxActiveJobsPerUser,
       queueLimitsOf(user.subscriptionStatus).active,
     );
-    if (active >= limit) {
+    if (standing.active >= limit) {
       throw new AppError('TOO_MANY_JOBS', {
         status: 429,
-        message: `You already have ${active} jobs queued or running; wait for one to finish.`,
+        message: `You already have ${standing.active} jobs queued or running; wait for one to finish.`,
         retryAfterSeconds: 15,
       });
     }
-    const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
     for (const [index, currency] of parts.entries()) {
-      const held = await spend(tx, {
+      const held = await spendLocked(tx, {
         userId: user.id,
         currency,
         amount: price[currency],
         reason: `job ${input.command}`,
         idempotencyKey: holdKey(`job:${input.source}:${requestId}`, index),
       });
-      if (held.status === 'insufficient') throw await insufficient(tx as unknown as Db, user.id, price);
+      if (held.status === 'insufficient') throw insufficient(standing, price);
     }
-    const row = await insertJob(tx, {
+    const row = await insertQueuedJob(tx, {
       userId: user.id,
       command: definition?.name ?? input.command,
       family: family as JobFamily,
       options,
-      status: 'queued',
       // The person's round in this family: their jobs already waiting or running go first.
       priority: dispatchRank(
         queueClassOf(user.subscriptionStatus, family as JobFamily),
-        await countActiveJobsOfFamily(tx, user.id, family as JobFamily),
+        standing.activeOfFamily,
       ),
       plan: user.subscriptionStatus.trim() || FREE_PLAN,
       costCredits: price.credits,
@@ -181,6 +187,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       source: input.source,
       requestId,
       parentJobId: input.parentJobId,
+      queueJobId,
     });
     if (!row)
       throw new AppError('REQUEST_RACE', { status: 409, message: 'This request is being submitted already' });
@@ -193,28 +200,31 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
         message: `You already have a LoRA named ${String(options.name)}; pick another name or remove it first.`,
       });
     }
-    const queueJobId = await input.queue.send(tx, row);
-    await setQueueJobId(tx, row.id, queueJobId);
-    await publishJobEvent(tx, { jobId: row.id, userId: user.id, status: 'queued', progress: 0 });
+    await input.queue.send(tx, row);
     await input.onCreated?.(tx, row);
-    return { ...row, queueJobId };
+    return row;
+  });
+  const job = await transaction.catch((error: unknown) => {
+    // The hold's key was used before by a request whose job is gone: nothing was taken again.
+    if (isUniqueViolation(error)) throw requestIdUsed();
+    throw error;
   });
   return { job, created: true };
 }
 
+const requestIdUsed = () =>
+  new AppError('REQUEST_ID_USED', {
+    status: 409,
+    message: 'This request id was already used; send a new one',
+  });
+
 function sameRequest(job: JobRow, userId: string): JobRow {
-  if (job.userId !== userId) {
-    throw new AppError('REQUEST_ID_USED', {
-      status: 409,
-      message: 'This request id was already used; send a new one',
-    });
-  }
+  if (job.userId !== userId) throw requestIdUsed();
   return job;
 }
 
-async function insufficient(db: Db, userId: string, price: Price) {
-  const user = (await findUserById(db, userId))!;
-  const balance = { credits: user.credits, hypercredits: user.hypercredits };
+function insufficient(standing: SubmitStanding, price: Price) {
+  const balance = { credits: standing.credits, hypercredits: standing.hypercredits };
   const describe = (amounts: Price) =>
     (['credits', 'hypercredits'] as const)
       .filter((currency) => price[currency] > 0)

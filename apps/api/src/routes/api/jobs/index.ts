@@ -108,7 +108,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .status(created ? 202 : 200)
-        .send({ job: await toJobWire(db, storage, job, user.id, settings) });
+        .send({ job: await toJobWire(db, storage, job, user.id, settings, { created }) });
     },
   );
 
@@ -272,7 +272,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .status(created ? 202 : 200)
-        .send({ job: await toJobWire(db, storage, job, viewer.id, settings) });
+        .send({ job: await toJobWire(db, storage, job, viewer.id, settings, { created }) });
     },
   );
 

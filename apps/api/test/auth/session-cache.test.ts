@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { deleteSessionsOfUser, setUserModeration } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from '../helpers.ts';
+import { createSessionCache } from '../../src/plugins/session-cache.ts';
+
+// Sessions are remembered for a minute here: a session still answering after a change below is
+// one served from memory, long before it would have lapsed by itself.
+let t: TestContext;
+let admin: { cookie: string; userId: string };
+beforeAll(async () => {
+  t = await createTestApp({ SESSION_CACHE_MS: '60000' });
+  admin = await t.signIn('admin');
+});
+afterAll(async () => t.close());
+
+const me = (cookie: string) => t.app.inject({ url: '/api/auth/', headers: { cookie } });
+
+async function member(name: string) {
+  const user = await t.createUser({ discordName: `${name}-${Math.random().toString(36).slice(2, 8)}` });
+  const cookie = await t.sessionCookie(user.id);
+  expect((await me(cookie)).statusCode).toBe(200);
+  return { id: user.id, cookie };
+}
+
+/** Reads until the answer changes from `before`, for a change another process made (its NOTIFY is on its way). */
+async function answerAfterNotice(cookie: string, before: number) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const status = (await me(cookie)).statusCode;
+    if (status !== before) return status;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return before;
+}
+
+describe('the session cache', () => {
+  it('answers a signed-in read from memory while nothing about the user changes', async () => {
+    const { id, cookie } = await member('remembered');
+    // A change no trigger announces (they are off for this one statement's transaction).
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table users disable trigger users_announce_change`);
+      await tx.execute(sql`update users set discord_name = 'renamed quietly' where id = ${id}`);
+      await tx.execute(sql`alter table users enable trigger users_announce_change`);
+    });
+    expect((await me(cookie)).json().discord_name).not.toBe('renamed quietly');
+  });
+
+  it('never answers a logged-out session from memory', async () => {
+    const { cookie } = await member('leaving');
+    const logout = await t.app.inject({
+      url: '/api/auth/logout',
+      headers: { cookie, accept: 'application/json' },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('never answers a banned person from memory', async () => {
+    const person = await member('banned');
+    const moderator = await t.createUser({ discordName: 'moderator', role: 'admin', ageBand: '18+' });
+    const ban = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation/actions',
+      headers: { cookie: await t.sessionCookie(moderator.id) },
+      payload: { action: 'ban', userId: person.id, reason: 'abuse' },
+    });
+    expect(ban.statusCode).toBe(200);
+    expect((await me(person.cookie)).statusCode).toBe(401);
+  });
+
+  it('answers a role change at once', async () => {
+    const { id, cookie } = await member('promoted');
+    const level = async () =>
+      (await t.app.inject({ url: '/api/auth/authlevel', headers: { cookie } })).json().authLevel;
+    expect(await level()).toBe('user');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/authlevel',
+      headers: { cookie: admin.cookie },
+      payload: { user_id: id, newAuthLevel: 'admin', password: TEST_ADMIN_PASSWORD },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await level()).toBe('admin');
+  });
+
+  it('forgets a session another process ended or a user another process banned', async () => {
+    const signedOut = await member('elsewhere-out');
+    await deleteSessionsOfUser(t.database.db, signedOut.id);
+    expect(await answerAfterNotice(signedOut.cookie, 200)).toBe(401);
+
+    const banned = await member('elsewhere-banned');
+    await setUserModeration(t.database.db, banned.id, { bannedAt: new Date() });
+    expect(await answerAfterNotice(banned.cookie, 200)).toBe(401);
+  });
+});
+
+describe('createSessionCache', () => {
+  const found = (userId: string) => ({
+    user: { id: userId } as never,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+
+  it('keeps a lookup only while nothing was forgotten since it started', () => {
+    const cache = createSessionCache(1000);
+    const now = Date.now();
+    const started = cache.generation();
+    cache.forgetUser('someone');
+    cache.remember('a', found('u1'), started, now);
+    expect(cache.find('a', now)).toBeUndefined();
+    cache.remember('a', found('u1'), cache.generation(), now);
+    expect(cache.find('a', now)?.user.id).toBe('u1');
+  });
+
+  it('forgets by user, by session and after its time', () => {
+    const cache = createSessionCache(1000);
+    const now = Date.now();
+    cache.remember('a', found('u1'), cache.generation(), now);
+    cache.remember('b', found('u1'), cache.generation(), now);
+    cache.remember('c', found('u2'), cache.generation(), now);
+    cache.forgetUser('u1');
+    expect([cache.find('a', now), cache.find('b', now)]).toEqual([undefined, undefined]);
+    expect(cache.find('c', now)).toBeDefined();
+    expect(cache.find('c', now + 1000)).toBeUndefined();
+    cache.remember('d', found('u3'), cache.generation(), now);
+    cache.forgetSession('d');
+    expect(cache.find('d', now)).toBeUndefined();
+  });
+
+  it('remembers nothing when turned off', () => {
+    const cache = createSessionCache(0);
+    cache.remember('a', found('u1'), cache.generation(), Date.now());
+    expect(cache.find('a', Date.now())).toBeUndefined();
+  });
+});
