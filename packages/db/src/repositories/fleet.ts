@@ -181,9 +181,11 @@ export async function familyStanding(
     slots: row!.hostSlots ?? Math.max(1, row!.running),
     runningStarts: json(row!.starts).map((start) => new Date(start)),
     medianSeconds: row!.medianSeconds == null ? null : Number(row!.medianSeconds),
-    arrivals: json(row!.arrivals).map((arrival) => ({ rank: Number(arrival.rank), count: Number(arrival.count) })),
+    arrivals: json(row!.arrivals).map((arrival) => ({
+      rank: Number(arrival.rank),
+      count: Number(arrival.count),
+    })),
   };
-}
 }
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];
@@ -197,8 +199,6 @@ export async function strandedQueuedJobs(db: DbOrTx, family: string, before: Dat
       and(eq(jobs.family, family as FleetJobFamily), eq(jobs.status, 'queued'), lt(jobs.updatedAt, before)),
     )
     .limit(limit);
-}
-
 }
 
 export interface FleetHostEvent {
