@@ -24,6 +24,19 @@ const asset = (name: string) => readFileSync(new URL(`./public/${name}`, import.
 const requireFromHere = createRequire(import.meta.url);
 /** simple-markdown's browser build (it defines `window.SimpleMarkdown`), the parser of Discord's client. */
 const markdownParser = () => readFileSync(requireFromHere.resolve('simple-markdown/simple-markdown.min.js'));
+/**
+ * Twemoji's parser (which text is an emoji, and its picture's file name) as an ES module for the
+ * page: the package's two CommonJS files, each run with its own `exports`.
+ */
+function emojiParser(): string {
+  const source = (file: string) => readFileSync(requireFromHere.resolve(`@twemoji/parser/${file}`), 'utf8');
+  return `const regex = {};
+(function (exports) {\n${source('dist/lib/regex.js')}\n})(regex);
+const parser = {};
+(function (exports, require) {\n${source('dist/index.js')}\n})(parser, () => regex);
+export const { parse } = parser;
+`;
+}
 /** Twemoji's SVGs, one file per emoji named by its code points (`1f3b2.svg`). */
 const EMOJI_DIR = dirname(requireFromHere.resolve('@twemoji/svg/package.json'));
 const EMOJI_FILE = /^\/app\/emoji\/([0-9a-f]{2,6}(?:-[0-9a-f]{2,6}){0,9})\.svg$/;
@@ -59,6 +72,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
     'command-form.js': ['text/javascript', asset('command-form.js')],
     'modal.js': ['text/javascript', asset('modal.js')],
     'markdown.js': ['text/javascript', asset('markdown.js')],
+    'emoji-parser.js': ['text/javascript', Buffer.from(emojiParser())],
     'simple-markdown.js': ['text/javascript', markdownParser()],
     'app.css': ['text/css', asset('app.css')],
   };
