@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RedeemGiftCodeBody, type UserWire } from '@app/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert, Button, Dialog } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useRedeem } from '@/api/gifts.ts';
@@ -22,7 +22,7 @@ export function RedeemGiftButton({
 }) {
   const [open, setOpen] = useState(false);
   const form = useForm({ resolver: zodResolver(GiftCodeField), defaultValues: { giftCode: '' } });
-  const code = form.watch('giftCode');
+  const code = useWatch({ control: form.control, name: 'giftCode' });
   const [redeem, { isLoading, error, reset }] = useRedeem(user);
 
   function close() {
