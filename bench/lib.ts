@@ -20,7 +20,7 @@ export function startServer(
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /PORT (\d+)/.exec(output) ?? /running at http:\/\/[^:]+:(\d+)/.exec(output);
       if (match) resolve({ port: Number(match[1]), child, output });

@@ -117,7 +117,7 @@ export async function benchSignedInRead(rounds = 5, seconds = 3): Promise<Signed
     const signedInRps = median(results.map((r) => r.signedIn));
     const ratios = results.map((r) => r.signedIn / r.bare);
     const cpu = (values: (number | undefined)[]) =>
-      values.every((v) => v !== undefined) ? median(values as number[]) : undefined;
+      values.every((v) => v !== undefined) ? median(values) : undefined;
     return {
       bareRps,
       signedInRps,

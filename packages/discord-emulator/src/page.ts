@@ -191,13 +191,25 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
           return replyJson(
             res,
             200,
-            actions.say(base, me.id, m[1]!, String(form.content ?? ''), parsed.files),
+            actions.say(
+              base,
+              me.id,
+              m[1]!,
+              typeof form.content === 'string' ? form.content : '',
+              parsed.files,
+            ),
           );
         const options: Record<string, OptionInput> = {
           ...((form.options ?? {}) as Record<string, OptionInput>),
         };
         for (const f of parsed.files) options[f.field] = f;
-        const outcome = await actions.runCommand(base, me.id, m[1]!, String(form.command ?? ''), options);
+        const outcome = await actions.runCommand(
+          base,
+          me.id,
+          m[1]!,
+          typeof form.command === 'string' ? form.command : '',
+          options,
+        );
         return replyJson(res, 200, {
           ok: !outcome.error,
           error: outcome.error ?? null,

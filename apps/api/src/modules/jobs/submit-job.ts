@@ -16,7 +16,6 @@ import {
   spend,
 } from '@app/db';
 import {
-  type JobFamily,
   FREE_PLAN,
   type Price,
   applyPromptDefaults,
@@ -155,18 +154,18 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
         reason: `job ${input.command}`,
         idempotencyKey: holdKey(`job:${input.source}:${requestId}`, index),
       });
-      if (held.status === 'insufficient') throw await insufficient(tx as unknown as Db, user.id, price);
+      if (held.status === 'insufficient') throw await insufficient(tx, user.id, price);
     }
     const row = await insertJob(tx, {
       userId: user.id,
       command: definition?.name ?? input.command,
-      family: family as JobFamily,
+      family: family,
       options,
       status: 'queued',
       // The person's round in this family: their jobs already waiting or running go first.
       priority: dispatchRank(
-        queueClassOf(user.subscriptionStatus, family as JobFamily),
-        await countActiveJobsOfFamily(tx, user.id, family as JobFamily),
+        queueClassOf(user.subscriptionStatus, family),
+        await countActiveJobsOfFamily(tx, user.id, family),
       ),
       plan: user.subscriptionStatus.trim() || FREE_PLAN,
       costCredits: price.credits,

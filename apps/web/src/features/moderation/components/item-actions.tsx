@@ -90,7 +90,7 @@ export function ItemActions({ item }: { item: ModerationItemWire }) {
           variant={choice === 'ban' ? 'danger' : 'primary'}
           disabled={acting.isLoading || !reason.trim()}
         >
-          {LABELS[choice as Choice]}
+          {LABELS[choice]}
         </Button>
         <Button
           variant="secondary"

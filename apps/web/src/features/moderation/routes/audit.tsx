@@ -83,7 +83,7 @@ function Audit() {
               </thead>
               <tbody>
                 {data.entries.map((entry) => {
-                  const { before, after, ...rest } = entry.details as Record<string, unknown>;
+                  const { before, after, ...rest } = entry.details;
                   const hasChange = 'before' in entry.details || 'after' in entry.details;
                   return (
                     <tr key={entry.id}>
