@@ -3,9 +3,9 @@ import { OVERVIEW_DEFAULT_DAYS, OVERVIEW_MAX_DAYS, OverviewQuery } from '@app/do
 import { useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
+import { AdminOnly } from '@/components/admin-only/index.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { DayRange } from '../api/overview.ts';
 import { RevenuePanels, SubscriptionPanels, TopSpendersPanel } from '../components/money-panels.tsx';
@@ -23,7 +23,14 @@ const PRESETS = [7, 30, 90, 365];
 /** /admin/overview: the business at a glance for admins. The server refuses its reads to anyone else. */
 export function OverviewPage() {
   useDocumentTitle('Overview');
-  const { data: role, isLoading, isError } = useAuthLevelQuery();
+  return (
+    <AdminOnly>
+      <Overview />
+    </AdminOnly>
+  );
+}
+
+function Overview() {
   const [range, setRange] = useState<DayRange>(() => lastDays(OVERVIEW_DEFAULT_DAYS));
   // The server's rules for a range; the page says what is wrong in its own words.
   const { register, handleSubmit, getValues, reset, setError, formState } = useForm({
@@ -31,17 +38,6 @@ export function OverviewPage() {
     defaultValues: range,
   });
   const problem = formState.errors.root?.message;
-
-  if (isLoading) return <Spinner label="Checking your access…" />;
-  if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
-  if (role !== 'admin') {
-    return (
-      <section className="narrow">
-        <h1>Not available</h1>
-        <p>This page is not available to your account.</p>
-      </section>
-    );
-  }
 
   const refused = (errors: FieldErrors<OverviewQuery>) => {
     const { from, to } = getValues();
