@@ -5,7 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { useLedgerPages } from '@/api/ledger.ts';
 import { AdminOnly } from '@/components/admin-only/index.ts';
 import { LedgerHistory } from '@/components/credit-history/index.ts';
-import { Alert, Spinner } from '@/components/ui/index.ts';
+import { Alert } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
