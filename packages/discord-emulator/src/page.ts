@@ -25,16 +25,18 @@ const requireFromHere = createRequire(import.meta.url);
 /** simple-markdown's browser build (it defines `window.SimpleMarkdown`), the parser of Discord's client. */
 const markdownParser = () => readFileSync(requireFromHere.resolve('simple-markdown/simple-markdown.min.js'));
 /**
- * Twemoji's parser (which text is an emoji, and its picture's file name) as an ES module for the
- * page: the package's two CommonJS files, each run with its own `exports`.
+ * Twemoji's parser (which text is an emoji, and its picture's file name) for the page, as
+ * `window.TwemojiParser`: the package's two CommonJS files, each run with its own `exports`.
  */
 function emojiParser(): string {
   const source = (file: string) => readFileSync(requireFromHere.resolve(`@twemoji/parser/${file}`), 'utf8');
-  return `const regex = {};
+  return `(function () {
+const regex = {};
 (function (exports) {\n${source('dist/lib/regex.js')}\n})(regex);
 const parser = {};
 (function (exports, require) {\n${source('dist/index.js')}\n})(parser, () => regex);
-export const { parse } = parser;
+window.TwemojiParser = parser;
+})();
 `;
 }
 /** Twemoji's SVGs, one file per emoji named by its code points (`1f3b2.svg`). */
@@ -48,6 +50,7 @@ function html(prefix: string): string {
 <link rel="icon" href="${prefix}/app/emoji/1f4ac.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${prefix}/app/app.css">
 <script defer src="${prefix}/app/simple-markdown.js"></script>
+<script defer src="${prefix}/app/emoji-parser.js"></script>
 <script type="module" src="${prefix}/app/app.js"></script></head>
 <body data-prefix="${prefix}"><div id="root" class="loading">Loading…</div></body></html>`;
 }

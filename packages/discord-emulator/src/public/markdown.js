@@ -1,10 +1,11 @@
 // Discord's Markdown, parsed with simple-markdown (the parser Discord's client grew from; its browser
 // build defines window.SimpleMarkdown) and drawn as DOM nodes: text only ever goes in through
-// textContent, links only to http(s), emoji as Twemoji images.
+// textContent, links only to http(s), emoji as Twemoji images (found by Twemoji's parser, served as
+// window.TwemojiParser).
 import { h } from './dom.js';
-import { parse as parseEmoji } from './emoji-parser.js';
 
 const SM = globalThis.SimpleMarkdown;
+const parseEmoji = globalThis.TwemojiParser.parse;
 const base = SM.defaultRules;
 const prefix = document.body.dataset.prefix || '';
 
