@@ -61,7 +61,7 @@ test('the admin overview draws every chart from the seeded month, with its table
   expect(download.suggestedFilename()).toMatch(
     /^overview-revenue-daily-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
   );
-  const lines = readFileSync((await download.path())!, 'utf8')
+  const lines = readFileSync(await download.path(), 'utf8')
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe('Day,gross_cents,refunds_cents,disputes_cents,net_cents,payments');
@@ -80,7 +80,7 @@ test('the admin overview draws every chart from the seeded month, with its table
       page.waitForEvent('download'),
       page.locator(`[data-panel="${id}"]`).getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const text = readFileSync((await file.path())!, 'utf8');
+    const text = readFileSync(await file.path(), 'utf8');
     expect(text.trim().split('\r\n').length, id).toBeGreaterThan(1);
   }
 

@@ -168,13 +168,23 @@ export function createDatabase(options: DatabaseOptions): Database {
   };
 }
 
+/** A dedicated connection kept open, and how to end it. */
+export interface KeptConnection {
+  /** The open connection; undefined while it is lost and being opened again. */
+  current(): pg.Client | undefined;
+  close(): Promise<void>;
+}
+
 /**
- * A dedicated client per subscription: LISTEN is per session, and pooled sessions change hands.
- * A lost connection is opened again with backoff (0.25 s doubling to 5 s) and LISTEN renewed, so a
- * database restart costs the notifications sent meanwhile, never the subscription; every user of
- * a channel also looks for what it may have missed (a poll, a sweep).
+ * One dedicated connection, opened again with backoff (0.25 s doubling to 5 s) whenever it is
+ * lost. `setUp` runs on each new connection before it counts as open; `onLost` hears of each one
+ * lost. A failure to open the first connection is the caller's.
  */
-async function listenPg(url: string, channel: string, onPayload: (payload: string) => void) {
+export async function keepConnection(
+  url: string,
+  applicationName: string,
+  { setUp, onLost }: { setUp?: (client: pg.Client) => Promise<void>; onLost?: () => void } = {},
+): Promise<KeptConnection> {
   let closed = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -189,6 +199,7 @@ async function listenPg(url: string, channel: string, onPayload: (payload: strin
     client = undefined;
     quiet(target);
     target.end().catch(() => {});
+    onLost?.();
     reconnect();
   };
   const reconnect = () => {
@@ -202,46 +213,64 @@ async function listenPg(url: string, channel: string, onPayload: (payload: strin
     if (closed) return;
     const next = new pg.Client({
       connectionString: url,
-      application_name: 'hypercreate-listen',
+      application_name: applicationName,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
-    // Until LISTEN has run, a failure is the caller's (the catch below): no reconnect from here.
+    // Until it is set up, a failure is the caller's (the catch below): no reconnect from here.
     let ready = false;
     next.on('error', () => ready && drop(next));
     next.on('end', () => ready && drop(next));
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    client = next;
     try {
       await next.connect();
-      await next.query(`listen "${channel.replaceAll('"', '')}"`);
+      await setUp?.(next);
     } catch (error) {
       quiet(next);
       await next.end().catch(() => {});
-      if (client === next) client = undefined;
       throw error;
     }
-    ready = true;
-    failures = 0;
     // Closed while this connection was being opened: nobody will end it but us.
     if (closed) {
       quiet(next);
       await next.end().catch(() => {});
+      return;
     }
+    ready = true;
+    failures = 0;
+    client = next;
   };
   await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(timer);
-    const last = client;
-    client = undefined;
-    if (last) {
-      quiet(last);
-      await last.end().catch(() => {});
-    }
+  return {
+    current: () => client,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const last = client;
+      client = undefined;
+      if (last) {
+        quiet(last);
+        await last.end().catch(() => {});
+      }
+    },
   };
+}
+
+/**
+ * A dedicated client per subscription: LISTEN is per session, and pooled sessions change hands.
+ * A lost connection is opened again and LISTEN renewed, so a database restart costs the
+ * notifications sent meanwhile, never the subscription; every user of a channel also looks for
+ * what it may have missed (a poll, a sweep).
+ */
+async function listenPg(url: string, channel: string, onPayload: (payload: string) => void) {
+  const connection = await keepConnection(url, 'hypercreate-listen', {
+    async setUp(client) {
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`listen "${channel.replaceAll('"', '')}"`);
+    },
+  });
+  return () => connection.close();
 }
 
 /** Bounded exponential backoff with jitter: 0.25 s doubling up to 5 s. */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CONNECT_TIMEOUT_MS, backoffMs, type Database } from './client.ts';
+import { keepConnection, type Database } from './client.ts';
 import { SLOT_LOCK_NAMESPACE, SLOT_LOCK_STRIDE } from './repositories/fleet.ts';
 
 /**
@@ -60,66 +60,23 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
   }
   const url = database.url;
   const listeners: ((slots: { lockKey: number; slot: number }[]) => void)[] = [];
-  let client: pg.Client | undefined;
-  let closed = false;
-  let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
   // One statement at a time on the one connection (pg would queue them, but no longer wants to).
   let chain: Promise<unknown> = Promise.resolve();
-
-  const lost = (target: pg.Client) => {
-    if (client !== target) return;
-    client = undefined;
-    target.removeAllListeners();
-    target.on('error', () => {});
-    target.end().catch(() => {});
-    const slots = [...held].map(slotOf);
-    held.clear();
-    chain = Promise.resolve();
-    if (slots.length) for (const listener of listeners) listener(slots);
-    reconnect();
-  };
-  const reconnect = () => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      connect().catch(() => reconnect());
-    }, backoffMs(failures++));
-  };
-  const connect = async () => {
-    const next = new pg.Client({
-      connectionString: url,
-      application_name: 'hypercreate-slots',
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      keepAlive: true,
-    });
-    let ready = false;
-    next.on('error', () => ready && lost(next));
-    next.on('end', () => ready && lost(next));
-    try {
-      await next.connect();
-    } catch (error) {
-      next.removeAllListeners();
-      next.on('error', () => {});
-      await next.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await next.end().catch(() => {});
-      return;
-    }
-    ready = true;
-    failures = 0;
-    client = next;
-  };
-  await connect();
+  const connection = await keepConnection(url, 'hypercreate-slots', {
+    onLost() {
+      const slots = [...held].map(slotOf);
+      held.clear();
+      chain = Promise.resolve();
+      if (slots.length) for (const listener of listeners) listener(slots);
+    },
+  });
 
   /** Runs on the current connection; `target` says which, so an answer can be matched to it. */
   const query = <T extends object>(
     text: string,
     values: unknown[],
   ): { run: Promise<pg.QueryResult<T>>; target?: pg.Client } => {
-    const target = client;
+    const target = connection.current();
     if (!target) return { run: Promise.reject(new Error("The slot locks' connection is closed.")) };
     const run = chain.then(() => target.query<T>(text, values));
     chain = run.catch(() => undefined);
@@ -127,40 +84,32 @@ export async function openSlotLocks(database: Database): Promise<SlotLocks> {
   };
   return {
     get alive() {
-      return client !== undefined;
+      return connection.current() !== undefined;
     },
     onLost(listener) {
       listeners.push(listener);
     },
     async tryLock(lockKey, slot) {
       const key = keyOf(lockKey, slot);
-      if (!client || held.has(key)) return false;
+      if (!connection.current() || held.has(key)) return false;
       const { run, target } = query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
         SLOT_LOCK_NAMESPACE,
         key,
       ]);
       const result = await run;
       // Granted on a connection lost since: the lock went with it.
-      if (!result.rows[0]?.ok || client !== target) return false;
+      if (!result.rows[0]?.ok || connection.current() !== target) return false;
       held.add(key);
       return true;
     },
     async unlock(lockKey, slot) {
       const key = keyOf(lockKey, slot);
-      if (!held.delete(key) || !client) return;
+      if (!held.delete(key) || !connection.current()) return;
       await query('select pg_advisory_unlock($1, $2)', [SLOT_LOCK_NAMESPACE, key]).run;
     },
     async close() {
-      closed = true;
-      clearTimeout(timer);
       held.clear();
-      const last = client;
-      client = undefined;
-      if (last) {
-        last.removeAllListeners();
-        last.on('error', () => {});
-        await last.end().catch(() => {});
-      }
+      await connection.close();
     },
   };
 }

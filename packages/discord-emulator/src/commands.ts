@@ -65,14 +65,7 @@ export function resolveOptions(
       out.push({
         type: def.type,
         name: def.name,
-        options: resolveOptions(
-          ctx,
-          base,
-          def.options ?? [],
-          v as Record<string, OptionInput>,
-          resolved,
-          `${path}${def.name}.`,
-        ),
+        options: resolveOptions(ctx, base, def.options ?? [], v, resolved, `${path}${def.name}.`),
       });
       continue;
     }
@@ -90,6 +83,8 @@ function optionValue(
 ): string | number | boolean {
   const bad = (why: string) => new UserInputError('invalid_option', `Option "${def.name}" ${why}.`);
   let value: string | number | boolean;
+  // A user or channel is named by its id or name, sent as text or a number.
+  const text = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
   switch (def.type) {
     case 3:
       if (typeof v !== 'string' && typeof v !== 'number') throw bad('must be text');
@@ -109,7 +104,7 @@ function optionValue(
       else throw bad('must be true or false');
       break;
     case 6: {
-      const user = ctx.store.state.users.find((u) => u.id === String(v) || u.username === String(v));
+      const user = ctx.store.state.users.find((u) => u.id === text || u.username === text);
       if (!user) throw bad('names no known user');
       (resolved.users ??= {})[user.id] = apiUser(user);
       const { user: _u, ...member } = apiMember(ctx, user);
@@ -118,9 +113,7 @@ function optionValue(
       break;
     }
     case 7: {
-      const ch = ctx.store.state.channels.find(
-        (c) => c.id === String(v) || (c.type === 0 && c.name === String(v)),
-      );
+      const ch = ctx.store.state.channels.find((c) => c.id === text || (c.type === 0 && c.name === text));
       if (!ch) throw bad('names no known channel');
       (resolved.channels ??= {})[ch.id] = apiChannel(ctx, ch);
       value = ch.id;

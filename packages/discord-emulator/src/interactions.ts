@@ -93,7 +93,7 @@ export class InteractionSender {
       if (text && (res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
       if (rec.status === 'pending' && body && typeof body === 'object' && 'type' in body) {
         try {
-          applyCallback(this.ctx, this, rec, body as Record<string, unknown>, [], base);
+          applyCallback(this.ctx, this, rec, body, [], base);
         } catch (err) {
           return this.fail(rec, `${NOT_RESPONDED} (invalid interaction response: ${(err as Error).message})`);
         }

@@ -196,7 +196,10 @@ export function editMessage(
   msg.attachments = [...keep, ...added];
   msg.flags = (msg.flags as number) & ~128;
   msg.edited_timestamp = ctx.iso();
-  Object.assign(msg, mentions(ctx, String(msg.content ?? ''), body.allowed_mentions));
+  Object.assign(
+    msg,
+    mentions(ctx, typeof msg.content === 'string' ? msg.content : '', body.allowed_mentions),
+  );
   return msg;
 }
 

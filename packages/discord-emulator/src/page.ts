@@ -24,6 +24,21 @@ const asset = (name: string) => readFileSync(new URL(`./public/${name}`, import.
 const requireFromHere = createRequire(import.meta.url);
 /** simple-markdown's browser build (it defines `window.SimpleMarkdown`), the parser of Discord's client. */
 const markdownParser = () => readFileSync(requireFromHere.resolve('simple-markdown/simple-markdown.min.js'));
+/**
+ * Twemoji's parser (which text is an emoji, and its picture's file name) for the page, as
+ * `window.TwemojiParser`: the package's two CommonJS files, each run with its own `exports`.
+ */
+function emojiParser(): string {
+  const source = (file: string) => readFileSync(requireFromHere.resolve(`@twemoji/parser/${file}`), 'utf8');
+  return `(function () {
+const regex = {};
+(function (exports) {\n${source('dist/lib/regex.js')}\n})(regex);
+const parser = {};
+(function (exports, require) {\n${source('dist/index.js')}\n})(parser, () => regex);
+window.TwemojiParser = parser;
+})();
+`;
+}
 /** Twemoji's SVGs, one file per emoji named by its code points (`1f3b2.svg`). */
 const EMOJI_DIR = dirname(requireFromHere.resolve('@twemoji/svg/package.json'));
 const EMOJI_FILE = /^\/app\/emoji\/([0-9a-f]{2,6}(?:-[0-9a-f]{2,6}){0,9})\.svg$/;
@@ -35,6 +50,7 @@ function html(prefix: string): string {
 <link rel="icon" href="${prefix}/app/emoji/1f4ac.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${prefix}/app/app.css">
 <script defer src="${prefix}/app/simple-markdown.js"></script>
+<script defer src="${prefix}/app/emoji-parser.js"></script>
 <script type="module" src="${prefix}/app/app.js"></script></head>
 <body data-prefix="${prefix}"><div id="root" class="loading">Loading…</div></body></html>`;
 }
@@ -59,6 +75,7 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
     'command-form.js': ['text/javascript', asset('command-form.js')],
     'modal.js': ['text/javascript', asset('modal.js')],
     'markdown.js': ['text/javascript', asset('markdown.js')],
+    'emoji-parser.js': ['text/javascript', Buffer.from(emojiParser())],
     'simple-markdown.js': ['text/javascript', markdownParser()],
     'app.css': ['text/css', asset('app.css')],
   };
@@ -177,13 +194,25 @@ export function pageHandler(ctx: Ctx, actions: Actions, resolveUser: ResolveUser
           return replyJson(
             res,
             200,
-            actions.say(base, me.id, m[1]!, String(form.content ?? ''), parsed.files),
+            actions.say(
+              base,
+              me.id,
+              m[1]!,
+              typeof form.content === 'string' ? form.content : '',
+              parsed.files,
+            ),
           );
         const options: Record<string, OptionInput> = {
           ...((form.options ?? {}) as Record<string, OptionInput>),
         };
         for (const f of parsed.files) options[f.field] = f;
-        const outcome = await actions.runCommand(base, me.id, m[1]!, String(form.command ?? ''), options);
+        const outcome = await actions.runCommand(
+          base,
+          me.id,
+          m[1]!,
+          typeof form.command === 'string' ? form.command : '',
+          options,
+        );
         return replyJson(res, 200, {
           ok: !outcome.error,
           error: outcome.error ?? null,

@@ -28,7 +28,7 @@ function toOptions(input: unknown): Record<string, OptionInput> {
         contentType: typeof f.contentType === 'string' ? f.contentType : 'application/octet-stream',
         data,
       };
-    } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = toOptions(v) as OptionInput;
+    } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = toOptions(v);
     else out[k] = v as OptionInput;
   }
   return out;

@@ -13,7 +13,7 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
-export type Handler = (interaction: Record<string, unknown>) => Promise<unknown> | unknown;
+export type Handler = (interaction: Record<string, unknown>) => unknown;
 
 /** A stand-in for the product's interactions endpoint: verifies Discord's Ed25519 signature with
  * the public key the emulator printed, then lets each test decide the answer. */

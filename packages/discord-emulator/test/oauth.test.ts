@@ -56,16 +56,18 @@ const exchange = (fields: Record<string, string>, headers: Record<string, string
 
 describe('Discord sign-in (OAuth2)', () => {
   it('shows a consent page naming the scopes and accounts, and refuses a bad request', async () => {
-    const page = await fetch(`${discord.url}/oauth2/authorize?${authorizeParams()}`);
+    const page = await fetch(`${discord.url}/oauth2/authorize?${authorizeParams().toString()}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<code>identify</code>');
     expect(html).toContain('@member');
     expect(html).toContain('value="state-123"');
-    const wrongClient = await fetch(`${discord.url}/oauth2/authorize?${authorizeParams({ client_id: '1' })}`);
+    const wrongClient = await fetch(
+      `${discord.url}/oauth2/authorize?${authorizeParams({ client_id: '1' }).toString()}`,
+    );
     expect(wrongClient.status).toBe(400);
     const plain = await fetch(
-      `${discord.url}/oauth2/authorize?${authorizeParams({ code_challenge_method: 'plain' })}`,
+      `${discord.url}/oauth2/authorize?${authorizeParams({ code_challenge_method: 'plain' }).toString()}`,
     );
     expect(plain.status).toBe(400);
   });
@@ -130,10 +132,13 @@ describe('Discord sign-in (OAuth2)', () => {
     expect(location.searchParams.get('state')).toBe('state-123');
 
     const { cookie } = await consent('authorize', discord.seededUsers[2]!.id);
-    const silent = await fetch(`${discord.url}/oauth2/authorize?${authorizeParams({ prompt: 'none' })}`, {
-      headers: { cookie: cookie!.split(';')[0]! },
-      redirect: 'manual',
-    });
+    const silent = await fetch(
+      `${discord.url}/oauth2/authorize?${authorizeParams({ prompt: 'none' }).toString()}`,
+      {
+        headers: { cookie: cookie!.split(';')[0]! },
+        redirect: 'manual',
+      },
+    );
     expect(silent.status).toBe(302);
     const code = new URL(silent.headers.get('location')!).searchParams.get('code')!;
     const token = (await (await exchange({ code })).json()) as { access_token: string };

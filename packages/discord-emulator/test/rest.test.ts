@@ -98,7 +98,7 @@ it('refuses what Discord refuses: long content, too many rows or buttons, long c
     [{ components: [row(button('x'.repeat(101)))] }, 'components.0.components.0.custom_id'],
   ];
   for (const [body, path] of cases) {
-    const err = await apiError(s.api.channels.createMessage(channelId, body as never));
+    const err = await apiError(s.api.channels.createMessage(channelId, body));
     expect([err.status, err.code, (err.rawError as { message: string }).message]).toEqual([
       400,
       50035,

@@ -54,7 +54,7 @@ export class ShapeBuilder {
     if (type.isStringLiteral()) return { k: 'lit', v: type.value };
     // A `…Flags` enum is a bit field even with one member (discord-api-types' RoleFlags): any number, 0 too.
     if (f & ts.TypeFlags.EnumLiteral && type.isNumberLiteral()) {
-      const member = type.getSymbol() as (ts.Symbol & { parent?: ts.Symbol }) | undefined;
+      const member: (ts.Symbol & { parent?: ts.Symbol }) | undefined = type.getSymbol();
       if (/Flags$/.test(member?.parent?.name ?? '')) return { k: 'number' };
     }
     if (type.isNumberLiteral()) return { k: 'lit', v: type.value };

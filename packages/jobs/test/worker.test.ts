@@ -56,7 +56,7 @@ describe('worker', () => {
     expect(storage.objects.get(row!.storageKey)?.bytes.equals(image)).toBe(true);
     const thumb = await sharp(storage.objects.get(row!.thumbKey!)!.bytes).metadata();
     expect(thumb.format).toBe('webp');
-    expect(Math.max(thumb.width!, thumb.height!)).toBeLessThan(640);
+    expect(Math.max(thumb.width, thumb.height)).toBeLessThan(640);
   });
 
   it('refunds exactly once when the provider always fails, after the retries, and shows the error', async () => {

@@ -142,7 +142,7 @@ export function enforceRouteAccess(
           ? requireUser
           : undefined;
     if (!guard) return;
-    route.onRequest = [guard as onRequestHookHandler, ...hooks(route.onRequest)];
+    route.onRequest = [guard, ...hooks(route.onRequest)];
     if (access === 'admin+password') route.preHandler = [checkPassword, ...hooks(route.preHandler)];
   });
 }

@@ -46,6 +46,6 @@ export function assertCleanText(value: unknown, where: string): void {
 function isEmptyObject(value: unknown): boolean {
   if (typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   // Exactly what the walk would visit: its own enumerable keys.
-  for (const key in value) if (Object.hasOwn(value as object, key)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
   return true;
 }

@@ -93,9 +93,7 @@ export function redactingLogOptions(options: LoggerOptions = {}): LoggerOptions 
 /** The API's logger setting: off, or pino with redaction whatever options the caller gave. */
 export function apiLoggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
-  return redactingLogOptions(
-    logger === true ? {} : (logger as LoggerOptions),
-  ) as FastifyServerOptions['logger'];
+  return redactingLogOptions(logger === true ? {} : logger);
 }
 
 /**

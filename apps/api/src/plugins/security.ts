@@ -24,7 +24,7 @@ function securityHeaders(options: HelmetOptions): [string, string][] {
     removeHeader: (name: string) => void headers.delete(name),
   } as unknown as ServerResponse;
   helmet(options)({} as never, response, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('The security headers could not be set.');
   });
   return [...headers];
 }

@@ -79,8 +79,8 @@ export const creationPageRoutes: FastifyPluginAsyncZod<{ distDir: string }> = as
       const image = job.outputs.find((output) => output.mime.startsWith('image/'));
       const video = job.outputs.find((output) => output.mime.startsWith('video/'));
       const prompt = TEXT_OPTIONS.map((name) => job.options[name]).find(
-        (value) => typeof value === 'string',
-      ) as string | undefined;
+        (value): value is string => typeof value === 'string',
+      );
       const tags = creationMetaTags({
         pageUrl: absolute(`/c/${job.id}`),
         prompt: prompt?.trim() ?? '',

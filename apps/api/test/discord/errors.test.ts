@@ -33,7 +33,7 @@ describe('refusals are ephemeral and change nothing', () => {
   it('a command outside its channels names the right ones as channel mentions', async () => {
     const { discordId } = await h.user(100_000, 1000);
     const text = await refusal(discordId, 'video', { prompt: 'a wave' }, 'image-3');
-    const channels = await h.emulator.channels();
+    const channels = h.emulator.channels();
     const video1 = channels.find((channel) => channel.name === 'video-1')!;
     expect(text).toContain(`<#${video1.id}>`);
     expect(text).toMatch(/^\/video works in <#\d+>/);

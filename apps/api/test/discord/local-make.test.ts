@@ -29,7 +29,7 @@ describe('/make with the local provider', () => {
     const grid = await sharp(
       Buffer.from(await (await fetch(result.attachments[0]!.url)).arrayBuffer()),
     ).metadata();
-    expect(grid.width! / grid.height!).toBeCloseTo(16 / 9, 1);
+    expect(grid.width / grid.height).toBeCloseTo(16 / 9, 1);
     const components = result.components!.flatMap((row) => row.components) as {
       custom_id?: string;
       url?: string;
@@ -40,9 +40,9 @@ describe('/make with the local provider', () => {
     expect(singles.map((c) => c.label)).toEqual(['Image 1', 'Image 2', 'Image 3', 'Image 4']);
     for (const single of singles) {
       const meta = await sharp(Buffer.from(await (await fetch(single.url!)).arrayBuffer())).metadata();
-      expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+      expect(meta.width / meta.height).toBeCloseTo(16 / 9, 1);
       // Each single is half the grid's width.
-      expect(meta.width! * 2).toBeLessThanOrEqual(grid.width! + 8);
+      expect(meta.width * 2).toBeLessThanOrEqual(grid.width + 8);
     }
   }, 120_000);
 });

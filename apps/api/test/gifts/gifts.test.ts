@@ -73,7 +73,7 @@ describe('buying and redeeming a gift', () => {
       url: `/api/payment/payment-history/${after.stripeCustomerId}`,
       headers: { cookie: friend.cookie },
     });
-    const descriptions = (history.json() as { description: string }[]).map((row) => row.description);
+    const descriptions = history.json<{ description: string }[]>().map((row) => row.description);
     expect(descriptions).toEqual(['Gift: Founders Plan (redeemed gift code)']);
 
     // Webhooks of the redemption grant nothing more.

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 /** A paid credit package and its payment_intent.succeeded event, as Stripe would send it. */
 async function paidEvent(name: string) {
   const user = await createUser(t.database.db, { discordName: name });
-  const customer = await ensureCustomer({ db: t.database.db, stripe: t.stripe, user: user! });
+  const customer = await ensureCustomer({ db: t.database.db, stripe: t.stripe, user: user });
   const pack = CREDIT_PACKAGES[0]!;
   const intent = await t.stripe.paymentIntents.create({
     amount: pack.price,
@@ -25,7 +25,7 @@ async function paidEvent(name: string) {
   await t.stripe.paymentIntents.confirm(intent.id, { payment_method: await t.card(CARDS.ok) });
   for await (const event of t.stripe.events.list({ type: 'payment_intent.succeeded', limit: 100 })) {
     if ((event.data.object as { id: string }).id === intent.id)
-      return { userId: user!.id, payload: JSON.stringify(event), credits: pack.credits };
+      return { userId: user.id, payload: JSON.stringify(event), credits: pack.credits };
   }
   throw new Error('no event');
 }

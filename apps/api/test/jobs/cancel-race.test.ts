@@ -8,7 +8,7 @@ import { createJobsApp, scriptedProvider, startTestWorker, submit, user } from '
 const endless = scriptedProvider(
   (_request, context) =>
     new Promise((_resolve, reject) => {
-      context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true });
+      context.signal.addEventListener('abort', () => reject(context.signal.reason as Error), { once: true });
     }),
 );
 

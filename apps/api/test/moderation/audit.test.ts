@@ -25,7 +25,7 @@ interface Entry {
 const audit = async (query = '') => {
   const response = await call('GET', `/api/admin/audit${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { entries: Entry[]; actions: string[] };
+  return response.json<{ entries: Entry[]; actions: string[] }>();
 };
 
 describe('the audit trail', () => {
@@ -165,8 +165,8 @@ describe('the audit trail', () => {
     expect(auditRoutes.flatMap((route) => [route.method].flat())).toEqual(['GET', 'HEAD']);
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const)
       expect((await call(method, '/api/admin/audit')).statusCode).toBe(404);
-    await expect(t.database.db.execute("update audit_log set action = 'x'" as never)).rejects.toThrow();
-    await expect(t.database.db.execute('delete from audit_log' as never)).rejects.toThrow();
+    await expect(t.database.db.execute("update audit_log set action = 'x'")).rejects.toThrow();
+    await expect(t.database.db.execute('delete from audit_log')).rejects.toThrow();
     expect((await audit()).entries.length).toBeGreaterThan(3);
   });
 });

@@ -109,7 +109,7 @@ export async function createPaymentTestApp(options: { discord?: boolean } = {}):
       const method = await stripe.paymentMethods.create({
         type: 'card',
         card: { number, exp_month: 12, exp_year: 2040, cvc: '123' },
-      } as Stripe.PaymentMethodCreateParams);
+      });
       return method.id;
     },
     async deliverEvents() {

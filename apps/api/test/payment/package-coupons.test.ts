@@ -26,7 +26,7 @@ async function startPurchase(cookie: string) {
     payload: { purchaseType: 'Credits', tierType: pack.name },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { id: string; client_secret: string; customer: string; amount: number };
+  return response.json<{ id: string; client_secret: string; customer: string; amount: number }>();
 }
 
 async function pay(cookie: string, paymentIntentId: string, card: string, couponCode: string | null) {
@@ -44,7 +44,7 @@ async function history(cookie: string, customer: string) {
     headers: { cookie },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { id: string; amount: number; status: string; description: string }[];
+  return response.json<{ id: string; amount: number; status: string; description: string }[]>();
 }
 
 /** A buyer who has started a package purchase: their cookie, user id, intent and customer. */

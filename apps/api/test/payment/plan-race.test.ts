@@ -39,7 +39,7 @@ async function freeUser(name: string) {
   });
   expect(first.statusCode, first.body).toBe(200);
   const customer = (await userRow(t, userId)).stripeCustomerId!;
-  return { cookie, userId, customer, first: first.json() as { id: string } };
+  return { cookie, userId, customer, first: first.json<{ id: string }>() };
 }
 
 /** Only PostgreSQL runs the two requests truly in parallel. */

@@ -25,13 +25,13 @@ async function startPurchase(cookie: string, body: Record<string, unknown>) {
     payload: body,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
+  return response.json<{
     id: string;
     client_secret: string;
     customer: string;
     amount: number;
     metadata: Record<string, string>;
-  };
+  }>();
 }
 
 function pay(cookie: string, kind: 'single' | 'subscription', payload: Record<string, unknown>) {

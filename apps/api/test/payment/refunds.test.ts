@@ -52,7 +52,7 @@ async function history(cookie: string, userId: string) {
   const customer = (await userRow(t, userId)).stripeCustomerId!;
   const answer = await call(t, cookie, 'GET', `/api/payment/payment-history/${customer}`);
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { id: string; status: string; description: string; amount: number }[];
+  return answer.json<{ id: string; status: string; description: string; amount: number }[]>();
 }
 
 async function eventFor(type: string, objectId: string): Promise<Stripe.Event> {
@@ -289,7 +289,7 @@ describe('a refunded plan payment', () => {
       expand: ['latest_invoice.payments'],
     });
     const invoice = subscription.latest_invoice as Stripe.Invoice;
-    const recorded = await findPayment(t.database.db, invoice.id!);
+    const recorded = await findPayment(t.database.db, invoice.id);
     expect(recorded).toMatchObject({ kind: 'plan', product: tier.tier, creditsGranted: tier.credits });
     const paid = await userRow(t, subscriber.userId);
     expect(paid.subscriptionStatus).toBe('Professional Plan');

@@ -24,8 +24,8 @@ async function rowCounts() {
 async function newCustomer(name: string) {
   const user = await createUser(t.database.db, { discordName: name });
   return {
-    userId: user!.id,
-    customer: await ensureCustomer({ db: t.database.db, stripe: t.stripe, user: user! }),
+    userId: user.id,
+    customer: await ensureCustomer({ db: t.database.db, stripe: t.stripe, user: user }),
   };
 }
 
@@ -100,7 +100,7 @@ describe('webhook soak', () => {
   it('1,000 events, each delivered 1–5 times, shuffled, 20 at a time: every payment grants once', async () => {
     const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => newCustomer(`soak-${i}`)));
     const intents = await pool(950, 20, (i) =>
-      paidPackage(buyers[i % buyers.length]!.customer, CREDIT_PACKAGES[i % CREDIT_PACKAGES.length]!),
+      paidPackage(buyers[i % buyers.length]!.customer, CREDIT_PACKAGES[i % CREDIT_PACKAGES.length]),
     );
     // 50 subscription payments by 50 more customers (their first invoices).
     const tier = findTier('Professional Plan', 'Monthly')!;
@@ -165,6 +165,6 @@ describe('webhook soak', () => {
       expect(user!.subscriptionStatus).toBe('Professional Plan');
     }
     const stored = { n: await countRows(db, 'webhook_events') };
-    expect(stored!.n).toBeGreaterThanOrEqual(1000);
+    expect(stored.n).toBeGreaterThanOrEqual(1000);
   }, 300_000);
 });

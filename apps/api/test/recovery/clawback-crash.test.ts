@@ -66,7 +66,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a claw
   const ctx = () => ({ db: database.db, stripe });
 
   async function customer(name: string) {
-    const user = (await createUser(database.db, { discordName: `${name}-${Date.now()}` }))!;
+    const user = await createUser(database.db, { discordName: `${name}-${Date.now()}` });
     const id = await ensureCustomer({ db: database.db, stripe, user });
     return { user: (await findUserById(database.db, user.id))!, customer: id };
   }
@@ -76,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a claw
     const method = await stripe.paymentMethods.create({
       type: 'card',
       card: { number: card, exp_month: 12, exp_year: 2040, cvc: '123' },
-    } as Stripe.PaymentMethodCreateParams);
+    });
     const intent = await stripe.paymentIntents.create({
       amount: pack.price,
       currency: 'usd',

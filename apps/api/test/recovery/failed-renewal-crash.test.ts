@@ -111,7 +111,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash while a lapsed plan is 
     const good = await stripe.paymentMethods.create({
       type: 'card',
       card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
-    } as never);
+    });
     await stripe.paymentMethods.attach(good.id, { customer });
     const subscription = await stripe.subscriptions.create({
       customer,
@@ -124,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash while a lapsed plan is 
     const declining = await stripe.paymentMethods.create({
       type: 'card',
       card: { number: '4000000000000341', exp_month: 12, exp_year: 2040, cvc: '123' },
-    } as never);
+    });
     await stripe.paymentMethods.attach(declining.id, { customer });
     await stripe.subscriptions.update(subscription.id, { default_payment_method: declining.id });
 
@@ -138,7 +138,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash while a lapsed plan is 
 
     // Paid back; the process dies while its webhook handler reads the invoice.
     const held = proxy.hold(new RegExp(`^/v1/invoices/${open!.id}\\?`));
-    await stripe.invoices.pay(open!.id!, { payment_method: good.id });
+    await stripe.invoices.pay(open!.id, { payment_method: good.id });
     await held;
     await server.kill('SIGKILL');
     const grants = () => ledgerEntriesByKeyPattern(db, `invoice:${open!.id}:%`);

@@ -88,7 +88,7 @@ describe('payment history', () => {
 
     const response = await call(t, alice.cookie, 'GET', `/api/payment/payment-history/${alice.customerId}`);
     expect(response.statusCode, response.body).toBe(200);
-    const records = response.json() as { date: number; type: string; amount: number }[];
+    const records = response.json<{ date: number; type: string; amount: number }[]>();
     expect(records.map((record) => record.type)).toEqual(['charge', 'subscription', 'subscription']);
     expect(records.map((record) => record.date)).toEqual(
       [...records.map((r) => r.date)].sort((a, b) => b - a),

@@ -82,7 +82,7 @@ describe('a renewal that cannot be charged', () => {
     const open = invoices.data[0]!;
     const good = await t.card(CARDS.ok);
     await t.stripe.paymentMethods.attach(good, { customer: s.customerId });
-    const paid = await t.stripe.invoices.pay(open.id!, { payment_method: good });
+    const paid = await t.stripe.invoices.pay(open.id, { payment_method: good });
     expect(paid.status).toBe('paid');
     await deliverTwice();
     user = await userRow(t, s.userId);

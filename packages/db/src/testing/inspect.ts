@@ -98,7 +98,8 @@ export async function recordsMentioning(
     ),
     sql` union all `,
   );
-  const { rows } = (await db.execute(everything)) as unknown as { rows: { name: string; row: string }[] };
+  const result: unknown = await db.execute(everything);
+  const { rows } = result as { rows: { name: string; row: string }[] };
   return rows
     .filter(({ row }) => needles.some((needle) => row.includes(needle)))
     .map(({ name, row }) => `${name} ${row}`)

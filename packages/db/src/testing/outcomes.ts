@@ -6,8 +6,10 @@ import type { DbOrTx } from '../client.ts';
  * every balance is its ledger's sum, and every Discord result has its one post.
  */
 
-const rowsOf = async <T>(db: DbOrTx, statement: ReturnType<typeof sql>) =>
-  ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+async function rowsOf<T>(db: DbOrTx, statement: ReturnType<typeof sql>) {
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: T[] }).rows;
+}
 
 export interface JobOutcome {
   id: string;

@@ -59,7 +59,7 @@ export interface OverviewHistory {
 
 export async function seedOverviewHistory(options: OverviewHistoryOptions): Promise<OverviewHistory> {
   // One transaction: all of the month or none of it, and one flush to disk instead of thousands.
-  return options.db.transaction((tx) => writeHistory({ ...options, db: tx as unknown as Db }));
+  return options.db.transaction((tx) => writeHistory({ ...options, db: tx }));
 }
 
 async function writeHistory(options: OverviewHistoryOptions): Promise<OverviewHistory> {

@@ -1,5 +1,6 @@
 // The channel page: acts as the signed-in user, polls for changes, sends commands to the app.
 import { h } from './dom.js';
+import { emojiUrl } from './markdown.js';
 import { renderMessage } from './render.js';
 import { commandForm, readCommandForm, typedOptionName } from './command-form.js';
 import { showModal } from './modal.js';
@@ -285,7 +286,7 @@ function ageGate(id, back) {
     }
   });
   const gate = h('li', { class: 'age-gate', role: 'group', 'aria-labelledby': 'age-title' }, [
-    h('img', { class: 'gate-icon', src: `${prefix}/app/emoji/1f51e.svg`, alt: '' }),
+    h('img', { class: 'gate-icon', src: emojiUrl('🔞'), alt: '' }),
     h('h3', { id: 'age-title', text: 'Age-restricted channel' }),
     h('p', {
       text: `#${name} is for horror and gore that may not be suitable for everyone. You must be 18 or older to view it.`,

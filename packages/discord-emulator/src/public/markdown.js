@@ -1,30 +1,28 @@
 // Discord's Markdown, parsed with simple-markdown (the parser Discord's client grew from; its browser
 // build defines window.SimpleMarkdown) and drawn as DOM nodes: text only ever goes in through
-// textContent, links only to http(s), emoji as Twemoji images.
+// textContent, links only to http(s), emoji as Twemoji images (found by Twemoji's parser, served as
+// window.TwemojiParser).
 import { h } from './dom.js';
 
 const SM = globalThis.SimpleMarkdown;
+const parseEmoji = globalThis.TwemojiParser.parse;
 const base = SM.defaultRules;
 const prefix = document.body.dataset.prefix || '';
 
 const atLineStart = (prev) => prev === '' || prev.endsWith('\n');
-const EMOJI =
-  /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*)/u;
+const plainText = SM.anyScopeRegex(/^[\s\S]+?(?=[^0-9A-Za-z\s\u00c0-\uffff]|\n|\w+:\S|$)/u);
+/** The emoji in `text` (Twemoji's parser), each with the address of its picture on this server. */
+const emojiIn = (text) =>
+  parseEmoji(text, { buildUrl: (codepoints) => `${prefix}/app/emoji/${codepoints}.svg` });
 
-/** Twemoji's file name for an emoji: its code points in hex, without U+FE0F unless joined by U+200D. */
-export function emojiFile(emoji) {
-  const text = emoji.includes('\u200D') ? emoji : emoji.replace(/\uFE0F/g, '');
-  return [...text].map((c) => c.codePointAt(0).toString(16)).join('-');
-}
+/** The address of an emoji's Twemoji picture, or undefined when the text is no emoji. */
+export const emojiUrl = (emoji) => emojiIn(emoji)[0]?.url;
 
 /** An emoji as a Twemoji picture; its text stays as `alt` (copy, screen readers, a missing file). */
 export function emojiImage(emoji, decorative = false) {
-  const img = h('img', {
-    class: 'emoji',
-    src: `${prefix}/app/emoji/${emojiFile(emoji)}.svg`,
-    alt: decorative ? '' : emoji,
-    draggable: 'false',
-  });
+  const src = emojiUrl(emoji);
+  if (!src) return document.createTextNode(decorative ? '' : emoji);
+  const img = h('img', { class: 'emoji', src, alt: decorative ? '' : emoji, draggable: 'false' });
   img.addEventListener('error', () => img.replaceWith(decorative ? '' : emoji), { once: true });
   return img;
 }
@@ -96,7 +94,10 @@ const rules = {
   },
   emoji: {
     order: next(),
-    match: SM.anyScopeRegex(EMOJI),
+    match(source) {
+      const [first] = emojiIn(source);
+      return first?.indices[0] === 0 ? [first.text] : null;
+    },
     parse: (capture) => ({ content: capture[0] }),
   },
   link: { ...base.link, order: next() },
@@ -111,10 +112,13 @@ const rules = {
   text: {
     ...base.text,
     order: next(),
-    // simple-markdown's text rule, also stopping before an emoji so that it gets its own node.
-    match: SM.anyScopeRegex(
-      /^[\s\S]+?(?=[^0-9A-Za-z\s\u00c0-\uffff]|\p{Extended_Pictographic}|\n|\w+:\S|$)/u,
-    ),
+    // simple-markdown's text rule, also stopping at a line break and before an emoji so that each
+    // gets its own node.
+    match(source, state, prev) {
+      const capture = plainText(source, state, prev);
+      const emoji = capture && emojiIn(capture[0]).find((found) => found.indices[0] > 0);
+      return emoji ? [capture[0].slice(0, emoji.indices[0])] : capture;
+    },
   },
 };
 

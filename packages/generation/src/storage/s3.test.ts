@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -19,7 +18,7 @@ beforeAll(async () => {
     directory,
     configureBuckets: [{ name: 'media', configs: [] }],
   });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
 

@@ -60,7 +60,8 @@ export async function startComfyStandIn(): Promise<ComfyStandIn> {
     const latent = nodes.find((n) => n.class_type === 'EmptyLatentImage')?.inputs ?? {};
     const seed = Number(nodes.find((n) => n.class_type === 'KSampler')?.inputs.seed ?? 1);
     for (const [id, node] of Object.entries(job.graph)) {
-      const prefix = String(node.inputs.filename_prefix ?? 'ComfyUI');
+      const prefix =
+        typeof node.inputs.filename_prefix === 'string' ? node.inputs.filename_prefix : 'ComfyUI';
       const save = async (kind: string, name: string, bytes: Buffer, extra: Partial<FileRef> = {}) => {
         const sub = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
         files.set(key('output', sub, name), bytes);
@@ -105,7 +106,8 @@ export async function startComfyStandIn(): Promise<ComfyStandIn> {
       const file = form.get('image');
       if (!(file instanceof Blob)) return { status: 400, body: 'no image' };
       const name = (file as File).name;
-      const subfolder = String(form.get('subfolder') ?? '');
+      const folder = form.get('subfolder');
+      const subfolder = typeof folder === 'string' ? folder : '';
       files.set(key('input', subfolder, name), Buffer.from(await file.arrayBuffer()));
       return { body: { name, subfolder, type: 'input' } };
     }

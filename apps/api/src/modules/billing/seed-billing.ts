@@ -75,7 +75,7 @@ export async function seedBilling({ db, stripe }: { db: Db; stripe: Stripe }): P
           exp_year: new Date().getFullYear() + 5,
           cvc: '123',
         },
-      } as Stripe.PaymentMethodCreateParams);
+      });
       await stripe.paymentMethods.attach(method.id, { customer });
       await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.id } });
       const price = await priceFor(stripe, tier.lookupKey);

@@ -36,7 +36,7 @@ export async function getCustomer({
   try {
     const customer = await stripe.customers.retrieve(customerId);
     if ('deleted' in customer && customer.deleted) throw notFound('Customer');
-    return customer as Stripe.Customer;
+    return customer;
   } catch (error) {
     if ((error as { code?: string }).code === 'resource_missing') throw notFound('Customer');
     throw error;

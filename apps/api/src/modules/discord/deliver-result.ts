@@ -134,7 +134,11 @@ export async function compose(
       files: [],
     };
   }
-  if (claim.kind === 'dm') return { payload: loraReadyMessage(String(job.options.name ?? '')), files: [] };
+  if (claim.kind === 'dm')
+    return {
+      payload: loraReadyMessage(typeof job.options.name === 'string' ? job.options.name : ''),
+      files: [],
+    };
   if (claim.kind === 'reply') return { payload: answerMessage(job.resultText ?? ''), files: [] };
   const media = (await mediaForJobs(deps.database.db, [job.id])).filter((row) => row.kind !== 'model');
   const base = deps.publicUrl();

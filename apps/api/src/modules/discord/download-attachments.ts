@@ -55,7 +55,7 @@ async function download(name: string, attachment: AttachmentRef): Promise<Buffer
   }
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
     total += chunk.length;
     if (total > MAX_GENERATION_UPLOAD_BYTES) throw tooBig();
     chunks.push(Buffer.from(chunk));

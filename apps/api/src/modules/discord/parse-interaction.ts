@@ -185,7 +185,7 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
           };
         }
       } else if ('value' in option && ['string', 'number', 'boolean'].includes(typeof option.value)) {
-        options[option.name] = option.value as string | number | boolean;
+        options[option.name] = option.value;
       }
     }
     return { kind: 'command', base, name: interaction.data.name, options, attachments };

@@ -19,5 +19,4 @@ export const message = (data: MessagePayload): InteractionReply => ({
   data,
 });
 
-export const toResponse = (reply: InteractionReply): APIInteractionResponse =>
-  reply as APIInteractionResponse;
+export const toResponse = (reply: InteractionReply): APIInteractionResponse => reply;

@@ -30,6 +30,6 @@ export async function deleteCreation({
   await Promise.all(
     media
       .flatMap((row) => [row.storageKey, row.thumbKey])
-      .map((key) => (key ? storage.delete(key) : undefined)),
+      .flatMap((key) => (key ? [storage.delete(key)] : [])),
   );
 }

@@ -13,7 +13,6 @@ import {
   spendLocked,
 } from '@app/db';
 import {
-  type JobFamily,
   FREE_PLAN,
   type Price,
   applyPromptDefaults,
@@ -167,7 +166,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
     const row = await insertQueuedJob(tx, {
       userId: user.id,
       command: definition?.name ?? input.command,
-      family: family as JobFamily,
+      family: family,
       options,
       // The person's round in this family: their jobs already waiting or running go first.
       priority: dispatchRank(

@@ -47,7 +47,7 @@ function matcherOf(dataset: DataSet<Metadata>) {
 }
 
 const MINORS = matcherOf(minorsDataset);
-const SEXUAL = matcherOf(sexualDataset as DataSet<Metadata>);
+const SEXUAL = matcherOf(sexualDataset);
 const GORE_TERMS = matcherOf(goreDataset);
 
 const SPACED_RUN =

@@ -86,7 +86,7 @@ export async function getPaymentSession({
     const customer = customerIdOf(invoice.customer);
     assertMayActOn(user, { customerId: customer }, 'That payment record belongs to another account');
     if (invoice.status !== 'paid') throw notPaid();
-    await settleInvoice({ db, stripe }, invoice.id!);
+    await settleInvoice({ db, stripe }, invoice.id);
     return {
       id: invoice.id,
       amount_total: invoice.amount_paid,

@@ -86,5 +86,5 @@ export async function createPackageInvoice({
     },
     { idempotencyKey: `${key}:item` },
   );
-  return retrieveInvoice(stripe, draft.id!);
+  return retrieveInvoice(stripe, draft.id);
 }

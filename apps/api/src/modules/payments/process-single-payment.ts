@@ -164,7 +164,7 @@ export async function processSinglePayment({
     });
   }
   // A coupon invoice made earlier is voided: nothing was charged on it.
-  if (invoice?.status === 'open') await stripe.invoices.voidInvoice(invoice.id!);
+  if (invoice?.status === 'open') await stripe.invoices.voidInvoice(invoice.id);
   // Intents from before coupons went through invoices may carry a discounted amount.
   if (intent.amount !== pack.price) await stripe.paymentIntents.update(intent.id, { amount: pack.price });
   return chargeIntent({
@@ -219,7 +219,7 @@ async function payWithCoupon({
   const usable =
     waiting && (sameCode || (coupon !== undefined && invoice?.metadata?.discount === discountKey(coupon)));
   // An invoice made for another coupon is voided: nothing was charged on it.
-  if (invoice?.status === 'open' && !usable) await stripe.invoices.voidInvoice(invoice.id!);
+  if (invoice?.status === 'open' && !usable) await stripe.invoices.voidInvoice(invoice.id);
 
   if (!usable || !invoice) {
     invoice = await createPackageInvoice({
@@ -232,12 +232,12 @@ async function payWithCoupon({
       code: typed,
       previous: intent.metadata.invoice,
     });
-    await stripe.paymentIntents.update(intent.id, { metadata: { invoice: invoice.id! } });
+    await stripe.paymentIntents.update(intent.id, { metadata: { invoice: invoice.id } });
   }
   const discountName = invoice.metadata?.discountName || null;
   // Stripe checks the coupon's limits again and counts the redemption here; a refusal is a 400.
   if (invoice.status === 'draft') {
-    const id = invoice.id!;
+    const id = invoice.id;
     await stripe.invoices.finalizeInvoice(id).catch(async (error: unknown) => {
       // A concurrent copy of this request may have finalized it first; any other refusal stands.
       if ((await retrieveInvoice(stripe, id)).status === 'draft') throw error;
@@ -260,7 +260,7 @@ async function payWithCoupon({
         tierType: pack.name,
         userId: user.id,
         package_intent: intent.id,
-        invoice: invoice.id!,
+        invoice: invoice.id,
         discountName: discountName ?? '',
       },
     });

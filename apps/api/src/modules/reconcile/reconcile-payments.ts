@@ -64,7 +64,7 @@ export async function reconcilePayments({
   for await (const invoice of stripe.invoices.list({ status: 'paid', created: since, limit: 100 })) {
     if (!invoice.parent?.subscription_details && kindOf(invoice.metadata)?.grant !== 'buyer') continue;
     report.invoices++;
-    await attempt('invoice', invoice.id!, () => settleInvoice(ctx, invoice.id!));
+    await attempt('invoice', invoice.id, () => settleInvoice(ctx, invoice.id));
   }
   for await (const session of stripe.checkout.sessions.list({ created: since, limit: 100 })) {
     if (session.status !== 'complete' || session.payment_status !== 'paid') continue;

@@ -152,7 +152,7 @@ export async function grantPackageInvoiceCredits({
     hypercredits: product.hypercredits,
     reason: entry.words.granted(product),
     payment: {
-      id: intentId ?? invoice.id!,
+      id: intentId ?? invoice.id,
       userId: user.id,
       kind: bought.name,
       product: entry.key(product),
@@ -183,7 +183,7 @@ async function planPayment(
 ): Promise<NewPayment | undefined> {
   if (invoice.amount_paid <= 0) return undefined;
   return {
-    id: invoice.id!,
+    id: invoice.id,
     userId,
     kind: 'plan' satisfies keyof typeof PAYMENT_KINDS,
     product: tier,

@@ -64,7 +64,7 @@ async function settledPaymentOf(
     expand: ['data.payments'],
   })) {
     if (invoice.payments?.data.some((p) => idOf(p.payment.payment_intent) === intentId)) {
-      await settleInvoice(ctx, invoice.id!);
+      await settleInvoice(ctx, invoice.id);
       return recorded();
     }
   }

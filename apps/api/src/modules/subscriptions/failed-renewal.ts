@@ -21,7 +21,7 @@ export async function handleFailedRenewal(
   if (!ref || failed.billing_reason !== 'subscription_cycle') return;
   const synced = await syncSubscription({ db: ctx.db, stripe: ctx.stripe, subscriptionId: idOf(ref) });
   if (!synced) return;
-  const invoice = await ctx.stripe.invoices.retrieve(failed.id!);
+  const invoice = await ctx.stripe.invoices.retrieve(failed.id);
   if (invoice.status !== 'open') return;
   const user = await findUserById(ctx.db, synced.userId);
   if (!user) return;

@@ -64,10 +64,8 @@ export async function abandonSubscription(stripe: Stripe, subscription: Stripe.S
   const invoiceRef = subscription.latest_invoice;
   await stripe.subscriptions.cancel(subscription.id);
   if (!invoiceRef) return;
-  const invoice = await stripe.invoices.retrieve(
-    typeof invoiceRef === 'string' ? invoiceRef : invoiceRef.id!,
-  );
-  if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoice.id!);
+  const invoice = await stripe.invoices.retrieve(typeof invoiceRef === 'string' ? invoiceRef : invoiceRef.id);
+  if (invoice.status === 'open') await stripe.invoices.voidInvoice(invoice.id);
 }
 
 /**

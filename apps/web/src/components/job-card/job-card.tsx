@@ -1,5 +1,7 @@
-import type { JobWire } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { JobActionBody, type JobWire } from '@app/domain';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
@@ -188,6 +190,9 @@ export function JobCard({
   );
 }
 
+/** The edit form's one field: the new prompt, by the server's own rule. */
+const EditFields = JobActionBody.pick({ prompt: true }).required();
+
 function EditPrompt({
   initial,
   busy,
@@ -197,18 +202,19 @@ function EditPrompt({
   busy: boolean;
   onSubmit: (prompt: string) => void;
 }) {
-  const [text, setText] = useState(initial);
+  const { register, handleSubmit, control } = useForm({
+    resolver: zodResolver(EditFields),
+    defaultValues: { prompt: initial },
+  });
+  const text = useWatch({ control, name: 'prompt' });
   const id = useId();
   return (
     <form
       className="job-edit"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim()) onSubmit(text.trim());
-      }}
+      onSubmit={(event) => void handleSubmit(({ prompt }) => onSubmit(prompt))(event)}
     >
       <label htmlFor={id}>New prompt</label>
-      <textarea id={id} value={text} rows={2} onChange={(event) => setText(event.target.value)} />
+      <textarea id={id} rows={2} {...register('prompt')} />
       <Button type="submit" disabled={busy || !text.trim()}>
         Make it
       </Button>

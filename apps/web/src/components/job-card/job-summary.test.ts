@@ -28,7 +28,7 @@ describe('jobRefundText', () => {
     expect(jobRefundText({ ...queued, refundAt }, 'en-GB')).toBe(
       'Refunded automatically if not finished by 14:05.',
     );
-    expect(jobRefundText({ ...queued, status: 'succeeded', refundAt } as JobWire)).toBeNull();
+    expect(jobRefundText({ ...queued, status: 'succeeded', refundAt })).toBeNull();
     expect(jobRefundText(queued)).toBeNull();
   });
 });

@@ -1,11 +1,7 @@
-import {
-  REPORT_NOTE_MAX,
-  REPORT_REASONS,
-  REPORT_REASON_LABELS,
-  type ReportBody,
-  type ReportReason,
-} from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, ReportBody } from '@app/domain';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button, Dialog } from '@/components/ui/index.ts';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
@@ -24,16 +20,18 @@ export function ReportButton({
   compact?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason>('other');
-  const [note, setNote] = useState('');
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(ReportBody),
+    defaultValues: { reason: 'other', note: '' },
+  });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const reasonId = useId();
   const noteId = useId();
 
-  async function send() {
+  async function send({ reason, note }: ReportBody) {
     setStatus({ kind: 'sending' });
     try {
-      await onReport({ reason, ...(note.trim() ? { note: note.trim() } : {}) });
+      await onReport({ reason, ...(note ? { note } : {}) });
       setStatus({ kind: 'sent' });
     } catch (error) {
       setStatus({ kind: 'failed', message: (error as Error).message });
@@ -62,19 +60,9 @@ export function ReportButton({
             <Button onClick={() => setOpen(false)}>Close</Button>
           </>
         ) : (
-          <form
-            className="report-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          >
+          <form className="report-form" onSubmit={(event) => void handleSubmit(send)(event)}>
             <label htmlFor={reasonId}>What is wrong with it?</label>
-            <select
-              id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as ReportReason)}
-            >
+            <select id={reasonId} {...register('reason')}>
               {REPORT_REASONS.map((value) => (
                 <option key={value} value={value}>
                   {REPORT_REASON_LABELS[value]}
@@ -82,13 +70,7 @@ export function ReportButton({
               ))}
             </select>
             <label htmlFor={noteId}>Anything the moderators should know (optional)</label>
-            <textarea
-              id={noteId}
-              value={note}
-              maxLength={REPORT_NOTE_MAX}
-              rows={3}
-              onChange={(event) => setNote(event.target.value)}
-            />
+            <textarea id={noteId} maxLength={REPORT_NOTE_MAX} rows={3} {...register('note')} />
             {status.kind === 'failed' && <p role="alert">{status.message}</p>}
             <Button type="submit" variant="danger" disabled={status.kind === 'sending'}>
               {status.kind === 'sending' ? 'Sending…' : 'Send report'}

@@ -79,7 +79,7 @@ export class ComfyClient {
     if (!isRecord(entry) || (entry.outputs !== undefined && !isRecord(entry.outputs))) {
       throw badAnswerError(LABEL, 'the history entry has the wrong shape');
     }
-    return entry as HistoryEntry;
+    return entry;
   }
 
   async queue(): Promise<QueueState> {
@@ -88,7 +88,7 @@ export class ComfyClient {
     if (!isRecord(answer) || !list(answer.queue_running) || !list(answer.queue_pending)) {
       throw badAnswerError(LABEL, 'the queue has the wrong shape');
     }
-    return answer as QueueState;
+    return answer;
   }
 
   async view(file: FileRef): Promise<{ bytes: Buffer; type: string }> {
@@ -97,7 +97,7 @@ export class ComfyClient {
       subfolder: file.subfolder ?? '',
       type: file.type ?? 'output',
     });
-    return requestBytes(`${this.host}/view?${query}`, this.call());
+    return requestBytes(`${this.host}/view?${query.toString()}`, this.call());
   }
 
   async deleteFromQueue(promptId: string): Promise<void> {

@@ -20,7 +20,7 @@ export function watchProgress(
     if (isBinary) return; // preview images
     let message: { type?: string; data?: { value?: number; max?: number; prompt_id?: string } };
     try {
-      message = JSON.parse(data.toString());
+      message = JSON.parse((data as Buffer).toString()) as typeof message;
     } catch {
       return;
     }

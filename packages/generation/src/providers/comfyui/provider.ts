@@ -52,12 +52,13 @@ function executionError(entry: HistoryEntry): ProviderError {
     ([event]) => event === 'execution_error' || event === 'execution_interrupted',
   );
   const detail = failure?.[1] ?? {};
-  const text = `${String(detail.exception_type ?? '')} ${String(detail.exception_message ?? '')}`;
+  const said = (value: unknown) => (typeof value === 'string' ? value : '');
+  const text = `${said(detail.exception_type)} ${said(detail.exception_message)}`;
   // Running out of GPU memory or an operator's interrupt says nothing about the request itself.
   const retryable = failure?.[0] === 'execution_interrupted' || /out of memory|OutOfMemory/i.test(text);
   return new ProviderError('GENERATION_FAILED', 'The generation service could not finish this job.', {
     retryable,
-    cause: new Error(`${failure?.[0] ?? 'error'} in ${String(detail.node_type ?? '?')}: ${text.trim()}`),
+    cause: new Error(`${failure?.[0] ?? 'error'} in ${said(detail.node_type) || '?'}: ${text.trim()}`),
   });
 }
 

@@ -153,7 +153,7 @@ export function styleFromJson(reference: string, name: string): LoraStyle {
     const [brightness, contrast, saturation, texture] = numbers as [number, number, number, number];
     return {
       version: 1,
-      name: String(data.name ?? name),
+      name: typeof data.name === 'string' ? data.name : name,
       images: Number(data.images ?? 0),
       palette,
       brightness,

@@ -1,9 +1,11 @@
-import { OVERVIEW_DEFAULT_DAYS, OVERVIEW_MAX_DAYS } from '@app/domain';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OVERVIEW_DEFAULT_DAYS, OVERVIEW_MAX_DAYS, OverviewQuery } from '@app/domain';
+import { useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert, Button, Spinner } from '@/components/ui/index.ts';
+import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
+import { AdminOnly } from '@/components/admin-only/index.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { DayRange } from '../api/overview.ts';
 import { RevenuePanels, SubscriptionPanels, TopSpendersPanel } from '../components/money-panels.tsx';
@@ -21,36 +23,39 @@ const PRESETS = [7, 30, 90, 365];
 /** /admin/overview: the business at a glance for admins. The server refuses its reads to anyone else. */
 export function OverviewPage() {
   useDocumentTitle('Overview');
-  const { data: role, isLoading, isError } = useAuthLevelQuery();
+  return (
+    <AdminOnly>
+      <Overview />
+    </AdminOnly>
+  );
+}
+
+function Overview() {
   const [range, setRange] = useState<DayRange>(() => lastDays(OVERVIEW_DEFAULT_DAYS));
-  const [draft, setDraft] = useState<DayRange>(range);
-  const [problem, setProblem] = useState<string>();
+  // The server's rules for a range; the page says what is wrong in its own words.
+  const { register, handleSubmit, getValues, reset, setError, formState } = useForm({
+    resolver: zodResolver(OverviewQuery),
+    defaultValues: range,
+  });
+  const problem = formState.errors.root?.message;
 
-  if (isLoading) return <Spinner label="Checking your access…" />;
-  if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
-  if (role !== 'admin') {
-    return (
-      <section className="narrow">
-        <h1>Not available</h1>
-        <p>This page is not available to your account.</p>
-      </section>
-    );
-  }
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const span = (Date.parse(draft.to) - Date.parse(draft.from)) / DAY + 1;
-    if (!draft.from || !draft.to || Number.isNaN(span)) return setProblem('Choose both days of the range.');
-    if (span < 1) return setProblem('The first day must not be after the last.');
-    if (span > OVERVIEW_MAX_DAYS) return setProblem(`A range may span at most ${OVERVIEW_MAX_DAYS} days.`);
-    setProblem(undefined);
-    setRange(draft);
+  const refused = (errors: FieldErrors<OverviewQuery>) => {
+    const { from, to } = getValues();
+    const message =
+      !from || !to
+        ? 'Choose both days of the range.'
+        : errors.from
+          ? 'The first day must not be after the last.'
+          : `A range may span at most ${OVERVIEW_MAX_DAYS} days.`;
+    setError('root', { message });
   };
+  const apply = handleSubmit(({ from, to }) => {
+    if (from && to) setRange({ from, to });
+  }, refused);
   const preset = (count: number) => {
     const next = lastDays(count);
-    setDraft(next);
+    reset(next);
     setRange(next);
-    setProblem(undefined);
   };
 
   return (
@@ -60,18 +65,12 @@ export function OverviewPage() {
         Figures from our own records: payments, the credit ledger, jobs and host events (days in UTC).{' '}
         <Link to={paths.adminTools.href()}>Admin tools</Link>
       </p>
-      <form className="overview-range" onSubmit={apply} aria-label="Date range">
+      <form className="overview-range" onSubmit={(event) => void apply(event)} aria-label="Date range">
         <label>
-          From{' '}
-          <input
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
+          From <input type="date" {...register('from')} />
         </label>
         <label>
-          To{' '}
-          <input type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          To <input type="date" {...register('to')} />
         </label>
         <Button type="submit">Show</Button>
         <span className="overview-presets">

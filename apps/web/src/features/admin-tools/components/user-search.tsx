@@ -1,32 +1,31 @@
-import { isEmailMissing, type AdminUserWire } from '@app/domain';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FindUsersQuery, isEmailMissing, type AdminUserWire } from '@app/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, Button, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useFindUsersQuery } from '../api/admin-users.ts';
 
+/** What the form asks for: the words to look for, by the server's own rule. */
+const SearchField = FindUsersQuery.pick({ query: true });
+
 /** Finds users by name, email, Discord id or user id, a page at a time. */
 export function UserSearch({ onSelect }: { onSelect: (user: AdminUserWire) => void }) {
-  const [draft, setDraft] = useState('');
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(SearchField),
+    defaultValues: { query: '' },
+  });
   const [search, setSearch] = useState({ query: '', page: 1 });
   const { data, error, isFetching } = useFindUsersQuery(search);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSearch({ query: draft.trim(), page: 1 });
-  }
+  const onSubmit = handleSubmit(({ query }) => setSearch({ query, page: 1 }));
 
   return (
     <section aria-labelledby="find-users">
       <h2 id="find-users">Find users</h2>
-      <form onSubmit={onSubmit} className="actions inline-form">
+      <form onSubmit={(event) => void onSubmit(event)} className="actions inline-form">
         <div className="field">
           <label htmlFor="user-query">Name, email, Discord id or user id</label>
-          <input
-            id="user-query"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
+          <input id="user-query" type="search" maxLength={100} {...register('query')} />
         </div>
         <Button type="submit">Search</Button>
       </form>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLedgerPages } from '@/api/ledger.ts';
+import { AdminOnly } from '@/components/admin-only/index.ts';
 import { LedgerHistory } from '@/components/credit-history/index.ts';
-import { Alert, Spinner } from '@/components/ui/index.ts';
-import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
+import { Alert } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
@@ -16,22 +16,19 @@ import { TestGiftRedeem } from '../components/test-gift-redeem.tsx';
 /** /privacypolicy2: the admin tools. Non-admins see none of them, and the server refuses their calls. */
 export function AdminToolsPage() {
   useDocumentTitle('Admin tools');
-  const { data: role, isLoading, isError } = useAuthLevelQuery();
+  return (
+    <AdminOnly>
+      <AdminTools />
+    </AdminOnly>
+  );
+}
+
+function AdminTools() {
   const [selected, setSelected] = useState<AdminUserWire>();
   const [deleted, setDeleted] = useState<string>();
   const { data: me } = useCurrentUserQuery();
   const ledger = useLedgerPages(selected?.user_id);
 
-  if (isLoading) return <Spinner label="Checking your access…" />;
-  if (isError) return <Alert>Your access could not be checked. Please reload the page.</Alert>;
-  if (role !== 'admin') {
-    return (
-      <section className="narrow">
-        <h1>Not available</h1>
-        <p>This page is not available to your account.</p>
-      </section>
-    );
-  }
   return (
     <section className="admin-tools">
       <h1>Admin tools</h1>

@@ -107,7 +107,7 @@ export function registerEditorFormats() {
     whitelist: [...FONT_SIZES_PX],
   });
 
-  const Link = Quill.import('formats/link') as unknown as EmbedClass & { PROTOCOL_WHITELIST: string[] };
+  const Link = Quill.import('formats/link') as EmbedClass & { PROTOCOL_WHITELIST: string[] };
   class SafeLink extends Link {
     static override PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
     static override sanitize(url: string) {
@@ -115,21 +115,21 @@ export function registerEditorFormats() {
     }
   }
 
-  const Image = Quill.import('formats/image') as unknown as EmbedClass;
+  const Image = Quill.import('formats/image') as EmbedClass;
   class SafeImage extends Image {
     static override sanitize(url: string) {
       return isSafeImageSrc(url) || isUploadedMediaSrc(url) ? url : '//:0';
     }
   }
 
-  const Video = Quill.import('formats/video') as unknown as EmbedClass;
+  const Video = Quill.import('formats/video') as EmbedClass;
   class EmbedVideo extends Video {
     static override sanitize(url: string) {
       return toVideoEmbedUrl(url) ?? BLANK_LINK;
     }
   }
 
-  const BlockEmbed = Quill.import('blots/block/embed') as unknown as EmbedClass;
+  const BlockEmbed = Quill.import('blots/block/embed') as EmbedClass;
   /** A video file uploaded to the product, shown with the browser's own player. */
   class UploadedVideo extends BlockEmbed {
     static blotName = 'uploaded-video';
@@ -156,7 +156,7 @@ export function registerEditorFormats() {
     } as unknown as Record<string, never>,
     true,
   );
-  const icons = Quill.import('ui/icons') as unknown as Record<string, string>;
+  const icons = Quill.import('ui/icons') as Record<string, string>;
   icons.media =
     '<svg viewBox="0 0 18 18" aria-hidden="true"><rect class="ql-stroke" x="2" y="4" width="10" height="10" rx="1"/><polygon class="ql-fill" points="12 7 16 5 16 13 12 11"/><line class="ql-stroke" x1="5" x2="9" y1="9" y2="9"/><line class="ql-stroke" x1="7" x2="7" y1="7" y2="11"/></svg>';
 }

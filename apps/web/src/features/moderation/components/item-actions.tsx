@@ -1,5 +1,7 @@
-import type { ModerationItemWire } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ModerationActionBody, type ModerationItemWire } from '@app/domain';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useSetModerationItemStatusMutation, useTakeModerationActionMutation } from '../api/moderation.ts';
@@ -23,38 +25,45 @@ export function ItemActions({ item }: { item: ModerationItemWire }) {
   const choices = (['hide', 'warn', 'pause', 'ban'] as const).filter(
     (choice) => choice !== 'hide' || (item.creation && !item.creation.hidden),
   );
-  const [choice, setChoice] = useState<Choice>(choices[0]!);
-  const [reason, setReason] = useState('');
-  const [minutes, setMinutes] = useState<number>(PAUSES[0][0]);
+  // The server's rules for an action; whom it is about comes with the item.
+  const { register, handleSubmit, control, setValue } = useForm({
+    resolver: zodResolver(ModerationActionBody),
+    defaultValues: {
+      action: choices[0]!,
+      reason: '',
+      minutes: PAUSES[0][0],
+      itemId: item.id,
+      userId: item.person.id,
+      jobId: item.creation?.id,
+    },
+  });
+  const [choice, reason] = useWatch({ control, name: ['action', 'reason'] });
   const [act, acting] = useTakeModerationActionMutation();
   const [setStatus, setting] = useSetModerationItemStatusMutation();
   const [error, setError] = useState<string | null>(null);
   const ids = { action: useId(), reason: useId(), minutes: useId() };
 
-  async function submit() {
+  async function submit({ action, reason, minutes }: ModerationActionBody) {
     setError(null);
     const result = await act({
-      action: choice,
-      reason: reason.trim(),
+      action,
+      reason,
       itemId: item.id,
-      ...(choice === 'hide' ? { jobId: item.creation!.id } : { userId: item.person.id }),
-      ...(choice === 'pause' ? { minutes } : {}),
+      ...(action === 'hide' ? { jobId: item.creation!.id } : { userId: item.person.id }),
+      ...(action === 'pause' ? { minutes } : {}),
     });
     if ('error' in result) setError(apiErrorMessage(result.error, 'The action failed.'));
-    else setReason('');
+    else setValue('reason', '');
   }
 
   return (
     <form
       className="item-actions"
       aria-label={`Act on ${item.person.discordName}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
     >
       <label htmlFor={ids.action}>Action</label>
-      <select id={ids.action} value={choice} onChange={(event) => setChoice(event.target.value as Choice)}>
+      <select id={ids.action} {...register('action')}>
         {choices.map((value) => (
           <option key={value} value={value}>
             {LABELS[value]}
@@ -64,11 +73,7 @@ export function ItemActions({ item }: { item: ModerationItemWire }) {
       {choice === 'pause' && (
         <>
           <label htmlFor={ids.minutes}>For</label>
-          <select
-            id={ids.minutes}
-            value={minutes}
-            onChange={(event) => setMinutes(Number(event.target.value))}
-          >
+          <select id={ids.minutes} {...register('minutes', { setValueAs: Number })}>
             {PAUSES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -78,13 +83,7 @@ export function ItemActions({ item }: { item: ModerationItemWire }) {
         </>
       )}
       <label htmlFor={ids.reason}>Reason (sent to the person)</label>
-      <input
-        id={ids.reason}
-        value={reason}
-        required
-        maxLength={500}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <input id={ids.reason} required maxLength={500} {...register('reason')} />
       <div className="item-buttons">
         <Button
           type="submit"

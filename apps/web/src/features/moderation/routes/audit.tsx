@@ -1,4 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AuditQuery } from '@app/domain';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, Button, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -17,6 +20,11 @@ export function AuditPage() {
   );
 }
 
+/** The filters the form sets, by the server's own rules. */
+const FilterFields = AuditQuery.pick({ actor: true, target: true, action: true, from: true, to: true });
+/** An empty date field filters nothing. */
+const optionalDay = { setValueAs: (value: string) => value || undefined };
+
 const describe = (value: unknown) => (value === undefined ? '' : JSON.stringify(value));
 
 /** Who acted or whom it was done to: the name, with the id beneath; the id alone when there is no name. */
@@ -33,30 +41,23 @@ function Named({ who }: { who: { id: string; discordName: string | null } | null
 }
 
 function Audit() {
-  const [draft, setDraft] = useState<AuditFilters>({});
+  const { register, handleSubmit } = useForm({ resolver: zodResolver(FilterFields) });
   const [filters, setFilters] = useState<AuditFilters>({});
   const { data, isLoading, error, isFetching } = useGetAuditQuery(filters);
   const ids = { actor: useId(), target: useId(), action: useId(), from: useId(), to: useId() };
-  const field = (name: keyof AuditFilters) => ({
-    value: (draft[name] as string | undefined) ?? '',
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
-  });
   return (
     <>
       <form
         className="audit-filters"
         aria-label="Filter the audit trail"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters({ ...draft, before: undefined });
-        }}
+        onSubmit={(event) => void handleSubmit((values) => setFilters(values))(event)}
       >
         <label htmlFor={ids.actor}>Who (name or id)</label>
-        <input id={ids.actor} {...field('actor')} />
+        <input id={ids.actor} {...register('actor')} />
         <label htmlFor={ids.target}>Whom (name or id)</label>
-        <input id={ids.target} {...field('target')} />
+        <input id={ids.target} {...register('target')} />
         <label htmlFor={ids.action}>Action</label>
-        <select id={ids.action} {...field('action')}>
+        <select id={ids.action} {...register('action')}>
           <option value="">Any</option>
           {data?.actions.map((action) => (
             <option key={action} value={action}>
@@ -65,9 +66,9 @@ function Audit() {
           ))}
         </select>
         <label htmlFor={ids.from}>From</label>
-        <input id={ids.from} type="date" {...field('from')} />
+        <input id={ids.from} type="date" {...register('from', optionalDay)} />
         <label htmlFor={ids.to}>To</label>
-        <input id={ids.to} type="date" {...field('to')} />
+        <input id={ids.to} type="date" {...register('to', optionalDay)} />
         <Button type="submit" disabled={isFetching}>
           Filter
         </Button>
@@ -95,7 +96,7 @@ function Audit() {
               </thead>
               <tbody>
                 {data.entries.map((entry) => {
-                  const { before, after, ...rest } = entry.details as Record<string, unknown>;
+                  const { before, after, ...rest } = entry.details;
                   const hasChange = 'before' in entry.details || 'after' in entry.details;
                   return (
                     <tr key={entry.id}>

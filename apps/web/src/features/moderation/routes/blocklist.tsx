@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BLOCKLIST_CATEGORIES,
+  BlocklistTermBody,
   categoryLabel,
   type BlocklistCategory,
   type BlocklistTermWire,
 } from '@app/domain';
-import { useId, useState } from 'react';
+import { type SelectHTMLAttributes, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert, Button, Spinner } from '@/components/ui/index.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -33,17 +36,9 @@ export function BlocklistPage() {
   );
 }
 
-function CategorySelect({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: BlocklistCategory) => void;
-}) {
+function CategorySelect(props: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <select id={id} value={value} onChange={(event) => onChange(event.target.value as BlocklistCategory)}>
+    <select {...props}>
       {BLOCKLIST_CATEGORIES.map((category) => (
         <option key={category} value={category}>
           {categoryLabel(category)}
@@ -54,35 +49,32 @@ function CategorySelect({
 }
 
 function AddTerm() {
-  const [term, setTerm] = useState('');
-  const [category, setCategory] = useState<BlocklistCategory>('other');
+  const { register, handleSubmit, setValue, formState } = useForm<BlocklistTermBody>({
+    resolver: zodResolver(BlocklistTermBody),
+    defaultValues: { term: '', category: 'other' },
+  });
   const [add, adding] = useAddBlocklistTermMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const error = formState.errors.term?.message ?? failure;
   const ids = { term: useId(), category: useId() };
+
+  async function onAdd(body: BlocklistTermBody) {
+    setFailure(null);
+    const result = await add(body);
+    if ('error' in result) setFailure(apiErrorMessage(result.error, 'The term could not be added.'));
+    else setValue('term', '');
+  }
+
   return (
     <form
       className="blocklist-add"
       aria-label="Add a term"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        void add({ term: term.trim(), category }).then((result) => {
-          if ('error' in result) setError(apiErrorMessage(result.error, 'The term could not be added.'));
-          else setTerm('');
-        });
-      }}
+      onSubmit={(event) => void handleSubmit(onAdd)(event)}
     >
       <label htmlFor={ids.term}>Term</label>
-      <input
-        id={ids.term}
-        value={term}
-        required
-        minLength={2}
-        maxLength={60}
-        onChange={(event) => setTerm(event.target.value)}
-      />
+      <input id={ids.term} required minLength={2} maxLength={60} {...register('term')} />
       <label htmlFor={ids.category}>Category</label>
-      <CategorySelect id={ids.category} value={category} onChange={setCategory} />
+      <CategorySelect id={ids.category} {...register('category')} />
       <Button type="submit" disabled={adding.isLoading}>
         Add
       </Button>
@@ -135,7 +127,8 @@ function TermRow({ term }: { term: BlocklistTermWire }) {
         <CategorySelect
           id={id}
           value={term.category}
-          onChange={(category) => {
+          onChange={(event) => {
+            const category = event.target.value as BlocklistCategory;
             void edit({ id: term.id, term: term.term, category }).then((result) =>
               setError('error' in result ? apiErrorMessage(result.error, 'Not saved.') : null),
             );

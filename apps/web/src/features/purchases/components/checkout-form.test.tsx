@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StoreProvider } from '@/lib/store/provider.tsx';
 import { makeStore } from '@/lib/store/store.ts';
-import type { CardController, CardFieldProps } from './card-field.ts';
+import type { CardFieldProps } from './card-field.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 
 const card = vi.hoisted(() => ({
@@ -17,7 +17,7 @@ const card = vi.hoisted(() => ({
 // the form whether a card is typed and making the payment method the form asks for.
 vi.mock('./emulator-card-field.tsx', () => ({
   EmulatorCardField: ({ onReady, onChange, disabled }: CardFieldProps) => {
-    useEffect(() => onReady(card as CardController), [onReady]);
+    useEffect(() => onReady(card), [onReady]);
     return (
       <input
         aria-label="Card"

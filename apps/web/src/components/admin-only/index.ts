@@ -1,0 +1,1 @@
+export { AdminOnly } from './admin-only.tsx';
