@@ -131,7 +131,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
   // As few statements as the ledger needs, under the user's row lock: the lock with every read the
   // checks need, one per currency held, the job row (its `queued` event with it) and the queue entry.
   const transaction = db.transaction(async (tx) => {
-    const standing = await lockUserForSubmit(tx, user.id, family as JobFamily);
+    const standing = await lockUserForSubmit(tx, user.id, family);
     if (!standing) throw unauthorized();
     // A twin of this request that committed while we waited for the lock (a request id of our
     // own making has none).
@@ -169,10 +169,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
       family: family,
       options,
       // The person's round in this family: their jobs already waiting or running go first.
-      priority: dispatchRank(
-        queueClassOf(user.subscriptionStatus, family as JobFamily),
-        standing.activeOfFamily,
-      ),
+      priority: dispatchRank(queueClassOf(user.subscriptionStatus, family), standing.activeOfFamily),
       plan: user.subscriptionStatus.trim() || FREE_PLAN,
       costCredits: price.credits,
       costHypercredits: price.hypercredits,
