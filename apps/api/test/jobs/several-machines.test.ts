@@ -6,6 +6,7 @@ import { createTestDatabase } from '@app/db/testing';
 import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
 import { startS3StandIn } from '@app/generation/stand-ins/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAgeAsAdult } from '../helpers.ts';
 import { type Child, startApiProcess, startWorkerProcess, until } from './processes.ts';
 
 /**
@@ -60,10 +61,9 @@ describe.skipIf(!url)('two API processes and two workers on one database and buc
     });
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('sid='))!;
-    return {
-      cookie: cookie.split(';')[0]!,
-      userId: ((await response.json()) as { user_id: string }).user_id,
-    };
+    const userId = ((await response.json()) as { user_id: string }).user_id;
+    await answerAgeAsAdult(database.db, userId);
+    return { cookie: cookie.split(';')[0]!, userId };
   }
 
   const submit = async (api: string, cookie: string, prompt: string) => {

@@ -5,6 +5,7 @@ import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/
 import { startS3StandIn } from '@app/generation/stand-ins/s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAgeAsAdult } from '../helpers.ts';
 import { bucketHolds, channelMessages, halfSentRequest, pickDiscordUser } from './journey.ts';
 import {
   type Proc,
@@ -273,6 +274,8 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     });
     expect(register).toMatch(/Registered \d+ commands: .*\/make/);
     const user = (await findUserByDiscordId(database.db, MEMBER))!;
+    // The age question of the first studio visit, answered as an adult.
+    await answerAgeAsAdult(database.db, user.id);
     a1111.generationMs = 4_000;
 
     // The person types /make in the channel page; Discord signs the interaction and posts it.
