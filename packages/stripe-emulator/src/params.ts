@@ -88,7 +88,7 @@ export function strList(p: Params, name: string): string[] {
   if (!list.every((x) => typeof x === 'string')) {
     throw invalidRequest(`Invalid array: ${name}`, 'parameter_invalid_array', name);
   }
-  return list as string[];
+  return list;
 }
 
 /** Stripe's metadata update rule: keys set to '' are removed; passing '' clears everything. */

@@ -32,7 +32,7 @@ function expandPath(ctx: Ctx, node: Obj, segments: string[], full: string): void
     const items = value as unknown[];
     items.forEach((item, i) => {
       if (typeof item === 'string') items[i] = structuredClone(ctx.find(item) ?? item);
-      if (typeof items[i] === 'object' && items[i] !== null) expandPath(ctx, items[i] as Obj, rest, full);
+      if (typeof items[i] === 'object' && items[i] !== null) expandPath(ctx, items[i], rest, full);
     });
   } else if (rest.length > 0) expandPath(ctx, value as Obj, rest, full);
 }

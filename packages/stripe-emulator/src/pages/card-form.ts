@@ -2,8 +2,7 @@ import type { Ctx } from '../ctx.ts';
 import { createCardPaymentMethod } from '../resources/payment-methods.ts';
 import type { Obj, Params } from '../types.ts';
 
-const field = (form: Params, name: string) =>
-  typeof form[name] === 'string' ? (form[name] as string).trim() : '';
+const field = (form: Params, name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
 
 /** Creates a card payment method from the hosted pages' card fields. */
 export function paymentMethodFromForm(
