@@ -14,7 +14,7 @@ export const LOSING_EVIDENCE = 'losing_evidence';
 
 const OPEN = new Set(['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review']);
 
-export const isOpen = (dispute: Obj) => OPEN.has(dispute.status as string);
+export const isOpen = (dispute: Kept<'dispute'>) => OPEN.has(dispute.status as string);
 
 type Evidence = Kept<'dispute'>['evidence'];
 
@@ -55,7 +55,13 @@ export function emptyEvidence(): Evidence {
 /** The text fields of `evidence` a dispute update may set. */
 export const EVIDENCE_TEXT_FIELDS = Object.keys(emptyEvidence()).filter((f) => f !== 'enhanced_evidence');
 
-function balanceTransaction(ctx: Ctx, dispute: Obj, amount: number, fee: number, description: string): Obj {
+function balanceTransaction(
+  ctx: Ctx,
+  dispute: Kept<'dispute'>,
+  amount: number,
+  fee: number,
+  description: string,
+): Obj {
   const id = `txn_${(dispute.id as string).slice(3)}${(dispute.balance_transactions as Obj[]).length}`;
   return {
     id,
@@ -91,7 +97,7 @@ function balanceTransaction(ctx: Ctx, dispute: Obj, amount: number, fee: number,
  * The cardholder disputes a succeeded charge: Stripe withdraws the amount and its fee at once
  * (`charge.dispute.created`, `charge.dispute.funds_withdrawn`) and waits for evidence.
  */
-export function openDispute(ctx: Ctx, charge: Obj): Obj {
+export function openDispute(ctx: Ctx, charge: Kept<'charge'>): Kept<'dispute'> {
   const pm = charge.payment_method_details as { card?: { brand?: string } } | null;
   const dispute = ctx.create('dispute', 'dp', {
     amount: charge.amount,
@@ -147,7 +153,7 @@ export function openDispute(ctx: Ctx, charge: Obj): Obj {
  * Closes an open dispute: `won` gives back the amount and the fee (`charge.dispute.funds_reinstated`),
  * `lost` keeps them withdrawn; either way `charge.dispute.closed`.
  */
-export function closeDispute(ctx: Ctx, dispute: Obj, outcome: 'won' | 'lost'): Obj {
+export function closeDispute(ctx: Ctx, dispute: Kept<'dispute'>, outcome: 'won' | 'lost'): Kept<'dispute'> {
   if (!isOpen(dispute)) {
     throw invalidRequest(
       `This dispute is already closed (status: ${dispute.status}).`,

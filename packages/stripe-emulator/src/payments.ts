@@ -5,16 +5,17 @@ import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
 import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoice-settlement.ts';
-import type { Obj } from './types.ts';
+import type { Kept, Obj } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 function charge(
   ctx: Ctx,
-  pi: Obj,
-  pm: Obj,
+  pi: Kept<'payment_intent'>,
+  pm: Kept<'payment_method'>,
   failure?: { code: string; declineCode: string; message: string },
-): Obj {
+): Kept<'charge'> {
+  const card = pm.card!;
   const ch = ctx.create('charge', 'ch', {
     amount: pi.amount,
     amount_captured: failure ? 0 : pi.amount,
@@ -50,18 +51,18 @@ function charge(
       card: {
         amount_authorized: failure ? null : pi.amount,
         authorization_code: null,
-        brand: pm.card.brand,
-        checks: pm.card.checks,
-        country: pm.card.country,
+        brand: card.brand,
+        checks: card.checks,
+        country: card.country,
         electronic_commerce_indicator: null,
-        exp_month: pm.card.exp_month,
-        exp_year: pm.card.exp_year,
-        fingerprint: pm.card.fingerprint,
-        funding: pm.card.funding,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        fingerprint: card.fingerprint,
+        funding: card.funding,
         installments: null,
-        last4: pm.card.last4,
+        last4: card.last4,
         mandate: null,
-        network: pm.card.brand,
+        network: card.brand,
         network_transaction_id: null,
         regulated_status: 'unregulated',
         three_d_secure: null,
@@ -81,7 +82,7 @@ function charge(
 }
 
 /** Settles the intent as paid with its payment method (also used when authentication completes). */
-export function succeedIntent(ctx: Ctx, pi: Obj): void {
+export function succeedIntent(ctx: Ctx, pi: Kept<'payment_intent'>): void {
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   const ch = charge(ctx, pi, pm);
   if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id as string] = true;
@@ -101,7 +102,12 @@ export function succeedIntent(ctx: Ctx, pi: Obj): void {
 }
 
 /** Marks the intent failed; returns the card error Stripe answers with. */
-export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): StripeError {
+export function failIntent(
+  ctx: Ctx,
+  pi: Kept<'payment_intent'>,
+  error: Obj,
+  ch: Kept<'charge'> | null,
+): StripeError {
   Object.assign(pi, {
     status: 'requires_payment_method',
     next_action: null,
@@ -134,7 +140,7 @@ export interface ConfirmOptions {
 }
 
 /** Confirms like Stripe: charges, asks for 3-D Secure, or throws the card error of a decline. */
-export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): void {
+export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: ConfirmOptions = {}): void {
   if (!CONFIRMABLE.includes(pi.status as string)) {
     throw unexpectedState(
       `You cannot confirm this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_payment_method, requires_confirmation, requires_action.`,
@@ -208,7 +214,7 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
 }
 
 /** The outcome of the authentication page: completed → charged; failed → needs a new card. */
-export function finishAuthentication(ctx: Ctx, pi: Obj, completed: boolean): void {
+export function finishAuthentication(ctx: Ctx, pi: Kept<'payment_intent'>, completed: boolean): void {
   if (pi.status !== 'requires_action') return;
   if (completed) return succeedIntent(ctx, pi);
   const pm = ctx.find(pi.payment_method as string, 'payment_method');
@@ -227,7 +233,7 @@ export function finishAuthentication(ctx: Ctx, pi: Obj, completed: boolean): voi
 }
 
 /** Points an intent's pending authentication back at `returnUrl` (e.g. a checkout success page). */
-export function setReturnUrl(ctx: Ctx, pi: Obj, returnUrl: string): void {
+export function setReturnUrl(ctx: Ctx, pi: Kept<'payment_intent'>, returnUrl: string): void {
   if (pi.status !== 'requires_action') return;
   const query = new URLSearchParams({ client_secret: pi.client_secret as string, return_url: returnUrl });
   pi.next_action = {

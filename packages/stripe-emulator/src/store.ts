@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LineInput, Obj } from './types.ts';
+import type { AnyKept, LineInput, Obj } from './types.ts';
 import type { PendingDelivery } from './webhooks.ts';
 
 export interface IdempotentResult {
@@ -18,7 +18,7 @@ export interface State {
   invoiceSequence: number;
   webhookUrl: string | null;
   /** Every object by id, in creation order (lists read it backwards: newest first). */
-  objects: Record<string, Obj>;
+  objects: Record<string, AnyKept>;
   idempotency: Record<string, IdempotentResult>;
   /** Events not yet accepted by the webhook endpoint, with their retry times. */
   webhookQueue: PendingDelivery[];

@@ -4,18 +4,22 @@ import { confirmIntent, setReturnUrl } from '../payments.ts';
 import { attachCard, createCustomer } from '../resources/customers.ts';
 import { finishSession, sessionDiscounts } from '../resources/checkout.ts';
 import { createIntent } from '../resources/payment-intents.ts';
-import type { Obj } from '../types.ts';
+import type { Kept, Obj } from '../types.ts';
 import { invoiceIntent } from './invoices.ts';
 import { createSubscription } from './subscriptions.ts';
 
 export interface CheckoutPayer {
   email: string;
   name: string | null;
-  paymentMethod: Obj;
+  paymentMethod: Kept<'payment_method'>;
 }
 
 /** Pays an open session from its hosted page; returns where the browser goes next. */
-export function payCheckoutSession(ctx: Ctx, session: Obj, payer: CheckoutPayer): string {
+export function payCheckoutSession(
+  ctx: Ctx,
+  session: Kept<'checkout.session'>,
+  payer: CheckoutPayer,
+): string {
   const options = ctx.state.hidden.sessionOptions[session.id as string] ?? {};
   session.customer_details = {
     address: null,
@@ -55,7 +59,7 @@ export function payCheckoutSession(ctx: Ctx, session: Obj, payer: CheckoutPayer)
     if (inv.status === 'paid') finishSession(ctx, session);
     else if (pi?.status === 'requires_action') {
       setReturnUrl(ctx, pi, successUrl(session));
-      return pi.next_action.redirect_to_url.url as string;
+      return pi.next_action!.redirect_to_url!.url!;
     } else if (pi?.last_payment_error) throw cardErrorOf(pi);
     return successUrl(session);
   }
@@ -74,15 +78,15 @@ export function payCheckoutSession(ctx: Ctx, session: Obj, payer: CheckoutPayer)
   }
   if (customer && !payer.paymentMethod.customer) attachCard(ctx, payer.paymentMethod, customer);
   confirmIntent(ctx, pi, { paymentMethod: payer.paymentMethod.id as string, returnUrl: successUrl(session) });
-  if (pi.status === 'requires_action') return pi.next_action.redirect_to_url.url as string;
+  if (pi.status === 'requires_action') return pi.next_action!.redirect_to_url!.url!;
   return successUrl(session);
 }
 
-export function successUrl(session: Obj): string {
+export function successUrl(session: Kept<'checkout.session'>): string {
   return (session.success_url as string).replace(/\{CHECKOUT_SESSION_ID\}/g, session.id as string);
 }
 
-function cardErrorOf(pi: Obj): StripeError {
+function cardErrorOf(pi: Kept<'payment_intent'>): StripeError {
   const e = pi.last_payment_error as Obj;
   return new StripeError(402, e.type as string, e.message as string, {
     code: e.code,

@@ -1,5 +1,5 @@
 import type { Ctx } from '../ctx.ts';
-import type { Obj } from '../types.ts';
+import type { Kept, Obj } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
 import { expirePendingUpdate } from './pending-updates.ts';
 import { expireIncomplete } from './void.ts';
@@ -18,7 +18,7 @@ interface Due {
   run: () => void;
 }
 
-function dueFor(ctx: Ctx, sub: Obj): Due | null {
+function dueFor(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   const next = lifecycleDue(ctx, sub);
   const held = sub.pending_update?.expires_at as number | undefined;
   if (held !== undefined && (!next || held < next.time)) {
@@ -27,7 +27,7 @@ function dueFor(ctx: Ctx, sub: Obj): Due | null {
   return next;
 }
 
-function lifecycleDue(ctx: Ctx, sub: Obj): Due | null {
+function lifecycleDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   if (sub.status === 'incomplete') {
     return {
       time: (sub.created as number) + INCOMPLETE_EXPIRY,
@@ -43,7 +43,7 @@ function lifecycleDue(ctx: Ctx, sub: Obj): Due | null {
 }
 
 /** The next Smart Retry of a past-due subscription's open renewal invoice, if one is scheduled. */
-function retryDue(ctx: Ctx, sub: Obj): Due | null {
+function retryDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   if (sub.status !== 'past_due' || !sub.latest_invoice) return null;
   const inv = ctx.find(sub.latest_invoice as string, 'invoice');
   const time = inv?.next_payment_attempt as number | null | undefined;
@@ -62,7 +62,7 @@ function retryDue(ctx: Ctx, sub: Obj): Due | null {
 }
 
 /** What happens at the end of a period: cancellation, trial end, schedule phase, renewal invoice. */
-function renew(ctx: Ctx, sub: Obj, boundary: number): void {
+function renew(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   if (sub.cancel_at_period_end) return cancelNow(ctx, sub);
   const endingTrial = sub.status === 'trialing';
   if (
@@ -80,13 +80,13 @@ function renew(ctx: Ctx, sub: Obj, boundary: number): void {
     const coupon = d ? ctx.find(d.source.coupon as string, 'coupon') : undefined;
     return d && coupon?.duration !== 'once' && (d.end === null || (d.end as number) > boundary);
   });
-  const price = sub.items.data[0].price as Obj;
+  const price = sub.items.data[0]!.price;
   const period = {
     start: boundary,
     end: addInterval(
       boundary,
-      price.recurring.interval as string,
-      price.recurring.interval_count as number,
+      price.recurring!.interval as string,
+      price.recurring!.interval_count as number,
       sub.billing_cycle_anchor as number,
     ),
   };

@@ -2,12 +2,12 @@ import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
 import { arr, str } from '../params.ts';
 import { refreshCoupon, refreshPromotionCode } from '../resources/coupons.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 import { addInterval } from './periods.ts';
 
 export interface DiscountChoice {
-  coupon: Obj;
-  promotionCode: Obj | null;
+  coupon: Kept<'coupon'>;
+  promotionCode: Kept<'promotion_code'> | null;
 }
 
 export interface RedemptionContext {
@@ -42,7 +42,7 @@ export function readDiscounts(
       const code = ctx.ref(w.promotion_code, 'promotion_code', w.param);
       return checkRedeemable(
         ctx,
-        { coupon: ctx.get(code.promotion.coupon, 'coupon'), promotionCode: code },
+        { coupon: ctx.get(code.promotion.coupon as string, 'coupon'), promotionCode: code },
         {
           customer,
           amount,

@@ -1,28 +1,35 @@
 import { subscriptionOf } from './invoice-parent.ts';
+import type Stripe from 'stripe';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import { confirmIntent } from '../payments.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import { newId } from '../store.ts';
-import type { Kept, LineInput, Obj } from '../types.ts';
+import type { Kept, LineInput } from '../types.ts';
 import { checkRedeemable, choicesOf, countRedemptions, discountAmounts } from './discounts.ts';
 import { invoiceIntent, markInvoicePaid } from './invoice-settlement.ts';
 
 export type { LineInput };
 
 export interface InvoiceInput {
-  customer: Obj;
-  subscription?: Obj | null;
+  customer: Kept<'customer'>;
+  subscription?: Kept<'subscription'> | null;
   lines: LineInput[];
   billingReason: string;
   discounts?: string[];
   currency?: string;
   preview?: boolean;
   description?: string | null;
-  metadata?: Obj;
+  metadata?: Stripe.Metadata;
 }
 
-function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput, currency: string): Obj {
+function lineItem(
+  ctx: Ctx,
+  invoiceId: string,
+  sub: Kept<'subscription'> | null,
+  line: LineInput,
+  currency: string,
+): Kept<'line_item'> {
   return ctx.create('line_item', 'il', {
     amount: line.amount,
     currency,
@@ -64,7 +71,7 @@ function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput,
 }
 
 /** A draft invoice with its lines and totals (stored and announced unless it is a preview). */
-export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
+export function createInvoice(ctx: Ctx, input: InvoiceInput): Kept<'invoice'> {
   const { customer, subscription: sub = null } = input;
   const currency = input.currency ?? (input.lines[0]?.price?.currency as string | undefined) ?? 'usd';
   const id = input.preview ? `upcoming_${newId('in')}` : newId('in');
@@ -144,7 +151,7 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
 }
 
 /** Finalizes: numbers the invoice, applies the customer's balance and opens it for payment. */
-export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
+export function finalizeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
   const customer = ctx.get(inv.customer as string, 'customer');
   // The invoice's own coupons and promotion codes are redeemed now, if they still may be.
   const own = (inv.discounts as string[]).filter((id) => ctx.find(id, 'discount')?.invoice === inv.id);
@@ -185,7 +192,7 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
  * The invoice's default payment intent, created when a `charge_automatically` invoice with an
  * amount due is finalized: `confirmation_secret` and `payments` point at it from then on.
  */
-function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
+function ensureInvoiceIntent(ctx: Ctx, inv: Kept<'invoice'>): Kept<'payment_intent'> {
   const existing = invoiceIntent(ctx, inv);
   if (existing) return existing;
   const pi = createIntent(ctx, {
@@ -203,8 +210,8 @@ function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
     setupFutureUsage: subscriptionOf(inv) ? 'off_session' : null,
   });
   ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
-  inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
-  inv.payments.data = [
+  inv.confirmation_secret = { client_secret: pi.client_secret!, type: 'payment_intent' };
+  inv.payments!.data = [
     ctx.create('invoice_payment', 'inpay', {
       amount_paid: null,
       amount_requested: inv.amount_due,
@@ -220,7 +227,12 @@ function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
 }
 
 /** Charges an open invoice; with no card the intent waits for the browser to confirm it. */
-export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, offSession: boolean): void {
+export function payInvoice(
+  ctx: Ctx,
+  inv: Kept<'invoice'>,
+  paymentMethod: string | null,
+  offSession: boolean,
+): void {
   if (inv.status !== 'open') return;
   if (inv.amount_due === 0) return markInvoicePaid(ctx, inv);
   const pi = ensureInvoiceIntent(ctx, inv);

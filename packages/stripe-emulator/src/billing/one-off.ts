@@ -1,5 +1,5 @@
 import type { Ctx } from '../ctx.ts';
-import type { Obj } from '../types.ts';
+import type { Kept, Obj } from '../types.ts';
 import { discountAmounts } from './discounts.ts';
 
 /** Splits an invoice-level discount over the discountable lines in proportion to their amounts. */
@@ -19,7 +19,7 @@ function spread(lines: Obj[], shares: { amount: number; discount: string }[]): v
 }
 
 /** Recomputes a draft invoice's totals after its lines or discounts changed. */
-export function recomputeInvoice(ctx: Ctx, inv: Obj): void {
+export function recomputeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
   const customer = ctx.get(inv.customer as string, 'customer');
   const lines = inv.lines.data as Obj[];
   const subtotal = lines.reduce((s, l) => s + (l.amount as number), 0);
@@ -44,7 +44,7 @@ export function recomputeInvoice(ctx: Ctx, inv: Obj): void {
 }
 
 /** The invoice line Stripe shows for an invoice item. */
-export function lineOfItem(ctx: Ctx, inv: Obj, item: Obj): Obj {
+export function lineOfItem(ctx: Ctx, inv: Kept<'invoice'>, item: Obj): Kept<'line_item'> {
   return ctx.create('line_item', 'il', {
     amount: item.amount,
     currency: item.currency,
@@ -76,15 +76,13 @@ export function lineOfItem(ctx: Ctx, inv: Obj, item: Obj): Obj {
 }
 
 /** Puts an invoice item on a draft invoice. */
-export function addItemToInvoice(ctx: Ctx, inv: Obj, item: Obj): void {
+export function addItemToInvoice(ctx: Ctx, inv: Kept<'invoice'>, item: Obj): void {
   item.invoice = inv.id;
   (inv.lines.data as Obj[]).push(lineOfItem(ctx, inv, item));
   recomputeInvoice(ctx, inv);
 }
 
-export function removeItemFromInvoice(ctx: Ctx, inv: Obj, item: Obj): void {
-  inv.lines.data = (inv.lines.data as Obj[]).filter(
-    (l) => l.parent?.invoice_item_details?.invoice_item !== item.id,
-  );
+export function removeItemFromInvoice(ctx: Ctx, inv: Kept<'invoice'>, item: Kept<'invoiceitem'>): void {
+  inv.lines.data = inv.lines.data.filter((l) => l.parent?.invoice_item_details?.invoice_item !== item.id);
   recomputeInvoice(ctx, inv);
 }

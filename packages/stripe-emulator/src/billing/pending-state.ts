@@ -1,12 +1,12 @@
 import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
-import type { Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { updateSubscription } from './subscription-update.ts';
 
 /** A change held until its invoice is paid (`payment_behavior: pending_if_incomplete`). */
 
 /** The held invoice was paid in time: the change applies now. */
-export function applyPendingUpdate(ctx: Ctx, sub: Obj, inv: Obj): void {
+export function applyPendingUpdate(ctx: Ctx, sub: Kept<'subscription'>, inv: Kept<'invoice'>): void {
   const held = ctx.state.hidden.pendingUpdates[sub.id as string];
   if (!held || held.invoice !== inv.id) return;
   delete ctx.state.hidden.pendingUpdates[sub.id as string];
@@ -16,12 +16,12 @@ export function applyPendingUpdate(ctx: Ctx, sub: Obj, inv: Obj): void {
   if (announce) ctx.emit('customer.subscription.pending_update_applied', sub);
 }
 
-export function isPendingUpdateInvoice(ctx: Ctx, inv: Obj): boolean {
+export function isPendingUpdateInvoice(ctx: Ctx, inv: Kept<'invoice'>): boolean {
   return ctx.state.hidden.pendingUpdates[subscriptionOf(inv) as string]?.invoice === inv.id;
 }
 
 /** Nobody paid in time: the change is dropped and the subscription stays as it was. */
-export function expirePendingUpdate(ctx: Ctx, sub: Obj): void {
+export function expirePendingUpdate(ctx: Ctx, sub: Kept<'subscription'>): void {
   delete ctx.state.hidden.pendingUpdates[sub.id as string];
   updateSubscription(ctx, sub, { pending_update: null });
   ctx.emit('customer.subscription.pending_update_expired', sub);

@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { StripeError, invalidRequest } from '../errors.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 import { invoiceIntent, payInvoice, type LineInput } from './invoices.ts';
 import { updateSubscription } from './subscription-update.ts';
 import { defaultCard, invoiceSubscription } from './subscriptions.ts';
@@ -30,7 +30,7 @@ export function assertPendingParams(p: Params): void {
 }
 
 /** The 402 Stripe answers with when `error_if_incomplete` finds the invoice unpaid. */
-export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
+export function incompletePaymentError(ctx: Ctx, inv: Kept<'invoice'>): StripeError {
   const pi = invoiceIntent(ctx, inv);
   if (pi?.status === 'requires_action') {
     return new StripeError(
@@ -45,7 +45,7 @@ export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
     code: (e.code as string) ?? 'card_declined',
     decline_code: e.decline_code as string | undefined,
     param: e.param as string | undefined,
-    charge: pi?.latest_charge ?? undefined,
+    charge: (pi?.latest_charge as string | null | undefined) ?? undefined,
     payment_intent: pi ? structuredClone(pi) : undefined,
   });
 }
@@ -54,7 +54,7 @@ export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
  * `pending_if_incomplete`: invoices the change and applies it only once that invoice is paid; until
  * then it waits in `pending_update` and the subscription bills as before.
  */
-export function holdUntilPaid(ctx: Ctx, sub: Obj, changes: Obj, lines: LineInput[]): void {
+export function holdUntilPaid(ctx: Ctx, sub: Kept<'subscription'>, changes: Obj, lines: LineInput[]): void {
   const inv = invoiceSubscription(ctx, sub, lines, 'subscription_update', { pay: false, offSession: false });
   const expiresAt = ctx.now() + PENDING_UPDATE_TTL;
   ctx.state.hidden.pendingUpdates[sub.id as string] = { invoice: inv.id as string, changes, expiresAt };

@@ -8,7 +8,7 @@ import { addInterval } from './periods.ts';
 
 type Phase = Kept<'subscription_schedule'>['phases'][number];
 
-function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Phase {
+function phase(ctx: Ctx, sub: Kept<'subscription'>, items: Obj[], start: number, end: number): Phase {
   return {
     add_invoice_items: [],
     application_fee_percent: null,
@@ -41,7 +41,7 @@ function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Ph
   };
 }
 
-export function scheduleFromSubscription(ctx: Ctx, sub: Obj): Obj {
+export function scheduleFromSubscription(ctx: Ctx, sub: Kept<'subscription'>): Kept<'subscription_schedule'> {
   if (sub.schedule) {
     throw invalidRequest(
       `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`,
@@ -94,12 +94,12 @@ export function scheduleFromSubscription(ctx: Ctx, sub: Obj): Obj {
 }
 
 /** Replaces the phases from `phases[i][items][j][price]`, `start_date`, `end_date`, `duration`/`iterations`. */
-export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
+export function updatePhases(ctx: Ctx, schedule: Kept<'subscription_schedule'>, p: Params): void {
   const phases = arr(p, 'phases');
   if (!phases) return;
   if (phases.length === 0) throw missingParam('phases');
   const sub = ctx.get(schedule.subscription as string, 'subscription');
-  const result: Obj[] = [];
+  const result: Phase[] = [];
   let cursor = (schedule.current_phase?.start_date as number | undefined) ?? ctx.now();
   phases.forEach((ph, i) => {
     const items = (arr(ph, 'items', `phases[${i}][items]`) ?? []).map((it, j) => {
@@ -142,7 +142,7 @@ export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
 }
 
 /** At a period boundary, moves the subscription onto the schedule's phase for that time. */
-export function applySchedulePhase(ctx: Ctx, sub: Obj, boundary: number): void {
+export function applySchedulePhase(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   const schedule = sub.schedule ? ctx.find(sub.schedule as string, 'subscription_schedule') : undefined;
   if (!schedule || schedule.status !== 'active') return;
   const next = (schedule.phases as Obj[]).find((ph) => ph.start_date <= boundary && boundary < ph.end_date);
@@ -170,7 +170,11 @@ export function applySchedulePhase(ctx: Ctx, sub: Obj, boundary: number): void {
   ctx.emit('subscription_schedule.updated', schedule, previous);
 }
 
-export function releaseSchedule(ctx: Ctx, schedule: Obj, sub: Obj | undefined): void {
+export function releaseSchedule(
+  ctx: Ctx,
+  schedule: Kept<'subscription_schedule'>,
+  sub: Kept<'subscription'> | undefined,
+): void {
   Object.assign(schedule, {
     status: 'released',
     released_at: ctx.now(),

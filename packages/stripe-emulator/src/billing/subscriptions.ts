@@ -2,24 +2,28 @@ import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { assertAttached } from '../resources/customers.ts';
 import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str, timestamp } from '../params.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 import { activeDiscounts, applyDiscounts, readDiscounts } from './discounts.ts';
 import { createInvoice, finalizeInvoice, payInvoice, type LineInput } from './invoices.ts';
 import { itemDescription, productName, recurringPrice, subscriptionItem } from './items.ts';
 import { addInterval } from './periods.ts';
 import { updateSubscription } from './subscription-update.ts';
 
-export function defaultCard(ctx: Ctx, sub: Obj): string | null {
+export function defaultCard(ctx: Ctx, sub: Kept<'subscription'>): string | null {
   if (sub.default_payment_method) return sub.default_payment_method as string;
   const customer = ctx.find(sub.customer as string, 'customer');
   return (customer?.invoice_settings?.default_payment_method as string | null | undefined) ?? null;
 }
 
-export function cycleLines(ctx: Ctx, sub: Obj, period: { start: number; end: number }): LineInput[] {
+export function cycleLines(
+  ctx: Ctx,
+  sub: Kept<'subscription'>,
+  period: { start: number; end: number },
+): LineInput[] {
   return (sub.items.data as Obj[]).map((item) => ({
     amount: (item.price.unit_amount as number) * (item.quantity as number),
     description: itemDescription(ctx, item),
-    price: item.price as Obj,
+    price: item.price,
     quantity: item.quantity as number,
     period,
     subscriptionItem: item.id as string,
@@ -29,11 +33,11 @@ export function cycleLines(ctx: Ctx, sub: Obj, period: { start: number; end: num
 /** Creates, finalizes and charges a subscription invoice; returns it. */
 export function invoiceSubscription(
   ctx: Ctx,
-  sub: Obj,
+  sub: Kept<'subscription'>,
   lines: LineInput[],
   reason: string,
   opts: { pay: boolean; offSession: boolean },
-): Obj {
+): Kept<'invoice'> {
   const customer = ctx.get(sub.customer as string, 'customer');
   const inv = createInvoice(ctx, {
     customer,
@@ -54,7 +58,7 @@ export function invoiceSubscription(
  * A `duration: once` coupon discounts one invoice: once an invoice with something to discount has
  * used it, it leaves the subscription, so later invoices, previews and changes go without it.
  */
-function dropUsedOnceDiscounts(ctx: Ctx, sub: Obj, inv: Obj): void {
+function dropUsedOnceDiscounts(ctx: Ctx, sub: Kept<'subscription'>, inv: Kept<'invoice'>): void {
   if ((inv.subtotal as number) <= 0) return;
   const used = new Set(inv.discounts as string[]);
   const kept = (sub.discounts as string[]).filter((id) => {
@@ -66,7 +70,7 @@ function dropUsedOnceDiscounts(ctx: Ctx, sub: Obj, inv: Obj): void {
   if (kept.length !== (sub.discounts as string[]).length) updateSubscription(ctx, sub, { discounts: kept });
 }
 
-export function createSubscription(ctx: Ctx, p: Params): Obj {
+export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
   const customer = ctx.get(reqStr(p, 'customer'), 'customer', 'customer');
   const itemParams = arr(p, 'items');
   if (!itemParams?.length) throw missingParam('items');
@@ -119,7 +123,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     start: now,
     end:
       trialUntil ??
-      addInterval(now, first.recurring.interval as string, first.recurring.interval_count as number),
+      addInterval(now, first.recurring!.interval as string, first.recurring!.interval_count as number),
   };
   const paymentSettings = obj(p, 'payment_settings');
   const sub = ctx.create('subscription', 'sub', {
@@ -173,8 +177,8 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     if (trialUntil !== null) {
       const lines = (sub.items.data as Obj[]).map((item) => ({
         amount: 0,
-        description: `Trial period for ${productName(ctx, item.price as Obj)}`,
-        price: item.price as Obj,
+        description: `Trial period for ${productName(ctx, item.price)}`,
+        price: item.price,
         period,
         subscriptionItem: item.id as string,
       }));

@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { createCardPaymentMethod } from '../resources/payment-methods.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 
 const field = (form: Params, name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
 
@@ -9,7 +9,7 @@ export function paymentMethodFromForm(
   ctx: Ctx,
   form: Params,
   billing: { email?: string; name?: string },
-): Obj {
+): Kept<'payment_method'> {
   const [month = '', year = ''] = field(form, 'card_expiry').split(/\s*\/\s*|\s+/);
   return createCardPaymentMethod(ctx, {
     type: 'card',

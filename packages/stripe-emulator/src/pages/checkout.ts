@@ -2,13 +2,13 @@ import { payCheckoutSession, successUrl } from '../billing/checkout-payment.ts';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import type { PageRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { field, paymentMethodFromForm } from './card-form.ts';
 import { cardFields, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
 function checkoutPage(
   ctx: Ctx,
-  session: Obj,
+  session: Kept<'checkout.session'>,
   error?: string,
   values: { email?: string; name?: string } = {},
 ) {

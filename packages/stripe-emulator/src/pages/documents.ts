@@ -1,6 +1,6 @@
 import { textPdf } from '../pdf.ts';
 import type { PageRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Kept, Obj } from '../types.ts';
 import { invoiceIntent, payInvoice } from '../billing/invoices.ts';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
@@ -8,7 +8,7 @@ import { attachCard } from '../resources/customers.ts';
 import { paymentMethodFromForm } from './card-form.ts';
 import { cardFields, date, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
-function invoiceLines(inv: Obj): string[] {
+function invoiceLines(inv: Kept<'invoice'>): string[] {
   const currency = inv.currency as string;
   const lines = (inv.lines.data as Obj[]).map(
     (l) => `${l.description}    ${money(l.amount as number, currency)}`,
@@ -30,7 +30,7 @@ function invoiceLines(inv: Obj): string[] {
   ];
 }
 
-function invoicePage(ctx: Ctx, inv: Obj, notice: { ok?: string; error?: string }) {
+function invoicePage(ctx: Ctx, inv: Kept<'invoice'>, notice: { ok?: string; error?: string }) {
   const payForm =
     inv.status === 'open'
       ? `<form method="post" action="${esc(ctx.url(`/_emulator/invoices/${inv.id}/pay`))}"><fieldset><legend>Pay this invoice</legend>${cardFields()}
@@ -81,7 +81,10 @@ export const documentPages: PageRoute[] = [
       if (inv.status !== 'open') return invoicePage(ctx, inv, { error: 'This invoice is not open.' });
       const customer = ctx.get(inv.customer as string, 'customer');
       try {
-        const pm = paymentMethodFromForm(ctx, form, { email: customer.email, name: customer.name });
+        const pm = paymentMethodFromForm(ctx, form, {
+          email: customer.email ?? undefined,
+          name: customer.name ?? undefined,
+        });
         attachCard(ctx, pm, customer);
         payInvoice(ctx, inv, pm.id as string, false);
       } catch (err) {

@@ -57,7 +57,7 @@ function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
   });
 }
 
-function createSession(ctx: Ctx, p: Params): Obj {
+function createSession(ctx: Ctx, p: Params): Kept<'checkout.session'> {
   const mode = oneOf(p, 'mode', ['payment', 'subscription'] as const);
   if (!mode) throw missingParam('mode');
   const successUrl = reqStr(p, 'success_url');
@@ -121,7 +121,7 @@ function createSession(ctx: Ctx, p: Params): Obj {
   return ctx.put(session);
 }
 
-function withLineItems(ctx: Ctx, session: Obj, expand: string[]): Obj {
+function withLineItems(ctx: Ctx, session: Kept<'checkout.session'>, expand: string[]): Obj {
   const out = render(
     ctx,
     session,
@@ -140,7 +140,7 @@ function withLineItems(ctx: Ctx, session: Obj, expand: string[]): Obj {
 }
 
 /** The session's coupons and promotion codes, checked again: a limit may have been reached since. */
-export function sessionDiscounts(ctx: Ctx, session: Obj): DiscountChoice[] {
+export function sessionDiscounts(ctx: Ctx, session: Kept<'checkout.session'>): DiscountChoice[] {
   return (session.discounts as Obj[]).map((d, i) => {
     const code = d.promotion_code ? ctx.get(d.promotion_code as string, 'promotion_code') : null;
     return checkRedeemable(
@@ -156,7 +156,7 @@ export function sessionDiscounts(ctx: Ctx, session: Obj): DiscountChoice[] {
 }
 
 /** Marks the session paid and complete and announces it (once). */
-export function finishSession(ctx: Ctx, session: Obj): void {
+export function finishSession(ctx: Ctx, session: Kept<'checkout.session'>): void {
   if (session.status !== 'open') return;
   session.status = 'complete';
   session.payment_status = 'paid';
@@ -165,7 +165,7 @@ export function finishSession(ctx: Ctx, session: Obj): void {
   ctx.emit('checkout.session.completed', session);
 }
 
-export function afterCheckoutPayment(ctx: Ctx, pi: Obj): void {
+export function afterCheckoutPayment(ctx: Ctx, pi: Kept<'payment_intent'>): void {
   const sessionId = ctx.state.hidden.sessionOfIntent[pi.id as string];
   const session = sessionId ? ctx.find(sessionId, 'checkout.session') : undefined;
   if (session) finishSession(ctx, session);

@@ -4,19 +4,19 @@ import { bool, int, mergeMetadata, num, obj, oneOf, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import { isDeleted, markDeleted, type Kept, type Obj, type Params } from '../types.ts';
 
 /** `valid` follows redeem_by and max_redemptions, as on Stripe. */
-export function refreshCoupon(ctx: Ctx, coupon: Obj): Obj {
+export function refreshCoupon(ctx: Ctx, coupon: Kept<'coupon'>): Kept<'coupon'> {
   const expired = coupon.redeem_by !== null && ctx.now() > (coupon.redeem_by as number);
   const used =
     coupon.max_redemptions !== null &&
     (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
-  coupon.valid = !expired && !used && !coupon.deleted;
+  coupon.valid = !expired && !used && !isDeleted(coupon);
   return coupon;
 }
 
-export function refreshPromotionCode(ctx: Ctx, promo: Obj): Obj {
+export function refreshPromotionCode(ctx: Ctx, promo: Kept<'promotion_code'>): Kept<'promotion_code'> {
   const expired = promo.expires_at !== null && ctx.now() > (promo.expires_at as number);
   const used =
     promo.max_redemptions !== null && (promo.times_redeemed as number) >= (promo.max_redemptions as number);
@@ -24,7 +24,7 @@ export function refreshPromotionCode(ctx: Ctx, promo: Obj): Obj {
   return promo;
 }
 
-function createCoupon(ctx: Ctx, p: Params): Obj {
+function createCoupon(ctx: Ctx, p: Params): Kept<'coupon'> {
   const percentOff = num(p, 'percent_off');
   const amountOff = int(p, 'amount_off');
   if (percentOff === undefined && amountOff === undefined) missingOneOf();
@@ -78,7 +78,7 @@ function restrictionsOf(p: Params): Kept<'promotion_code'>['restrictions'] {
   };
 }
 
-function createPromotionCode(ctx: Ctx, p: Params): Obj {
+function createPromotionCode(ctx: Ctx, p: Params): Kept<'promotion_code'> {
   const promotion = obj(p, 'promotion');
   const couponId =
     (promotion ? str(promotion, 'coupon', 'promotion[coupon]') : undefined) ?? str(p, 'coupon');
@@ -148,7 +148,7 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/coupons/:id',
     handler: (ctx, { params }) => {
       const coupon = ctx.get(params.id as string, 'coupon');
-      coupon.deleted = true;
+      markDeleted(coupon);
       coupon.valid = false;
       ctx.emit('coupon.deleted', coupon);
       return { id: coupon.id, object: 'coupon', deleted: true };

@@ -5,7 +5,7 @@ import { confirmIntent } from '../payments.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
 import { secretFor } from '../store.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import { fieldSetter, type Kept, type Obj, type Params, type Previous } from '../types.ts';
 
 export interface IntentInput {
   amount: number;
@@ -19,7 +19,7 @@ export interface IntentInput {
   automaticPaymentMethods?: Kept<'payment_intent'>['automatic_payment_methods'];
 }
 
-export function createIntent(ctx: Ctx, input: IntentInput): Obj {
+export function createIntent(ctx: Ctx, input: IntentInput): Kept<'payment_intent'> {
   if (input.amount < 50) {
     throw invalidRequest('Amount must be at least $0.50 usd', 'amount_too_small', 'amount');
   }
@@ -53,7 +53,7 @@ export function createIntent(ctx: Ctx, input: IntentInput): Obj {
 }
 
 /** With the publishable key, an intent is reachable only together with its client secret. */
-function intentFor(ctx: Ctx, req: ApiRequest): Obj {
+function intentFor(ctx: Ctx, req: ApiRequest): Kept<'payment_intent'> {
   const pi = ctx.get(req.params.id as string, 'payment_intent');
   if (req.auth === 'publishable' && str(req.body, 'client_secret') !== pi.client_secret) {
     throw req.body.client_secret === undefined
@@ -84,7 +84,7 @@ function automaticPaymentMethods(p: Params): Kept<'payment_intent'>['automatic_p
   return { enabled, ...(enabled ? { allow_redirects: redirects ?? 'always' } : {}) };
 }
 
-function confirmFrom(ctx: Ctx, pi: Obj, p: Params): void {
+function confirmFrom(ctx: Ctx, pi: Kept<'payment_intent'>, p: Params): void {
   const usage = oneOf(p, 'setup_future_usage', FUTURE_USAGE);
   if (usage !== undefined) pi.setup_future_usage = usage;
   const pm = str(p, 'payment_method');
@@ -144,12 +144,8 @@ export const paymentIntentRoutes: ApiRoute[] = [
           `You cannot update this PaymentIntent because it has a status of ${pi.status}.`,
         );
       }
-      const previous: Obj = {};
-      const set = (k: string, v: unknown) => {
-        if (v === undefined) return;
-        previous[k] = pi[k];
-        pi[k] = v;
-      };
+      const previous: Previous = {};
+      const set = fieldSetter(pi, previous);
       const amount = body.amount === undefined ? undefined : reqInt(body, 'amount');
       if (amount !== undefined && amount < 50)
         throw invalidRequest('Amount must be at least $0.50 usd', 'amount_too_small', 'amount');

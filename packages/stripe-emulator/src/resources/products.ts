@@ -3,9 +3,9 @@ import { invalidRequest } from '../errors.ts';
 import { bool, mergeMetadata, obj, reqStr, str, strList } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import { fieldSetter, type Kept, type Obj, type Params, type Previous } from '../types.ts';
 
-export function createProduct(ctx: Ctx, p: Params): Obj {
+export function createProduct(ctx: Ctx, p: Params): Kept<'product'> {
   const product = ctx.create('product', 'prod', {
     active: bool(p, 'active') ?? true,
     description: str(p, 'description') ?? null,
@@ -34,7 +34,7 @@ export function createProduct(ctx: Ctx, p: Params): Obj {
   return product;
 }
 
-export function createPrice(ctx: Ctx, p: Params): Obj {
+export function createPrice(ctx: Ctx, p: Params): Kept<'price'> {
   const currency = reqStr(p, 'currency').toLowerCase();
   const unitAmount = p.unit_amount === undefined ? undefined : reqStr(p, 'unit_amount');
   if (unitAmount === undefined || !/^\d+$/.test(unitAmount)) {
@@ -129,17 +129,16 @@ export const productRoutes: ApiRoute[] = [
     path: '/v1/products/:id',
     handler: (ctx, { params, body }) => {
       const product = ctx.get(params.id as string, 'product');
-      const previous: Obj = {};
-      for (const [key, value] of [
-        ['name', str(body, 'name')],
-        ['description', str(body, 'description')],
-        ['active', bool(body, 'active')],
-        ['default_price', str(body, 'default_price')],
-      ] as const) {
-        if (value === undefined) continue;
-        previous[key] = product[key];
-        product[key] = value === '' ? null : value;
-      }
+      const previous: Previous = {};
+      const set = fieldSetter(product, previous);
+      const text = (name: string) => {
+        const value = str(body, name);
+        return value === '' ? null : value;
+      };
+      set('name', str(body, 'name'));
+      set('description', text('description'));
+      set('active', bool(body, 'active'));
+      set('default_price', text('default_price'));
       if (body.metadata !== undefined) {
         previous.metadata = product.metadata;
         product.metadata = mergeMetadata(product.metadata, body);

@@ -3,14 +3,14 @@ import { invalidRequest } from '../errors.ts';
 import { int, mergeMetadata, oneOf, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 
 const REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The charge a refund request names: directly, or as its payment intent's succeeded charge. */
-function chargeToRefund(ctx: Ctx, body: Params): Obj {
+function chargeToRefund(ctx: Ctx, body: Params): Kept<'charge'> {
   const chargeId = str(body, 'charge');
   const intentId = str(body, 'payment_intent');
   if (chargeId && intentId) {
@@ -40,7 +40,7 @@ function chargeToRefund(ctx: Ctx, body: Params): Obj {
  * succeed at once here: `refund.created` and `charge.refunded` (the charge with its new
  * `amount_refunded`, `refunded` once nothing is left).
  */
-export function createRefund(ctx: Ctx, body: Params): Obj {
+export function createRefund(ctx: Ctx, body: Params): Kept<'refund'> {
   const charge = chargeToRefund(ctx, body);
   const remaining = (charge.amount as number) - (charge.amount_refunded as number);
   if (charge.status !== 'succeeded') {

@@ -5,13 +5,13 @@ import { bool, mergeMetadata, obj, oneOf, str, strList } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
 import { secretFor } from '../store.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { attachCard } from './customers.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 /** With the publishable key, a setup intent is reachable only together with its client secret. */
-function setupIntentFor(ctx: Ctx, req: ApiRequest): Obj {
+function setupIntentFor(ctx: Ctx, req: ApiRequest): Kept<'setup_intent'> {
   const si = ctx.get(req.params.id as string, 'setup_intent');
   if (req.auth === 'publishable' && str(req.body, 'client_secret') !== si.client_secret) {
     throw authError('This API call cannot be made with a publishable API key. Please use a secret API key.');
@@ -25,7 +25,7 @@ function setupIntentFor(ctx: Ctx, req: ApiRequest): Obj {
  * waits in `requires_action`; any other is attached to the intent's customer and counts as set up,
  * so off-session charges of it go through without a new challenge.
  */
-function confirmSetup(ctx: Ctx, si: Obj, paymentMethod?: string): void {
+function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string): void {
   if (!CONFIRMABLE.includes(si.status as string)) {
     throw invalidRequest(
       `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
@@ -75,7 +75,7 @@ function confirmSetup(ctx: Ctx, si: Obj, paymentMethod?: string): void {
   ctx.emit('setup_intent.succeeded', si);
 }
 
-function createSetupIntent(ctx: Ctx, p: Params): Obj {
+function createSetupIntent(ctx: Ctx, p: Params): Kept<'setup_intent'> {
   const customer = str(p, 'customer');
   if (customer) ctx.ref(customer, 'customer', 'customer');
   const pm = str(p, 'payment_method');

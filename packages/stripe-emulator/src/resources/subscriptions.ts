@@ -10,7 +10,7 @@ import { assertAttached } from './customers.ts';
 import { arr, bool, int, mergeMetadata, oneOf, str, timestamp } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Obj, Params } from '../types.ts';
 
 const PRORATION = ['create_prorations', 'always_invoice', 'none'] as const;
 const PAYMENT_BEHAVIORS = [
@@ -20,7 +20,7 @@ const PAYMENT_BEHAVIORS = [
   'pending_if_incomplete',
 ] as const;
 
-function update(ctx: Ctx, sub: Obj, p: Params): void {
+function update(ctx: Ctx, sub: Kept<'subscription'>, p: Params): void {
   if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
     throw invalidRequest(
       'A canceled subscription can only update its cancellation_details and metadata.',
@@ -51,7 +51,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   if (cancelAt !== undefined) changes.cancel_at = cancelAt === 'now' ? ctx.now() : cancelAt;
   const pm = str(p, 'default_payment_method');
   if (pm !== undefined) {
-    if (pm) assertAttached(ctx, pm, sub.customer, 'default_payment_method');
+    if (pm) assertAttached(ctx, pm, sub.customer as string, 'default_payment_method');
     changes.default_payment_method = pm || null;
   }
   if (p.metadata !== undefined) changes.metadata = mergeMetadata(sub.metadata, p);
@@ -103,7 +103,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
  * With `payment_behavior=error_if_incomplete`, a first invoice that cannot be paid (a declined card,
  * or one that needs authentication) refuses the creation with a 402 and leaves nothing behind.
  */
-function create(ctx: Ctx, p: Params): Obj {
+function create(ctx: Ctx, p: Params): Kept<'subscription'> {
   const sub = createSubscription(ctx, p);
   const inv = sub.latest_invoice ? ctx.find(sub.latest_invoice as string, 'invoice') : undefined;
   if (str(p, 'payment_behavior') === 'error_if_incomplete' && inv && inv.status !== 'paid') {
