@@ -1,6 +1,6 @@
 import type { Ctx } from './ctx.ts';
 import { invalidRequest } from './errors.ts';
-import type { Kept, Obj } from './types.ts';
+import type { Kept } from './types.ts';
 
 /** The card Stripe's docs give for a payment that succeeds and is then disputed as fraudulent. */
 export const DISPUTED_CARD = '4000000000000259';
@@ -53,7 +53,9 @@ export function emptyEvidence(): Evidence {
 }
 
 /** The text fields of `evidence` a dispute update may set. */
-export const EVIDENCE_TEXT_FIELDS = Object.keys(emptyEvidence()).filter((f) => f !== 'enhanced_evidence');
+export const EVIDENCE_TEXT_FIELDS = (Object.keys(emptyEvidence()) as (keyof Evidence)[]).filter(
+  (f): f is Exclude<keyof Evidence, 'enhanced_evidence'> => f !== 'enhanced_evidence',
+);
 
 function balanceTransaction(
   ctx: Ctx,
@@ -61,8 +63,8 @@ function balanceTransaction(
   amount: number,
   fee: number,
   description: string,
-): Obj {
-  const id = `txn_${(dispute.id as string).slice(3)}${(dispute.balance_transactions as Obj[]).length}`;
+): Kept<'dispute'>['balance_transactions'][number] {
+  const id = `txn_${(dispute.id as string).slice(3)}${dispute.balance_transactions.length}`;
   return {
     id,
     object: 'balance_transaction',
@@ -133,7 +135,7 @@ export function openDispute(ctx: Ctx, charge: Kept<'charge'>): Kept<'dispute'> {
     reason: 'fraudulent',
     status: 'needs_response',
   });
-  (dispute.balance_transactions as Obj[]).push(
+  dispute.balance_transactions.push(
     balanceTransaction(
       ctx,
       dispute,
@@ -165,7 +167,7 @@ export function closeDispute(ctx: Ctx, dispute: Kept<'dispute'>, outcome: 'won' 
   dispute.status = outcome;
   dispute.is_charge_refundable = false;
   if (outcome === 'won') {
-    (dispute.balance_transactions as Obj[]).push(
+    dispute.balance_transactions.push(
       balanceTransaction(
         ctx,
         dispute,

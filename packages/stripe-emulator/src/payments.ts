@@ -5,7 +5,7 @@ import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
 import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoice-settlement.ts';
-import type { Kept, Obj } from './types.ts';
+import type { Kept } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
@@ -105,7 +105,7 @@ export function succeedIntent(ctx: Ctx, pi: Kept<'payment_intent'>): void {
 export function failIntent(
   ctx: Ctx,
   pi: Kept<'payment_intent'>,
-  error: Obj,
+  error: NonNullable<Kept<'payment_intent'>['last_payment_error']>,
   ch: Kept<'charge'> | null,
 ): StripeError {
   Object.assign(pi, {
@@ -176,7 +176,7 @@ export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: Confir
         message: behavior.message,
         ...(behavior.param ? { param: behavior.param } : {}),
         charge: ch.id,
-        payment_method: render(ctx, pm, []),
+        payment_method: structuredClone(pm),
         doc_url: `https://stripe.com/docs/error-codes/${behavior.code.replace(/_/g, '-')}`,
       },
       ch,
@@ -195,7 +195,7 @@ export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: Confir
         code: 'authentication_required',
         decline_code: 'authentication_required',
         message: 'Your card was declined. This transaction requires authentication.',
-        payment_method: render(ctx, pm, []),
+        payment_method: structuredClone(pm),
       },
       null,
     );
@@ -226,7 +226,7 @@ export function finishAuthentication(ctx: Ctx, pi: Kept<'payment_intent'>, compl
       code: 'payment_intent_authentication_failure',
       message:
         'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
-      payment_method: pm ? render(ctx, pm, []) : null,
+      ...(pm ? { payment_method: structuredClone(pm) } : {}),
     },
     null,
   );

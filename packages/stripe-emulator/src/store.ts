@@ -1,7 +1,8 @@
+import type Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnyKept, LineInput, Obj } from './types.ts';
+import type { AnyKept, Kept, LineInput, SubscriptionChanges } from './types.ts';
 import type { PendingDelivery } from './webhooks.ts';
 
 export interface IdempotentResult {
@@ -9,6 +10,13 @@ export interface IdempotentResult {
   status: number;
   body: string;
   created: number;
+}
+
+/** What a Checkout Session passes on to the payment or subscription it creates. */
+export interface SessionOptions {
+  paymentIntentMetadata: Stripe.Metadata;
+  subscriptionMetadata: Stripe.Metadata;
+  trialPeriodDays: number | null;
 }
 
 export interface State {
@@ -28,12 +36,12 @@ export interface State {
     invoiceOfIntent: Record<string, string>;
     sessionOfIntent: Record<string, string>;
     pendingProrations: Record<string, LineInput[]>;
-    sessionLineItems: Record<string, Obj[]>;
-    sessionOptions: Record<string, Obj>;
+    sessionLineItems: Record<string, Kept<'item'>[]>;
+    sessionOptions: Record<string, SessionOptions>;
     /** Cards a payment set up for later off-session use (no new 3-D Secure challenge). */
     setUpCards: Record<string, boolean>;
     /** Subscription changes waiting for their invoice (`pending_if_incomplete`). */
-    pendingUpdates: Record<string, { invoice: string; changes: Obj; expiresAt: number }>;
+    pendingUpdates: Record<string, { invoice: string; changes: SubscriptionChanges; expiresAt: number }>;
   };
 }
 

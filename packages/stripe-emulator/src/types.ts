@@ -59,9 +59,6 @@ type Wire<T> = T extends string | number | boolean | bigint | null | undefined
 /** Any object the emulator keeps. */
 export type AnyKept = { [K in Kind]: Kept<K> }[Kind];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Obj = Record<string, any>;
-
 export type Params = Record<string, unknown>;
 
 /** A JSON document being walked (expansions, list envelopes). */
@@ -79,7 +76,7 @@ export interface RequestInfo {
 export interface LineInput {
   amount: number;
   description: string;
-  price?: Obj | null;
+  price?: Kept<'price'> | null;
   quantity?: number;
   period: { start: number; end: number };
   proration?: boolean;

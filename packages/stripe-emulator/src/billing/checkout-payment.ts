@@ -4,7 +4,7 @@ import { confirmIntent, setReturnUrl } from '../payments.ts';
 import { attachCard, createCustomer } from '../resources/customers.ts';
 import { finishSession, sessionDiscounts } from '../resources/checkout.ts';
 import { createIntent } from '../resources/payment-intents.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { invoiceIntent } from './invoices.ts';
 import { createSubscription } from './subscriptions.ts';
 
@@ -20,7 +20,7 @@ export function payCheckoutSession(
   session: Kept<'checkout.session'>,
   payer: CheckoutPayer,
 ): string {
-  const options = ctx.state.hidden.sessionOptions[session.id as string] ?? {};
+  const options = ctx.state.hidden.sessionOptions[session.id];
   session.customer_details = {
     address: null,
     business_name: null,
@@ -37,7 +37,7 @@ export function payCheckoutSession(
     session.customer = customer.id;
   }
   const sessionId = session.id as string;
-  const discountParams = (session.discounts as Obj[]).map((d) =>
+  const discountParams = session.discounts!.map((d) =>
     d.promotion_code ? { promotion_code: d.promotion_code } : { coupon: d.coupon },
   );
   if (session.mode === 'subscription' && customer) {
@@ -45,10 +45,10 @@ export function payCheckoutSession(
     const items = ctx.state.hidden.sessionLineItems[sessionId] ?? [];
     const sub = createSubscription(ctx, {
       customer: customer.id,
-      items: items.map((it) => ({ price: it.price.id, quantity: String(it.quantity) })),
+      items: items.map((it) => ({ price: it.price!.id, quantity: String(it.quantity) })),
       default_payment_method: payer.paymentMethod.id,
-      metadata: options.subscriptionMetadata ?? {},
-      ...(options.trialPeriodDays ? { trial_period_days: String(options.trialPeriodDays) } : {}),
+      metadata: options?.subscriptionMetadata ?? {},
+      ...(options?.trialPeriodDays ? { trial_period_days: String(options.trialPeriodDays) } : {}),
       ...(discountParams.length ? { discounts: discountParams } : {}),
     });
     session.subscription = sub.id;
@@ -70,7 +70,7 @@ export function payCheckoutSession(
       amount: session.amount_total as number,
       currency: session.currency as string,
       customer: (customer?.id as string | undefined) ?? null,
-      metadata: options.paymentIntentMetadata ?? {},
+      metadata: options?.paymentIntentMetadata ?? {},
       receiptEmail: payer.email,
     });
     ctx.state.hidden.sessionOfIntent[pi.id as string] = sessionId;
@@ -87,8 +87,8 @@ export function successUrl(session: Kept<'checkout.session'>): string {
 }
 
 function cardErrorOf(pi: Kept<'payment_intent'>): StripeError {
-  const e = pi.last_payment_error as Obj;
-  return new StripeError(402, e.type as string, e.message as string, {
+  const e = pi.last_payment_error!;
+  return new StripeError(402, e.type, e.message!, {
     code: e.code,
     decline_code: e.decline_code,
     param: e.param,

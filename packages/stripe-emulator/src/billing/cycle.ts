@@ -1,5 +1,5 @@
 import type { Ctx } from '../ctx.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept, Previous } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
 import { expirePendingUpdate } from './pending-updates.ts';
 import { expireIncomplete } from './void.ts';
@@ -93,7 +93,7 @@ function renew(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   setPeriod(sub, period);
   const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
   delete ctx.state.hidden.pendingProrations[sub.id as string];
-  const previous: Obj = { items: previousItems };
+  const previous: Previous = { items: previousItems };
   if (kept.length !== (sub.discounts as string[]).length)
     [previous.discounts, sub.discounts] = [sub.discounts, kept];
   ctx.emit('customer.subscription.updated', sub, previous);

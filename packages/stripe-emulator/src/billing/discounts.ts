@@ -2,7 +2,7 @@ import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
 import { arr, str } from '../params.ts';
 import { refreshCoupon, refreshPromotionCode } from '../resources/coupons.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { addInterval } from './periods.ts';
 
 export interface DiscountChoice {
@@ -84,7 +84,7 @@ export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: Redemption
         'This promotion code cannot be redeemed by this customer.',
         'promotion_code_customer_mismatch',
       );
-    const r = code.restrictions as Obj;
+    const r = code.restrictions;
     // A guest at Checkout has no history yet: only a known customer can have bought before.
     if (r.first_time_transaction && at.customer && hasTransacted(ctx, at.customer))
       throw refuse(
@@ -138,7 +138,12 @@ export function choicesOf(ctx: Ctx, discountIds: string[]): DiscountChoice[] {
  * Stores the discount objects for a subscription or invoice. A subscription counts the redemption
  * at once; an invoice counts it when it is finalized (`count: false` here).
  */
-export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj, count = true): string[] {
+export function applyDiscounts(
+  ctx: Ctx,
+  choices: DiscountChoice[],
+  owner: Kept<'subscription'> | Kept<'invoice'> | Kept<'checkout.session'> | Kept<'customer'>,
+  count = true,
+): string[] {
   if (count) countRedemptions(ctx, choices);
   return choices.map(({ coupon, promotionCode }) => {
     const start = ctx.now();

@@ -2,7 +2,7 @@
 // payments, so that the payment code can call back here without an import cycle.
 import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { isRetried, scheduleNextAttempt } from './retries.ts';
 import { subscriptionInvoiceFailed, subscriptionInvoicePaid } from './subscription-events.ts';
 
@@ -21,7 +21,7 @@ export function markInvoicePaid(ctx: Ctx, inv: Kept<'invoice'>): void {
     next_payment_attempt: null,
     status_transitions: { ...inv.status_transitions, paid_at: now },
   });
-  for (const payment of inv.payments!.data as Obj[]) {
+  for (const payment of inv.payments!.data) {
     Object.assign(payment, { status: 'paid', amount_paid: payment.amount_requested });
     payment.status_transitions.paid_at = now;
   }

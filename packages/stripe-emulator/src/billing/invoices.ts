@@ -57,7 +57,7 @@ function lineItem(
     pretax_credit_amounts: [],
     pricing: line.price
       ? {
-          price_details: { price: line.price.id, product: line.price.product },
+          price_details: { price: line.price.id, product: line.price.product as string },
           type: 'price_details',
           unit_amount_decimal: String(line.price.unit_amount),
         }

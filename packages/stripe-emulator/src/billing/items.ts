@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 
 export function planOf(price: Kept<'price'>): Kept<'subscription_item'>['plan'] {
   return {
@@ -66,12 +66,12 @@ export function subscriptionItem(
 }
 
 export function periodOf(sub: Kept<'subscription'>): { start: number; end: number } {
-  const item = sub.items.data[0] as Obj;
+  const item = sub.items.data[0]!;
   return { start: item.current_period_start as number, end: item.current_period_end as number };
 }
 
 export function setPeriod(sub: Kept<'subscription'>, period: { start: number; end: number }): void {
-  for (const item of sub.items.data as Obj[]) {
+  for (const item of sub.items.data) {
     item.current_period_start = period.start;
     item.current_period_end = period.end;
   }
@@ -88,7 +88,7 @@ export function formatAmount(amount: number, currency: string): string {
 }
 
 /** "1 × Pro (at $20.00 / month)", Stripe's wording for a subscription line. */
-export function itemDescription(ctx: Ctx, item: Obj): string {
+export function itemDescription(ctx: Ctx, item: Kept<'subscription_item'>): string {
   const price = item.price;
   return `${item.quantity} × ${productName(ctx, price)} (at ${formatAmount(price.unit_amount as number, price.currency as string)} / ${price.recurring?.interval})`;
 }

@@ -1,9 +1,9 @@
 import type { Ctx } from '../ctx.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { discountAmounts } from './discounts.ts';
 
 /** Splits an invoice-level discount over the discountable lines in proportion to their amounts. */
-function spread(lines: Obj[], shares: { amount: number; discount: string }[]): void {
+function spread(lines: Kept<'line_item'>[], shares: { amount: number; discount: string }[]): void {
   const discountable = lines.filter((l) => l.discountable && (l.amount as number) > 0);
   const base = discountable.reduce((s, l) => s + (l.amount as number), 0);
   for (const line of lines) line.discount_amounts = [];
@@ -13,7 +13,7 @@ function spread(lines: Obj[], shares: { amount: number; discount: string }[]): v
       const part =
         i === discountable.length - 1 ? left : Math.round((share.amount * (line.amount as number)) / base);
       left -= part;
-      (line.discount_amounts as Obj[]).push({ amount: part, discount: share.discount });
+      line.discount_amounts!.push({ amount: part, discount: share.discount });
     });
   }
 }
@@ -21,7 +21,7 @@ function spread(lines: Obj[], shares: { amount: number; discount: string }[]): v
 /** Recomputes a draft invoice's totals after its lines or discounts changed. */
 export function recomputeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
   const customer = ctx.get(inv.customer as string, 'customer');
-  const lines = inv.lines.data as Obj[];
+  const lines = inv.lines.data;
   const subtotal = lines.reduce((s, l) => s + (l.amount as number), 0);
   const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + (l.amount as number), 0);
   const shares = discountAmounts(ctx, inv.discounts as string[], discountable);
@@ -44,7 +44,7 @@ export function recomputeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
 }
 
 /** The invoice line Stripe shows for an invoice item. */
-export function lineOfItem(ctx: Ctx, inv: Kept<'invoice'>, item: Obj): Kept<'line_item'> {
+export function lineOfItem(ctx: Ctx, inv: Kept<'invoice'>, item: Kept<'invoiceitem'>): Kept<'line_item'> {
   return ctx.create('line_item', 'il', {
     amount: item.amount,
     currency: item.currency,
@@ -53,7 +53,7 @@ export function lineOfItem(ctx: Ctx, inv: Kept<'invoice'>, item: Obj): Kept<'lin
     discountable: item.discountable,
     discounts: [],
     invoice: inv.id,
-    metadata: structuredClone(item.metadata),
+    metadata: structuredClone(item.metadata ?? {}),
     parent: {
       invoice_item_details: {
         invoice_item: item.id,
@@ -76,9 +76,9 @@ export function lineOfItem(ctx: Ctx, inv: Kept<'invoice'>, item: Obj): Kept<'lin
 }
 
 /** Puts an invoice item on a draft invoice. */
-export function addItemToInvoice(ctx: Ctx, inv: Kept<'invoice'>, item: Obj): void {
+export function addItemToInvoice(ctx: Ctx, inv: Kept<'invoice'>, item: Kept<'invoiceitem'>): void {
   item.invoice = inv.id;
-  (inv.lines.data as Obj[]).push(lineOfItem(ctx, inv, item));
+  inv.lines.data.push(lineOfItem(ctx, inv, item));
   recomputeInvoice(ctx, inv);
 }
 

@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { StripeError, invalidRequest } from '../errors.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params, SubscriptionChanges } from '../types.ts';
 import { invoiceIntent, payInvoice, type LineInput } from './invoices.ts';
 import { updateSubscription } from './subscription-update.ts';
 import { defaultCard, invoiceSubscription } from './subscriptions.ts';
@@ -40,11 +40,11 @@ export function incompletePaymentError(ctx: Ctx, inv: Kept<'invoice'>): StripeEr
       { code: 'invoice_payment_intent_requires_action', payment_intent: structuredClone(pi) },
     );
   }
-  const e = (pi?.last_payment_error ?? {}) as Obj;
-  return new StripeError(402, 'card_error', (e.message as string) ?? 'Your card was declined.', {
-    code: (e.code as string) ?? 'card_declined',
-    decline_code: e.decline_code as string | undefined,
-    param: e.param as string | undefined,
+  const e = pi?.last_payment_error;
+  return new StripeError(402, 'card_error', e?.message ?? 'Your card was declined.', {
+    code: e?.code ?? 'card_declined',
+    decline_code: e?.decline_code,
+    param: e?.param,
     charge: (pi?.latest_charge as string | null | undefined) ?? undefined,
     payment_intent: pi ? structuredClone(pi) : undefined,
   });
@@ -54,7 +54,12 @@ export function incompletePaymentError(ctx: Ctx, inv: Kept<'invoice'>): StripeEr
  * `pending_if_incomplete`: invoices the change and applies it only once that invoice is paid; until
  * then it waits in `pending_update` and the subscription bills as before.
  */
-export function holdUntilPaid(ctx: Ctx, sub: Kept<'subscription'>, changes: Obj, lines: LineInput[]): void {
+export function holdUntilPaid(
+  ctx: Ctx,
+  sub: Kept<'subscription'>,
+  changes: SubscriptionChanges,
+  lines: LineInput[],
+): void {
   const inv = invoiceSubscription(ctx, sub, lines, 'subscription_update', { pay: false, offSession: false });
   const expiresAt = ctx.now() + PENDING_UPDATE_TTL;
   ctx.state.hidden.pendingUpdates[sub.id as string] = { invoice: inv.id as string, changes, expiresAt };

@@ -1,14 +1,19 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { arr, int, obj, str, timestamp } from '../params.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
 import { periodOf, planOf, recurringPrice } from './items.ts';
 import { addInterval } from './periods.ts';
 
 type Phase = Kept<'subscription_schedule'>['phases'][number];
 
-function phase(ctx: Ctx, sub: Kept<'subscription'>, items: Obj[], start: number, end: number): Phase {
+interface PhaseItem {
+  price: string;
+  quantity?: number;
+}
+
+function phase(ctx: Ctx, sub: Kept<'subscription'>, items: PhaseItem[], start: number, end: number): Phase {
   return {
     add_invoice_items: [],
     application_fee_percent: null,
@@ -57,7 +62,7 @@ export function scheduleFromSubscription(ctx: Ctx, sub: Kept<'subscription'>): K
     );
   }
   const { start, end } = periodOf(sub);
-  const items = (sub.items.data as Obj[]).map((it) => ({ price: it.price.id, quantity: it.quantity }));
+  const items = sub.items.data.map((it) => ({ price: it.price.id, quantity: it.quantity }));
   const schedule = ctx.create('subscription_schedule', 'sub_sched', {
     billing_mode: { flexible: null, type: 'classic' },
     current_phase: { end_date: end, start_date: start },
@@ -117,7 +122,7 @@ export function updatePhases(ctx: Ctx, schedule: Kept<'subscription_schedule'>, 
     const endParam = timestamp(ph, 'end_date', `phases[${i}][end_date]`);
     const duration = obj(ph, 'duration', `phases[${i}][duration]`);
     const iterations = int(ph, 'iterations', `phases[${i}][iterations]`);
-    const recurring = items[0]!.interval as Obj;
+    const recurring = items[0]!.interval!;
     const end =
       endParam === 'now'
         ? ctx.now()
@@ -145,7 +150,7 @@ export function updatePhases(ctx: Ctx, schedule: Kept<'subscription_schedule'>, 
 export function applySchedulePhase(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   const schedule = sub.schedule ? ctx.find(sub.schedule as string, 'subscription_schedule') : undefined;
   if (!schedule || schedule.status !== 'active') return;
-  const next = (schedule.phases as Obj[]).find((ph) => ph.start_date <= boundary && boundary < ph.end_date);
+  const next = schedule.phases.find((ph) => ph.start_date <= boundary && boundary < ph.end_date);
   if (!next) {
     const previous = { status: schedule.status };
     if (schedule.end_behavior === 'cancel') {
@@ -158,8 +163,8 @@ export function applySchedulePhase(ctx: Ctx, sub: Kept<'subscription'>, boundary
     return;
   }
   if (schedule.current_phase?.start_date === next.start_date) return;
-  const items = sub.items.data as Obj[];
-  (next.items as Obj[]).forEach((pi, i) => {
+  const items = sub.items.data;
+  next.items.forEach((pi, i) => {
     const price = ctx.get(pi.price as string, 'price');
     const item = items[i];
     if (item)

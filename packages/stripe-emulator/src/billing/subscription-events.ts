@@ -1,6 +1,6 @@
 import { subscriptionOf } from './invoice-parent.ts';
 import type { Ctx } from '../ctx.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept, SubscriptionChanges } from '../types.ts';
 import { applyPendingUpdate, isPendingUpdateInvoice } from './pending-state.ts';
 import { isRetried } from './retries.ts';
 import { updateSubscription } from './subscription-update.ts';
@@ -11,7 +11,7 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Kept<'invoice'>): void {
   const sub = ctx.find(subscriptionOf(inv) as string, 'subscription');
   if (!sub) return;
   applyPendingUpdate(ctx, sub, inv);
-  const changes: Obj = {};
+  const changes: SubscriptionChanges = {};
   const fromTrial = sub.status === 'trialing' && inv.billing_reason === 'subscription_cycle';
   if (['incomplete', 'past_due', 'unpaid'].includes(sub.status as string) || fromTrial)
     changes.status = 'active';

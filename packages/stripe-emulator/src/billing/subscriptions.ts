@@ -2,7 +2,7 @@ import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { assertAttached } from '../resources/customers.ts';
 import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str, timestamp } from '../params.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { activeDiscounts, applyDiscounts, readDiscounts } from './discounts.ts';
 import { createInvoice, finalizeInvoice, payInvoice, type LineInput } from './invoices.ts';
 import { itemDescription, productName, recurringPrice, subscriptionItem } from './items.ts';
@@ -20,7 +20,7 @@ export function cycleLines(
   sub: Kept<'subscription'>,
   period: { start: number; end: number },
 ): LineInput[] {
-  return (sub.items.data as Obj[]).map((item) => ({
+  return sub.items.data.map((item) => ({
     amount: (item.price.unit_amount as number) * (item.quantity as number),
     description: itemDescription(ctx, item),
     price: item.price,
@@ -175,7 +175,7 @@ export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
   try {
     sub.discounts = applyDiscounts(ctx, discounts, sub);
     if (trialUntil !== null) {
-      const lines = (sub.items.data as Obj[]).map((item) => ({
+      const lines = sub.items.data.map((item) => ({
         amount: 0,
         description: `Trial period for ${productName(ctx, item.price)}`,
         price: item.price,

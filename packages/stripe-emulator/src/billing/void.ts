@@ -1,5 +1,5 @@
 import type { Ctx } from '../ctx.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { invoiceIntent } from './invoices.ts';
 import { updateSubscription } from './subscription-events.ts';
 
@@ -12,7 +12,7 @@ export function voidInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
     next_payment_attempt: null,
     status_transitions: { ...inv.status_transitions, voided_at: now },
   });
-  for (const payment of inv.payments!.data as Obj[]) {
+  for (const payment of inv.payments!.data) {
     payment.status = 'canceled';
     payment.status_transitions.canceled_at = now;
   }

@@ -18,7 +18,7 @@ function checkoutPage(
   const email = values.email ?? session.customer_email ?? customer?.email ?? '';
   const rows = items
     .map((it) => {
-      const interval = it.price.recurring ? ` / ${esc(it.price.recurring.interval)}` : '';
+      const interval = it.price!.recurring ? ` / ${esc(it.price!.recurring.interval)}` : '';
       return `<tr><td>${esc(it.description ?? 'Item')} × ${esc(it.quantity)}</td><td class="num">${esc(money(it.amount_total as number, currency))}${interval}</td></tr>`;
     })
     .join('');

@@ -1,6 +1,6 @@
 import { textPdf } from '../pdf.ts';
 import type { PageRoute } from '../router.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { invoiceIntent, payInvoice } from '../billing/invoices.ts';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
@@ -10,10 +10,8 @@ import { cardFields, date, esc, money, notFoundPage, page, redirect } from './la
 
 function invoiceLines(inv: Kept<'invoice'>): string[] {
   const currency = inv.currency as string;
-  const lines = (inv.lines.data as Obj[]).map(
-    (l) => `${l.description}    ${money(l.amount as number, currency)}`,
-  );
-  const discount = (inv.total_discount_amounts as Obj[]).reduce((s, d) => s + (d.amount as number), 0);
+  const lines = inv.lines.data.map((l) => `${l.description}    ${money(l.amount as number, currency)}`);
+  const discount = inv.total_discount_amounts!.reduce((s, d) => s + (d.amount as number), 0);
   return [
     `Invoice number: ${inv.number ?? 'draft'}`,
     `Date: ${date(inv.created as number)}`,
@@ -107,7 +105,7 @@ export const documentPages: PageRoute[] = [
     handler: (ctx, { params }) => {
       const ch = ctx.find(params.id as string, 'charge');
       if (!ch || ch.status !== 'succeeded') return notFoundPage(ctx, 'receipt');
-      const card = ch.payment_method_details?.card as Obj | undefined;
+      const card = ch.payment_method_details?.card;
       return page(
         ctx,
         `Receipt ${ch.receipt_number}`,

@@ -10,10 +10,10 @@ import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../param
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Json, Kept, Params } from '../types.ts';
 import { createPrice } from './products.ts';
 
-function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
+function lineItems(ctx: Ctx, p: Params, mode: string): Kept<'item'>[] {
   const items = arr(p, 'line_items');
   if (!items?.length) throw missingParam('line_items');
   return items.map((li, i) => {
@@ -121,7 +121,7 @@ function createSession(ctx: Ctx, p: Params): Kept<'checkout.session'> {
   return ctx.put(session);
 }
 
-function withLineItems(ctx: Ctx, session: Kept<'checkout.session'>, expand: string[]): Obj {
+function withLineItems(ctx: Ctx, session: Kept<'checkout.session'>, expand: string[]): Json {
   const out = render(
     ctx,
     session,
@@ -141,7 +141,7 @@ function withLineItems(ctx: Ctx, session: Kept<'checkout.session'>, expand: stri
 
 /** The session's coupons and promotion codes, checked again: a limit may have been reached since. */
 export function sessionDiscounts(ctx: Ctx, session: Kept<'checkout.session'>): DiscountChoice[] {
-  return (session.discounts as Obj[]).map((d, i) => {
+  return session.discounts!.map((d, i) => {
     const code = d.promotion_code ? ctx.get(d.promotion_code as string, 'promotion_code') : null;
     return checkRedeemable(
       ctx,

@@ -4,7 +4,7 @@ import { bool, int, mergeMetadata, num, obj, oneOf, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import { isDeleted, markDeleted, type Kept, type Obj, type Params } from '../types.ts';
+import { isDeleted, markDeleted, type Kept, type Params, type Previous } from '../types.ts';
 
 /** `valid` follows redeem_by and max_redemptions, as on Stripe. */
 export function refreshCoupon(ctx: Ctx, coupon: Kept<'coupon'>): Kept<'coupon'> {
@@ -136,7 +136,7 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/coupons/:id',
     handler: (ctx, { params, body }) => {
       const coupon = ctx.get(params.id as string, 'coupon');
-      const previous: Obj = { metadata: coupon.metadata, name: coupon.name };
+      const previous: Previous = { metadata: coupon.metadata, name: coupon.name };
       coupon.metadata = mergeMetadata(coupon.metadata, body);
       coupon.name = str(body, 'name') ?? coupon.name;
       ctx.emit('coupon.updated', coupon, previous);
@@ -191,7 +191,7 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/promotion_codes/:id',
     handler: (ctx, { params, body }) => {
       const promo = ctx.get(params.id as string, 'promotion_code');
-      const previous: Obj = { active: promo.active, metadata: promo.metadata };
+      const previous: Previous = { active: promo.active, metadata: promo.metadata };
       promo.active = bool(body, 'active') ?? promo.active;
       promo.metadata = mergeMetadata(promo.metadata, body);
       ctx.emit('promotion_code.updated', promo, previous);

@@ -13,7 +13,7 @@ import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../param
 import { assertAttached } from './customers.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 
 /** The invoice Stripe would make next: a change's prorations, or the next renewal. */
 function preview(ctx: Ctx, p: Params): Kept<'invoice'> {
@@ -159,7 +159,7 @@ export const invoiceRoutes: ApiRoute[] = [
     path: '/v1/invoices/:id/lines',
     handler: (ctx, { params, body }) => {
       const inv = ctx.get(params.id as string, 'invoice');
-      return list(ctx, [...(inv.lines.data as Obj[])].reverse(), body, `/v1/invoices/${inv.id}/lines`);
+      return list(ctx, [...inv.lines.data].reverse(), body, `/v1/invoices/${inv.id}/lines`);
     },
   },
   {

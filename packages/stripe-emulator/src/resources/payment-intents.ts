@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Ctx } from '../ctx.ts';
 import { authError, invalidRequest, missingParam, unexpectedState } from '../errors.ts';
 import { bool, mergeMetadata, obj, oneOf, reqInt, reqStr, str } from '../params.ts';
@@ -5,7 +6,7 @@ import { confirmIntent } from '../payments.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
 import { secretFor } from '../store.ts';
-import { fieldSetter, type Kept, type Obj, type Params, type Previous } from '../types.ts';
+import { fieldSetter, type Kept, type Params, type Previous } from '../types.ts';
 
 export interface IntentInput {
   amount: number;
@@ -13,7 +14,7 @@ export interface IntentInput {
   customer?: string | null;
   paymentMethod?: string | null;
   description?: string | null;
-  metadata?: Obj;
+  metadata?: Stripe.Metadata;
   receiptEmail?: string | null;
   setupFutureUsage?: string | null;
   automaticPaymentMethods?: Kept<'payment_intent'>['automatic_payment_methods'];

@@ -3,7 +3,7 @@ import { invalidRequest } from '../errors.ts';
 import { bool, mergeMetadata, obj, reqStr, str, strList } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import { fieldSetter, type Kept, type Obj, type Params, type Previous } from '../types.ts';
+import { fieldSetter, type Kept, type Params, type Previous } from '../types.ts';
 
 export function createProduct(ctx: Ctx, p: Params): Kept<'product'> {
   const product = ctx.create('product', 'prod', {
@@ -183,7 +183,7 @@ export const productRoutes: ApiRoute[] = [
     path: '/v1/prices/:id',
     handler: (ctx, { params, body }) => {
       const price = ctx.get(params.id as string, 'price');
-      const previous: Obj = {};
+      const previous: Previous = {};
       const active = bool(body, 'active');
       if (active !== undefined) [previous.active, price.active] = [price.active, active];
       const nickname = str(body, 'nickname');

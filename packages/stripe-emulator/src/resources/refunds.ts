@@ -3,7 +3,7 @@ import { invalidRequest } from '../errors.ts';
 import { int, mergeMetadata, oneOf, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 
 const REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
 
@@ -85,7 +85,7 @@ export function createRefund(ctx: Ctx, body: Params): Kept<'refund'> {
   const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
   charge.amount_refunded = (charge.amount_refunded as number) + amount;
   charge.refunded = charge.amount_refunded === charge.amount;
-  const refunds = charge.refunds as { data: Obj[] } | undefined;
+  const refunds = charge.refunds;
   if (refunds) refunds.data.unshift(structuredClone(refund));
   ctx.emit('refund.created', refund);
   ctx.emit('charge.refunded', charge, previous);
@@ -129,7 +129,7 @@ export const refundRoutes: ApiRoute[] = [
     handler: (ctx, { params, body }) => {
       const refund = ctx.get(params.id as string, 'refund');
       const previous = { metadata: refund.metadata };
-      refund.metadata = mergeMetadata(refund.metadata as Obj, body);
+      refund.metadata = mergeMetadata(refund.metadata, body);
       ctx.emit('refund.updated', refund, previous);
       return render(ctx, refund, expandOf(body));
     },

@@ -10,7 +10,7 @@ import { assertAttached } from './customers.ts';
 import { arr, bool, int, mergeMetadata, oneOf, str, timestamp } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params, SubscriptionChanges } from '../types.ts';
 
 const PRORATION = ['create_prorations', 'always_invoice', 'none'] as const;
 const PAYMENT_BEHAVIORS = [
@@ -27,7 +27,7 @@ function update(ctx: Ctx, sub: Kept<'subscription'>, p: Params): void {
       undefined,
     );
   }
-  const changes: Obj = {};
+  const changes: SubscriptionChanges = {};
   const itemParams = arr(p, 'items');
   const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
   if (sub.schedule && (itemParams || cancelAtPeriodEnd !== undefined)) {
@@ -136,7 +136,7 @@ export const subscriptionRoutes: ApiRoute[] = [
         .filter(
           (s) =>
             (!customer || s.customer === customer) &&
-            (!price || (s.items.data as Obj[]).some((it) => it.price.id === price)) &&
+            (!price || s.items.data.some((it) => it.price.id === price)) &&
             (status === 'all'
               ? true
               : status

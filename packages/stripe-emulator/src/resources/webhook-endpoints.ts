@@ -4,7 +4,7 @@ import { mergeMetadata, str, strList } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import { markDeleted, type Kept, type Obj, type Params } from '../types.ts';
+import { markDeleted, type Kept, type Params } from '../types.ts';
 
 function url(p: Params): string | undefined {
   const value = str(p, 'url');
@@ -73,7 +73,7 @@ export const webhookEndpointRoutes: ApiRoute[] = [
       if (description !== undefined) endpoint.description = description || null;
       const disabled = str(body, 'disabled');
       if (disabled !== undefined) endpoint.status = disabled === 'true' ? 'disabled' : 'enabled';
-      if (body.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata as Obj, body);
+      if (body.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata, body);
       return render(ctx, endpoint, expandOf(body));
     },
   },
