@@ -14,7 +14,7 @@ export const LOSING_EVIDENCE = 'losing_evidence';
 
 const OPEN = new Set(['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review']);
 
-export const isOpen = (dispute: Kept<'dispute'>) => OPEN.has(dispute.status as string);
+export const isOpen = (dispute: Kept<'dispute'>) => OPEN.has(dispute.status);
 
 type Evidence = Kept<'dispute'>['evidence'];
 
@@ -64,7 +64,7 @@ function balanceTransaction(
   fee: number,
   description: string,
 ): Kept<'dispute'>['balance_transactions'][number] {
-  const id = `txn_${(dispute.id as string).slice(3)}${dispute.balance_transactions.length}`;
+  const id = `txn_${dispute.id.slice(3)}${dispute.balance_transactions.length}`;
   return {
     id,
     object: 'balance_transaction',
@@ -136,13 +136,7 @@ export function openDispute(ctx: Ctx, charge: Kept<'charge'>): Kept<'dispute'> {
     status: 'needs_response',
   });
   dispute.balance_transactions.push(
-    balanceTransaction(
-      ctx,
-      dispute,
-      -(charge.amount as number),
-      DISPUTE_FEE,
-      `Chargeback withdrawal for ${charge.id}`,
-    ),
+    balanceTransaction(ctx, dispute, -charge.amount, DISPUTE_FEE, `Chargeback withdrawal for ${charge.id}`),
   );
   ctx.put(dispute);
   charge.disputed = true;
@@ -171,9 +165,9 @@ export function closeDispute(ctx: Ctx, dispute: Kept<'dispute'>, outcome: 'won' 
       balanceTransaction(
         ctx,
         dispute,
-        dispute.amount as number,
+        dispute.amount,
         -DISPUTE_FEE,
-        `Chargeback reversal for ${dispute.charge}`,
+        `Chargeback reversal for ${dispute.charge as string}`,
       ),
     );
   }

@@ -85,7 +85,7 @@ function charge(
 export function succeedIntent(ctx: Ctx, pi: Kept<'payment_intent'>): void {
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   const ch = charge(ctx, pi, pm);
-  if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id as string] = true;
+  if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id] = true;
   Object.assign(pi, {
     status: 'succeeded',
     amount_received: pi.amount,
@@ -98,7 +98,7 @@ export function succeedIntent(ctx: Ctx, pi: Kept<'payment_intent'>): void {
   afterInvoicePaymentSucceeded(ctx, pi);
   afterCheckoutPayment(ctx, pi);
   // Stripe's dispute test card pays, then its holder disputes the charge.
-  if (ctx.state.hidden.cardNumbers[pm.id as string] === DISPUTED_CARD) openDispute(ctx, ch);
+  if (ctx.state.hidden.cardNumbers[pm.id] === DISPUTED_CARD) openDispute(ctx, ch);
 }
 
 /** Marks the intent failed; returns the card error Stripe answers with. */
@@ -118,19 +118,14 @@ export function failIntent(
   if (ch) ctx.emit('charge.failed', ch);
   ctx.emit('payment_intent.payment_failed', pi);
   afterInvoicePaymentFailed(ctx, pi);
-  return new StripeError(
-    error.type === 'card_error' ? 402 : 400,
-    error.type as string,
-    error.message as string,
-    {
-      code: error.code as string,
-      decline_code: error.decline_code as string | undefined,
-      param: error.param as string | undefined,
-      charge: ch?.id as string | undefined,
-      payment_intent: render(ctx, pi, []),
-      payment_method: error.payment_method,
-    },
-  );
+  return new StripeError(error.type === 'card_error' ? 402 : 400, error.type, error.message as string, {
+    code: error.code as string,
+    decline_code: error.decline_code,
+    param: error.param,
+    charge: ch?.id,
+    payment_intent: render(ctx, pi, []),
+    payment_method: error.payment_method,
+  });
 }
 
 export interface ConfirmOptions {
@@ -141,7 +136,7 @@ export interface ConfirmOptions {
 
 /** Confirms like Stripe: charges, asks for 3-D Secure, or throws the card error of a decline. */
 export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: ConfirmOptions = {}): void {
-  if (!CONFIRMABLE.includes(pi.status as string)) {
+  if (!CONFIRMABLE.includes(pi.status)) {
     throw unexpectedState(
       `You cannot confirm this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_payment_method, requires_confirmation, requires_action.`,
     );
@@ -157,12 +152,12 @@ export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: Confir
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   if (pi.customer && pm.customer && pm.customer !== pi.customer) {
     throw invalidRequest(
-      `The provided PaymentMethod belongs to a different customer than ${pi.customer}.`,
+      `The provided PaymentMethod belongs to a different customer than ${pi.customer as string}.`,
       'payment_method_unexpected_state',
       'payment_method',
     );
   }
-  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id] ?? '');
   if (behavior.kind === 'succeed') return succeedIntent(ctx, pi);
   if (behavior.kind === 'decline' || behavior.kind === 'charge_decline') {
     const ch = charge(ctx, pi, pm, behavior);
@@ -183,7 +178,7 @@ export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: Confir
     );
   }
   // A card set up by an earlier authenticated payment is charged off-session without a challenge.
-  if (opts.offSession && behavior.setup && ctx.state.hidden.setUpCards[pm.id as string]) {
+  if (opts.offSession && behavior.setup && ctx.state.hidden.setUpCards[pm.id]) {
     return succeedIntent(ctx, pi);
   }
   if (opts.offSession) {

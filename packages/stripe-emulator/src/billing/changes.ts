@@ -52,7 +52,7 @@ export function planItemChange(
         const price = recurringPrice(ctx, priceId, `${param}[${i}][price]`);
         Object.assign(item, {
           price: structuredClone(price),
-          plan: subscriptionItem(ctx, sub.id as string, price, 1, current).plan,
+          plan: subscriptionItem(ctx, sub.id, price, 1, current).plan,
         });
       }
       if (quantity !== undefined) item.quantity = quantity;
@@ -65,7 +65,7 @@ export function planItemChange(
           `${param}[${i}][price]`,
         );
       const price = recurringPrice(ctx, priceId, `${param}[${i}][price]`);
-      const item = subscriptionItem(ctx, sub.id as string, price, quantity ?? 1, current);
+      const item = subscriptionItem(ctx, sub.id, price, quantity ?? 1, current);
       items.push(item);
       changed.push({ before: null, after: item });
     }
@@ -80,7 +80,7 @@ export function planItemChange(
   const period = resetsCycle
     ? {
         start: at,
-        end: addInterval(at, first.recurring!.interval as string, first.recurring!.interval_count as number),
+        end: addInterval(at, first.recurring!.interval, first.recurring!.interval_count),
       }
     : current;
   const length = current.end - current.start;
@@ -92,10 +92,10 @@ export function planItemChange(
         amount: -Math.round(amountOf(before) * fraction),
         description: `Unused time on ${before.quantity} × ${productName(ctx, before.price)} after ${dateText(at)}`,
         price: before.price,
-        quantity: before.quantity as number,
+        quantity: before.quantity,
         period: { start: at, end: current.end },
         proration: true,
-        subscriptionItem: before.id as string,
+        subscriptionItem: before.id,
       });
     }
     if (after && (!before || amountOf(before) !== amountOf(after) || before.price.id !== after.price.id)) {
@@ -105,10 +105,10 @@ export function planItemChange(
           ? `${after.quantity} × ${productName(ctx, after.price)}`
           : `Remaining time on ${after.quantity} × ${productName(ctx, after.price)} after ${dateText(at)}`,
         price: after.price,
-        quantity: after.quantity as number,
+        quantity: after.quantity,
         period: resetsCycle ? period : { start: at, end: current.end },
         proration: !resetsCycle,
-        subscriptionItem: after.id as string,
+        subscriptionItem: after.id,
       });
     }
   }

@@ -36,7 +36,7 @@ export function payCheckoutSession(
     customer = createCustomer(ctx, { email: payer.email, ...(payer.name ? { name: payer.name } : {}) });
     session.customer = customer.id;
   }
-  const sessionId = session.id as string;
+  const sessionId = session.id;
   const discountParams = session.discounts!.map((d) =>
     d.promotion_code ? { promotion_code: d.promotion_code } : { coupon: d.coupon },
   );
@@ -55,7 +55,7 @@ export function payCheckoutSession(
     session.invoice = sub.latest_invoice;
     const inv = ctx.get(sub.latest_invoice as string, 'invoice');
     const pi = invoiceIntent(ctx, inv);
-    if (pi) ctx.state.hidden.sessionOfIntent[pi.id as string] = sessionId;
+    if (pi) ctx.state.hidden.sessionOfIntent[pi.id] = sessionId;
     if (inv.status === 'paid') finishSession(ctx, session);
     else if (pi?.status === 'requires_action') {
       setReturnUrl(ctx, pi, successUrl(session));
@@ -69,21 +69,21 @@ export function payCheckoutSession(
     pi = createIntent(ctx, {
       amount: session.amount_total as number,
       currency: session.currency as string,
-      customer: (customer?.id as string | undefined) ?? null,
+      customer: customer?.id ?? null,
       metadata: options?.paymentIntentMetadata ?? {},
       receiptEmail: payer.email,
     });
-    ctx.state.hidden.sessionOfIntent[pi.id as string] = sessionId;
+    ctx.state.hidden.sessionOfIntent[pi.id] = sessionId;
     session.payment_intent = pi.id;
   }
   if (customer && !payer.paymentMethod.customer) attachCard(ctx, payer.paymentMethod, customer);
-  confirmIntent(ctx, pi, { paymentMethod: payer.paymentMethod.id as string, returnUrl: successUrl(session) });
+  confirmIntent(ctx, pi, { paymentMethod: payer.paymentMethod.id, returnUrl: successUrl(session) });
   if (pi.status === 'requires_action') return pi.next_action!.redirect_to_url!.url!;
   return successUrl(session);
 }
 
 export function successUrl(session: Kept<'checkout.session'>): string {
-  return (session.success_url as string).replace(/\{CHECKOUT_SESSION_ID\}/g, session.id as string);
+  return (session.success_url as string).replace(/\{CHECKOUT_SESSION_ID\}/g, session.id);
 }
 
 function cardErrorOf(pi: Kept<'payment_intent'>): StripeError {

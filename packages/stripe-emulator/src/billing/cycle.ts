@@ -20,7 +20,7 @@ interface Due {
 
 function dueFor(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   const next = lifecycleDue(ctx, sub);
-  const held = sub.pending_update?.expires_at as number | undefined;
+  const held = sub.pending_update?.expires_at;
   if (held !== undefined && (!next || held < next.time)) {
     return { time: held, run: () => expirePendingUpdate(ctx, sub) };
   }
@@ -30,15 +30,14 @@ function dueFor(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
 function lifecycleDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   if (sub.status === 'incomplete') {
     return {
-      time: (sub.created as number) + INCOMPLETE_EXPIRY,
+      time: sub.created + INCOMPLETE_EXPIRY,
       run: () => expireIncomplete(ctx, sub),
     };
   }
   const retry = retryDue(ctx, sub);
   const { end } = periodOf(sub);
   if (retry && retry.time < end) return retry;
-  if (sub.cancel_at && (sub.cancel_at as number) < end)
-    return { time: sub.cancel_at as number, run: () => cancelNow(ctx, sub) };
+  if (sub.cancel_at && sub.cancel_at < end) return { time: sub.cancel_at, run: () => cancelNow(ctx, sub) };
   return { time: end, run: () => renew(ctx, sub, end) };
 }
 
@@ -46,7 +45,7 @@ function lifecycleDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
 function retryDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   if (sub.status !== 'past_due' || !sub.latest_invoice) return null;
   const inv = ctx.find(sub.latest_invoice as string, 'invoice');
-  const time = inv?.next_payment_attempt as number | null | undefined;
+  const time = inv?.next_payment_attempt;
   if (!inv || inv.status !== 'open' || !time) return null;
   return {
     time,
@@ -55,7 +54,7 @@ function retryDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
       inv.next_payment_attempt = null;
       const card = defaultCard(ctx, sub);
       if (card) return payInvoice(ctx, inv, card, true);
-      Object.assign(inv, { attempted: true, attempt_count: (inv.attempt_count as number) + 1 });
+      Object.assign(inv, { attempted: true, attempt_count: inv.attempt_count + 1 });
       invoiceAttemptFailed(ctx, inv);
     },
   };
@@ -78,21 +77,21 @@ function renew(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   const kept = (sub.discounts as string[]).filter((id) => {
     const d = ctx.find(id, 'discount');
     const coupon = d ? ctx.find(d.source.coupon as string, 'coupon') : undefined;
-    return d && coupon?.duration !== 'once' && (d.end === null || (d.end as number) > boundary);
+    return d && coupon?.duration !== 'once' && (d.end === null || d.end > boundary);
   });
   const price = sub.items.data[0]!.price;
   const period = {
     start: boundary,
     end: addInterval(
       boundary,
-      price.recurring!.interval as string,
-      price.recurring!.interval_count as number,
-      sub.billing_cycle_anchor as number,
+      price.recurring!.interval,
+      price.recurring!.interval_count,
+      sub.billing_cycle_anchor,
     ),
   };
   setPeriod(sub, period);
-  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
-  delete ctx.state.hidden.pendingProrations[sub.id as string];
+  const pending = ctx.state.hidden.pendingProrations[sub.id] ?? [];
+  delete ctx.state.hidden.pendingProrations[sub.id];
   const previous: Previous = { items: previousItems };
   if (kept.length !== (sub.discounts as string[]).length)
     [previous.discounts, sub.discounts] = [sub.discounts, kept];
@@ -109,7 +108,7 @@ export function runDue(ctx: Ctx): void {
     const now = ctx.now();
     let next: Due | null = null;
     for (const sub of ctx.all('subscription')) {
-      if (!LIVE.includes(sub.status as string)) continue;
+      if (!LIVE.includes(sub.status)) continue;
       const due = dueFor(ctx, sub);
       if (due && due.time <= now && (!next || due.time < next.time)) next = due;
     }

@@ -98,8 +98,7 @@ export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: Redemption
       );
   }
   if (!coupon.valid) {
-    const used =
-      coupon.max_redemptions !== null && (coupon.times_redeemed as number) >= coupon.max_redemptions;
+    const used = coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions;
     throw used
       ? invalidRequest(
           `Coupon ${coupon.id} has been redeemed the maximum number of times (${coupon.max_redemptions}).`,
@@ -114,10 +113,10 @@ export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: Redemption
 /** Counts one redemption of each choice, as Stripe does when a discount is actually used. */
 export function countRedemptions(ctx: Ctx, choices: DiscountChoice[]): void {
   for (const { coupon, promotionCode } of choices) {
-    coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
+    coupon.times_redeemed = coupon.times_redeemed + 1;
     refreshCoupon(ctx, coupon);
     if (promotionCode) {
-      promotionCode.times_redeemed = (promotionCode.times_redeemed as number) + 1;
+      promotionCode.times_redeemed = promotionCode.times_redeemed + 1;
       refreshPromotionCode(ctx, promotionCode);
     }
   }
@@ -160,7 +159,7 @@ export function applyDiscounts(
       start,
       subscription: owner.object === 'subscription' ? owner.id : null,
     });
-    return ctx.put(discount).id as string;
+    return ctx.put(discount).id;
   });
 }
 
@@ -176,7 +175,7 @@ export function discountAmounts(
     const coupon = ctx.get(discount.source.coupon as string, 'coupon');
     const off =
       coupon.percent_off !== null
-        ? Math.round((remaining * (coupon.percent_off as number)) / 100)
+        ? Math.round((remaining * coupon.percent_off) / 100)
         : Math.min(remaining, coupon.amount_off as number);
     remaining -= off;
     return { amount: off, discount: id };
@@ -187,6 +186,6 @@ export function discountAmounts(
 export function activeDiscounts(ctx: Ctx, ids: string[], time: number): string[] {
   return ids.filter((id) => {
     const d = ctx.find(id, 'discount');
-    return d && (d.end === null || time < (d.end as number));
+    return d && (d.end === null || time < d.end);
   });
 }

@@ -31,13 +31,13 @@ export function markInvoicePaid(ctx: Ctx, inv: Kept<'invoice'>): void {
 }
 
 export function afterInvoicePaymentSucceeded(ctx: Ctx, pi: Kept<'payment_intent'>): void {
-  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
+  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id];
   const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
   if (inv && inv.status === 'open') markInvoicePaid(ctx, inv);
 }
 
 export function afterInvoicePaymentFailed(ctx: Ctx, pi: Kept<'payment_intent'>): void {
-  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id as string];
+  const invoiceId = ctx.state.hidden.invoiceOfIntent[pi.id];
   const inv = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
   if (!inv || inv.status !== 'open') return;
   invoiceAttemptFailed(ctx, inv);

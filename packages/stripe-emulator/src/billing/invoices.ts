@@ -73,15 +73,15 @@ function lineItem(
 /** A draft invoice with its lines and totals (stored and announced unless it is a preview). */
 export function createInvoice(ctx: Ctx, input: InvoiceInput): Kept<'invoice'> {
   const { customer, subscription: sub = null } = input;
-  const currency = input.currency ?? (input.lines[0]?.price?.currency as string | undefined) ?? 'usd';
+  const currency = input.currency ?? input.lines[0]?.price?.currency ?? 'usd';
   const id = input.preview ? `upcoming_${newId('in')}` : newId('in');
   const lines = input.lines.map((l) => lineItem(ctx, id, sub, l, currency));
-  const subtotal = lines.reduce((s, l) => s + (l.amount as number), 0);
-  const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + (l.amount as number), 0);
+  const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+  const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + l.amount, 0);
   const shares = discountAmounts(ctx, input.discounts ?? [], discountable);
   const discountTotal = shares.reduce((s, d) => s + d.amount, 0);
   const total = subtotal - discountTotal;
-  const startingBalance = customer.balance as number;
+  const startingBalance = customer.balance;
   const due = total + startingBalance;
   const periods = input.lines.map((l) => l.period);
   const inv = ctx.create('invoice', 'in', {
@@ -115,7 +115,7 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Kept<'invoice'> {
     issuer: { type: 'self' },
     lines: {
       object: 'list',
-      data: lines as Kept<'line_item'>[],
+      data: lines,
       has_more: false,
       url: `/v1/invoices/${id}/lines`,
     },
@@ -156,12 +156,12 @@ export function finalizeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
   // The invoice's own coupons and promotion codes are redeemed now, if they still may be.
   const own = (inv.discounts as string[]).filter((id) => ctx.find(id, 'discount')?.invoice === inv.id);
   const choices = choicesOf(ctx, own).map((c) =>
-    checkRedeemable(ctx, c, { customer: customer.id as string, amount: inv.subtotal as number }),
+    checkRedeemable(ctx, c, { customer: customer.id, amount: inv.subtotal }),
   );
   countRedemptions(ctx, choices);
   const sequence = customer.next_invoice_sequence as number;
   customer.next_invoice_sequence = sequence + 1;
-  const due = (inv.total as number) + (customer.balance as number);
+  const due = inv.total + customer.balance;
   Object.assign(inv, {
     starting_balance: customer.balance,
     amount_due: Math.max(0, due),
@@ -180,7 +180,7 @@ export function finalizeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
     ctx.emit('customer.updated', customer, previous);
   }
   // Stripe makes the invoice's payment intent on finalization; an invoice with nothing due is paid.
-  if (inv.collection_method === 'charge_automatically' && (inv.amount_due as number) > 0) {
+  if (inv.collection_method === 'charge_automatically' && inv.amount_due > 0) {
     ensureInvoiceIntent(ctx, inv);
   }
   ctx.emit('invoice.finalized', inv);
@@ -196,20 +196,20 @@ function ensureInvoiceIntent(ctx: Ctx, inv: Kept<'invoice'>): Kept<'payment_inte
   const existing = invoiceIntent(ctx, inv);
   if (existing) return existing;
   const pi = createIntent(ctx, {
-    amount: inv.amount_due as number,
-    currency: inv.currency as string,
+    amount: inv.amount_due,
+    currency: inv.currency,
     customer: inv.customer as string,
     description:
       inv.billing_reason === 'subscription_create'
         ? 'Subscription creation'
         : subscriptionOf(inv)
           ? 'Subscription update'
-          : ((inv.description as string | null) ?? `Invoice ${inv.number}`),
+          : (inv.description ?? `Invoice ${inv.number}`),
     paymentMethod: null,
     // Stripe saves a subscription's card for its renewals, which are charged off-session.
     setupFutureUsage: subscriptionOf(inv) ? 'off_session' : null,
   });
-  ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
+  ctx.state.hidden.invoiceOfIntent[pi.id] = inv.id;
   inv.confirmation_secret = { client_secret: pi.client_secret!, type: 'payment_intent' };
   inv.payments!.data = [
     ctx.create('invoice_payment', 'inpay', {
@@ -238,7 +238,7 @@ export function payInvoice(
   const pi = ensureInvoiceIntent(ctx, inv);
   if (!paymentMethod) return;
   inv.attempted = true;
-  inv.attempt_count = (inv.attempt_count as number) + 1;
+  inv.attempt_count = inv.attempt_count + 1;
   try {
     confirmIntent(ctx, pi, { paymentMethod, offSession });
   } catch (err) {

@@ -58,7 +58,7 @@ export function subscriptionItem(
     discounts: [],
     metadata: {},
     plan: planOf(price),
-    price: structuredClone(price) as Kept<'subscription_item'>['price'],
+    price: structuredClone(price),
     quantity,
     subscription: subId,
     tax_rates: [],
@@ -67,7 +67,7 @@ export function subscriptionItem(
 
 export function periodOf(sub: Kept<'subscription'>): { start: number; end: number } {
   const item = sub.items.data[0]!;
-  return { start: item.current_period_start as number, end: item.current_period_end as number };
+  return { start: item.current_period_start, end: item.current_period_end };
 }
 
 export function setPeriod(sub: Kept<'subscription'>, period: { start: number; end: number }): void {
@@ -78,7 +78,7 @@ export function setPeriod(sub: Kept<'subscription'>, period: { start: number; en
 }
 
 export function productName(ctx: Ctx, price: Kept<'price'>): string {
-  return (ctx.find(price.product as string, 'product')?.name as string | undefined) ?? 'Subscription';
+  return ctx.find(price.product as string, 'product')?.name ?? 'Subscription';
 }
 
 export function formatAmount(amount: number, currency: string): string {
@@ -90,5 +90,5 @@ export function formatAmount(amount: number, currency: string): string {
 /** "1 × Pro (at $20.00 / month)", Stripe's wording for a subscription line. */
 export function itemDescription(ctx: Ctx, item: Kept<'subscription_item'>): string {
   const price = item.price;
-  return `${item.quantity} × ${productName(ctx, price)} (at ${formatAmount(price.unit_amount as number, price.currency as string)} / ${price.recurring?.interval})`;
+  return `${item.quantity} × ${productName(ctx, price)} (at ${formatAmount(price.unit_amount as number, price.currency)} / ${price.recurring?.interval})`;
 }

@@ -4,14 +4,13 @@ import { discountAmounts } from './discounts.ts';
 
 /** Splits an invoice-level discount over the discountable lines in proportion to their amounts. */
 function spread(lines: Kept<'line_item'>[], shares: { amount: number; discount: string }[]): void {
-  const discountable = lines.filter((l) => l.discountable && (l.amount as number) > 0);
-  const base = discountable.reduce((s, l) => s + (l.amount as number), 0);
+  const discountable = lines.filter((l) => l.discountable && l.amount > 0);
+  const base = discountable.reduce((s, l) => s + l.amount, 0);
   for (const line of lines) line.discount_amounts = [];
   for (const share of shares) {
     let left = share.amount;
     discountable.forEach((line, i) => {
-      const part =
-        i === discountable.length - 1 ? left : Math.round((share.amount * (line.amount as number)) / base);
+      const part = i === discountable.length - 1 ? left : Math.round((share.amount * line.amount) / base);
       left -= part;
       line.discount_amounts!.push({ amount: part, discount: share.discount });
     });
@@ -22,13 +21,13 @@ function spread(lines: Kept<'line_item'>[], shares: { amount: number; discount: 
 export function recomputeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
   const customer = ctx.get(inv.customer as string, 'customer');
   const lines = inv.lines.data;
-  const subtotal = lines.reduce((s, l) => s + (l.amount as number), 0);
-  const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + (l.amount as number), 0);
+  const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+  const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + l.amount, 0);
   const shares = discountAmounts(ctx, inv.discounts as string[], discountable);
   spread(lines, shares);
   const total = subtotal - shares.reduce((s, d) => s + d.amount, 0);
-  const due = Math.max(0, total + (customer.balance as number));
-  const periods = lines.map((l) => l.period as { start: number; end: number });
+  const due = Math.max(0, total + customer.balance);
+  const periods = lines.map((l) => l.period);
   Object.assign(inv, {
     subtotal,
     subtotal_excluding_tax: subtotal,

@@ -62,9 +62,9 @@ export function holdUntilPaid(
 ): void {
   const inv = invoiceSubscription(ctx, sub, lines, 'subscription_update', { pay: false, offSession: false });
   const expiresAt = ctx.now() + PENDING_UPDATE_TTL;
-  ctx.state.hidden.pendingUpdates[sub.id as string] = { invoice: inv.id as string, changes, expiresAt };
+  ctx.state.hidden.pendingUpdates[sub.id] = { invoice: inv.id, changes, expiresAt };
   payInvoice(ctx, inv, defaultCard(ctx, sub), false);
-  if (!ctx.state.hidden.pendingUpdates[sub.id as string]) return;
+  if (!ctx.state.hidden.pendingUpdates[sub.id]) return;
   updateSubscription(ctx, sub, {
     pending_update: {
       billing_cycle_anchor: changes.billing_cycle_anchor ?? null,

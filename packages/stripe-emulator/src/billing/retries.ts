@@ -24,6 +24,6 @@ export function isRetried(inv: Kept<'invoice'>): boolean {
  * used up). Set before `invoice.payment_failed` goes out, as Stripe's event carries it.
  */
 export function scheduleNextAttempt(ctx: Ctx, inv: Kept<'invoice'>): void {
-  const delay = RETRY_DELAYS_DAYS[(inv.attempt_count as number) - 1];
+  const delay = RETRY_DELAYS_DAYS[inv.attempt_count - 1];
   inv.next_payment_attempt = delay === undefined ? null : ctx.now() + delay * DAY;
 }

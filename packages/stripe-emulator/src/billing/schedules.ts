@@ -49,12 +49,12 @@ function phase(ctx: Ctx, sub: Kept<'subscription'>, items: PhaseItem[], start: n
 export function scheduleFromSubscription(ctx: Ctx, sub: Kept<'subscription'>): Kept<'subscription_schedule'> {
   if (sub.schedule) {
     throw invalidRequest(
-      `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`,
+      `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule as string}\`.`,
       undefined,
       'from_subscription',
     );
   }
-  if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
+  if (['canceled', 'incomplete_expired'].includes(sub.status)) {
     throw invalidRequest(
       'You cannot create a schedule from a canceled subscription.',
       undefined,
@@ -105,7 +105,7 @@ export function updatePhases(ctx: Ctx, schedule: Kept<'subscription_schedule'>, 
   if (phases.length === 0) throw missingParam('phases');
   const sub = ctx.get(schedule.subscription as string, 'subscription');
   const result: Phase[] = [];
-  let cursor = (schedule.current_phase?.start_date as number | undefined) ?? ctx.now();
+  let cursor = schedule.current_phase?.start_date ?? ctx.now();
   phases.forEach((ph, i) => {
     const items = (arr(ph, 'items', `phases[${i}][items]`) ?? []).map((it, j) => {
       const param = `phases[${i}][items][${j}][price]`;
@@ -129,11 +129,7 @@ export function updatePhases(ctx: Ctx, schedule: Kept<'subscription_schedule'>, 
         : (endParam ??
           (duration
             ? addInterval(start, str(duration, 'interval') ?? 'month', int(duration, 'interval_count') ?? 1)
-            : addInterval(
-                start,
-                recurring.interval as string,
-                (recurring.interval_count as number) * (iterations ?? 1),
-              )));
+            : addInterval(start, recurring.interval, recurring.interval_count * (iterations ?? 1))));
     if (end <= start)
       throw invalidRequest('Phase end_date must be after start_date.', undefined, `phases[${i}][end_date]`);
     result.push(phase(ctx, sub, items, start, end));

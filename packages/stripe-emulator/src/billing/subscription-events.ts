@@ -13,8 +13,7 @@ export function subscriptionInvoicePaid(ctx: Ctx, inv: Kept<'invoice'>): void {
   applyPendingUpdate(ctx, sub, inv);
   const changes: SubscriptionChanges = {};
   const fromTrial = sub.status === 'trialing' && inv.billing_reason === 'subscription_cycle';
-  if (['incomplete', 'past_due', 'unpaid'].includes(sub.status as string) || fromTrial)
-    changes.status = 'active';
+  if (['incomplete', 'past_due', 'unpaid'].includes(sub.status) || fromTrial) changes.status = 'active';
   const pi = inv.payments!.data[0]?.payment?.payment_intent as string | undefined;
   const pm = pi ? ctx.find(pi, 'payment_intent')?.payment_method : undefined;
   if (
@@ -33,8 +32,7 @@ export function subscriptionInvoiceFailed(ctx: Ctx, inv: Kept<'invoice'>): void 
   if (isPendingUpdateInvoice(ctx, inv)) return;
   if (!sub) return;
   if (isRetried(inv) && inv.next_payment_attempt === null) return endAfterRetries(ctx, sub);
-  if (['active', 'trialing'].includes(sub.status as string))
-    updateSubscription(ctx, sub, { status: 'past_due' });
+  if (['active', 'trialing'].includes(sub.status)) updateSubscription(ctx, sub, { status: 'past_due' });
 }
 
 /** The last retry failed: the subscription ends as the setting says; the invoice stays open. */
@@ -42,8 +40,7 @@ function endAfterRetries(ctx: Ctx, sub: Kept<'subscription'>): void {
   const behavior = ctx.settings.afterRetries;
   if (behavior === 'cancel') return cancelNow(ctx, sub, 'payment_failed');
   const status = behavior === 'unpaid' ? 'unpaid' : 'past_due';
-  if (['active', 'trialing', 'past_due'].includes(sub.status as string))
-    updateSubscription(ctx, sub, { status });
+  if (['active', 'trialing', 'past_due'].includes(sub.status)) updateSubscription(ctx, sub, { status });
 }
 
 export function cancelNow(ctx: Ctx, sub: Kept<'subscription'>, reason = 'cancellation_requested'): void {

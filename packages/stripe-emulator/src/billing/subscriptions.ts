@@ -26,7 +26,7 @@ export function cycleLines(
     price: item.price,
     quantity: item.quantity as number,
     period,
-    subscriptionItem: item.id as string,
+    subscriptionItem: item.id,
   }));
 }
 
@@ -45,7 +45,7 @@ export function invoiceSubscription(
     lines,
     billingReason: reason,
     discounts: activeDiscounts(ctx, sub.discounts as string[], ctx.now()),
-    currency: sub.currency as string,
+    currency: sub.currency,
   });
   finalizeInvoice(ctx, inv);
   sub.latest_invoice = inv.id;
@@ -59,7 +59,7 @@ export function invoiceSubscription(
  * used it, it leaves the subscription, so later invoices, previews and changes go without it.
  */
 function dropUsedOnceDiscounts(ctx: Ctx, sub: Kept<'subscription'>, inv: Kept<'invoice'>): void {
-  if ((inv.subtotal as number) <= 0) return;
+  if (inv.subtotal <= 0) return;
   const used = new Set(inv.discounts as string[]);
   const kept = (sub.discounts as string[]).filter((id) => {
     if (!used.has(id)) return true;
@@ -98,7 +98,7 @@ export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
       'parameter_invalid_integer',
       'trial_end',
     );
-  const discounts = readDiscounts(ctx, p, customer.id as string);
+  const discounts = readDiscounts(ctx, p, customer.id);
   const hasCard = !!(defaultPm ?? customer.invoice_settings?.default_payment_method);
   const amount = prices.reduce((s, x) => s + (x.price.unit_amount as number) * x.quantity, 0);
   if (!hasCard && behavior !== 'default_incomplete' && trialUntil === null && amount > 0) {
@@ -121,9 +121,7 @@ export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
     : 'create_invoice';
   const period = {
     start: now,
-    end:
-      trialUntil ??
-      addInterval(now, first.recurring!.interval as string, first.recurring!.interval_count as number),
+    end: trialUntil ?? addInterval(now, first.recurring!.interval, first.recurring!.interval_count),
   };
   const paymentSettings = obj(p, 'payment_settings');
   const sub = ctx.create('subscription', 'sub', {
@@ -165,13 +163,13 @@ export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
   });
   sub.items = {
     object: 'list',
-    data: prices.map((x) => subscriptionItem(ctx, sub.id as string, x.price, x.quantity, period)),
+    data: prices.map((x) => subscriptionItem(ctx, sub.id, x.price, x.quantity, period)),
     has_more: false,
     url: `/v1/subscription_items?subscription=${sub.id}`,
   };
   if (sub.cancel_at_period_end) sub.cancel_at = period.end;
   ctx.put(sub);
-  ctx.creating.add(sub.id as string);
+  ctx.creating.add(sub.id);
   try {
     sub.discounts = applyDiscounts(ctx, discounts, sub);
     if (trialUntil !== null) {
@@ -180,7 +178,7 @@ export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
         description: `Trial period for ${productName(ctx, item.price)}`,
         price: item.price,
         period,
-        subscriptionItem: item.id as string,
+        subscriptionItem: item.id,
       }));
       invoiceSubscription(ctx, sub, lines, 'subscription_create', { pay: false, offSession: false });
     } else {
@@ -190,7 +188,7 @@ export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
       });
     }
   } finally {
-    ctx.creating.delete(sub.id as string);
+    ctx.creating.delete(sub.id);
   }
   ctx.emit('customer.subscription.created', sub);
   return sub;

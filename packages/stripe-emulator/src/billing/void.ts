@@ -17,7 +17,7 @@ export function voidInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
     payment.status_transitions.canceled_at = now;
   }
   const pi = invoiceIntent(ctx, inv);
-  if (pi && !['succeeded', 'canceled'].includes(pi.status as string)) {
+  if (pi && !['succeeded', 'canceled'].includes(pi.status)) {
     Object.assign(pi, {
       status: 'canceled',
       canceled_at: now,

@@ -12,14 +12,14 @@ function checkoutPage(
   error?: string,
   values: { email?: string; name?: string } = {},
 ) {
-  const items = ctx.state.hidden.sessionLineItems[session.id as string] ?? [];
+  const items = ctx.state.hidden.sessionLineItems[session.id] ?? [];
   const currency = session.currency as string;
   const customer = session.customer ? ctx.find(session.customer as string, 'customer') : undefined;
   const email = values.email ?? session.customer_email ?? customer?.email ?? '';
   const rows = items
     .map((it) => {
       const interval = it.price!.recurring ? ` / ${esc(it.price!.recurring.interval)}` : '';
-      return `<tr><td>${esc(it.description ?? 'Item')} × ${esc(it.quantity)}</td><td class="num">${esc(money(it.amount_total as number, currency))}${interval}</td></tr>`;
+      return `<tr><td>${esc(it.description ?? 'Item')} × ${esc(it.quantity)}</td><td class="num">${esc(money(it.amount_total, currency))}${interval}</td></tr>`;
     })
     .join('');
   const discount = session.total_details?.amount_discount as number;

@@ -12,7 +12,7 @@ function portalPage(
   session: Kept<'billing_portal.session'>,
   notice?: { error?: string; ok?: string },
 ) {
-  const customer = ctx.get(session.customer as string, 'customer');
+  const customer = ctx.get(session.customer, 'customer');
   const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
   // The card renewals are charged to: the customer's default, else a subscription's own.
   const pmId =
@@ -28,7 +28,7 @@ function portalPage(
     .map(
       (
         i,
-      ) => `<tr><td>${esc(date(i.created as number))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total as number, i.currency as string))}</td>
+      ) => `<tr><td>${esc(date(i.created))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total, i.currency))}</td>
 <td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">${i.status === 'open' ? 'Pay' : 'View'}</a></td></tr>`,
     )
     .join('');
@@ -67,14 +67,14 @@ export const portalPages: PageRoute[] = [
     handler: (ctx, { params, form }) => {
       const session = ctx.find(params.id as string, 'billing_portal.session');
       if (!session) return notFoundPage(ctx, 'billing portal session');
-      const customer = ctx.get(session.customer as string, 'customer');
+      const customer = ctx.get(session.customer, 'customer');
       try {
         const pm = paymentMethodFromForm(ctx, form, {
           email: customer.email ?? undefined,
           name: customer.name ?? undefined,
         });
         attachCard(ctx, pm, customer);
-        setDefaultCard(ctx, customer, pm.id as string);
+        setDefaultCard(ctx, customer, pm.id);
         for (const sub of ctx.all('subscription')) {
           if (sub.customer === customer.id && sub.status !== 'canceled')
             updateSubscription(ctx, sub, { default_payment_method: pm.id });

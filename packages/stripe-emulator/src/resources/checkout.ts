@@ -51,7 +51,7 @@ function lineItems(ctx: Ctx, p: Params, mode: string): Kept<'item'>[] {
       currency: price.currency,
       description: product?.name ?? null,
       metadata: {},
-      price: structuredClone(price) as Kept<'item'>['price'],
+      price: structuredClone(price),
       quantity,
     });
   });
@@ -64,14 +64,14 @@ function createSession(ctx: Ctx, p: Params): Kept<'checkout.session'> {
   const customerId = str(p, 'customer');
   const customer = customerId ? ctx.get(customerId, 'customer', 'customer') : null;
   const items = lineItems(ctx, p, mode);
-  const subtotal = items.reduce((s, it) => s + (it.amount_subtotal as number), 0);
-  const discounts = readDiscounts(ctx, p, (customer?.id as string | undefined) ?? null, subtotal);
+  const subtotal = items.reduce((s, it) => s + it.amount_subtotal, 0);
+  const discounts = readDiscounts(ctx, p, customer?.id ?? null, subtotal);
   const id = newId('cs_test', 58);
   const amountDiscount = discounts.reduce(
     (left, d) => {
       const off =
         d.coupon.percent_off !== null
-          ? Math.round((left.remaining * (d.coupon.percent_off as number)) / 100)
+          ? Math.round((left.remaining * d.coupon.percent_off) / 100)
           : Math.min(left.remaining, d.coupon.amount_off as number);
       return { remaining: left.remaining - off, total: left.total + off };
     },
@@ -128,7 +128,7 @@ function withLineItems(ctx: Ctx, session: Kept<'checkout.session'>, expand: stri
     expand.filter((e) => !e.startsWith('line_items')),
   );
   if (expand.some((e) => e.startsWith('line_items'))) {
-    const items = ctx.state.hidden.sessionLineItems[session.id as string] ?? [];
+    const items = ctx.state.hidden.sessionLineItems[session.id] ?? [];
     out.line_items = {
       object: 'list',
       data: items,
@@ -166,7 +166,7 @@ export function finishSession(ctx: Ctx, session: Kept<'checkout.session'>): void
 }
 
 export function afterCheckoutPayment(ctx: Ctx, pi: Kept<'payment_intent'>): void {
-  const sessionId = ctx.state.hidden.sessionOfIntent[pi.id as string];
+  const sessionId = ctx.state.hidden.sessionOfIntent[pi.id];
   const session = sessionId ? ctx.find(sessionId, 'checkout.session') : undefined;
   if (session) finishSession(ctx, session);
 }
@@ -208,7 +208,7 @@ export const checkoutRoutes: ApiRoute[] = [
     path: '/v1/checkout/sessions/:id/line_items',
     handler: (ctx, { params, body }) => {
       const session = ctx.get(params.id as string, 'checkout.session');
-      const items = [...(ctx.state.hidden.sessionLineItems[session.id as string] ?? [])].reverse();
+      const items = [...(ctx.state.hidden.sessionLineItems[session.id] ?? [])].reverse();
       return list(ctx, items, body, `/v1/checkout/sessions/${session.id}/line_items`);
     },
   },

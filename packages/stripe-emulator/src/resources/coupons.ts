@@ -8,18 +8,15 @@ import { isDeleted, markDeleted, type Kept, type Params, type Previous } from '.
 
 /** `valid` follows redeem_by and max_redemptions, as on Stripe. */
 export function refreshCoupon(ctx: Ctx, coupon: Kept<'coupon'>): Kept<'coupon'> {
-  const expired = coupon.redeem_by !== null && ctx.now() > (coupon.redeem_by as number);
-  const used =
-    coupon.max_redemptions !== null &&
-    (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
+  const expired = coupon.redeem_by !== null && ctx.now() > coupon.redeem_by;
+  const used = coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions;
   coupon.valid = !expired && !used && !isDeleted(coupon);
   return coupon;
 }
 
 export function refreshPromotionCode(ctx: Ctx, promo: Kept<'promotion_code'>): Kept<'promotion_code'> {
-  const expired = promo.expires_at !== null && ctx.now() > (promo.expires_at as number);
-  const used =
-    promo.max_redemptions !== null && (promo.times_redeemed as number) >= (promo.max_redemptions as number);
+  const expired = promo.expires_at !== null && ctx.now() > promo.expires_at;
+  const used = promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions;
   if (expired || used) promo.active = false;
   return promo;
 }
@@ -172,7 +169,7 @@ export const couponRoutes: ApiRoute[] = [
         .map((x) => refreshPromotionCode(ctx, x))
         .filter(
           (x) =>
-            (!code || (x.code as string).toLowerCase() === code.toLowerCase()) &&
+            (!code || x.code.toLowerCase() === code.toLowerCase()) &&
             (!coupon || x.promotion.coupon === coupon) &&
             (active === undefined || x.active === active) &&
             (!customer || x.customer === customer),

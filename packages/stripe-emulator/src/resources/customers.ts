@@ -81,7 +81,7 @@ export function assertAttached(ctx: Ctx, paymentMethodId: string, customerId: st
 
 /** Stripe checks a card with the issuer when it is attached; the decline test cards fail that check. */
 function assertCardAccepted(ctx: Ctx, pm: Kept<'payment_method'>): void {
-  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id] ?? '');
   if (behavior.kind !== 'decline') return;
   throw new StripeError(402, 'card_error', behavior.message, {
     code: behavior.code,

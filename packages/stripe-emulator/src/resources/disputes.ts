@@ -74,7 +74,7 @@ export const disputeRoutes: ApiRoute[] = [
         if (submit) {
           const details = dispute.evidence_details;
           previous.status = dispute.status;
-          details.submission_count = (details.submission_count as number) + 1;
+          details.submission_count = details.submission_count + 1;
           details.submission_method = 'manual';
           dispute.status = 'under_review';
         }

@@ -43,10 +43,10 @@ function pricing(
       );
     return {
       amount: (price.unit_amount as number) * quantity,
-      currency: price.currency as string,
-      description: (ctx.find(price.product as string, 'product')?.name as string | undefined) ?? null,
+      currency: price.currency,
+      description: ctx.find(price.product as string, 'product')?.name ?? null,
       pricing: {
-        price_details: { price: price.id as string, product: price.product as string },
+        price_details: { price: price.id, product: price.product as string },
         type: 'price_details',
         unit_amount_decimal: String(price.unit_amount),
       },

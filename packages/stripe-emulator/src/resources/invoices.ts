@@ -35,7 +35,7 @@ function preview(ctx: Ctx, p: Params): Kept<'invoice'> {
     'create_prorations';
   const at = int(details, 'proration_date', 'subscription_details[proration_date]') ?? ctx.now();
   const discounts = p.discounts !== undefined ? [] : activeDiscounts(ctx, sub.discounts as string[], at);
-  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
+  const pending = ctx.state.hidden.pendingProrations[sub.id] ?? [];
   let lines;
   if (items) {
     const plan = planItemChange(ctx, sub, items, at, 'subscription_details[items]');
@@ -45,7 +45,7 @@ function preview(ctx: Ctx, p: Params): Kept<'invoice'> {
       const price = plan.items[0]!.price;
       const next = {
         start: plan.period.end,
-        end: addInterval(plan.period.end, price.recurring!.interval as string),
+        end: addInterval(plan.period.end, price.recurring!.interval),
       };
       lines = [
         ...pending,
@@ -58,7 +58,7 @@ function preview(ctx: Ctx, p: Params): Kept<'invoice'> {
     const price = sub.items.data[0]!.price;
     lines = [
       ...pending,
-      ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring!.interval as string) }),
+      ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring!.interval) }),
     ];
   }
   const extra = p.discounts !== undefined ? readDiscounts(ctx, p, customerId) : [];
@@ -68,7 +68,7 @@ function preview(ctx: Ctx, p: Params): Kept<'invoice'> {
     lines,
     billingReason: items ? 'subscription_update' : 'upcoming',
     discounts: extra.length ? [] : discounts,
-    currency: sub.currency as string,
+    currency: sub.currency,
     preview: true,
   });
   inv.default_payment_method = defaultCard(ctx, sub);
@@ -95,8 +95,8 @@ function createOneOff(ctx: Ctx, p: Params): Kept<'invoice'> {
       'collection_method',
     );
   const pm = str(p, 'default_payment_method');
-  if (pm) assertAttached(ctx, pm, customer.id as string, 'default_payment_method');
-  const choices = readDiscounts(ctx, p, customer.id as string);
+  if (pm) assertAttached(ctx, pm, customer.id, 'default_payment_method');
+  const choices = readDiscounts(ctx, p, customer.id);
   const inv = createInvoice(ctx, {
     customer,
     subscription: subId ? ctx.get(subId, 'subscription', 'subscription') : null,

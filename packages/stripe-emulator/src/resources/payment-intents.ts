@@ -47,7 +47,7 @@ export function createIntent(ctx: Ctx, input: IntentInput): Kept<'payment_intent
     setup_future_usage: input.setupFutureUsage ?? null,
     status: input.paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
   });
-  pi.client_secret = secretFor(pi.id as string);
+  pi.client_secret = secretFor(pi.id);
   ctx.put(pi);
   ctx.emit('payment_intent.created', pi);
   return pi;
@@ -140,7 +140,7 @@ export const paymentIntentRoutes: ApiRoute[] = [
     path: '/v1/payment_intents/:id',
     handler: (ctx, { params, body }) => {
       const pi = ctx.get(params.id as string, 'payment_intent');
-      if (['succeeded', 'canceled', 'processing'].includes(pi.status as string)) {
+      if (['succeeded', 'canceled', 'processing'].includes(pi.status)) {
         throw unexpectedState(
           `You cannot update this PaymentIntent because it has a status of ${pi.status}.`,
         );
@@ -183,7 +183,7 @@ export const paymentIntentRoutes: ApiRoute[] = [
     path: '/v1/payment_intents/:id/cancel',
     handler: (ctx, { params, body }) => {
       const pi = ctx.get(params.id as string, 'payment_intent');
-      if (['succeeded', 'canceled'].includes(pi.status as string)) {
+      if (['succeeded', 'canceled'].includes(pi.status)) {
         throw unexpectedState(
           `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
         );

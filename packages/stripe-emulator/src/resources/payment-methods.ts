@@ -71,7 +71,7 @@ export function createCardPaymentMethod(ctx: Ctx, p: Params): Kept<'payment_meth
     metadata: mergeMetadata({}, p),
     type: 'card',
   });
-  ctx.state.hidden.cardNumbers[pm.id as string] = number;
+  ctx.state.hidden.cardNumbers[pm.id] = number;
   return ctx.put(pm);
 }
 
@@ -105,8 +105,7 @@ export function materializeTestPaymentMethods(ctx: Ctx, body: Params, params: Re
     const number = TEST_PAYMENT_METHODS[id];
     if (!number) return id;
     const year = new Date(ctx.now() * 1000).getUTCFullYear() + 5;
-    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } })
-      .id as string;
+    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } }).id;
   };
   const walk = (node: Params) => {
     for (const [key, value] of Object.entries(node)) {

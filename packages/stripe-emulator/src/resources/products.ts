@@ -28,7 +28,7 @@ export function createProduct(ctx: Ctx, p: Params): Kept<'product'> {
   ctx.emit('product.created', product);
   const defaultPrice = obj(p, 'default_price_data');
   if (defaultPrice) {
-    const price = createPrice(ctx, { ...defaultPrice, product: product.id as string });
+    const price = createPrice(ctx, { ...defaultPrice, product: product.id });
     product.default_price = price.id;
   }
   return product;
@@ -44,7 +44,7 @@ export function createPrice(ctx: Ctx, p: Params): Kept<'price'> {
   }
   const productData = obj(p, 'product_data');
   const productId = productData
-    ? (createProduct(ctx, productData).id as string)
+    ? createProduct(ctx, productData).id
     : ctx.get(reqStr(p, 'product'), 'product', 'product').id;
   const recurring = obj(p, 'recurring');
   const interval = recurring ? reqStr(recurring, 'interval', 'recurring[interval]') : null;
@@ -112,9 +112,7 @@ export const productRoutes: ApiRoute[] = [
       const items = ctx
         .all('product')
         .filter(
-          (x) =>
-            (active === undefined || x.active === active) &&
-            (ids.length === 0 || ids.includes(x.id as string)),
+          (x) => (active === undefined || x.active === active) && (ids.length === 0 || ids.includes(x.id)),
         );
       return list(ctx, items, body, '/v1/products');
     },

@@ -42,7 +42,7 @@ function chargeToRefund(ctx: Ctx, body: Params): Kept<'charge'> {
  */
 export function createRefund(ctx: Ctx, body: Params): Kept<'refund'> {
   const charge = chargeToRefund(ctx, body);
-  const remaining = (charge.amount as number) - (charge.amount_refunded as number);
+  const remaining = charge.amount - charge.amount_refunded;
   if (charge.status !== 'succeeded') {
     throw invalidRequest(
       `Charge ${charge.id} has not succeeded; it cannot be refunded.`,
@@ -83,7 +83,7 @@ export function createRefund(ctx: Ctx, body: Params): Kept<'refund'> {
   delete refund.destination_details;
   ctx.put(refund);
   const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
-  charge.amount_refunded = (charge.amount_refunded as number) + amount;
+  charge.amount_refunded = charge.amount_refunded + amount;
   charge.refunded = charge.amount_refunded === charge.amount;
   const refunds = charge.refunds;
   if (refunds) refunds.data.unshift(structuredClone(refund));

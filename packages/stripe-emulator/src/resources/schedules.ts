@@ -7,7 +7,7 @@ import type { ApiRoute } from '../router.ts';
 import type { Kept } from '../types.ts';
 
 const activeSchedule = (schedule: Kept<'subscription_schedule'>, action: string) => {
-  if (!['active', 'not_started'].includes(schedule.status as string)) {
+  if (!['active', 'not_started'].includes(schedule.status)) {
     throw invalidRequest(
       `You cannot ${action} a subscription schedule that is ${schedule.status}.`,
       undefined,

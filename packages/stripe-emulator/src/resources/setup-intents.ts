@@ -26,7 +26,7 @@ function setupIntentFor(ctx: Ctx, req: ApiRequest): Kept<'setup_intent'> {
  * so off-session charges of it go through without a new challenge.
  */
 function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string): void {
-  if (!CONFIRMABLE.includes(si.status as string)) {
+  if (!CONFIRMABLE.includes(si.status)) {
     throw invalidRequest(
       `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
       'setup_intent_unexpected_state',
@@ -41,7 +41,7 @@ function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string
     );
   }
   const pm = ctx.get(si.payment_method as string, 'payment_method', 'payment_method');
-  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id] ?? '');
   if (behavior.kind === 'decline') {
     const error = {
       type: 'card_error',
@@ -70,7 +70,7 @@ function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string
     return;
   }
   if (si.customer) attachCard(ctx, pm, ctx.get(si.customer as string, 'customer', 'customer'));
-  ctx.state.hidden.setUpCards[pm.id as string] = true;
+  ctx.state.hidden.setUpCards[pm.id] = true;
   Object.assign(si, { status: 'succeeded', next_action: null, last_setup_error: null });
   ctx.emit('setup_intent.succeeded', si);
 }
@@ -105,7 +105,7 @@ function createSetupIntent(ctx: Ctx, p: Params): Kept<'setup_intent'> {
     status: pm ? 'requires_confirmation' : 'requires_payment_method',
     usage: oneOf(p, 'usage', ['off_session', 'on_session'] as const) ?? 'off_session',
   });
-  si.client_secret = secretFor(si.id as string);
+  si.client_secret = secretFor(si.id);
   ctx.put(si);
   ctx.emit('setup_intent.created', si);
   if (bool(p, 'confirm')) confirmSetup(ctx, si);
@@ -155,7 +155,7 @@ export const setupIntentRoutes: ApiRoute[] = [
     path: '/v1/setup_intents/:id/cancel',
     handler: (ctx, { params, body }) => {
       const si = ctx.get(params.id as string, 'setup_intent');
-      if (['succeeded', 'canceled', 'processing'].includes(si.status as string)) {
+      if (['succeeded', 'canceled', 'processing'].includes(si.status)) {
         throw invalidRequest(
           `You cannot cancel this SetupIntent because it has a status of ${si.status}.`,
           'setup_intent_unexpected_state',

@@ -21,7 +21,7 @@ const PAYMENT_BEHAVIORS = [
 ] as const;
 
 function update(ctx: Ctx, sub: Kept<'subscription'>, p: Params): void {
-  if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
+  if (['canceled', 'incomplete_expired'].includes(sub.status)) {
     throw invalidRequest(
       'A canceled subscription can only update its cancellation_details and metadata.',
       undefined,
@@ -32,7 +32,7 @@ function update(ctx: Ctx, sub: Kept<'subscription'>, p: Params): void {
   const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
   if (sub.schedule && (itemParams || cancelAtPeriodEnd !== undefined)) {
     throw invalidRequest(
-      `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      `The subscription is managed by the subscription schedule \`${sub.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
       undefined,
     );
   }
@@ -77,12 +77,12 @@ function update(ctx: Ctx, sub: Kept<'subscription'>, p: Params): void {
   if (!invoiceNow) {
     updateSubscription(ctx, sub, changes);
     if (plan && lines.length > 0 && behavior !== 'none') {
-      (ctx.state.hidden.pendingProrations[sub.id as string] ??= []).push(...lines);
+      (ctx.state.hidden.pendingProrations[sub.id] ??= []).push(...lines);
     }
     return;
   }
-  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
-  delete ctx.state.hidden.pendingProrations[sub.id as string];
+  const pending = ctx.state.hidden.pendingProrations[sub.id] ?? [];
+  delete ctx.state.hidden.pendingProrations[sub.id];
   const invoiceLines = [...pending, ...lines];
   if (paymentBehavior === 'pending_if_incomplete') {
     assertPendingParams(p);
@@ -141,7 +141,7 @@ export const subscriptionRoutes: ApiRoute[] = [
               ? true
               : status
                 ? s.status === status
-                : !['canceled', 'incomplete_expired'].includes(s.status as string)) &&
+                : !['canceled', 'incomplete_expired'].includes(s.status)) &&
             created(s),
         );
       return list(ctx, items, body, '/v1/subscriptions');
