@@ -59,18 +59,6 @@ export default tseslint.config(
     },
   },
   {
-    // The Stripe emulator's objects are loose records (`Obj`) shaped like Stripe's; the fidelity
-    // test checks every object it hands out against the official types at run time.
-    files: ['packages/stripe-emulator/**'],
-    rules: {
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  {
     // Plain JavaScript (scripts, configuration, the Discord emulator's page) belongs to no TypeScript
     // project, so it has no types to check against.
     files: ['**/*.{js,mjs,cjs}'],

@@ -4,6 +4,7 @@ import type { Ctx } from './ctx.ts';
 import {
   DiscordError,
   formBodyError,
+  type FieldErrors,
   invalidWebhookToken,
   unauthorized,
   unknownChannel,
@@ -106,7 +107,7 @@ function messageByNonce(ctx: Ctx, authorId: string, nonce: string): Message | un
 function pageOfMessages(list: Message[], query: URLSearchParams): Message[] {
   const limitText = query.get('limit');
   const limit = limitText === null ? 50 : Number(limitText);
-  const errors = new Map();
+  const errors: FieldErrors = new Map();
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     errors.set('limit', { code: 'NUMBER_TYPE_MAX', message: 'Int value should be between 1 and 100.' });
   const anchors = (['before', 'after', 'around'] as const).filter((k) => query.get(k) !== null);
@@ -278,7 +279,9 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bucket: 'users/@me/channels',
       bot: true,
       run(ctx, r) {
-        const recipient = String(r.body.json.recipient_id ?? '');
+        const { recipient_id } = r.body.json;
+        const recipient =
+          typeof recipient_id === 'string' || typeof recipient_id === 'number' ? String(recipient_id) : '';
         if (!ctx.store.user(recipient)) throw unknownUser();
         const ch = ctx.store.dmChannel(recipient, () => ctx.id());
         ctx.store.changed();

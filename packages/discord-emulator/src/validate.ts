@@ -105,7 +105,7 @@ export function checkMessageBody(errors: FieldErrors, prefix: string, body: Reco
   if (body.flags !== undefined && body.flags !== null && !Number.isInteger(body.flags))
     errors.set(p('flags'), {
       code: 'NUMBER_TYPE_COERCE',
-      message: `Value "${String(body.flags)}" is not int.`,
+      message: `Value "${typeof body.flags === 'string' ? body.flags : JSON.stringify(body.flags)}" is not int.`,
     });
   const am = body.allowed_mentions;
   if (isObj(am)) {
@@ -139,7 +139,7 @@ export function checkModal(errors: FieldErrors, data: unknown): void {
     const rp = `data.components.${i}`;
     const input =
       isObj(row) && row.type === 1 && Array.isArray(row.components)
-        ? row.components[0]
+        ? (row.components as unknown[])[0]
         : isObj(row) && row.type === 18
           ? row.component
           : undefined;

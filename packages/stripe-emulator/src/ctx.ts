@@ -5,12 +5,21 @@ import { newId, type Store } from './store.ts';
 import templates from './templates.json' with { type: 'json' };
 import type { ResponseObserver } from './observer.ts';
 import type Stripe from 'stripe';
-import type { AfterRetries, Kept, Kind, Obj, RequestInfo } from './types.ts';
+import {
+  isDeleted,
+  type AfterRetries,
+  type AnyKept,
+  type Json,
+  type Kept,
+  type Kind,
+  type Previous,
+  type RequestInfo,
+} from './types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
 export const API_VERSION = '2026-10-28.endive';
 
-const KIND_BY_PREFIX: [string, string][] = [
+const KIND_BY_PREFIX: [string, Kind][] = [
   ['sub_sched_', 'subscription_schedule'],
   ['sub_', 'subscription'],
   ['cus_', 'customer'],
@@ -33,7 +42,7 @@ const KIND_BY_PREFIX: [string, string][] = [
 ];
 
 /** Stripe's wording for a kind of object in "No such …" messages. */
-const NOUNS: Record<string, string> = {
+const NOUNS: Partial<Record<Kind, string>> = {
   payment_method: 'PaymentMethod',
   payment_intent: 'payment_intent',
   subscription_schedule: 'subscription schedule',
@@ -44,7 +53,7 @@ const NOUNS: Record<string, string> = {
   webhook_endpoint: 'webhook endpoint',
 };
 
-const storeKey = (kind: string, id: string) => (kind === 'coupon' ? `coupon:${id}` : id);
+const storeKey = (kind: Kind, id: string) => (kind === 'coupon' ? `coupon:${id}` : id);
 
 /** Everything a resource handler needs: state, the emulator clock, events and object access. */
 export class Ctx {
@@ -84,36 +93,39 @@ export class Ctx {
   }
 
   /** A new object of `kind` carrying every field of Stripe's own, with `fields` set. */
-  create<K extends Kind>(kind: K, prefix: string, fields: Partial<Kept<K>>): Obj {
-    const template = structuredClone((templates as Record<string, Obj>)[kind] ?? {});
-    const obj: Obj = { id: newId(prefix), object: kind, ...template, ...fields };
+  create<K extends Kind>(kind: K, prefix: string, fields: Partial<Kept<K>>): Kept<K> {
+    const template = structuredClone((templates as Record<string, Json>)[kind] ?? {});
+    const obj: Json = { id: newId(prefix), object: kind, ...template, ...fields };
     const given = fields as { created?: number; metadata?: unknown };
     // Embedded objects (subscription items, discounts, checkout line items) have no `livemode`.
     if ('livemode' in template) obj.livemode = false;
     if ('created' in template && given.created === undefined) obj.created = this.now();
     if ('metadata' in template && given.metadata === undefined) obj.metadata = {};
-    return obj;
+    // The template carries every other field of Stripe's own object (the fidelity test checks it).
+    return obj as Kept<K>;
   }
 
   /** Defaults for an embedded object (no own storage), e.g. subscription items or discounts. */
-  embedded<K extends Kind>(kind: K, prefix: string, fields: Partial<Kept<K>>): Obj {
+  embedded<K extends Kind>(kind: K, prefix: string, fields: Partial<Kept<K>>): Kept<K> {
     return this.create(kind, prefix, fields);
   }
 
-  put(obj: Obj): Obj {
-    this.state.objects[storeKey(obj.object as string, obj.id as string)] = obj;
+  put<T extends AnyKept>(obj: T): T {
+    this.state.objects[storeKey(obj.object, obj.id)] = obj;
     return obj;
   }
 
-  find(id: string, kind?: string): Obj | undefined {
+  find<K extends Kind>(id: string, kind: K): Kept<K> | undefined;
+  find(id: string, kind?: Kind): AnyKept | undefined;
+  find(id: string, kind?: Kind): AnyKept | undefined {
     const k = kind ?? kindOf(id);
     const obj = k ? this.state.objects[storeKey(k, id)] : undefined;
     return obj && (!kind || obj.object === kind) ? obj : undefined;
   }
 
-  get(id: string, kind: string, param = 'id'): Obj {
+  get<K extends Kind>(id: string, kind: K, param = 'id'): Kept<K> {
     const obj = this.find(id, kind);
-    if (!obj || obj.deleted) throw notFound(NOUNS[kind] ?? kind, id, param);
+    if (!obj || isDeleted(obj)) throw notFound(NOUNS[kind] ?? kind, id, param);
     return obj;
   }
 
@@ -121,18 +133,18 @@ export class Ctx {
    * An object a request parameter names (`discounts[0][coupon]`): a missing one is a 400, as
    * Stripe answers; only an object named in the URL path is a 404.
    */
-  ref(id: string, kind: string, param: string): Obj {
+  ref<K extends Kind>(id: string, kind: K, param: string): Kept<K> {
     const obj = this.find(id, kind);
-    if (!obj || obj.deleted) throw notFound(NOUNS[kind] ?? kind, id, param, 400);
+    if (!obj || isDeleted(obj)) throw notFound(NOUNS[kind] ?? kind, id, param, 400);
     return obj;
   }
 
-  all(kind: string): Obj[] {
-    return Object.values(this.state.objects).filter((o) => o.object === kind && !o.deleted);
+  all<K extends Kind>(kind: K): Kept<K>[] {
+    return Object.values(this.state.objects).filter((o): o is Kept<K> => o.object === kind && !isDeleted(o));
   }
 
   /** Records the event Stripe would send for a change and queues its webhook. */
-  emit(type: Stripe.Event.Type, object: Obj, previous?: Obj): Obj {
+  emit(type: Stripe.Event.Type, object: AnyKept, previous?: Previous): Kept<'event'> {
     // Stripe's Event type pairs each `type` with its object's own type.
     const data = { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) };
     const event = this.put(
@@ -169,6 +181,6 @@ export class Ctx {
   }
 }
 
-export function kindOf(id: string): string | undefined {
+export function kindOf(id: string): Kind | undefined {
   return KIND_BY_PREFIX.find(([prefix]) => id.startsWith(prefix))?.[1];
 }

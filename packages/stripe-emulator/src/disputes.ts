@@ -1,6 +1,6 @@
 import type { Ctx } from './ctx.ts';
 import { invalidRequest } from './errors.ts';
-import type { Kept, Obj } from './types.ts';
+import type { Kept } from './types.ts';
 
 /** The card Stripe's docs give for a payment that succeeds and is then disputed as fraudulent. */
 export const DISPUTED_CARD = '4000000000000259';
@@ -14,7 +14,7 @@ export const LOSING_EVIDENCE = 'losing_evidence';
 
 const OPEN = new Set(['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review']);
 
-export const isOpen = (dispute: Obj) => OPEN.has(dispute.status as string);
+export const isOpen = (dispute: Kept<'dispute'>) => OPEN.has(dispute.status);
 
 type Evidence = Kept<'dispute'>['evidence'];
 
@@ -53,10 +53,18 @@ export function emptyEvidence(): Evidence {
 }
 
 /** The text fields of `evidence` a dispute update may set. */
-export const EVIDENCE_TEXT_FIELDS = Object.keys(emptyEvidence()).filter((f) => f !== 'enhanced_evidence');
+export const EVIDENCE_TEXT_FIELDS = (Object.keys(emptyEvidence()) as (keyof Evidence)[]).filter(
+  (f): f is Exclude<keyof Evidence, 'enhanced_evidence'> => f !== 'enhanced_evidence',
+);
 
-function balanceTransaction(ctx: Ctx, dispute: Obj, amount: number, fee: number, description: string): Obj {
-  const id = `txn_${(dispute.id as string).slice(3)}${(dispute.balance_transactions as Obj[]).length}`;
+function balanceTransaction(
+  ctx: Ctx,
+  dispute: Kept<'dispute'>,
+  amount: number,
+  fee: number,
+  description: string,
+): Kept<'dispute'>['balance_transactions'][number] {
+  const id = `txn_${dispute.id.slice(3)}${dispute.balance_transactions.length}`;
   return {
     id,
     object: 'balance_transaction',
@@ -91,7 +99,7 @@ function balanceTransaction(ctx: Ctx, dispute: Obj, amount: number, fee: number,
  * The cardholder disputes a succeeded charge: Stripe withdraws the amount and its fee at once
  * (`charge.dispute.created`, `charge.dispute.funds_withdrawn`) and waits for evidence.
  */
-export function openDispute(ctx: Ctx, charge: Obj): Obj {
+export function openDispute(ctx: Ctx, charge: Kept<'charge'>): Kept<'dispute'> {
   const pm = charge.payment_method_details as { card?: { brand?: string } } | null;
   const dispute = ctx.create('dispute', 'dp', {
     amount: charge.amount,
@@ -127,14 +135,8 @@ export function openDispute(ctx: Ctx, charge: Obj): Obj {
     reason: 'fraudulent',
     status: 'needs_response',
   });
-  (dispute.balance_transactions as Obj[]).push(
-    balanceTransaction(
-      ctx,
-      dispute,
-      -(charge.amount as number),
-      DISPUTE_FEE,
-      `Chargeback withdrawal for ${charge.id}`,
-    ),
+  dispute.balance_transactions.push(
+    balanceTransaction(ctx, dispute, -charge.amount, DISPUTE_FEE, `Chargeback withdrawal for ${charge.id}`),
   );
   ctx.put(dispute);
   charge.disputed = true;
@@ -147,7 +149,7 @@ export function openDispute(ctx: Ctx, charge: Obj): Obj {
  * Closes an open dispute: `won` gives back the amount and the fee (`charge.dispute.funds_reinstated`),
  * `lost` keeps them withdrawn; either way `charge.dispute.closed`.
  */
-export function closeDispute(ctx: Ctx, dispute: Obj, outcome: 'won' | 'lost'): Obj {
+export function closeDispute(ctx: Ctx, dispute: Kept<'dispute'>, outcome: 'won' | 'lost'): Kept<'dispute'> {
   if (!isOpen(dispute)) {
     throw invalidRequest(
       `This dispute is already closed (status: ${dispute.status}).`,
@@ -159,13 +161,13 @@ export function closeDispute(ctx: Ctx, dispute: Obj, outcome: 'won' | 'lost'): O
   dispute.status = outcome;
   dispute.is_charge_refundable = false;
   if (outcome === 'won') {
-    (dispute.balance_transactions as Obj[]).push(
+    dispute.balance_transactions.push(
       balanceTransaction(
         ctx,
         dispute,
-        dispute.amount as number,
+        dispute.amount,
         -DISPUTE_FEE,
-        `Chargeback reversal for ${dispute.charge}`,
+        `Chargeback reversal for ${dispute.charge as string}`,
       ),
     );
   }

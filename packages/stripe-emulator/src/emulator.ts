@@ -5,6 +5,7 @@ import type { AfterRetries } from './billing/retries.ts';
 import { Ctx } from './ctx.ts';
 import { closeDispute } from './disputes.ts';
 import { invalidRequest } from './errors.ts';
+import { str } from './params.ts';
 import { apiRoutes, pageRoutes } from './routes.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
 import { emulatorRoutes } from './server.ts';
@@ -122,7 +123,7 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
         if (status !== 'won' && status !== 'lost') {
           throw invalidRequest('status must be won or lost.', 'parameter_invalid_string', 'status');
         }
-        const dispute = ctx.get(String(body.dispute ?? ''), 'dispute', 'dispute');
+        const dispute = ctx.get(str(body, 'dispute') ?? '', 'dispute', 'dispute');
         const closed = ctx.atomically(() => closeDispute(ctx, dispute, status));
         store.save();
         webhooks.pump();

@@ -28,7 +28,7 @@ export function parseForm(body: string): Params {
   if (clash)
     throw invalidRequest(`Invalid object for parameter: ${clash}`, 'parameter_invalid_object', clash);
   try {
-    return qs.parse(body, QS) as Params;
+    return qs.parse(body, QS);
   } catch {
     throw invalidRequest('Parameters are nested too deeply.', 'parameter_invalid_object');
   }

@@ -1,5 +1,6 @@
+import type Stripe from 'stripe';
 import { invalidRequest, missingParam } from './errors.ts';
-import type { Obj, Params } from './types.ts';
+import type { Params } from './types.ts';
 
 const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -88,12 +89,12 @@ export function strList(p: Params, name: string): string[] {
   if (!list.every((x) => typeof x === 'string')) {
     throw invalidRequest(`Invalid array: ${name}`, 'parameter_invalid_array', name);
   }
-  return list as string[];
+  return list;
 }
 
 /** Stripe's metadata update rule: keys set to '' are removed; passing '' clears everything. */
-export function mergeMetadata(current: Obj | null | undefined, p: Params): Obj {
-  const base: Obj = { ...(current ?? {}) };
+export function mergeMetadata(current: Stripe.Metadata | null | undefined, p: Params): Stripe.Metadata {
+  const base: Stripe.Metadata = { ...(current ?? {}) };
   if (p.metadata === '') return {};
   const m = obj(p, 'metadata');
   if (!m) return base;

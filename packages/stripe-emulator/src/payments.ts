@@ -5,16 +5,17 @@ import { StripeError, invalidRequest, unexpectedState } from './errors.ts';
 import { render } from './render.ts';
 import { afterCheckoutPayment } from './resources/checkout.ts';
 import { afterInvoicePaymentFailed, afterInvoicePaymentSucceeded } from './billing/invoice-settlement.ts';
-import type { Obj } from './types.ts';
+import type { Kept } from './types.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 function charge(
   ctx: Ctx,
-  pi: Obj,
-  pm: Obj,
+  pi: Kept<'payment_intent'>,
+  pm: Kept<'payment_method'>,
   failure?: { code: string; declineCode: string; message: string },
-): Obj {
+): Kept<'charge'> {
+  const card = pm.card!;
   const ch = ctx.create('charge', 'ch', {
     amount: pi.amount,
     amount_captured: failure ? 0 : pi.amount,
@@ -50,18 +51,18 @@ function charge(
       card: {
         amount_authorized: failure ? null : pi.amount,
         authorization_code: null,
-        brand: pm.card.brand,
-        checks: pm.card.checks,
-        country: pm.card.country,
+        brand: card.brand,
+        checks: card.checks,
+        country: card.country,
         electronic_commerce_indicator: null,
-        exp_month: pm.card.exp_month,
-        exp_year: pm.card.exp_year,
-        fingerprint: pm.card.fingerprint,
-        funding: pm.card.funding,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        fingerprint: card.fingerprint,
+        funding: card.funding,
         installments: null,
-        last4: pm.card.last4,
+        last4: card.last4,
         mandate: null,
-        network: pm.card.brand,
+        network: card.brand,
         network_transaction_id: null,
         regulated_status: 'unregulated',
         three_d_secure: null,
@@ -81,10 +82,10 @@ function charge(
 }
 
 /** Settles the intent as paid with its payment method (also used when authentication completes). */
-export function succeedIntent(ctx: Ctx, pi: Obj): void {
+export function succeedIntent(ctx: Ctx, pi: Kept<'payment_intent'>): void {
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   const ch = charge(ctx, pi, pm);
-  if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id as string] = true;
+  if (pi.setup_future_usage) ctx.state.hidden.setUpCards[pm.id] = true;
   Object.assign(pi, {
     status: 'succeeded',
     amount_received: pi.amount,
@@ -97,11 +98,16 @@ export function succeedIntent(ctx: Ctx, pi: Obj): void {
   afterInvoicePaymentSucceeded(ctx, pi);
   afterCheckoutPayment(ctx, pi);
   // Stripe's dispute test card pays, then its holder disputes the charge.
-  if (ctx.state.hidden.cardNumbers[pm.id as string] === DISPUTED_CARD) openDispute(ctx, ch);
+  if (ctx.state.hidden.cardNumbers[pm.id] === DISPUTED_CARD) openDispute(ctx, ch);
 }
 
 /** Marks the intent failed; returns the card error Stripe answers with. */
-export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): StripeError {
+export function failIntent(
+  ctx: Ctx,
+  pi: Kept<'payment_intent'>,
+  error: NonNullable<Kept<'payment_intent'>['last_payment_error']>,
+  ch: Kept<'charge'> | null,
+): StripeError {
   Object.assign(pi, {
     status: 'requires_payment_method',
     next_action: null,
@@ -112,19 +118,14 @@ export function failIntent(ctx: Ctx, pi: Obj, error: Obj, ch: Obj | null): Strip
   if (ch) ctx.emit('charge.failed', ch);
   ctx.emit('payment_intent.payment_failed', pi);
   afterInvoicePaymentFailed(ctx, pi);
-  return new StripeError(
-    error.type === 'card_error' ? 402 : 400,
-    error.type as string,
-    error.message as string,
-    {
-      code: error.code as string,
-      decline_code: error.decline_code as string | undefined,
-      param: error.param as string | undefined,
-      charge: ch?.id as string | undefined,
-      payment_intent: render(ctx, pi, []),
-      payment_method: error.payment_method,
-    },
-  );
+  return new StripeError(error.type === 'card_error' ? 402 : 400, error.type, error.message as string, {
+    code: error.code as string,
+    decline_code: error.decline_code,
+    param: error.param,
+    charge: ch?.id,
+    payment_intent: render(ctx, pi, []),
+    payment_method: error.payment_method,
+  });
 }
 
 export interface ConfirmOptions {
@@ -134,8 +135,8 @@ export interface ConfirmOptions {
 }
 
 /** Confirms like Stripe: charges, asks for 3-D Secure, or throws the card error of a decline. */
-export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): void {
-  if (!CONFIRMABLE.includes(pi.status as string)) {
+export function confirmIntent(ctx: Ctx, pi: Kept<'payment_intent'>, opts: ConfirmOptions = {}): void {
+  if (!CONFIRMABLE.includes(pi.status)) {
     throw unexpectedState(
       `You cannot confirm this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_payment_method, requires_confirmation, requires_action.`,
     );
@@ -151,12 +152,12 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
   const pm = ctx.get(pi.payment_method as string, 'payment_method', 'payment_method');
   if (pi.customer && pm.customer && pm.customer !== pi.customer) {
     throw invalidRequest(
-      `The provided PaymentMethod belongs to a different customer than ${pi.customer}.`,
+      `The provided PaymentMethod belongs to a different customer than ${pi.customer as string}.`,
       'payment_method_unexpected_state',
       'payment_method',
     );
   }
-  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id] ?? '');
   if (behavior.kind === 'succeed') return succeedIntent(ctx, pi);
   if (behavior.kind === 'decline' || behavior.kind === 'charge_decline') {
     const ch = charge(ctx, pi, pm, behavior);
@@ -170,14 +171,14 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
         message: behavior.message,
         ...(behavior.param ? { param: behavior.param } : {}),
         charge: ch.id,
-        payment_method: render(ctx, pm, []),
+        payment_method: structuredClone(pm),
         doc_url: `https://stripe.com/docs/error-codes/${behavior.code.replace(/_/g, '-')}`,
       },
       ch,
     );
   }
   // A card set up by an earlier authenticated payment is charged off-session without a challenge.
-  if (opts.offSession && behavior.setup && ctx.state.hidden.setUpCards[pm.id as string]) {
+  if (opts.offSession && behavior.setup && ctx.state.hidden.setUpCards[pm.id]) {
     return succeedIntent(ctx, pi);
   }
   if (opts.offSession) {
@@ -189,7 +190,7 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
         code: 'authentication_required',
         decline_code: 'authentication_required',
         message: 'Your card was declined. This transaction requires authentication.',
-        payment_method: render(ctx, pm, []),
+        payment_method: structuredClone(pm),
       },
       null,
     );
@@ -208,7 +209,7 @@ export function confirmIntent(ctx: Ctx, pi: Obj, opts: ConfirmOptions = {}): voi
 }
 
 /** The outcome of the authentication page: completed → charged; failed → needs a new card. */
-export function finishAuthentication(ctx: Ctx, pi: Obj, completed: boolean): void {
+export function finishAuthentication(ctx: Ctx, pi: Kept<'payment_intent'>, completed: boolean): void {
   if (pi.status !== 'requires_action') return;
   if (completed) return succeedIntent(ctx, pi);
   const pm = ctx.find(pi.payment_method as string, 'payment_method');
@@ -220,14 +221,14 @@ export function finishAuthentication(ctx: Ctx, pi: Obj, completed: boolean): voi
       code: 'payment_intent_authentication_failure',
       message:
         'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
-      payment_method: pm ? render(ctx, pm, []) : null,
+      ...(pm ? { payment_method: structuredClone(pm) } : {}),
     },
     null,
   );
 }
 
 /** Points an intent's pending authentication back at `returnUrl` (e.g. a checkout success page). */
-export function setReturnUrl(ctx: Ctx, pi: Obj, returnUrl: string): void {
+export function setReturnUrl(ctx: Ctx, pi: Kept<'payment_intent'>, returnUrl: string): void {
   if (pi.status !== 'requires_action') return;
   const query = new URLSearchParams({ client_secret: pi.client_secret as string, return_url: returnUrl });
   pi.next_action = {

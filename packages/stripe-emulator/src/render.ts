@@ -1,26 +1,27 @@
 import type { Ctx } from './ctx.ts';
 import { invalidRequest } from './errors.ts';
 import { int, str, strList } from './params.ts';
-import type { Obj, Params } from './types.ts';
+import type { Json, Params } from './types.ts';
 
 /** A copy of `obj` with the `expand[]` paths replaced by the objects they name. */
-export function render(ctx: Ctx, obj: Obj, expand: string[]): Obj {
-  const copy = structuredClone(obj);
+export function render(ctx: Ctx, obj: object, expand: string[]): Json {
+  // A copy to walk as the JSON it becomes.
+  const copy = structuredClone(obj) as Json;
   for (const path of expand) expandPath(ctx, copy, path.split('.'), path);
   return copy;
 }
 
-function expandPath(ctx: Ctx, node: Obj, segments: string[], full: string): void {
+function expandPath(ctx: Ctx, node: Json, segments: string[], full: string): void {
   const [head, ...rest] = segments;
   if (head === undefined) return;
   if (node.object === 'list' && head === 'data') {
-    for (const item of node.data as Obj[]) expandPath(ctx, item, rest, full);
+    for (const item of node.data as Json[]) expandPath(ctx, item, rest, full);
     return;
   }
   if (!(head in node)) {
     throw invalidRequest(`This property cannot be expanded (${head}).`, 'parameter_invalid_string', 'expand');
   }
-  let value = node[head];
+  let value: unknown = node[head];
   if (typeof value === 'string') {
     const target = ctx.find(value, head === 'coupon' ? 'coupon' : undefined);
     if (!target) throw invalidRequest(`This property cannot be expanded (${head}).`, undefined, 'expand');
@@ -32,9 +33,10 @@ function expandPath(ctx: Ctx, node: Obj, segments: string[], full: string): void
     const items = value as unknown[];
     items.forEach((item, i) => {
       if (typeof item === 'string') items[i] = structuredClone(ctx.find(item) ?? item);
-      if (typeof items[i] === 'object' && items[i] !== null) expandPath(ctx, items[i] as Obj, rest, full);
+      const expanded = items[i];
+      if (typeof expanded === 'object' && expanded !== null) expandPath(ctx, expanded as Json, rest, full);
     });
-  } else if (rest.length > 0) expandPath(ctx, value as Obj, rest, full);
+  } else if (rest.length > 0) expandPath(ctx, value as Json, rest, full);
 }
 
 export function expandOf(p: Params): string[] {
@@ -42,7 +44,7 @@ export function expandOf(p: Params): string[] {
 }
 
 /** Stripe's list envelope: newest first, `limit` (1–100) and `starting_after`/`ending_before`. */
-export function list(ctx: Ctx, items: Obj[], p: Params, url: string): Obj {
+export function list(ctx: Ctx, items: { id: string }[], p: Params, url: string): Json {
   const limit = int(p, 'limit') ?? 10;
   if (limit < 1 || limit > 100) {
     throw invalidRequest('Invalid limit: must be between 1 and 100', 'parameter_invalid_integer', 'limit');
@@ -75,7 +77,7 @@ export function list(ctx: Ctx, items: Obj[], p: Params, url: string): Obj {
 }
 
 /** Applies `created[gte]`-style and equality filters common to list endpoints. */
-export function createdFilter(p: Params): (o: Obj) => boolean {
+export function createdFilter(p: Params): (o: { id: string; created?: number }) => boolean {
   const c = p.created;
   if (c === undefined) return () => true;
   if (typeof c === 'string') {
@@ -87,9 +89,10 @@ export function createdFilter(p: Params): (o: Obj) => boolean {
   const gt = int(range, 'gt', 'created[gt]');
   const lte = int(range, 'lte', 'created[lte]');
   const lt = int(range, 'lt', 'created[lt]');
-  return (o) =>
-    (gte === undefined || o.created >= gte) &&
-    (gt === undefined || o.created > gt) &&
-    (lte === undefined || o.created <= lte) &&
-    (lt === undefined || o.created < lt);
+  // An object without `created` (an invoice item has `date`) matches no range.
+  return ({ created = NaN }) =>
+    (gte === undefined || created >= gte) &&
+    (gt === undefined || created > gt) &&
+    (lte === undefined || created <= lte) &&
+    (lt === undefined || created < lt);
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from './ctx.ts';
-import type { Obj, Params } from './types.ts';
+import type { Json, Params } from './types.ts';
 
 export interface ApiRequest {
   params: Record<string, string>;
@@ -8,7 +8,7 @@ export interface ApiRequest {
   auth: 'secret' | 'publishable';
 }
 
-export type ApiHandler = (ctx: Ctx, req: ApiRequest) => Obj;
+export type ApiHandler = (ctx: Ctx, req: ApiRequest) => Json;
 
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'DELETE';

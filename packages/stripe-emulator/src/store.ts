@@ -1,7 +1,8 @@
+import type Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LineInput, Obj } from './types.ts';
+import type { AnyKept, Kept, LineInput, SubscriptionChanges } from './types.ts';
 import type { PendingDelivery } from './webhooks.ts';
 
 export interface IdempotentResult {
@@ -11,6 +12,13 @@ export interface IdempotentResult {
   created: number;
 }
 
+/** What a Checkout Session passes on to the payment or subscription it creates. */
+export interface SessionOptions {
+  paymentIntentMetadata: Stripe.Metadata;
+  subscriptionMetadata: Stripe.Metadata;
+  trialPeriodDays: number | null;
+}
+
 export interface State {
   version: 1;
   keys: { secret: string; publishable: string; webhookSecret: string };
@@ -18,7 +26,7 @@ export interface State {
   invoiceSequence: number;
   webhookUrl: string | null;
   /** Every object by id, in creation order (lists read it backwards: newest first). */
-  objects: Record<string, Obj>;
+  objects: Record<string, AnyKept>;
   idempotency: Record<string, IdempotentResult>;
   /** Events not yet accepted by the webhook endpoint, with their retry times. */
   webhookQueue: PendingDelivery[];
@@ -28,12 +36,12 @@ export interface State {
     invoiceOfIntent: Record<string, string>;
     sessionOfIntent: Record<string, string>;
     pendingProrations: Record<string, LineInput[]>;
-    sessionLineItems: Record<string, Obj[]>;
-    sessionOptions: Record<string, Obj>;
+    sessionLineItems: Record<string, Kept<'item'>[]>;
+    sessionOptions: Record<string, SessionOptions>;
     /** Cards a payment set up for later off-session use (no new 3-D Secure challenge). */
     setUpCards: Record<string, boolean>;
     /** Subscription changes waiting for their invoice (`pending_if_incomplete`). */
-    pendingUpdates: Record<string, { invoice: string; changes: Obj; expiresAt: number }>;
+    pendingUpdates: Record<string, { invoice: string; changes: SubscriptionChanges; expiresAt: number }>;
   };
 }
 

@@ -31,9 +31,20 @@ export interface StripeObjects {
 
 export type Kind = keyof StripeObjects;
 
-/** An object as the emulator keeps it: Stripe's own, which a deletion only marks. */
-export type Kept<K extends Kind> = Marked<Wire<StripeObjects[K]>>;
-type Marked<T> = T extends unknown ? Omit<T, 'deleted'> & { deleted?: boolean } : never;
+/** An object as the emulator keeps or embeds it: Stripe's own, as it travels. */
+export type Kept<K extends Kind> = Wire<StripeObjects[K]>;
+
+/**
+ * Stripe's types describe a deleted object as another type (`Stripe.DeletedCustomer`); the emulator
+ * keeps the object and marks it, as its `*.deleted` events still show it whole.
+ */
+interface DeletionMark {
+  deleted?: boolean;
+}
+export const isDeleted = (obj: object): boolean => (obj as DeletionMark).deleted === true;
+export function markDeleted(obj: object): void {
+  (obj as DeletionMark).deleted = true;
+}
 
 /** The SDK reads decimal strings (`unit_amount_decimal`) into `Decimal` objects; they travel as strings. */
 type Decimal = NonNullable<Stripe.Price['unit_amount_decimal']>;
@@ -47,9 +58,6 @@ type Wire<T> = T extends string | number | boolean | bigint | null | undefined
 
 /** Any object the emulator keeps. */
 export type AnyKept = { [K in Kind]: Kept<K> }[Kind];
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Obj = Record<string, any>;
 
 export type Params = Record<string, unknown>;
 
@@ -68,7 +76,7 @@ export interface RequestInfo {
 export interface LineInput {
   amount: number;
   description: string;
-  price?: Obj | null;
+  price?: Kept<'price'> | null;
   quantity?: number;
   period: { start: number; end: number };
   proration?: boolean;
@@ -80,3 +88,27 @@ export type AfterRetries = 'cancel' | 'unpaid' | 'past_due';
 
 /** The fields a change replaced, as they were (an event's `previous_attributes`). */
 export type Previous = Record<string, unknown>;
+
+/**
+ * Sets fields of `target`, recording each one's old value in `previous` (an event's
+ * `previous_attributes`); an `undefined` value leaves the field as it is.
+ */
+export function fieldSetter<T extends object>(target: T, previous: Previous) {
+  return <F extends keyof T & string>(key: F, value: T[F] | undefined): void => {
+    if (value === undefined) return;
+    previous[key] = structuredClone(target[key]);
+    target[key] = value;
+  };
+}
+
+/** Sets each given field that differs on `target`; returns the replaced values (`previous_attributes`). */
+export function applyChanges<T extends object>(target: T, changes: Partial<T>): Previous {
+  const previous: Previous = {};
+  for (const [key, value] of Object.entries(changes)) {
+    const current: unknown = target[key as keyof T];
+    if (JSON.stringify(current) === JSON.stringify(value)) continue;
+    previous[key] = structuredClone(current);
+    Object.assign(target, { [key]: value });
+  }
+  return previous;
+}

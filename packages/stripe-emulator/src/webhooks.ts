@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Obj } from './types.ts';
+import type { Kept } from './types.ts';
 
 const TIMEOUT_MS = 5000;
 const FIRST_RETRY = 60;
@@ -70,10 +70,10 @@ export class WebhookDispatcher {
 
   constructor(private readonly deps: DispatcherDeps) {}
 
-  enqueue(event: Obj): void {
+  enqueue(event: Kept<'event'>): void {
     if (!this.deps.target() || this.closed) return;
     this.deps.queue().push({
-      event: event.id as string,
+      event: event.id,
       payload: JSON.stringify(event, null, 2),
       attempts: 0,
       dueAt: this.deps.now(),

@@ -27,8 +27,8 @@ async function buyPackage(customer: string, discounts: Stripe.InvoiceCreateParam
     currency: 'usd',
     description: '1000 credits',
   });
-  const finalized = await stripe.invoices.finalizeInvoice(invoice.id!);
-  return { draft: invoice, finalized, paid: await stripe.invoices.pay(finalized.id!) };
+  const finalized = await stripe.invoices.finalizeInvoice(invoice.id);
+  return { draft: invoice, finalized, paid: await stripe.invoices.pay(finalized.id) };
 }
 
 async function refusal(call: Promise<unknown>) {
@@ -54,14 +54,14 @@ describe('coupons on one-off invoices', () => {
       amount: 2000,
       currency: 'usd',
     });
-    const draft = await stripe.invoices.retrieve(invoice.id!);
+    const draft = await stripe.invoices.retrieve(invoice.id);
     expect(draft).toMatchObject({ status: 'draft', subtotal: 2000, total: 1500, amount_due: 1500 });
     expect(draft.total_discount_amounts).toEqual([{ amount: 500, discount: draft.discounts[0] }]);
     expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(0);
 
-    await stripe.invoices.finalizeInvoice(invoice.id!);
+    await stripe.invoices.finalizeInvoice(invoice.id);
     expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);
-    const paid = await stripe.invoices.pay(invoice.id!, { expand: ['payments.data.payment.payment_intent'] });
+    const paid = await stripe.invoices.pay(invoice.id, { expand: ['payments.data.payment.payment_intent'] });
     expect(paid).toMatchObject({ status: 'paid', amount_paid: 1500, amount_remaining: 0 });
     const pi = paid.payments!.data[0]!.payment.payment_intent as Stripe.PaymentIntent;
     expect(pi).toMatchObject({ amount: 1500, status: 'succeeded', customer: customer.id });
@@ -70,7 +70,7 @@ describe('coupons on one-off invoices', () => {
     await emulator.flushWebhooks();
     const event = receiver.deliveries
       .map((d) => JSON.parse(d.body) as Stripe.Event)
-      .find((e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).id === invoice.id)!;
+      .find((e) => e.type === 'invoice.paid' && e.data.object.id === invoice.id)!;
     const sent = event.data.object as Stripe.Invoice;
     expect(sent.amount_paid).toBe(1500);
     expect(sent.total_discount_amounts![0]!.amount).toBe(500);
@@ -118,9 +118,9 @@ describe('coupons on one-off invoices', () => {
     expect(paid.amount_paid).toBe(1700);
     const coupon1 = await stripe.coupons.retrieve(coupon.id);
     expect(coupon1).toMatchObject({ times_redeemed: 1, valid: false });
-    const late = await refusal(stripe.invoices.finalizeInvoice(waiting.id!));
+    const late = await refusal(stripe.invoices.finalizeInvoice(waiting.id));
     expect(late).toMatchObject({ statusCode: 400, code: 'coupon_expired' });
-    expect((await stripe.invoices.retrieve(waiting.id!)).status).toBe('draft');
+    expect((await stripe.invoices.retrieve(waiting.id)).status).toBe('draft');
     const again = await refusal(
       stripe.invoices.create({ customer: b.customer.id, discounts: [{ coupon: coupon.id }] }),
     );
@@ -186,7 +186,7 @@ describe('a one-off invoice paid with the card form', () => {
       discounts,
     });
     await stripe.invoiceItems.create({ customer, invoice: draft.id, amount: 2000, currency: 'usd' });
-    return stripe.invoices.finalizeInvoice(draft.id!, { expand: ['confirmation_secret', 'payments'] });
+    return stripe.invoices.finalizeInvoice(draft.id, { expand: ['confirmation_secret', 'payments'] });
   }
 
   it('finalizing makes the payment intent: confirmation_secret and payments name it; paying it pays the invoice', async () => {
@@ -209,10 +209,10 @@ describe('a one-off invoice paid with the card form', () => {
     const method = await stripe.paymentMethods.create({
       type: 'card',
       card: { number: '4242424242424242', ...future },
-    } as Stripe.PaymentMethodCreateParams);
+    });
     const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: method.id });
     expect(paid).toMatchObject({ status: 'succeeded', amount_received: 1600 });
-    const invoice = await stripe.invoices.retrieve(finalized.id!, { expand: ['payments'] });
+    const invoice = await stripe.invoices.retrieve(finalized.id, { expand: ['payments'] });
     expect(invoice).toMatchObject({ status: 'paid', amount_paid: 1600 });
     expect(invoice.payments!.data[0]).toMatchObject({ status: 'paid', amount_paid: 1600 });
     expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);

@@ -29,9 +29,7 @@ describe('bad requests get Stripe-shaped errors', () => {
   });
 
   it('missing parameter → 400 parameter_missing with param', async () => {
-    const err = await stripe.prices
-      .create({ currency: 'usd', unit_amount: 100 } as Stripe.PriceCreateParams)
-      .catch((e: unknown) => e);
+    const err = await stripe.prices.create({ currency: 'usd', unit_amount: 100 }).catch((e: unknown) => e);
     expect(err).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'product' });
   });
 

@@ -85,7 +85,7 @@ describe('failed renewals (Smart Retries on a documented schedule)', () => {
 
     // Paying the open invoice later makes it active again.
     const good = await card(s.stripe, '4242424242424242', s.customer.id);
-    const paid = await s.stripe.invoices.pay(invoice.id!, { payment_method: good.id });
+    const paid = await s.stripe.invoices.pay(invoice.id, { payment_method: good.id });
     expect(paid.status).toBe('paid');
     expect((await s.latest()).sub.status).toBe('active');
     expectStripeFields();

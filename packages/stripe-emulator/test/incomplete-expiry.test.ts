@@ -24,7 +24,7 @@ describe('incomplete subscriptions', () => {
     const expired = await stripe.subscriptions.retrieve(sub.id);
     expect(expired.status).toBe('incomplete_expired');
     expect(expired.ended_at).not.toBeNull();
-    const voided = await stripe.invoices.retrieve(invoice.id!);
+    const voided = await stripe.invoices.retrieve(invoice.id);
     expect(voided.status).toBe('void');
     expect(voided.status_transitions.voided_at).not.toBeNull();
     expect((await stripe.paymentIntents.retrieve(piId)).status).toBe('canceled');

@@ -18,7 +18,13 @@ beforeAll(async () => {
   emulator.setPublicUrl(origin);
   // The SDK has no base path setting: its requests are pointed under the prefix.
   const prefixed: typeof fetch = (input, init) =>
-    fetch(String(input).replace(`${origin}/v1/`, `${origin}/_stripe/v1/`), init);
+    fetch(
+      (input instanceof Request ? input.url : input.toString()).replace(
+        `${origin}/v1/`,
+        `${origin}/_stripe/v1/`,
+      ),
+      init,
+    );
   const url = new URL(origin);
   stripe = new Stripe(emulator.secretKey, {
     host: url.hostname,

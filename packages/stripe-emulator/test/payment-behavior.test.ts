@@ -79,7 +79,7 @@ describe('payment_behavior on subscription updates', () => {
     expect(invoice.status).toBe('open');
 
     const good = await card(stripe, '4242424242424242', c.customer.id);
-    await stripe.invoices.pay(invoice.id!, { payment_method: good.id });
+    await stripe.invoices.pay(invoice.id, { payment_method: good.id });
     const applied = await stripe.subscriptions.retrieve(c.sub.id);
     expect(applied.pending_update).toBeNull();
     expect(applied.items.data[0]!.price.id).toBe(c.pro.id);

@@ -1,5 +1,5 @@
 import type { Ctx } from '../ctx.ts';
-import type { Obj } from '../types.ts';
+import type { Kept, Previous } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
 import { expirePendingUpdate } from './pending-updates.ts';
 import { expireIncomplete } from './void.ts';
@@ -18,35 +18,34 @@ interface Due {
   run: () => void;
 }
 
-function dueFor(ctx: Ctx, sub: Obj): Due | null {
+function dueFor(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   const next = lifecycleDue(ctx, sub);
-  const held = sub.pending_update?.expires_at as number | undefined;
+  const held = sub.pending_update?.expires_at;
   if (held !== undefined && (!next || held < next.time)) {
     return { time: held, run: () => expirePendingUpdate(ctx, sub) };
   }
   return next;
 }
 
-function lifecycleDue(ctx: Ctx, sub: Obj): Due | null {
+function lifecycleDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   if (sub.status === 'incomplete') {
     return {
-      time: (sub.created as number) + INCOMPLETE_EXPIRY,
+      time: sub.created + INCOMPLETE_EXPIRY,
       run: () => expireIncomplete(ctx, sub),
     };
   }
   const retry = retryDue(ctx, sub);
   const { end } = periodOf(sub);
   if (retry && retry.time < end) return retry;
-  if (sub.cancel_at && (sub.cancel_at as number) < end)
-    return { time: sub.cancel_at as number, run: () => cancelNow(ctx, sub) };
+  if (sub.cancel_at && sub.cancel_at < end) return { time: sub.cancel_at, run: () => cancelNow(ctx, sub) };
   return { time: end, run: () => renew(ctx, sub, end) };
 }
 
 /** The next Smart Retry of a past-due subscription's open renewal invoice, if one is scheduled. */
-function retryDue(ctx: Ctx, sub: Obj): Due | null {
+function retryDue(ctx: Ctx, sub: Kept<'subscription'>): Due | null {
   if (sub.status !== 'past_due' || !sub.latest_invoice) return null;
   const inv = ctx.find(sub.latest_invoice as string, 'invoice');
-  const time = inv?.next_payment_attempt as number | null | undefined;
+  const time = inv?.next_payment_attempt;
   if (!inv || inv.status !== 'open' || !time) return null;
   return {
     time,
@@ -55,14 +54,14 @@ function retryDue(ctx: Ctx, sub: Obj): Due | null {
       inv.next_payment_attempt = null;
       const card = defaultCard(ctx, sub);
       if (card) return payInvoice(ctx, inv, card, true);
-      Object.assign(inv, { attempted: true, attempt_count: (inv.attempt_count as number) + 1 });
+      Object.assign(inv, { attempted: true, attempt_count: inv.attempt_count + 1 });
       invoiceAttemptFailed(ctx, inv);
     },
   };
 }
 
 /** What happens at the end of a period: cancellation, trial end, schedule phase, renewal invoice. */
-function renew(ctx: Ctx, sub: Obj, boundary: number): void {
+function renew(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   if (sub.cancel_at_period_end) return cancelNow(ctx, sub);
   const endingTrial = sub.status === 'trialing';
   if (
@@ -78,22 +77,22 @@ function renew(ctx: Ctx, sub: Obj, boundary: number): void {
   const kept = (sub.discounts as string[]).filter((id) => {
     const d = ctx.find(id, 'discount');
     const coupon = d ? ctx.find(d.source.coupon as string, 'coupon') : undefined;
-    return d && coupon?.duration !== 'once' && (d.end === null || (d.end as number) > boundary);
+    return d && coupon?.duration !== 'once' && (d.end === null || d.end > boundary);
   });
-  const price = sub.items.data[0].price as Obj;
+  const price = sub.items.data[0]!.price;
   const period = {
     start: boundary,
     end: addInterval(
       boundary,
-      price.recurring.interval as string,
-      price.recurring.interval_count as number,
-      sub.billing_cycle_anchor as number,
+      price.recurring!.interval,
+      price.recurring!.interval_count,
+      sub.billing_cycle_anchor,
     ),
   };
   setPeriod(sub, period);
-  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
-  delete ctx.state.hidden.pendingProrations[sub.id as string];
-  const previous: Obj = { items: previousItems };
+  const pending = ctx.state.hidden.pendingProrations[sub.id] ?? [];
+  delete ctx.state.hidden.pendingProrations[sub.id];
+  const previous: Previous = { items: previousItems };
   if (kept.length !== (sub.discounts as string[]).length)
     [previous.discounts, sub.discounts] = [sub.discounts, kept];
   ctx.emit('customer.subscription.updated', sub, previous);
@@ -109,7 +108,7 @@ export function runDue(ctx: Ctx): void {
     const now = ctx.now();
     let next: Due | null = null;
     for (const sub of ctx.all('subscription')) {
-      if (!LIVE.includes(sub.status as string)) continue;
+      if (!LIVE.includes(sub.status)) continue;
       const due = dueFor(ctx, sub);
       if (due && due.time <= now && (!next || due.time < next.time)) next = due;
     }

@@ -2,12 +2,12 @@ import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
 import { arr, str } from '../params.ts';
 import { refreshCoupon, refreshPromotionCode } from '../resources/coupons.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { addInterval } from './periods.ts';
 
 export interface DiscountChoice {
-  coupon: Obj;
-  promotionCode: Obj | null;
+  coupon: Kept<'coupon'>;
+  promotionCode: Kept<'promotion_code'> | null;
 }
 
 export interface RedemptionContext {
@@ -42,7 +42,7 @@ export function readDiscounts(
       const code = ctx.ref(w.promotion_code, 'promotion_code', w.param);
       return checkRedeemable(
         ctx,
-        { coupon: ctx.get(code.promotion.coupon, 'coupon'), promotionCode: code },
+        { coupon: ctx.get(code.promotion.coupon as string, 'coupon'), promotionCode: code },
         {
           customer,
           amount,
@@ -84,7 +84,7 @@ export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: Redemption
         'This promotion code cannot be redeemed by this customer.',
         'promotion_code_customer_mismatch',
       );
-    const r = code.restrictions as Obj;
+    const r = code.restrictions;
     // A guest at Checkout has no history yet: only a known customer can have bought before.
     if (r.first_time_transaction && at.customer && hasTransacted(ctx, at.customer))
       throw refuse(
@@ -98,8 +98,7 @@ export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: Redemption
       );
   }
   if (!coupon.valid) {
-    const used =
-      coupon.max_redemptions !== null && (coupon.times_redeemed as number) >= coupon.max_redemptions;
+    const used = coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions;
     throw used
       ? invalidRequest(
           `Coupon ${coupon.id} has been redeemed the maximum number of times (${coupon.max_redemptions}).`,
@@ -114,10 +113,10 @@ export function checkRedeemable(ctx: Ctx, choice: DiscountChoice, at: Redemption
 /** Counts one redemption of each choice, as Stripe does when a discount is actually used. */
 export function countRedemptions(ctx: Ctx, choices: DiscountChoice[]): void {
   for (const { coupon, promotionCode } of choices) {
-    coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
+    coupon.times_redeemed = coupon.times_redeemed + 1;
     refreshCoupon(ctx, coupon);
     if (promotionCode) {
-      promotionCode.times_redeemed = (promotionCode.times_redeemed as number) + 1;
+      promotionCode.times_redeemed = promotionCode.times_redeemed + 1;
       refreshPromotionCode(ctx, promotionCode);
     }
   }
@@ -138,7 +137,12 @@ export function choicesOf(ctx: Ctx, discountIds: string[]): DiscountChoice[] {
  * Stores the discount objects for a subscription or invoice. A subscription counts the redemption
  * at once; an invoice counts it when it is finalized (`count: false` here).
  */
-export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj, count = true): string[] {
+export function applyDiscounts(
+  ctx: Ctx,
+  choices: DiscountChoice[],
+  owner: Kept<'subscription'> | Kept<'invoice'> | Kept<'checkout.session'> | Kept<'customer'>,
+  count = true,
+): string[] {
   if (count) countRedemptions(ctx, choices);
   return choices.map(({ coupon, promotionCode }) => {
     const start = ctx.now();
@@ -155,7 +159,7 @@ export function applyDiscounts(ctx: Ctx, choices: DiscountChoice[], owner: Obj, 
       start,
       subscription: owner.object === 'subscription' ? owner.id : null,
     });
-    return ctx.put(discount).id as string;
+    return ctx.put(discount).id;
   });
 }
 
@@ -171,7 +175,7 @@ export function discountAmounts(
     const coupon = ctx.get(discount.source.coupon as string, 'coupon');
     const off =
       coupon.percent_off !== null
-        ? Math.round((remaining * (coupon.percent_off as number)) / 100)
+        ? Math.round((remaining * coupon.percent_off) / 100)
         : Math.min(remaining, coupon.amount_off as number);
     remaining -= off;
     return { amount: off, discount: id };
@@ -182,6 +186,6 @@ export function discountAmounts(
 export function activeDiscounts(ctx: Ctx, ids: string[], time: number): string[] {
   return ids.filter((id) => {
     const d = ctx.find(id, 'discount');
-    return d && (d.end === null || time < (d.end as number));
+    return d && (d.end === null || time < d.end);
   });
 }

@@ -1,28 +1,35 @@
 import { subscriptionOf } from './invoice-parent.ts';
+import type Stripe from 'stripe';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import { confirmIntent } from '../payments.ts';
 import { createIntent } from '../resources/payment-intents.ts';
 import { newId } from '../store.ts';
-import type { Kept, LineInput, Obj } from '../types.ts';
+import type { Kept, LineInput } from '../types.ts';
 import { checkRedeemable, choicesOf, countRedemptions, discountAmounts } from './discounts.ts';
 import { invoiceIntent, markInvoicePaid } from './invoice-settlement.ts';
 
 export type { LineInput };
 
 export interface InvoiceInput {
-  customer: Obj;
-  subscription?: Obj | null;
+  customer: Kept<'customer'>;
+  subscription?: Kept<'subscription'> | null;
   lines: LineInput[];
   billingReason: string;
   discounts?: string[];
   currency?: string;
   preview?: boolean;
   description?: string | null;
-  metadata?: Obj;
+  metadata?: Stripe.Metadata;
 }
 
-function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput, currency: string): Obj {
+function lineItem(
+  ctx: Ctx,
+  invoiceId: string,
+  sub: Kept<'subscription'> | null,
+  line: LineInput,
+  currency: string,
+): Kept<'line_item'> {
   return ctx.create('line_item', 'il', {
     amount: line.amount,
     currency,
@@ -50,7 +57,7 @@ function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput,
     pretax_credit_amounts: [],
     pricing: line.price
       ? {
-          price_details: { price: line.price.id, product: line.price.product },
+          price_details: { price: line.price.id, product: line.price.product as string },
           type: 'price_details',
           unit_amount_decimal: String(line.price.unit_amount),
         }
@@ -64,17 +71,17 @@ function lineItem(ctx: Ctx, invoiceId: string, sub: Obj | null, line: LineInput,
 }
 
 /** A draft invoice with its lines and totals (stored and announced unless it is a preview). */
-export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
+export function createInvoice(ctx: Ctx, input: InvoiceInput): Kept<'invoice'> {
   const { customer, subscription: sub = null } = input;
-  const currency = input.currency ?? (input.lines[0]?.price?.currency as string | undefined) ?? 'usd';
+  const currency = input.currency ?? input.lines[0]?.price?.currency ?? 'usd';
   const id = input.preview ? `upcoming_${newId('in')}` : newId('in');
   const lines = input.lines.map((l) => lineItem(ctx, id, sub, l, currency));
-  const subtotal = lines.reduce((s, l) => s + (l.amount as number), 0);
-  const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + (l.amount as number), 0);
+  const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+  const discountable = lines.filter((l) => l.discountable).reduce((s, l) => s + l.amount, 0);
   const shares = discountAmounts(ctx, input.discounts ?? [], discountable);
   const discountTotal = shares.reduce((s, d) => s + d.amount, 0);
   const total = subtotal - discountTotal;
-  const startingBalance = customer.balance as number;
+  const startingBalance = customer.balance;
   const due = total + startingBalance;
   const periods = input.lines.map((l) => l.period);
   const inv = ctx.create('invoice', 'in', {
@@ -108,7 +115,7 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
     issuer: { type: 'self' },
     lines: {
       object: 'list',
-      data: lines as Kept<'line_item'>[],
+      data: lines,
       has_more: false,
       url: `/v1/invoices/${id}/lines`,
     },
@@ -144,17 +151,17 @@ export function createInvoice(ctx: Ctx, input: InvoiceInput): Obj {
 }
 
 /** Finalizes: numbers the invoice, applies the customer's balance and opens it for payment. */
-export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
+export function finalizeInvoice(ctx: Ctx, inv: Kept<'invoice'>): void {
   const customer = ctx.get(inv.customer as string, 'customer');
   // The invoice's own coupons and promotion codes are redeemed now, if they still may be.
   const own = (inv.discounts as string[]).filter((id) => ctx.find(id, 'discount')?.invoice === inv.id);
   const choices = choicesOf(ctx, own).map((c) =>
-    checkRedeemable(ctx, c, { customer: customer.id as string, amount: inv.subtotal as number }),
+    checkRedeemable(ctx, c, { customer: customer.id, amount: inv.subtotal }),
   );
   countRedemptions(ctx, choices);
   const sequence = customer.next_invoice_sequence as number;
   customer.next_invoice_sequence = sequence + 1;
-  const due = (inv.total as number) + (customer.balance as number);
+  const due = inv.total + customer.balance;
   Object.assign(inv, {
     starting_balance: customer.balance,
     amount_due: Math.max(0, due),
@@ -173,7 +180,7 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
     ctx.emit('customer.updated', customer, previous);
   }
   // Stripe makes the invoice's payment intent on finalization; an invoice with nothing due is paid.
-  if (inv.collection_method === 'charge_automatically' && (inv.amount_due as number) > 0) {
+  if (inv.collection_method === 'charge_automatically' && inv.amount_due > 0) {
     ensureInvoiceIntent(ctx, inv);
   }
   ctx.emit('invoice.finalized', inv);
@@ -185,26 +192,26 @@ export function finalizeInvoice(ctx: Ctx, inv: Obj): void {
  * The invoice's default payment intent, created when a `charge_automatically` invoice with an
  * amount due is finalized: `confirmation_secret` and `payments` point at it from then on.
  */
-function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
+function ensureInvoiceIntent(ctx: Ctx, inv: Kept<'invoice'>): Kept<'payment_intent'> {
   const existing = invoiceIntent(ctx, inv);
   if (existing) return existing;
   const pi = createIntent(ctx, {
-    amount: inv.amount_due as number,
-    currency: inv.currency as string,
+    amount: inv.amount_due,
+    currency: inv.currency,
     customer: inv.customer as string,
     description:
       inv.billing_reason === 'subscription_create'
         ? 'Subscription creation'
         : subscriptionOf(inv)
           ? 'Subscription update'
-          : ((inv.description as string | null) ?? `Invoice ${inv.number}`),
+          : (inv.description ?? `Invoice ${inv.number}`),
     paymentMethod: null,
     // Stripe saves a subscription's card for its renewals, which are charged off-session.
     setupFutureUsage: subscriptionOf(inv) ? 'off_session' : null,
   });
-  ctx.state.hidden.invoiceOfIntent[pi.id as string] = inv.id as string;
-  inv.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
-  inv.payments.data = [
+  ctx.state.hidden.invoiceOfIntent[pi.id] = inv.id;
+  inv.confirmation_secret = { client_secret: pi.client_secret!, type: 'payment_intent' };
+  inv.payments!.data = [
     ctx.create('invoice_payment', 'inpay', {
       amount_paid: null,
       amount_requested: inv.amount_due,
@@ -220,13 +227,18 @@ function ensureInvoiceIntent(ctx: Ctx, inv: Obj): Obj {
 }
 
 /** Charges an open invoice; with no card the intent waits for the browser to confirm it. */
-export function payInvoice(ctx: Ctx, inv: Obj, paymentMethod: string | null, offSession: boolean): void {
+export function payInvoice(
+  ctx: Ctx,
+  inv: Kept<'invoice'>,
+  paymentMethod: string | null,
+  offSession: boolean,
+): void {
   if (inv.status !== 'open') return;
   if (inv.amount_due === 0) return markInvoicePaid(ctx, inv);
   const pi = ensureInvoiceIntent(ctx, inv);
   if (!paymentMethod) return;
   inv.attempted = true;
-  inv.attempt_count = (inv.attempt_count as number) + 1;
+  inv.attempt_count = inv.attempt_count + 1;
   try {
     confirmIntent(ctx, pi, { paymentMethod, offSession });
   } catch (err) {

@@ -1,8 +1,8 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest } from '../errors.ts';
-import type { Kept, Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 
-export function planOf(price: Obj): Kept<'subscription_item'>['plan'] {
+export function planOf(price: Kept<'price'>): Kept<'subscription_item'>['plan'] {
   return {
     id: price.id,
     object: 'plan',
@@ -12,7 +12,7 @@ export function planOf(price: Obj): Kept<'subscription_item'>['plan'] {
     billing_scheme: 'per_unit',
     created: price.created,
     currency: price.currency,
-    interval: price.recurring?.interval ?? null,
+    interval: price.recurring!.interval,
     interval_count: price.recurring?.interval_count ?? 1,
     livemode: false,
     metadata: price.metadata,
@@ -26,7 +26,7 @@ export function planOf(price: Obj): Kept<'subscription_item'>['plan'] {
   };
 }
 
-export function recurringPrice(ctx: Ctx, id: string, param: string): Obj {
+export function recurringPrice(ctx: Ctx, id: string, param: string): Kept<'price'> {
   const price = ctx.get(id, 'price', param);
   if (price.type !== 'recurring') {
     throw invalidRequest(
@@ -47,38 +47,38 @@ export function recurringPrice(ctx: Ctx, id: string, param: string): Obj {
 export function subscriptionItem(
   ctx: Ctx,
   subId: string,
-  price: Obj,
+  price: Kept<'price'>,
   quantity: number,
   period: { start: number; end: number },
-): Obj {
-  return ctx.create('subscription_item', 'si', {
+): Kept<'subscription_item'> {
+  return ctx.embedded('subscription_item', 'si', {
     billing_thresholds: null,
     current_period_end: period.end,
     current_period_start: period.start,
     discounts: [],
     metadata: {},
     plan: planOf(price),
-    price: structuredClone(price) as Kept<'subscription_item'>['price'],
+    price: structuredClone(price),
     quantity,
     subscription: subId,
     tax_rates: [],
   });
 }
 
-export function periodOf(sub: Obj): { start: number; end: number } {
-  const item = sub.items.data[0] as Obj;
-  return { start: item.current_period_start as number, end: item.current_period_end as number };
+export function periodOf(sub: Kept<'subscription'>): { start: number; end: number } {
+  const item = sub.items.data[0]!;
+  return { start: item.current_period_start, end: item.current_period_end };
 }
 
-export function setPeriod(sub: Obj, period: { start: number; end: number }): void {
-  for (const item of sub.items.data as Obj[]) {
+export function setPeriod(sub: Kept<'subscription'>, period: { start: number; end: number }): void {
+  for (const item of sub.items.data) {
     item.current_period_start = period.start;
     item.current_period_end = period.end;
   }
 }
 
-export function productName(ctx: Ctx, price: Obj): string {
-  return (ctx.find(price.product as string, 'product')?.name as string | undefined) ?? 'Subscription';
+export function productName(ctx: Ctx, price: Kept<'price'>): string {
+  return ctx.find(price.product as string, 'product')?.name ?? 'Subscription';
 }
 
 export function formatAmount(amount: number, currency: string): string {
@@ -88,7 +88,7 @@ export function formatAmount(amount: number, currency: string): string {
 }
 
 /** "1 × Pro (at $20.00 / month)", Stripe's wording for a subscription line. */
-export function itemDescription(ctx: Ctx, item: Obj): string {
-  const price = item.price as Obj;
-  return `${item.quantity} × ${productName(ctx, price)} (at ${formatAmount(price.unit_amount as number, price.currency as string)} / ${price.recurring?.interval})`;
+export function itemDescription(ctx: Ctx, item: Kept<'subscription_item'>): string {
+  const price = item.price;
+  return `${item.quantity} × ${productName(ctx, price)} (at ${formatAmount(price.unit_amount as number, price.currency)} / ${price.recurring?.interval})`;
 }

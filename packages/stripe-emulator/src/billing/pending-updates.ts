@@ -1,6 +1,6 @@
 import type { Ctx } from '../ctx.ts';
 import { StripeError, invalidRequest } from '../errors.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params, SubscriptionChanges } from '../types.ts';
 import { invoiceIntent, payInvoice, type LineInput } from './invoices.ts';
 import { updateSubscription } from './subscription-update.ts';
 import { defaultCard, invoiceSubscription } from './subscriptions.ts';
@@ -30,7 +30,7 @@ export function assertPendingParams(p: Params): void {
 }
 
 /** The 402 Stripe answers with when `error_if_incomplete` finds the invoice unpaid. */
-export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
+export function incompletePaymentError(ctx: Ctx, inv: Kept<'invoice'>): StripeError {
   const pi = invoiceIntent(ctx, inv);
   if (pi?.status === 'requires_action') {
     return new StripeError(
@@ -40,12 +40,12 @@ export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
       { code: 'invoice_payment_intent_requires_action', payment_intent: structuredClone(pi) },
     );
   }
-  const e = (pi?.last_payment_error ?? {}) as Obj;
-  return new StripeError(402, 'card_error', (e.message as string) ?? 'Your card was declined.', {
-    code: (e.code as string) ?? 'card_declined',
-    decline_code: e.decline_code as string | undefined,
-    param: e.param as string | undefined,
-    charge: pi?.latest_charge ?? undefined,
+  const e = pi?.last_payment_error;
+  return new StripeError(402, 'card_error', e?.message ?? 'Your card was declined.', {
+    code: e?.code ?? 'card_declined',
+    decline_code: e?.decline_code,
+    param: e?.param,
+    charge: (pi?.latest_charge as string | null | undefined) ?? undefined,
     payment_intent: pi ? structuredClone(pi) : undefined,
   });
 }
@@ -54,12 +54,17 @@ export function incompletePaymentError(ctx: Ctx, inv: Obj): StripeError {
  * `pending_if_incomplete`: invoices the change and applies it only once that invoice is paid; until
  * then it waits in `pending_update` and the subscription bills as before.
  */
-export function holdUntilPaid(ctx: Ctx, sub: Obj, changes: Obj, lines: LineInput[]): void {
+export function holdUntilPaid(
+  ctx: Ctx,
+  sub: Kept<'subscription'>,
+  changes: SubscriptionChanges,
+  lines: LineInput[],
+): void {
   const inv = invoiceSubscription(ctx, sub, lines, 'subscription_update', { pay: false, offSession: false });
   const expiresAt = ctx.now() + PENDING_UPDATE_TTL;
-  ctx.state.hidden.pendingUpdates[sub.id as string] = { invoice: inv.id as string, changes, expiresAt };
+  ctx.state.hidden.pendingUpdates[sub.id] = { invoice: inv.id, changes, expiresAt };
   payInvoice(ctx, inv, defaultCard(ctx, sub), false);
-  if (!ctx.state.hidden.pendingUpdates[sub.id as string]) return;
+  if (!ctx.state.hidden.pendingUpdates[sub.id]) return;
   updateSubscription(ctx, sub, {
     pending_update: {
       billing_cycle_anchor: changes.billing_cycle_anchor ?? null,

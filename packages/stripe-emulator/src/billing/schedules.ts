@@ -1,14 +1,19 @@
 import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { arr, int, obj, str, timestamp } from '../params.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { cancelNow } from './subscription-events.ts';
 import { periodOf, planOf, recurringPrice } from './items.ts';
 import { addInterval } from './periods.ts';
 
 type Phase = Kept<'subscription_schedule'>['phases'][number];
 
-function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Phase {
+interface PhaseItem {
+  price: string;
+  quantity?: number;
+}
+
+function phase(ctx: Ctx, sub: Kept<'subscription'>, items: PhaseItem[], start: number, end: number): Phase {
   return {
     add_invoice_items: [],
     application_fee_percent: null,
@@ -41,15 +46,15 @@ function phase(ctx: Ctx, sub: Obj, items: Obj[], start: number, end: number): Ph
   };
 }
 
-export function scheduleFromSubscription(ctx: Ctx, sub: Obj): Obj {
+export function scheduleFromSubscription(ctx: Ctx, sub: Kept<'subscription'>): Kept<'subscription_schedule'> {
   if (sub.schedule) {
     throw invalidRequest(
-      `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`,
+      `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule as string}\`.`,
       undefined,
       'from_subscription',
     );
   }
-  if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
+  if (['canceled', 'incomplete_expired'].includes(sub.status)) {
     throw invalidRequest(
       'You cannot create a schedule from a canceled subscription.',
       undefined,
@@ -57,7 +62,7 @@ export function scheduleFromSubscription(ctx: Ctx, sub: Obj): Obj {
     );
   }
   const { start, end } = periodOf(sub);
-  const items = (sub.items.data as Obj[]).map((it) => ({ price: it.price.id, quantity: it.quantity }));
+  const items = sub.items.data.map((it) => ({ price: it.price.id, quantity: it.quantity }));
   const schedule = ctx.create('subscription_schedule', 'sub_sched', {
     billing_mode: { flexible: null, type: 'classic' },
     current_phase: { end_date: end, start_date: start },
@@ -94,13 +99,13 @@ export function scheduleFromSubscription(ctx: Ctx, sub: Obj): Obj {
 }
 
 /** Replaces the phases from `phases[i][items][j][price]`, `start_date`, `end_date`, `duration`/`iterations`. */
-export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
+export function updatePhases(ctx: Ctx, schedule: Kept<'subscription_schedule'>, p: Params): void {
   const phases = arr(p, 'phases');
   if (!phases) return;
   if (phases.length === 0) throw missingParam('phases');
   const sub = ctx.get(schedule.subscription as string, 'subscription');
-  const result: Obj[] = [];
-  let cursor = (schedule.current_phase?.start_date as number | undefined) ?? ctx.now();
+  const result: Phase[] = [];
+  let cursor = schedule.current_phase?.start_date ?? ctx.now();
   phases.forEach((ph, i) => {
     const items = (arr(ph, 'items', `phases[${i}][items]`) ?? []).map((it, j) => {
       const param = `phases[${i}][items][${j}][price]`;
@@ -117,18 +122,14 @@ export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
     const endParam = timestamp(ph, 'end_date', `phases[${i}][end_date]`);
     const duration = obj(ph, 'duration', `phases[${i}][duration]`);
     const iterations = int(ph, 'iterations', `phases[${i}][iterations]`);
-    const recurring = items[0]!.interval as Obj;
+    const recurring = items[0]!.interval!;
     const end =
       endParam === 'now'
         ? ctx.now()
         : (endParam ??
           (duration
             ? addInterval(start, str(duration, 'interval') ?? 'month', int(duration, 'interval_count') ?? 1)
-            : addInterval(
-                start,
-                recurring.interval as string,
-                (recurring.interval_count as number) * (iterations ?? 1),
-              )));
+            : addInterval(start, recurring.interval, recurring.interval_count * (iterations ?? 1))));
     if (end <= start)
       throw invalidRequest('Phase end_date must be after start_date.', undefined, `phases[${i}][end_date]`);
     result.push(phase(ctx, sub, items, start, end));
@@ -142,10 +143,10 @@ export function updatePhases(ctx: Ctx, schedule: Obj, p: Params): void {
 }
 
 /** At a period boundary, moves the subscription onto the schedule's phase for that time. */
-export function applySchedulePhase(ctx: Ctx, sub: Obj, boundary: number): void {
+export function applySchedulePhase(ctx: Ctx, sub: Kept<'subscription'>, boundary: number): void {
   const schedule = sub.schedule ? ctx.find(sub.schedule as string, 'subscription_schedule') : undefined;
   if (!schedule || schedule.status !== 'active') return;
-  const next = (schedule.phases as Obj[]).find((ph) => ph.start_date <= boundary && boundary < ph.end_date);
+  const next = schedule.phases.find((ph) => ph.start_date <= boundary && boundary < ph.end_date);
   if (!next) {
     const previous = { status: schedule.status };
     if (schedule.end_behavior === 'cancel') {
@@ -158,8 +159,8 @@ export function applySchedulePhase(ctx: Ctx, sub: Obj, boundary: number): void {
     return;
   }
   if (schedule.current_phase?.start_date === next.start_date) return;
-  const items = sub.items.data as Obj[];
-  (next.items as Obj[]).forEach((pi, i) => {
+  const items = sub.items.data;
+  next.items.forEach((pi, i) => {
     const price = ctx.get(pi.price as string, 'price');
     const item = items[i];
     if (item)
@@ -170,7 +171,11 @@ export function applySchedulePhase(ctx: Ctx, sub: Obj, boundary: number): void {
   ctx.emit('subscription_schedule.updated', schedule, previous);
 }
 
-export function releaseSchedule(ctx: Ctx, schedule: Obj, sub: Obj | undefined): void {
+export function releaseSchedule(
+  ctx: Ctx,
+  schedule: Kept<'subscription_schedule'>,
+  sub: Kept<'subscription'> | undefined,
+): void {
   Object.assign(schedule, {
     status: 'released',
     released_at: ctx.now(),

@@ -2,38 +2,42 @@ import type { Ctx } from '../ctx.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { assertAttached } from '../resources/customers.ts';
 import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str, timestamp } from '../params.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { activeDiscounts, applyDiscounts, readDiscounts } from './discounts.ts';
 import { createInvoice, finalizeInvoice, payInvoice, type LineInput } from './invoices.ts';
 import { itemDescription, productName, recurringPrice, subscriptionItem } from './items.ts';
 import { addInterval } from './periods.ts';
 import { updateSubscription } from './subscription-update.ts';
 
-export function defaultCard(ctx: Ctx, sub: Obj): string | null {
+export function defaultCard(ctx: Ctx, sub: Kept<'subscription'>): string | null {
   if (sub.default_payment_method) return sub.default_payment_method as string;
   const customer = ctx.find(sub.customer as string, 'customer');
   return (customer?.invoice_settings?.default_payment_method as string | null | undefined) ?? null;
 }
 
-export function cycleLines(ctx: Ctx, sub: Obj, period: { start: number; end: number }): LineInput[] {
-  return (sub.items.data as Obj[]).map((item) => ({
+export function cycleLines(
+  ctx: Ctx,
+  sub: Kept<'subscription'>,
+  period: { start: number; end: number },
+): LineInput[] {
+  return sub.items.data.map((item) => ({
     amount: (item.price.unit_amount as number) * (item.quantity as number),
     description: itemDescription(ctx, item),
-    price: item.price as Obj,
+    price: item.price,
     quantity: item.quantity as number,
     period,
-    subscriptionItem: item.id as string,
+    subscriptionItem: item.id,
   }));
 }
 
 /** Creates, finalizes and charges a subscription invoice; returns it. */
 export function invoiceSubscription(
   ctx: Ctx,
-  sub: Obj,
+  sub: Kept<'subscription'>,
   lines: LineInput[],
   reason: string,
   opts: { pay: boolean; offSession: boolean },
-): Obj {
+): Kept<'invoice'> {
   const customer = ctx.get(sub.customer as string, 'customer');
   const inv = createInvoice(ctx, {
     customer,
@@ -41,7 +45,7 @@ export function invoiceSubscription(
     lines,
     billingReason: reason,
     discounts: activeDiscounts(ctx, sub.discounts as string[], ctx.now()),
-    currency: sub.currency as string,
+    currency: sub.currency,
   });
   finalizeInvoice(ctx, inv);
   sub.latest_invoice = inv.id;
@@ -54,8 +58,8 @@ export function invoiceSubscription(
  * A `duration: once` coupon discounts one invoice: once an invoice with something to discount has
  * used it, it leaves the subscription, so later invoices, previews and changes go without it.
  */
-function dropUsedOnceDiscounts(ctx: Ctx, sub: Obj, inv: Obj): void {
-  if ((inv.subtotal as number) <= 0) return;
+function dropUsedOnceDiscounts(ctx: Ctx, sub: Kept<'subscription'>, inv: Kept<'invoice'>): void {
+  if (inv.subtotal <= 0) return;
   const used = new Set(inv.discounts as string[]);
   const kept = (sub.discounts as string[]).filter((id) => {
     if (!used.has(id)) return true;
@@ -66,7 +70,7 @@ function dropUsedOnceDiscounts(ctx: Ctx, sub: Obj, inv: Obj): void {
   if (kept.length !== (sub.discounts as string[]).length) updateSubscription(ctx, sub, { discounts: kept });
 }
 
-export function createSubscription(ctx: Ctx, p: Params): Obj {
+export function createSubscription(ctx: Ctx, p: Params): Kept<'subscription'> {
   const customer = ctx.get(reqStr(p, 'customer'), 'customer', 'customer');
   const itemParams = arr(p, 'items');
   if (!itemParams?.length) throw missingParam('items');
@@ -94,7 +98,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
       'parameter_invalid_integer',
       'trial_end',
     );
-  const discounts = readDiscounts(ctx, p, customer.id as string);
+  const discounts = readDiscounts(ctx, p, customer.id);
   const hasCard = !!(defaultPm ?? customer.invoice_settings?.default_payment_method);
   const amount = prices.reduce((s, x) => s + (x.price.unit_amount as number) * x.quantity, 0);
   if (!hasCard && behavior !== 'default_incomplete' && trialUntil === null && amount > 0) {
@@ -117,9 +121,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
     : 'create_invoice';
   const period = {
     start: now,
-    end:
-      trialUntil ??
-      addInterval(now, first.recurring.interval as string, first.recurring.interval_count as number),
+    end: trialUntil ?? addInterval(now, first.recurring!.interval, first.recurring!.interval_count),
   };
   const paymentSettings = obj(p, 'payment_settings');
   const sub = ctx.create('subscription', 'sub', {
@@ -161,22 +163,22 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
   });
   sub.items = {
     object: 'list',
-    data: prices.map((x) => subscriptionItem(ctx, sub.id as string, x.price, x.quantity, period)),
+    data: prices.map((x) => subscriptionItem(ctx, sub.id, x.price, x.quantity, period)),
     has_more: false,
     url: `/v1/subscription_items?subscription=${sub.id}`,
   };
   if (sub.cancel_at_period_end) sub.cancel_at = period.end;
   ctx.put(sub);
-  ctx.creating.add(sub.id as string);
+  ctx.creating.add(sub.id);
   try {
     sub.discounts = applyDiscounts(ctx, discounts, sub);
     if (trialUntil !== null) {
-      const lines = (sub.items.data as Obj[]).map((item) => ({
+      const lines = sub.items.data.map((item) => ({
         amount: 0,
-        description: `Trial period for ${productName(ctx, item.price as Obj)}`,
-        price: item.price as Obj,
+        description: `Trial period for ${productName(ctx, item.price)}`,
+        price: item.price,
         period,
-        subscriptionItem: item.id as string,
+        subscriptionItem: item.id,
       }));
       invoiceSubscription(ctx, sub, lines, 'subscription_create', { pay: false, offSession: false });
     } else {
@@ -186,7 +188,7 @@ export function createSubscription(ctx: Ctx, p: Params): Obj {
       });
     }
   } finally {
-    ctx.creating.delete(sub.id as string);
+    ctx.creating.delete(sub.id);
   }
   ctx.emit('customer.subscription.created', sub);
   return sub;

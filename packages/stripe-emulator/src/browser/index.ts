@@ -51,7 +51,8 @@ function encode(value: unknown, prefix: string, out: URLSearchParams): void {
   if (typeof value === 'object') {
     for (const [k, v] of Object.entries(value as Record<string, unknown>))
       encode(v, prefix ? `${prefix}[${k}]` : k, out);
-  } else out.append(prefix, String(value));
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    out.append(prefix, String(value));
 }
 
 const intentId = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';

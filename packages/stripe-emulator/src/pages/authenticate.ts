@@ -34,7 +34,7 @@ export const authenticatePages: PageRoute[] = [
         ctx,
         '3D Secure authentication',
         `<h1>3D Secure authentication</h1>
-<p class="muted">Test bank page for a payment of <strong>${esc(money(pi.amount as number, pi.currency as string))}</strong>.</p>
+<p class="muted">Test bank page for a payment of <strong>${esc(money(pi.amount, pi.currency))}</strong>.</p>
 ${done ? `<p>This payment is no longer waiting for authentication (status: ${esc(pi.status)}).</p>` : ''}
 <form method="post" action="${esc(ctx.url(`/_emulator/authenticate/${pi.id}`))}">
 <input type="hidden" name="client_secret" value="${esc(pi.client_secret)}">

@@ -1,16 +1,15 @@
 import type { Ctx } from '../ctx.ts';
 import { createCardPaymentMethod } from '../resources/payment-methods.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 
-const field = (form: Params, name: string) =>
-  typeof form[name] === 'string' ? (form[name] as string).trim() : '';
+const field = (form: Params, name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
 
 /** Creates a card payment method from the hosted pages' card fields. */
 export function paymentMethodFromForm(
   ctx: Ctx,
   form: Params,
   billing: { email?: string; name?: string },
-): Obj {
+): Kept<'payment_method'> {
   const [month = '', year = ''] = field(form, 'card_expiry').split(/\s*\/\s*|\s+/);
   return createCardPaymentMethod(ctx, {
     type: 'card',

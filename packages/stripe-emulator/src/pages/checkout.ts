@@ -2,24 +2,24 @@ import { payCheckoutSession, successUrl } from '../billing/checkout-payment.ts';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import type { PageRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { field, paymentMethodFromForm } from './card-form.ts';
 import { cardFields, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
 function checkoutPage(
   ctx: Ctx,
-  session: Obj,
+  session: Kept<'checkout.session'>,
   error?: string,
   values: { email?: string; name?: string } = {},
 ) {
-  const items = ctx.state.hidden.sessionLineItems[session.id as string] ?? [];
+  const items = ctx.state.hidden.sessionLineItems[session.id] ?? [];
   const currency = session.currency as string;
   const customer = session.customer ? ctx.find(session.customer as string, 'customer') : undefined;
   const email = values.email ?? session.customer_email ?? customer?.email ?? '';
   const rows = items
     .map((it) => {
-      const interval = it.price.recurring ? ` / ${esc(it.price.recurring.interval)}` : '';
-      return `<tr><td>${esc(it.description ?? 'Item')} × ${esc(it.quantity)}</td><td class="num">${esc(money(it.amount_total as number, currency))}${interval}</td></tr>`;
+      const interval = it.price!.recurring ? ` / ${esc(it.price!.recurring.interval)}` : '';
+      return `<tr><td>${esc(it.description ?? 'Item')} × ${esc(it.quantity)}</td><td class="num">${esc(money(it.amount_total, currency))}${interval}</td></tr>`;
     })
     .join('');
   const discount = session.total_details?.amount_discount as number;

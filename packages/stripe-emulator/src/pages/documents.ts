@@ -1,6 +1,6 @@
 import { textPdf } from '../pdf.ts';
 import type { PageRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { invoiceIntent, payInvoice } from '../billing/invoices.ts';
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
@@ -8,33 +8,31 @@ import { attachCard } from '../resources/customers.ts';
 import { paymentMethodFromForm } from './card-form.ts';
 import { cardFields, date, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
-function invoiceLines(inv: Obj): string[] {
-  const currency = inv.currency as string;
-  const lines = (inv.lines.data as Obj[]).map(
-    (l) => `${l.description}    ${money(l.amount as number, currency)}`,
-  );
-  const discount = (inv.total_discount_amounts as Obj[]).reduce((s, d) => s + (d.amount as number), 0);
+function invoiceLines(inv: Kept<'invoice'>): string[] {
+  const currency = inv.currency;
+  const lines = inv.lines.data.map((l) => `${l.description}    ${money(l.amount, currency)}`);
+  const discount = inv.total_discount_amounts!.reduce((s, d) => s + d.amount, 0);
   return [
     `Invoice number: ${inv.number ?? 'draft'}`,
-    `Date: ${date(inv.created as number)}`,
-    `Billed to: ${inv.customer_name ?? ''} ${inv.customer_email ?? ''} (${inv.customer})`,
+    `Date: ${date(inv.created)}`,
+    `Billed to: ${inv.customer_name ?? ''} ${inv.customer_email ?? ''} (${inv.customer as string})`,
     `Status: ${inv.status}`,
     '',
     ...lines,
     '',
-    `Subtotal: ${money(inv.subtotal as number, currency)}`,
+    `Subtotal: ${money(inv.subtotal, currency)}`,
     ...(discount ? [`Discount: ${money(-discount, currency)}`] : []),
-    `Total: ${money(inv.total as number, currency)}`,
-    `Amount paid: ${money(inv.amount_paid as number, currency)}`,
-    `Amount due: ${money(inv.amount_due as number, currency)}`,
+    `Total: ${money(inv.total, currency)}`,
+    `Amount paid: ${money(inv.amount_paid, currency)}`,
+    `Amount due: ${money(inv.amount_due, currency)}`,
   ];
 }
 
-function invoicePage(ctx: Ctx, inv: Obj, notice: { ok?: string; error?: string }) {
+function invoicePage(ctx: Ctx, inv: Kept<'invoice'>, notice: { ok?: string; error?: string }) {
   const payForm =
     inv.status === 'open'
       ? `<form method="post" action="${esc(ctx.url(`/_emulator/invoices/${inv.id}/pay`))}"><fieldset><legend>Pay this invoice</legend>${cardFields()}
-<button type="submit">Pay ${esc(money(inv.amount_remaining as number, inv.currency as string))}</button></fieldset></form>`
+<button type="submit">Pay ${esc(money(inv.amount_remaining, inv.currency))}</button></fieldset></form>`
       : '';
   return page(
     ctx,
@@ -81,9 +79,12 @@ export const documentPages: PageRoute[] = [
       if (inv.status !== 'open') return invoicePage(ctx, inv, { error: 'This invoice is not open.' });
       const customer = ctx.get(inv.customer as string, 'customer');
       try {
-        const pm = paymentMethodFromForm(ctx, form, { email: customer.email, name: customer.name });
+        const pm = paymentMethodFromForm(ctx, form, {
+          email: customer.email ?? undefined,
+          name: customer.name ?? undefined,
+        });
         attachCard(ctx, pm, customer);
-        payInvoice(ctx, inv, pm.id as string, false);
+        payInvoice(ctx, inv, pm.id, false);
       } catch (err) {
         if (!(err instanceof StripeError)) throw err;
         return invoicePage(ctx, inv, { error: err.message });
@@ -91,7 +92,7 @@ export const documentPages: PageRoute[] = [
       if (inv.status !== 'paid') {
         const pi = invoiceIntent(ctx, inv);
         const message =
-          (pi?.last_payment_error?.message as string | undefined) ??
+          pi?.last_payment_error?.message ??
           'This card needs authentication, which this page cannot do: try another card.';
         return invoicePage(ctx, inv, { error: message });
       }
@@ -104,13 +105,13 @@ export const documentPages: PageRoute[] = [
     handler: (ctx, { params }) => {
       const ch = ctx.find(params.id as string, 'charge');
       if (!ch || ch.status !== 'succeeded') return notFoundPage(ctx, 'receipt');
-      const card = ch.payment_method_details?.card as Obj | undefined;
+      const card = ch.payment_method_details?.card;
       return page(
         ctx,
         `Receipt ${ch.receipt_number}`,
         `<h1>Receipt</h1><p class="muted">Receipt #${esc(ch.receipt_number)}</p>
-<table><tbody><tr><th>Amount paid</th><td class="num">${esc(money(ch.amount as number, ch.currency as string))}</td></tr>
-<tr><th>Date paid</th><td class="num">${esc(date(ch.created as number))}</td></tr>
+<table><tbody><tr><th>Amount paid</th><td class="num">${esc(money(ch.amount, ch.currency))}</td></tr>
+<tr><th>Date paid</th><td class="num">${esc(date(ch.created))}</td></tr>
 <tr><th>Payment method</th><td class="num">${esc(card?.brand)} •••• ${esc(card?.last4)}</td></tr>
 ${ch.description ? `<tr><th>Description</th><td class="num">${esc(ch.description)}</td></tr>` : ''}</tbody></table>
 <button class="noprint" type="button" onclick="window.print()">Print</button>`,

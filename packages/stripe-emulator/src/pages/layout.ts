@@ -1,7 +1,7 @@
 import type { Ctx } from '../ctx.ts';
 import type { PageResponse } from '../router.ts';
 
-export function esc(value: unknown): string {
+export function esc(value: string | number | null | undefined): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

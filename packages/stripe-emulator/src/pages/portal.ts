@@ -3,12 +3,16 @@ import { StripeError } from '../errors.ts';
 import { attachCard, setDefaultCard } from '../resources/customers.ts';
 import { updateSubscription } from '../billing/subscription-events.ts';
 import type { PageRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 import { paymentMethodFromForm } from './card-form.ts';
 import { cardFields, date, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
-function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: string }) {
-  const customer = ctx.get(session.customer as string, 'customer');
+function portalPage(
+  ctx: Ctx,
+  session: Kept<'billing_portal.session'>,
+  notice?: { error?: string; ok?: string },
+) {
+  const customer = ctx.get(session.customer, 'customer');
   const subs = ctx.all('subscription').filter((s) => s.customer === customer.id && s.status !== 'canceled');
   // The card renewals are charged to: the customer's default, else a subscription's own.
   const pmId =
@@ -24,7 +28,7 @@ function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: stri
     .map(
       (
         i,
-      ) => `<tr><td>${esc(date(i.created as number))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total as number, i.currency as string))}</td>
+      ) => `<tr><td>${esc(date(i.created))}</td><td>${esc(i.number)}</td><td class="num">${esc(money(i.total, i.currency))}</td>
 <td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">${i.status === 'open' ? 'Pay' : 'View'}</a></td></tr>`,
     )
     .join('');
@@ -33,8 +37,8 @@ function portalPage(ctx: Ctx, session: Obj, notice?: { error?: string; ok?: stri
     'Billing',
     `<h1>Billing</h1><p class="muted">${esc(customer.name ?? '')} ${esc(customer.email ?? '')}</p>
 ${notice?.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${notice?.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''}
-<h2>Subscriptions</h2>${subs.length ? `<ul>${subs.map((s) => `<li>${esc(s.items.data[0]?.price?.nickname ?? s.items.data[0]?.price?.id)} — ${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}, renews ${esc(date(s.items.data[0].current_period_end as number))}</li>`).join('')}</ul>` : '<p>No active subscriptions.</p>'}
-<h2>Payment method</h2><p>${pm ? `${esc(pm.card.brand)} ending in ${esc(pm.card.last4)}, expires ${esc(pm.card.exp_month)}/${esc(pm.card.exp_year)}` : 'No default card.'}</p>
+<h2>Subscriptions</h2>${subs.length ? `<ul>${subs.map((s) => `<li>${esc(s.items.data[0]?.price?.nickname ?? s.items.data[0]?.price?.id)} — ${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}, renews ${esc(date(s.items.data[0]!.current_period_end))}</li>`).join('')}</ul>` : '<p>No active subscriptions.</p>'}
+<h2>Payment method</h2><p>${pm?.card ? `${esc(pm.card.brand)} ending in ${esc(pm.card.last4)}, expires ${esc(pm.card.exp_month)}/${esc(pm.card.exp_year)}` : 'No default card.'}</p>
 <form method="post" action="${esc(ctx.url(`/_emulator/portal/${session.id}/payment-method`))}"><fieldset><legend>Add a new default card</legend>${cardFields()}
 <button type="submit">Save card</button></fieldset></form>
 <h2>Invoices</h2>${rows ? `<table><thead><tr><th>Date</th><th>Number</th><th class="num">Total</th><th>Status</th><th>Documents</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
@@ -63,11 +67,14 @@ export const portalPages: PageRoute[] = [
     handler: (ctx, { params, form }) => {
       const session = ctx.find(params.id as string, 'billing_portal.session');
       if (!session) return notFoundPage(ctx, 'billing portal session');
-      const customer = ctx.get(session.customer as string, 'customer');
+      const customer = ctx.get(session.customer, 'customer');
       try {
-        const pm = paymentMethodFromForm(ctx, form, { email: customer.email, name: customer.name });
+        const pm = paymentMethodFromForm(ctx, form, {
+          email: customer.email ?? undefined,
+          name: customer.name ?? undefined,
+        });
         attachCard(ctx, pm, customer);
-        setDefaultCard(ctx, customer, pm.id as string);
+        setDefaultCard(ctx, customer, pm.id);
         for (const sub of ctx.all('subscription')) {
           if (sub.customer === customer.id && sub.status !== 'canceled')
             updateSubscription(ctx, sub, { default_payment_method: pm.id });

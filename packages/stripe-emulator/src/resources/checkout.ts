@@ -10,10 +10,10 @@ import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../param
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Json, Kept, Params } from '../types.ts';
 import { createPrice } from './products.ts';
 
-function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
+function lineItems(ctx: Ctx, p: Params, mode: string): Kept<'item'>[] {
   const items = arr(p, 'line_items');
   if (!items?.length) throw missingParam('line_items');
   return items.map((li, i) => {
@@ -51,27 +51,27 @@ function lineItems(ctx: Ctx, p: Params, mode: string): Obj[] {
       currency: price.currency,
       description: product?.name ?? null,
       metadata: {},
-      price: structuredClone(price) as Kept<'item'>['price'],
+      price: structuredClone(price),
       quantity,
     });
   });
 }
 
-function createSession(ctx: Ctx, p: Params): Obj {
+function createSession(ctx: Ctx, p: Params): Kept<'checkout.session'> {
   const mode = oneOf(p, 'mode', ['payment', 'subscription'] as const);
   if (!mode) throw missingParam('mode');
   const successUrl = reqStr(p, 'success_url');
   const customerId = str(p, 'customer');
   const customer = customerId ? ctx.get(customerId, 'customer', 'customer') : null;
   const items = lineItems(ctx, p, mode);
-  const subtotal = items.reduce((s, it) => s + (it.amount_subtotal as number), 0);
-  const discounts = readDiscounts(ctx, p, (customer?.id as string | undefined) ?? null, subtotal);
+  const subtotal = items.reduce((s, it) => s + it.amount_subtotal, 0);
+  const discounts = readDiscounts(ctx, p, customer?.id ?? null, subtotal);
   const id = newId('cs_test', 58);
   const amountDiscount = discounts.reduce(
     (left, d) => {
       const off =
         d.coupon.percent_off !== null
-          ? Math.round((left.remaining * (d.coupon.percent_off as number)) / 100)
+          ? Math.round((left.remaining * d.coupon.percent_off) / 100)
           : Math.min(left.remaining, d.coupon.amount_off as number);
       return { remaining: left.remaining - off, total: left.total + off };
     },
@@ -121,14 +121,14 @@ function createSession(ctx: Ctx, p: Params): Obj {
   return ctx.put(session);
 }
 
-function withLineItems(ctx: Ctx, session: Obj, expand: string[]): Obj {
+function withLineItems(ctx: Ctx, session: Kept<'checkout.session'>, expand: string[]): Json {
   const out = render(
     ctx,
     session,
     expand.filter((e) => !e.startsWith('line_items')),
   );
   if (expand.some((e) => e.startsWith('line_items'))) {
-    const items = ctx.state.hidden.sessionLineItems[session.id as string] ?? [];
+    const items = ctx.state.hidden.sessionLineItems[session.id] ?? [];
     out.line_items = {
       object: 'list',
       data: items,
@@ -140,8 +140,8 @@ function withLineItems(ctx: Ctx, session: Obj, expand: string[]): Obj {
 }
 
 /** The session's coupons and promotion codes, checked again: a limit may have been reached since. */
-export function sessionDiscounts(ctx: Ctx, session: Obj): DiscountChoice[] {
-  return (session.discounts as Obj[]).map((d, i) => {
+export function sessionDiscounts(ctx: Ctx, session: Kept<'checkout.session'>): DiscountChoice[] {
+  return session.discounts!.map((d, i) => {
     const code = d.promotion_code ? ctx.get(d.promotion_code as string, 'promotion_code') : null;
     return checkRedeemable(
       ctx,
@@ -156,7 +156,7 @@ export function sessionDiscounts(ctx: Ctx, session: Obj): DiscountChoice[] {
 }
 
 /** Marks the session paid and complete and announces it (once). */
-export function finishSession(ctx: Ctx, session: Obj): void {
+export function finishSession(ctx: Ctx, session: Kept<'checkout.session'>): void {
   if (session.status !== 'open') return;
   session.status = 'complete';
   session.payment_status = 'paid';
@@ -165,8 +165,8 @@ export function finishSession(ctx: Ctx, session: Obj): void {
   ctx.emit('checkout.session.completed', session);
 }
 
-export function afterCheckoutPayment(ctx: Ctx, pi: Obj): void {
-  const sessionId = ctx.state.hidden.sessionOfIntent[pi.id as string];
+export function afterCheckoutPayment(ctx: Ctx, pi: Kept<'payment_intent'>): void {
+  const sessionId = ctx.state.hidden.sessionOfIntent[pi.id];
   const session = sessionId ? ctx.find(sessionId, 'checkout.session') : undefined;
   if (session) finishSession(ctx, session);
 }
@@ -208,7 +208,7 @@ export const checkoutRoutes: ApiRoute[] = [
     path: '/v1/checkout/sessions/:id/line_items',
     handler: (ctx, { params, body }) => {
       const session = ctx.get(params.id as string, 'checkout.session');
-      const items = [...(ctx.state.hidden.sessionLineItems[session.id as string] ?? [])].reverse();
+      const items = [...(ctx.state.hidden.sessionLineItems[session.id] ?? [])].reverse();
       return list(ctx, items, body, `/v1/checkout/sessions/${session.id}/line_items`);
     },
   },

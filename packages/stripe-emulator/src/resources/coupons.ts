@@ -4,27 +4,24 @@ import { bool, int, mergeMetadata, num, obj, oneOf, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import { isDeleted, markDeleted, type Kept, type Params, type Previous } from '../types.ts';
 
 /** `valid` follows redeem_by and max_redemptions, as on Stripe. */
-export function refreshCoupon(ctx: Ctx, coupon: Obj): Obj {
-  const expired = coupon.redeem_by !== null && ctx.now() > (coupon.redeem_by as number);
-  const used =
-    coupon.max_redemptions !== null &&
-    (coupon.times_redeemed as number) >= (coupon.max_redemptions as number);
-  coupon.valid = !expired && !used && !coupon.deleted;
+export function refreshCoupon(ctx: Ctx, coupon: Kept<'coupon'>): Kept<'coupon'> {
+  const expired = coupon.redeem_by !== null && ctx.now() > coupon.redeem_by;
+  const used = coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions;
+  coupon.valid = !expired && !used && !isDeleted(coupon);
   return coupon;
 }
 
-export function refreshPromotionCode(ctx: Ctx, promo: Obj): Obj {
-  const expired = promo.expires_at !== null && ctx.now() > (promo.expires_at as number);
-  const used =
-    promo.max_redemptions !== null && (promo.times_redeemed as number) >= (promo.max_redemptions as number);
+export function refreshPromotionCode(ctx: Ctx, promo: Kept<'promotion_code'>): Kept<'promotion_code'> {
+  const expired = promo.expires_at !== null && ctx.now() > promo.expires_at;
+  const used = promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions;
   if (expired || used) promo.active = false;
   return promo;
 }
 
-function createCoupon(ctx: Ctx, p: Params): Obj {
+function createCoupon(ctx: Ctx, p: Params): Kept<'coupon'> {
   const percentOff = num(p, 'percent_off');
   const amountOff = int(p, 'amount_off');
   if (percentOff === undefined && amountOff === undefined) missingOneOf();
@@ -78,7 +75,7 @@ function restrictionsOf(p: Params): Kept<'promotion_code'>['restrictions'] {
   };
 }
 
-function createPromotionCode(ctx: Ctx, p: Params): Obj {
+function createPromotionCode(ctx: Ctx, p: Params): Kept<'promotion_code'> {
   const promotion = obj(p, 'promotion');
   const couponId =
     (promotion ? str(promotion, 'coupon', 'promotion[coupon]') : undefined) ?? str(p, 'coupon');
@@ -136,7 +133,7 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/coupons/:id',
     handler: (ctx, { params, body }) => {
       const coupon = ctx.get(params.id as string, 'coupon');
-      const previous: Obj = { metadata: coupon.metadata, name: coupon.name };
+      const previous: Previous = { metadata: coupon.metadata, name: coupon.name };
       coupon.metadata = mergeMetadata(coupon.metadata, body);
       coupon.name = str(body, 'name') ?? coupon.name;
       ctx.emit('coupon.updated', coupon, previous);
@@ -148,7 +145,7 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/coupons/:id',
     handler: (ctx, { params }) => {
       const coupon = ctx.get(params.id as string, 'coupon');
-      coupon.deleted = true;
+      markDeleted(coupon);
       coupon.valid = false;
       ctx.emit('coupon.deleted', coupon);
       return { id: coupon.id, object: 'coupon', deleted: true };
@@ -172,7 +169,7 @@ export const couponRoutes: ApiRoute[] = [
         .map((x) => refreshPromotionCode(ctx, x))
         .filter(
           (x) =>
-            (!code || (x.code as string).toLowerCase() === code.toLowerCase()) &&
+            (!code || x.code.toLowerCase() === code.toLowerCase()) &&
             (!coupon || x.promotion.coupon === coupon) &&
             (active === undefined || x.active === active) &&
             (!customer || x.customer === customer),
@@ -191,7 +188,7 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/promotion_codes/:id',
     handler: (ctx, { params, body }) => {
       const promo = ctx.get(params.id as string, 'promotion_code');
-      const previous: Obj = { active: promo.active, metadata: promo.metadata };
+      const previous: Previous = { active: promo.active, metadata: promo.metadata };
       promo.active = bool(body, 'active') ?? promo.active;
       promo.metadata = mergeMetadata(promo.metadata, body);
       ctx.emit('promotion_code.updated', promo, previous);

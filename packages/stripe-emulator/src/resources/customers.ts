@@ -4,24 +4,26 @@ import { StripeError, invalidRequest } from '../errors.ts';
 import { mergeMetadata, obj, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import { fieldSetter, isDeleted, markDeleted, type Kept, type Params, type Previous } from '../types.ts';
 
-const ADDRESS_FIELDS = ['city', 'country', 'line1', 'line2', 'postal_code', 'state'] as const;
-
-function address(p: Params, name: string): Obj | null | undefined {
+function address(p: Params, name: string): Kept<'customer'>['address'] {
   if (p[name] === '') return null;
   const a = obj(p, name);
   if (!a) return undefined;
-  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, str(a, f, `${name}[${f}]`) ?? null]));
+  const field = (f: string) => str(a, f, `${name}[${f}]`) ?? null;
+  return {
+    city: field('city'),
+    country: field('country'),
+    line1: field('line1'),
+    line2: field('line2'),
+    postal_code: field('postal_code'),
+    state: field('state'),
+  };
 }
 
-function applyFields(ctx: Ctx, customer: Obj, p: Params): Obj {
-  const previous: Obj = {};
-  const set = (key: string, value: unknown) => {
-    if (value === undefined) return;
-    previous[key] = structuredClone(customer[key]);
-    customer[key] = value;
-  };
+function applyFields(ctx: Ctx, customer: Kept<'customer'>, p: Params): Previous {
+  const previous: Previous = {};
+  const set = fieldSetter(customer, previous);
   for (const key of ['email', 'name', 'phone', 'description'] as const) {
     const v = str(p, key);
     set(key, v === '' ? null : v);
@@ -39,7 +41,7 @@ function applyFields(ctx: Ctx, customer: Obj, p: Params): Obj {
   return previous;
 }
 
-export function createCustomer(ctx: Ctx, p: Params): Obj {
+export function createCustomer(ctx: Ctx, p: Params): Kept<'customer'> {
   const customer = ctx.create('customer', 'cus', {
     balance: 0,
     delinquent: false,
@@ -78,8 +80,8 @@ export function assertAttached(ctx: Ctx, paymentMethodId: string, customerId: st
 }
 
 /** Stripe checks a card with the issuer when it is attached; the decline test cards fail that check. */
-function assertCardAccepted(ctx: Ctx, pm: Obj): void {
-  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+function assertCardAccepted(ctx: Ctx, pm: Kept<'payment_method'>): void {
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id] ?? '');
   if (behavior.kind !== 'decline') return;
   throw new StripeError(402, 'card_error', behavior.message, {
     code: behavior.code,
@@ -89,7 +91,7 @@ function assertCardAccepted(ctx: Ctx, pm: Obj): void {
 }
 
 /** Attaches a card to a customer, as `payment_methods.attach` does. */
-export function attachCard(ctx: Ctx, pm: Obj, customer: Obj): void {
+export function attachCard(ctx: Ctx, pm: Kept<'payment_method'>, customer: Kept<'customer'>): void {
   if (pm.customer === customer.id) return;
   if (pm.customer) {
     throw invalidRequest(
@@ -103,7 +105,7 @@ export function attachCard(ctx: Ctx, pm: Obj, customer: Obj): void {
   ctx.emit('payment_method.attached', pm);
 }
 
-export function setDefaultCard(ctx: Ctx, customer: Obj, pmId: string): void {
+export function setDefaultCard(ctx: Ctx, customer: Kept<'customer'>, pmId: string): void {
   const previous = { invoice_settings: structuredClone(customer.invoice_settings) };
   customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: pmId };
   ctx.emit('customer.updated', customer, previous);
@@ -132,7 +134,7 @@ export const customerRoutes: ApiRoute[] = [
     path: '/v1/customers/:id',
     handler: (ctx, { params, body }) => {
       const c = ctx.find(params.id as string, 'customer');
-      if (c?.deleted) return { id: c.id, object: 'customer', deleted: true };
+      if (c && isDeleted(c)) return { id: c.id, object: 'customer', deleted: true };
       return render(ctx, ctx.get(params.id as string, 'customer'), expandOf(body));
     },
   },
@@ -151,7 +153,7 @@ export const customerRoutes: ApiRoute[] = [
     path: '/v1/customers/:id',
     handler: (ctx, { params }) => {
       const customer = ctx.get(params.id as string, 'customer');
-      customer.deleted = true;
+      markDeleted(customer);
       ctx.emit('customer.deleted', customer);
       return { id: customer.id, object: 'customer', deleted: true };
     },

@@ -9,7 +9,7 @@ import {
 import { bool, mergeMetadata, obj, oneOf, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Previous } from '../types.ts';
 
 const SUBMISSION_METHODS = ['manual', 'prefer_manual', 'prefer_smart_disputes', 'smart_disputes'] as const;
 
@@ -52,19 +52,19 @@ export const disputeRoutes: ApiRoute[] = [
             'dispute_already_closed',
           );
         }
-        const previous: Obj = {};
+        const previous: Previous = {};
         if (evidence) {
           previous.evidence = structuredClone(dispute.evidence);
-          const current = dispute.evidence as Obj;
+          const current = dispute.evidence;
           for (const field of EVIDENCE_TEXT_FIELDS) {
             const value = str(evidence, field, `evidence[${field}]`);
             if (value !== undefined) current[field] = value === '' ? null : value;
           }
-          (dispute.evidence_details as Obj).has_evidence = true;
+          dispute.evidence_details.has_evidence = true;
         }
         if (body.metadata !== undefined) {
           previous.metadata = dispute.metadata;
-          dispute.metadata = mergeMetadata(dispute.metadata as Obj, body);
+          dispute.metadata = mergeMetadata(dispute.metadata, body);
         }
         const method = oneOf(body, 'intended_submission_method', SUBMISSION_METHODS);
         if (method) {
@@ -72,14 +72,14 @@ export const disputeRoutes: ApiRoute[] = [
           dispute.intended_submission_method = method;
         }
         if (submit) {
-          const details = dispute.evidence_details as Obj;
+          const details = dispute.evidence_details;
           previous.status = dispute.status;
-          details.submission_count = (details.submission_count as number) + 1;
+          details.submission_count = details.submission_count + 1;
           details.submission_method = 'manual';
           dispute.status = 'under_review';
         }
         ctx.emit('charge.dispute.updated', dispute, previous);
-        const text = (dispute.evidence as Obj).uncategorized_text;
+        const text = dispute.evidence.uncategorized_text;
         if (submit && text === WINNING_EVIDENCE) closeDispute(ctx, dispute, 'won');
         else if (submit && text === LOSING_EVIDENCE) closeDispute(ctx, dispute, 'lost');
         return render(ctx, dispute, expandOf(body));

@@ -4,9 +4,9 @@ import { invalidRequest, missingParam } from '../errors.ts';
 import { bool, int, mergeMetadata, obj, reqStr, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import { markDeleted, type Kept, type Params } from '../types.ts';
 
-const notEditable = (inv: Obj) =>
+const notEditable = (inv: Kept<'invoice'>) =>
   invalidRequest(
     `You can only add invoice items to draft invoices. This invoice is ${inv.status}.`,
     'invoice_not_editable',
@@ -43,10 +43,10 @@ function pricing(
       );
     return {
       amount: (price.unit_amount as number) * quantity,
-      currency: price.currency as string,
-      description: (ctx.find(price.product as string, 'product')?.name as string | undefined) ?? null,
+      currency: price.currency,
+      description: ctx.find(price.product as string, 'product')?.name ?? null,
       pricing: {
-        price_details: { price: price.id as string, product: price.product as string },
+        price_details: { price: price.id, product: price.product as string },
         type: 'price_details',
         unit_amount_decimal: String(price.unit_amount),
       },
@@ -73,7 +73,7 @@ function pricing(
   };
 }
 
-function createItem(ctx: Ctx, p: Params): Obj {
+function createItem(ctx: Ctx, p: Params): Kept<'invoiceitem'> {
   const customer = ctx.get(reqStr(p, 'customer'), 'customer', 'customer');
   const invoiceId = str(p, 'invoice');
   const inv = invoiceId ? ctx.get(invoiceId, 'invoice', 'invoice') : null;
@@ -155,7 +155,7 @@ export const invoiceItemRoutes: ApiRoute[] = [
       const inv = item.invoice ? ctx.get(item.invoice as string, 'invoice') : null;
       if (inv && inv.status !== 'draft') throw notEditable(inv);
       if (inv) removeItemFromInvoice(ctx, inv, item);
-      item.deleted = true;
+      markDeleted(item);
       ctx.emit('invoiceitem.deleted', item);
       return { id: item.id, object: 'invoiceitem', deleted: true };
     },

@@ -13,10 +13,10 @@ import { arr, bool, int, mergeMetadata, obj, oneOf, reqStr, str } from '../param
 import { assertAttached } from './customers.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 
 /** The invoice Stripe would make next: a change's prorations, or the next renewal. */
-function preview(ctx: Ctx, p: Params): Obj {
+function preview(ctx: Ctx, p: Params): Kept<'invoice'> {
   const subId = str(p, 'subscription');
   const sub = subId ? ctx.get(subId, 'subscription', 'subscription') : undefined;
   const customerId = str(p, 'customer') ?? (sub?.customer as string | undefined);
@@ -35,26 +35,30 @@ function preview(ctx: Ctx, p: Params): Obj {
     'create_prorations';
   const at = int(details, 'proration_date', 'subscription_details[proration_date]') ?? ctx.now();
   const discounts = p.discounts !== undefined ? [] : activeDiscounts(ctx, sub.discounts as string[], at);
-  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
+  const pending = ctx.state.hidden.pendingProrations[sub.id] ?? [];
   let lines;
   if (items) {
     const plan = planItemChange(ctx, sub, items, at, 'subscription_details[items]');
     const prorations = behavior === 'none' ? plan.prorations.filter((l) => !l.proration) : plan.prorations;
     if (behavior === 'always_invoice' || plan.resetsCycle) lines = [...pending, ...prorations];
     else {
-      const price = plan.items[0]!.price as Obj;
+      const price = plan.items[0]!.price;
       const next = {
         start: plan.period.end,
-        end: addInterval(plan.period.end, price.recurring.interval as string),
+        end: addInterval(plan.period.end, price.recurring!.interval),
       };
-      lines = [...pending, ...prorations, ...cycleLines(ctx, { ...sub, items: { data: plan.items } }, next)];
+      lines = [
+        ...pending,
+        ...prorations,
+        ...cycleLines(ctx, { ...sub, items: { ...sub.items, data: plan.items } }, next),
+      ];
     }
   } else {
-    const end = sub.items.data[0].current_period_end as number;
-    const price = sub.items.data[0].price as Obj;
+    const end = sub.items.data[0]!.current_period_end;
+    const price = sub.items.data[0]!.price;
     lines = [
       ...pending,
-      ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring.interval as string) }),
+      ...cycleLines(ctx, sub, { start: end, end: addInterval(end, price.recurring!.interval) }),
     ];
   }
   const extra = p.discounts !== undefined ? readDiscounts(ctx, p, customerId) : [];
@@ -64,7 +68,7 @@ function preview(ctx: Ctx, p: Params): Obj {
     lines,
     billingReason: items ? 'subscription_update' : 'upcoming',
     discounts: extra.length ? [] : discounts,
-    currency: sub.currency as string,
+    currency: sub.currency,
     preview: true,
   });
   inv.default_payment_method = defaultCard(ctx, sub);
@@ -76,7 +80,7 @@ function preview(ctx: Ctx, p: Params): Obj {
  * `pending_invoice_items_behavior=include` (Stripe's default is `exclude`); discounts are checked
  * now and counted as redeemed when it is finalized.
  */
-function createOneOff(ctx: Ctx, p: Params): Obj {
+function createOneOff(ctx: Ctx, p: Params): Kept<'invoice'> {
   const customer = ctx.get(reqStr(p, 'customer'), 'customer', 'customer');
   const subId = str(p, 'subscription');
   const pendingItems =
@@ -91,8 +95,8 @@ function createOneOff(ctx: Ctx, p: Params): Obj {
       'collection_method',
     );
   const pm = str(p, 'default_payment_method');
-  if (pm) assertAttached(ctx, pm, customer.id as string, 'default_payment_method');
-  const choices = readDiscounts(ctx, p, customer.id as string);
+  if (pm) assertAttached(ctx, pm, customer.id, 'default_payment_method');
+  const choices = readDiscounts(ctx, p, customer.id);
   const inv = createInvoice(ctx, {
     customer,
     subscription: subId ? ctx.get(subId, 'subscription', 'subscription') : null,
@@ -155,7 +159,7 @@ export const invoiceRoutes: ApiRoute[] = [
     path: '/v1/invoices/:id/lines',
     handler: (ctx, { params, body }) => {
       const inv = ctx.get(params.id as string, 'invoice');
-      return list(ctx, [...(inv.lines.data as Obj[])].reverse(), body, `/v1/invoices/${inv.id}/lines`);
+      return list(ctx, [...inv.lines.data].reverse(), body, `/v1/invoices/${inv.id}/lines`);
     },
   },
   {
@@ -205,7 +209,7 @@ export const invoiceRoutes: ApiRoute[] = [
           'This customer has no attached payment source or default payment method.',
           'resource_missing',
         );
-      payInvoice(ctx, inv, pm, bool(body, 'off_session') ?? false);
+      payInvoice(ctx, inv, pm as string, bool(body, 'off_session') ?? false);
       // Stripe answers a failed attempt with the card error; the invoice stays open.
       if (inv.status === 'open') throw incompletePaymentError(ctx, inv);
       return render(ctx, inv, expandOf(body));

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Ctx } from '../ctx.ts';
 import { authError, invalidRequest, missingParam, unexpectedState } from '../errors.ts';
 import { bool, mergeMetadata, obj, oneOf, reqInt, reqStr, str } from '../params.ts';
@@ -5,7 +6,7 @@ import { confirmIntent } from '../payments.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
 import { secretFor } from '../store.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import { fieldSetter, type Kept, type Params, type Previous } from '../types.ts';
 
 export interface IntentInput {
   amount: number;
@@ -13,13 +14,13 @@ export interface IntentInput {
   customer?: string | null;
   paymentMethod?: string | null;
   description?: string | null;
-  metadata?: Obj;
+  metadata?: Stripe.Metadata;
   receiptEmail?: string | null;
   setupFutureUsage?: string | null;
   automaticPaymentMethods?: Kept<'payment_intent'>['automatic_payment_methods'];
 }
 
-export function createIntent(ctx: Ctx, input: IntentInput): Obj {
+export function createIntent(ctx: Ctx, input: IntentInput): Kept<'payment_intent'> {
   if (input.amount < 50) {
     throw invalidRequest('Amount must be at least $0.50 usd', 'amount_too_small', 'amount');
   }
@@ -46,14 +47,14 @@ export function createIntent(ctx: Ctx, input: IntentInput): Obj {
     setup_future_usage: input.setupFutureUsage ?? null,
     status: input.paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
   });
-  pi.client_secret = secretFor(pi.id as string);
+  pi.client_secret = secretFor(pi.id);
   ctx.put(pi);
   ctx.emit('payment_intent.created', pi);
   return pi;
 }
 
 /** With the publishable key, an intent is reachable only together with its client secret. */
-function intentFor(ctx: Ctx, req: ApiRequest): Obj {
+function intentFor(ctx: Ctx, req: ApiRequest): Kept<'payment_intent'> {
   const pi = ctx.get(req.params.id as string, 'payment_intent');
   if (req.auth === 'publishable' && str(req.body, 'client_secret') !== pi.client_secret) {
     throw req.body.client_secret === undefined
@@ -84,7 +85,7 @@ function automaticPaymentMethods(p: Params): Kept<'payment_intent'>['automatic_p
   return { enabled, ...(enabled ? { allow_redirects: redirects ?? 'always' } : {}) };
 }
 
-function confirmFrom(ctx: Ctx, pi: Obj, p: Params): void {
+function confirmFrom(ctx: Ctx, pi: Kept<'payment_intent'>, p: Params): void {
   const usage = oneOf(p, 'setup_future_usage', FUTURE_USAGE);
   if (usage !== undefined) pi.setup_future_usage = usage;
   const pm = str(p, 'payment_method');
@@ -139,17 +140,13 @@ export const paymentIntentRoutes: ApiRoute[] = [
     path: '/v1/payment_intents/:id',
     handler: (ctx, { params, body }) => {
       const pi = ctx.get(params.id as string, 'payment_intent');
-      if (['succeeded', 'canceled', 'processing'].includes(pi.status as string)) {
+      if (['succeeded', 'canceled', 'processing'].includes(pi.status)) {
         throw unexpectedState(
           `You cannot update this PaymentIntent because it has a status of ${pi.status}.`,
         );
       }
-      const previous: Obj = {};
-      const set = (k: string, v: unknown) => {
-        if (v === undefined) return;
-        previous[k] = pi[k];
-        pi[k] = v;
-      };
+      const previous: Previous = {};
+      const set = fieldSetter(pi, previous);
       const amount = body.amount === undefined ? undefined : reqInt(body, 'amount');
       if (amount !== undefined && amount < 50)
         throw invalidRequest('Amount must be at least $0.50 usd', 'amount_too_small', 'amount');
@@ -186,7 +183,7 @@ export const paymentIntentRoutes: ApiRoute[] = [
     path: '/v1/payment_intents/:id/cancel',
     handler: (ctx, { params, body }) => {
       const pi = ctx.get(params.id as string, 'payment_intent');
-      if (['succeeded', 'canceled'].includes(pi.status as string)) {
+      if (['succeeded', 'canceled'].includes(pi.status)) {
         throw unexpectedState(
           `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
         );

@@ -4,7 +4,7 @@ import { invalidRequest } from '../errors.ts';
 import { int, mergeMetadata, obj, reqStr, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Kept, Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { attachCard } from './customers.ts';
 
 function billingDetails(p: Params): Kept<'payment_method'>['billing_details'] {
@@ -27,7 +27,7 @@ function billingDetails(p: Params): Kept<'payment_method'>['billing_details'] {
   };
 }
 
-export function createCardPaymentMethod(ctx: Ctx, p: Params): Obj {
+export function createCardPaymentMethod(ctx: Ctx, p: Params): Kept<'payment_method'> {
   const type = str(p, 'type') ?? 'card';
   if (type !== 'card') {
     throw invalidRequest(
@@ -71,7 +71,7 @@ export function createCardPaymentMethod(ctx: Ctx, p: Params): Obj {
     metadata: mergeMetadata({}, p),
     type: 'card',
   });
-  ctx.state.hidden.cardNumbers[pm.id as string] = number;
+  ctx.state.hidden.cardNumbers[pm.id] = number;
   return ctx.put(pm);
 }
 
@@ -105,8 +105,7 @@ export function materializeTestPaymentMethods(ctx: Ctx, body: Params, params: Re
     const number = TEST_PAYMENT_METHODS[id];
     if (!number) return id;
     const year = new Date(ctx.now() * 1000).getUTCFullYear() + 5;
-    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } })
-      .id as string;
+    return createCardPaymentMethod(ctx, { card: { number, exp_month: '12', exp_year: String(year) } }).id;
   };
   const walk = (node: Params) => {
     for (const [key, value] of Object.entries(node)) {
@@ -118,7 +117,7 @@ export function materializeTestPaymentMethods(ctx: Ctx, body: Params, params: Re
   if (params.id) params.id = fresh(params.id);
 }
 
-export function detachCard(ctx: Ctx, pm: Obj): void {
+export function detachCard(ctx: Ctx, pm: Kept<'payment_method'>): void {
   if (!pm.customer) {
     throw invalidRequest(
       'The payment method is not attached to a customer.',

@@ -3,9 +3,9 @@ import { invalidRequest } from '../errors.ts';
 import { bool, mergeMetadata, obj, reqStr, str, strList } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import { fieldSetter, type Kept, type Params, type Previous } from '../types.ts';
 
-export function createProduct(ctx: Ctx, p: Params): Obj {
+export function createProduct(ctx: Ctx, p: Params): Kept<'product'> {
   const product = ctx.create('product', 'prod', {
     active: bool(p, 'active') ?? true,
     description: str(p, 'description') ?? null,
@@ -28,13 +28,13 @@ export function createProduct(ctx: Ctx, p: Params): Obj {
   ctx.emit('product.created', product);
   const defaultPrice = obj(p, 'default_price_data');
   if (defaultPrice) {
-    const price = createPrice(ctx, { ...defaultPrice, product: product.id as string });
+    const price = createPrice(ctx, { ...defaultPrice, product: product.id });
     product.default_price = price.id;
   }
   return product;
 }
 
-export function createPrice(ctx: Ctx, p: Params): Obj {
+export function createPrice(ctx: Ctx, p: Params): Kept<'price'> {
   const currency = reqStr(p, 'currency').toLowerCase();
   const unitAmount = p.unit_amount === undefined ? undefined : reqStr(p, 'unit_amount');
   if (unitAmount === undefined || !/^\d+$/.test(unitAmount)) {
@@ -44,7 +44,7 @@ export function createPrice(ctx: Ctx, p: Params): Obj {
   }
   const productData = obj(p, 'product_data');
   const productId = productData
-    ? (createProduct(ctx, productData).id as string)
+    ? createProduct(ctx, productData).id
     : ctx.get(reqStr(p, 'product'), 'product', 'product').id;
   const recurring = obj(p, 'recurring');
   const interval = recurring ? reqStr(recurring, 'interval', 'recurring[interval]') : null;
@@ -112,9 +112,7 @@ export const productRoutes: ApiRoute[] = [
       const items = ctx
         .all('product')
         .filter(
-          (x) =>
-            (active === undefined || x.active === active) &&
-            (ids.length === 0 || ids.includes(x.id as string)),
+          (x) => (active === undefined || x.active === active) && (ids.length === 0 || ids.includes(x.id)),
         );
       return list(ctx, items, body, '/v1/products');
     },
@@ -129,17 +127,16 @@ export const productRoutes: ApiRoute[] = [
     path: '/v1/products/:id',
     handler: (ctx, { params, body }) => {
       const product = ctx.get(params.id as string, 'product');
-      const previous: Obj = {};
-      for (const [key, value] of [
-        ['name', str(body, 'name')],
-        ['description', str(body, 'description')],
-        ['active', bool(body, 'active')],
-        ['default_price', str(body, 'default_price')],
-      ] as const) {
-        if (value === undefined) continue;
-        previous[key] = product[key];
-        product[key] = value === '' ? null : value;
-      }
+      const previous: Previous = {};
+      const set = fieldSetter(product, previous);
+      const text = (name: string) => {
+        const value = str(body, name);
+        return value === '' ? null : value;
+      };
+      set('name', str(body, 'name'));
+      set('description', text('description'));
+      set('active', bool(body, 'active'));
+      set('default_price', text('default_price'));
       if (body.metadata !== undefined) {
         previous.metadata = product.metadata;
         product.metadata = mergeMetadata(product.metadata, body);
@@ -184,7 +181,7 @@ export const productRoutes: ApiRoute[] = [
     path: '/v1/prices/:id',
     handler: (ctx, { params, body }) => {
       const price = ctx.get(params.id as string, 'price');
-      const previous: Obj = {};
+      const previous: Previous = {};
       const active = bool(body, 'active');
       if (active !== undefined) [previous.active, price.active] = [price.active, active];
       const nickname = str(body, 'nickname');

@@ -3,14 +3,14 @@ import { invalidRequest } from '../errors.ts';
 import { int, mergeMetadata, oneOf, str } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 
 const REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The charge a refund request names: directly, or as its payment intent's succeeded charge. */
-function chargeToRefund(ctx: Ctx, body: Params): Obj {
+function chargeToRefund(ctx: Ctx, body: Params): Kept<'charge'> {
   const chargeId = str(body, 'charge');
   const intentId = str(body, 'payment_intent');
   if (chargeId && intentId) {
@@ -40,9 +40,9 @@ function chargeToRefund(ctx: Ctx, body: Params): Obj {
  * succeed at once here: `refund.created` and `charge.refunded` (the charge with its new
  * `amount_refunded`, `refunded` once nothing is left).
  */
-export function createRefund(ctx: Ctx, body: Params): Obj {
+export function createRefund(ctx: Ctx, body: Params): Kept<'refund'> {
   const charge = chargeToRefund(ctx, body);
-  const remaining = (charge.amount as number) - (charge.amount_refunded as number);
+  const remaining = charge.amount - charge.amount_refunded;
   if (charge.status !== 'succeeded') {
     throw invalidRequest(
       `Charge ${charge.id} has not succeeded; it cannot be refunded.`,
@@ -83,9 +83,9 @@ export function createRefund(ctx: Ctx, body: Params): Obj {
   delete refund.destination_details;
   ctx.put(refund);
   const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
-  charge.amount_refunded = (charge.amount_refunded as number) + amount;
+  charge.amount_refunded = charge.amount_refunded + amount;
   charge.refunded = charge.amount_refunded === charge.amount;
-  const refunds = charge.refunds as { data: Obj[] } | undefined;
+  const refunds = charge.refunds;
   if (refunds) refunds.data.unshift(structuredClone(refund));
   ctx.emit('refund.created', refund);
   ctx.emit('charge.refunded', charge, previous);
@@ -129,7 +129,7 @@ export const refundRoutes: ApiRoute[] = [
     handler: (ctx, { params, body }) => {
       const refund = ctx.get(params.id as string, 'refund');
       const previous = { metadata: refund.metadata };
-      refund.metadata = mergeMetadata(refund.metadata as Obj, body);
+      refund.metadata = mergeMetadata(refund.metadata, body);
       ctx.emit('refund.updated', refund, previous);
       return render(ctx, refund, expandOf(body));
     },

@@ -4,10 +4,10 @@ import { invalidRequest, missingParam } from '../errors.ts';
 import { mergeMetadata, str } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj } from '../types.ts';
+import type { Kept } from '../types.ts';
 
-const activeSchedule = (schedule: Obj, action: string) => {
-  if (!['active', 'not_started'].includes(schedule.status as string)) {
+const activeSchedule = (schedule: Kept<'subscription_schedule'>, action: string) => {
+  if (!['active', 'not_started'].includes(schedule.status)) {
     throw invalidRequest(
       `You cannot ${action} a subscription schedule that is ${schedule.status}.`,
       undefined,

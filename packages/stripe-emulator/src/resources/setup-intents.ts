@@ -5,13 +5,13 @@ import { bool, mergeMetadata, obj, oneOf, str, strList } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRequest, ApiRoute } from '../router.ts';
 import { secretFor } from '../store.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params } from '../types.ts';
 import { attachCard } from './customers.ts';
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 /** With the publishable key, a setup intent is reachable only together with its client secret. */
-function setupIntentFor(ctx: Ctx, req: ApiRequest): Obj {
+function setupIntentFor(ctx: Ctx, req: ApiRequest): Kept<'setup_intent'> {
   const si = ctx.get(req.params.id as string, 'setup_intent');
   if (req.auth === 'publishable' && str(req.body, 'client_secret') !== si.client_secret) {
     throw authError('This API call cannot be made with a publishable API key. Please use a secret API key.');
@@ -25,8 +25,8 @@ function setupIntentFor(ctx: Ctx, req: ApiRequest): Obj {
  * waits in `requires_action`; any other is attached to the intent's customer and counts as set up,
  * so off-session charges of it go through without a new challenge.
  */
-function confirmSetup(ctx: Ctx, si: Obj, paymentMethod?: string): void {
-  if (!CONFIRMABLE.includes(si.status as string)) {
+function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string): void {
+  if (!CONFIRMABLE.includes(si.status)) {
     throw invalidRequest(
       `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
       'setup_intent_unexpected_state',
@@ -41,7 +41,7 @@ function confirmSetup(ctx: Ctx, si: Obj, paymentMethod?: string): void {
     );
   }
   const pm = ctx.get(si.payment_method as string, 'payment_method', 'payment_method');
-  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id as string] ?? '');
+  const behavior = behaviorOf(ctx.state.hidden.cardNumbers[pm.id] ?? '');
   if (behavior.kind === 'decline') {
     const error = {
       type: 'card_error',
@@ -70,12 +70,12 @@ function confirmSetup(ctx: Ctx, si: Obj, paymentMethod?: string): void {
     return;
   }
   if (si.customer) attachCard(ctx, pm, ctx.get(si.customer as string, 'customer', 'customer'));
-  ctx.state.hidden.setUpCards[pm.id as string] = true;
+  ctx.state.hidden.setUpCards[pm.id] = true;
   Object.assign(si, { status: 'succeeded', next_action: null, last_setup_error: null });
   ctx.emit('setup_intent.succeeded', si);
 }
 
-function createSetupIntent(ctx: Ctx, p: Params): Obj {
+function createSetupIntent(ctx: Ctx, p: Params): Kept<'setup_intent'> {
   const customer = str(p, 'customer');
   if (customer) ctx.ref(customer, 'customer', 'customer');
   const pm = str(p, 'payment_method');
@@ -105,7 +105,7 @@ function createSetupIntent(ctx: Ctx, p: Params): Obj {
     status: pm ? 'requires_confirmation' : 'requires_payment_method',
     usage: oneOf(p, 'usage', ['off_session', 'on_session'] as const) ?? 'off_session',
   });
-  si.client_secret = secretFor(si.id as string);
+  si.client_secret = secretFor(si.id);
   ctx.put(si);
   ctx.emit('setup_intent.created', si);
   if (bool(p, 'confirm')) confirmSetup(ctx, si);
@@ -155,7 +155,7 @@ export const setupIntentRoutes: ApiRoute[] = [
     path: '/v1/setup_intents/:id/cancel',
     handler: (ctx, { params, body }) => {
       const si = ctx.get(params.id as string, 'setup_intent');
-      if (['succeeded', 'canceled', 'processing'].includes(si.status as string)) {
+      if (['succeeded', 'canceled', 'processing'].includes(si.status)) {
         throw invalidRequest(
           `You cannot cancel this SetupIntent because it has a status of ${si.status}.`,
           'setup_intent_unexpected_state',

@@ -10,7 +10,7 @@ import { assertAttached } from './customers.ts';
 import { arr, bool, int, mergeMetadata, oneOf, str, timestamp } from '../params.ts';
 import { createdFilter, expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
-import type { Obj, Params } from '../types.ts';
+import type { Kept, Params, SubscriptionChanges } from '../types.ts';
 
 const PRORATION = ['create_prorations', 'always_invoice', 'none'] as const;
 const PAYMENT_BEHAVIORS = [
@@ -20,19 +20,19 @@ const PAYMENT_BEHAVIORS = [
   'pending_if_incomplete',
 ] as const;
 
-function update(ctx: Ctx, sub: Obj, p: Params): void {
-  if (['canceled', 'incomplete_expired'].includes(sub.status as string)) {
+function update(ctx: Ctx, sub: Kept<'subscription'>, p: Params): void {
+  if (['canceled', 'incomplete_expired'].includes(sub.status)) {
     throw invalidRequest(
       'A canceled subscription can only update its cancellation_details and metadata.',
       undefined,
     );
   }
-  const changes: Obj = {};
+  const changes: SubscriptionChanges = {};
   const itemParams = arr(p, 'items');
   const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
   if (sub.schedule && (itemParams || cancelAtPeriodEnd !== undefined)) {
     throw invalidRequest(
-      `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      `The subscription is managed by the subscription schedule \`${sub.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
       undefined,
     );
   }
@@ -51,7 +51,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   if (cancelAt !== undefined) changes.cancel_at = cancelAt === 'now' ? ctx.now() : cancelAt;
   const pm = str(p, 'default_payment_method');
   if (pm !== undefined) {
-    if (pm) assertAttached(ctx, pm, sub.customer, 'default_payment_method');
+    if (pm) assertAttached(ctx, pm, sub.customer as string, 'default_payment_method');
     changes.default_payment_method = pm || null;
   }
   if (p.metadata !== undefined) changes.metadata = mergeMetadata(sub.metadata, p);
@@ -77,12 +77,12 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
   if (!invoiceNow) {
     updateSubscription(ctx, sub, changes);
     if (plan && lines.length > 0 && behavior !== 'none') {
-      (ctx.state.hidden.pendingProrations[sub.id as string] ??= []).push(...lines);
+      (ctx.state.hidden.pendingProrations[sub.id] ??= []).push(...lines);
     }
     return;
   }
-  const pending = ctx.state.hidden.pendingProrations[sub.id as string] ?? [];
-  delete ctx.state.hidden.pendingProrations[sub.id as string];
+  const pending = ctx.state.hidden.pendingProrations[sub.id] ?? [];
+  delete ctx.state.hidden.pendingProrations[sub.id];
   const invoiceLines = [...pending, ...lines];
   if (paymentBehavior === 'pending_if_incomplete') {
     assertPendingParams(p);
@@ -103,7 +103,7 @@ function update(ctx: Ctx, sub: Obj, p: Params): void {
  * With `payment_behavior=error_if_incomplete`, a first invoice that cannot be paid (a declined card,
  * or one that needs authentication) refuses the creation with a 402 and leaves nothing behind.
  */
-function create(ctx: Ctx, p: Params): Obj {
+function create(ctx: Ctx, p: Params): Kept<'subscription'> {
   const sub = createSubscription(ctx, p);
   const inv = sub.latest_invoice ? ctx.find(sub.latest_invoice as string, 'invoice') : undefined;
   if (str(p, 'payment_behavior') === 'error_if_incomplete' && inv && inv.status !== 'paid') {
@@ -136,12 +136,12 @@ export const subscriptionRoutes: ApiRoute[] = [
         .filter(
           (s) =>
             (!customer || s.customer === customer) &&
-            (!price || (s.items.data as Obj[]).some((it) => it.price.id === price)) &&
+            (!price || s.items.data.some((it) => it.price.id === price)) &&
             (status === 'all'
               ? true
               : status
                 ? s.status === status
-                : !['canceled', 'incomplete_expired'].includes(s.status as string)) &&
+                : !['canceled', 'incomplete_expired'].includes(s.status)) &&
             created(s),
         );
       return list(ctx, items, body, '/v1/subscriptions');

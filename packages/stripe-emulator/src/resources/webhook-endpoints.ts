@@ -4,7 +4,7 @@ import { mergeMetadata, str, strList } from '../params.ts';
 import { expandOf, list, render } from '../render.ts';
 import type { ApiRoute } from '../router.ts';
 import { newId } from '../store.ts';
-import type { Obj, Params } from '../types.ts';
+import { markDeleted, type Kept, type Params } from '../types.ts';
 
 function url(p: Params): string | undefined {
   const value = str(p, 'url');
@@ -29,7 +29,7 @@ function enabledEvents(p: Params, required: boolean): string[] | undefined {
  * `secret` of its own, shown only in the answer that creates it. The emulator delivers events to
  * its one configured URL, signed with the emulator's webhook secret; endpoints made here are records.
  */
-function createEndpoint(ctx: Ctx, p: Params): Obj {
+function createEndpoint(ctx: Ctx, p: Params): Kept<'webhook_endpoint'> {
   const target = url(p);
   if (!target) throw missingParam('url');
   const endpoint = ctx.create('webhook_endpoint', 'we', {
@@ -73,7 +73,7 @@ export const webhookEndpointRoutes: ApiRoute[] = [
       if (description !== undefined) endpoint.description = description || null;
       const disabled = str(body, 'disabled');
       if (disabled !== undefined) endpoint.status = disabled === 'true' ? 'disabled' : 'enabled';
-      if (body.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata as Obj, body);
+      if (body.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata, body);
       return render(ctx, endpoint, expandOf(body));
     },
   },
@@ -82,7 +82,7 @@ export const webhookEndpointRoutes: ApiRoute[] = [
     path: '/v1/webhook_endpoints/:id',
     handler: (ctx, { params }) => {
       const endpoint = ctx.get(params.id as string, 'webhook_endpoint');
-      endpoint.deleted = true;
+      markDeleted(endpoint);
       return { id: endpoint.id, object: 'webhook_endpoint', deleted: true };
     },
   },

@@ -17,3 +17,17 @@ export function createsOnlyWhatStripeHas(ctx: Ctx): void {
   // @ts-expect-error Stripe sends no event of this type.
   ctx.emit('payment_intent.paid', pi);
 }
+
+export function keepsOnlyWhatStripeHas(ctx: Ctx): void {
+  const pi = ctx.get('pi_1', 'payment_intent');
+  pi.amount = 500;
+  // @ts-expect-error Stripe.PaymentIntent has no such field.
+  pi.refunded_in_full = true;
+  // @ts-expect-error An amount is a number of cents, not a string.
+  pi.amount_received = '5.00';
+  const customer = ctx.find('cus_1', 'customer');
+  // @ts-expect-error Stripe.Customer has no such field.
+  void customer?.nickname;
+  // @ts-expect-error Not a kind of object Stripe has.
+  ctx.all('payment_intent_v2');
+}
