@@ -23,11 +23,11 @@ export function startServer(
       output += chunk.toString();
       const match = /PORT (\d+)/.exec(output) ?? /running at http:\/\/[^:]+:(\d+)/.exec(output);
       if (match) {
-        child.stdout!.off('data', onData);
+        child.stdout.off('data', onData);
         resolve({ port: Number(match[1]), child, output });
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`${script} did not start: ${output}`)), 90_000).unref();
   });

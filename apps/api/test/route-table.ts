@@ -54,7 +54,7 @@ export async function registeredRoutes(): Promise<RouteRow[]> {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
         const key = `${route.url} ${method}`;
-        const schema = route.schema as { summary?: string } | undefined;
+        const schema = route.schema;
         const row = rows.get(key) ?? {
           method,
           url: route.url,

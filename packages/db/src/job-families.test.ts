@@ -18,7 +18,7 @@ describe('the job family check', () => {
     const result = await database.db.execute(sql`
       select pg_get_constraintdef(oid) as definition from pg_constraint
       where conrelid = 'jobs'::regclass and conname = 'jobs_family_known'`);
-    const [row] = (result as unknown as { rows: { definition: string }[] }).rows;
+    const [row] = (result as { rows: { definition: string }[] }).rows;
     const allowed = [...(row?.definition ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
     expect(allowed).toEqual([...JOB_FAMILIES]);
   });

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { deleteSessionsOfUser, setUserModeration } from '@app/db';
+import { renameUserUnannounced } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestContext } from '../helpers.ts';
 import { createSessionCache } from '../../src/plugins/session-cache.ts';
@@ -37,11 +37,7 @@ describe('the session cache', () => {
   it('answers a signed-in read from memory while nothing about the user changes', async () => {
     const { id, cookie } = await member('remembered');
     // A change no trigger announces (they are off for this one statement's transaction).
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`alter table users disable trigger users_announce_change`);
-      await tx.execute(sql`update users set discord_name = 'renamed quietly' where id = ${id}`);
-      await tx.execute(sql`alter table users enable trigger users_announce_change`);
-    });
+    await renameUserUnannounced(t.database.db, id, 'renamed quietly');
     expect((await me(cookie)).json().discord_name).not.toBe('renamed quietly');
   });
 

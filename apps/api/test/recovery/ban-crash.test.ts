@@ -57,7 +57,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a ban'
       database,
       queue,
       storage: createFolderStorage({ baseDir: path.join(dataDir, 'media') }),
-      providers: Object.fromEntries(JOB_FAMILIES.map((family) => [family, endless])) as Record<JobFamily, Provider>,
+      providers: Object.fromEntries(JOB_FAMILIES.map((family) => [family, endless])) as Record<
+        JobFamily,
+        Provider
+      >,
       settings,
       pollingIntervalSeconds: 0.5,
     });

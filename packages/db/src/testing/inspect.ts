@@ -1,6 +1,6 @@
 import { desc, eq, getTableName, inArray, is, like, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../client.ts';
+import { type Db, type DbOrTx, rowsOf } from '../client.ts';
 import * as schema from '../schema/index.ts';
 
 /*
@@ -149,10 +149,19 @@ export const holdJobRow = (db: DbOrTx, id: string, until: Promise<void>) =>
 
 /** Other connections to this database now waiting for a row another transaction holds. */
 export async function connectionsWaitingForRows(db: DbOrTx): Promise<number> {
-  const { rows } = (await db.execute(
+  const result = await db.execute(
     sql`select count(*)::int as n from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()
           and wait_event_type = 'Lock' and wait_event in ('transactionid', 'tuple')`,
-  )) as unknown as { rows: { n: number }[] };
-  return rows[0]?.n ?? 0;
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** Renames a user with the change announcement switched off for that one transaction. */
+export async function renameUserUnannounced(db: Db, userId: string, discordName: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table users disable trigger users_announce_change`);
+    await tx.execute(sql`update users set discord_name = ${discordName} where id = ${userId}`);
+    await tx.execute(sql`alter table users enable trigger users_announce_change`);
+  });
 }
