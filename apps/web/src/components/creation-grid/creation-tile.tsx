@@ -1,9 +1,14 @@
 import type { JobOutputWire, JobWire } from '@app/domain';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSet, jobPrompt } from '@/components/job-card/index.ts';
 import { paths } from '@/config/paths.ts';
 import type { ReportBody } from '@app/domain';
-import { ReportButton } from '@/components/report-button/index.ts';
+
+// The report form and its schema load after the tiles, not with them.
+const ReportButton = lazy(() =>
+  import('@/components/report-button/index.ts').then((module) => ({ default: module.ReportButton })),
+);
 
 const KIND_WORDS: Record<JobWire['kind'], string> = {
   image: 'Image',
@@ -89,7 +94,11 @@ export function CreationTile({
       <span className="creation-loves" aria-label={`${job.loves} loves`}>
         ♥ {job.loves}
       </span>
-      {onReport && !job.mine && <ReportButton compact onReport={(body) => onReport(job.id, body)} />}
+      {onReport && !job.mine && (
+        <Suspense fallback={null}>
+          <ReportButton compact onReport={(body) => onReport(job.id, body)} />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { JobActionBody, type JobWire } from '@app/domain';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import type { JobWire } from '@app/domain';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
@@ -11,6 +9,9 @@ import { JobMedia } from './job-media.tsx';
 import { isImageJob, jobPrompt, jobRefundText, jobStatusText } from './job-summary.ts';
 import { isEnded, useLiveJob } from './use-live-job.ts';
 import './jobs.css';
+
+// The edit form and its schema load when a prompt is edited, not with every card.
+const EditPrompt = lazy(() => import('./edit-prompt.tsx').then((module) => ({ default: module.EditPrompt })));
 
 export interface JobCardProps {
   job: JobWire;
@@ -185,39 +186,11 @@ export function JobCard({
           </Button>
         )}
       </div>
-      {editing && <EditPrompt initial={prompt} busy={busy} onSubmit={(text) => void act('edit', text)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditPrompt initial={prompt} busy={busy} onSubmit={(text) => void act('edit', text)} />
+        </Suspense>
+      )}
     </article>
-  );
-}
-
-/** The edit form's one field: the new prompt, by the server's own rule. */
-const EditFields = JobActionBody.pick({ prompt: true }).required();
-
-function EditPrompt({
-  initial,
-  busy,
-  onSubmit,
-}: {
-  initial: string;
-  busy: boolean;
-  onSubmit: (prompt: string) => void;
-}) {
-  const { register, handleSubmit, control } = useForm({
-    resolver: zodResolver(EditFields),
-    defaultValues: { prompt: initial },
-  });
-  const text = useWatch({ control, name: 'prompt' });
-  const id = useId();
-  return (
-    <form
-      className="job-edit"
-      onSubmit={(event) => void handleSubmit(({ prompt }) => onSubmit(prompt))(event)}
-    >
-      <label htmlFor={id}>New prompt</label>
-      <textarea id={id} rows={2} {...register('prompt')} />
-      <Button type="submit" disabled={busy || !text.trim()}>
-        Make it
-      </Button>
-    </form>
   );
 }
