@@ -1,6 +1,5 @@
 // The figures of one fleet bench run, from the job rows, the ledger and the stand-in hosts' logs.
 import pg from 'pg';
-import type { A1111StandIn } from '@app/generation/stand-ins/a1111';
 import type { Plan, Person, Workload } from './fleet-workload.ts';
 
 export interface FleetFigures {
@@ -69,7 +68,10 @@ export async function measure(input: {
   estimates?: Map<string, number>;
   jobMs: number;
   samples: { t: number; busy: number; alive: number }[];
-  hosts: A1111StandIn[];
+  /** Each host's finished generations: when each ran and its prompt. */
+  histories: { start: number; end: number; prompt: string }[][];
+  /** When a host was down: a gap across one is no dispatcher's doing. */
+  downtimes: { from: number; to: number }[];
   workload: Workload;
   startedAt: number;
 }): Promise<FleetFigures> {
@@ -141,20 +143,22 @@ export async function measure(input: {
   const squares = counts.reduce((a, b) => a + b * b, 0);
   const jain = squares === 0 ? 1 : (sum * sum) / (counts.length * squares);
 
-  // Dispatch overhead: a host's idle gap between two jobs while others waited.
+  // Dispatch overhead: a host's idle gap between two jobs while others waited (not across a time
+  // the host was down).
   const gaps: number[] = [];
-  for (const host of input.hosts) {
-    const history = [...host.history].sort((a, b) => a.start - b.start);
+  for (const hostHistory of input.histories) {
+    const history = [...hostHistory].sort((a, b) => a.start - b.start);
     for (let i = 1; i < history.length; i++) {
       const gap = history[i]!.start - history[i - 1]!.end;
-      if (gap >= 0 && gap < 2_000 && waitingAt(history[i - 1]!.end) > 0) gaps.push(gap);
+      const down = input.downtimes.some((d) => d.from < history[i]!.start && d.to > history[i - 1]!.end);
+      if (gap >= 0 && gap < 2_000 && !down && waitingAt(history[i - 1]!.end) > 0) gaps.push(gap);
     }
   }
 
   // Generations per job, from the hosts' logs (the prompt names the person and the job).
   const generations = new Map<string, number>();
-  for (const host of input.hosts) {
-    for (const entry of host.history) generations.set(entry.prompt, (generations.get(entry.prompt) ?? 0) + 1);
+  for (const history of input.histories) {
+    for (const entry of history) generations.set(entry.prompt, (generations.get(entry.prompt) ?? 0) + 1);
   }
   const promptKey = (row: Row) => row.prompt.replace(/\s*-square$/, '');
   const lost = rows.filter(

@@ -2,119 +2,33 @@
 // one generation at a time, a fixed time each), run twice in one go: through a plain FIFO
 // dispatcher (one queue in arrival order, one job per worker, hosts taken in turn — what the
 // anchors' bots do) and through ours (host slots, plan priority, round-robin between people).
+// As deployed, the hosts, the worker and the submissions (the API's side) are three processes.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type Database, createDatabase, createUser, grant, isDatabaseUnavailable } from '@app/db';
-import {
-  type Provider,
-  type RoutingTable,
-  createA1111Provider,
-  parseGenerationBackends,
-} from '@app/generation';
-import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
-import {
-  type JobQueue,
-  QUEUE_NAMES,
-  type QueuedJobData,
-  defaultGenerationSettings,
-  providersFor,
-  runJob,
-  startJobQueue,
-  startWorker,
-} from '@app/jobs';
+import { createDatabase, createUser, grant, isDatabaseUnavailable } from '@app/db';
+import { type JobQueue, startJobQueue } from '@app/jobs';
 import { queueStanding } from '@app/api/queue-standing';
 import { submitJob } from '@app/api/submit-job';
 import { createBenchDatabase, dropBenchDatabase } from './servers/bench-database.ts';
+import type { HostsMessage } from './servers/fleet-hosts.ts';
 import { type Plan, type Person, type Workload, buildWorkload } from './fleet-workload.ts';
 import { type FleetFigures, measure } from './fleet-measure.ts';
+import { type Dispatcher, FLEET, fleetSettings, memoryStorage } from './fleet-settings.ts';
+import { forkBench } from './lib.ts';
 
-/** The stand-in hosts, and the time each takes per job in each scenario (1 s, and a distilled model's 0.25 s). */
-export const FLEET = { hosts: 4, jobMs: [1000, 250] as const };
+export { FLEET, type Dispatcher };
 const DATABASE = 'hypercreate_bench_fleet';
-
-export type Dispatcher = 'fifo' | 'fleet';
-
-const memoryStorage = () => {
-  const objects = new Map<string, { bytes: Buffer; mime: string }>();
-  return {
-    put: async (key: string, bytes: Buffer, mime: string) => void objects.set(key, { bytes, mime }),
-    get: async (key: string) => objects.get(key) ?? null,
-    delete: async (key: string) => void objects.delete(key),
-    publicUrl: () => null,
-  };
-};
-
-/**
- * The anchors' loop: N workers, each takes the oldest job off the one queue, sends it to the next
- * host in turn (skipping one whose health call failed) and takes the next when it is done.
- */
-async function startFifo(
-  database: Database,
-  queue: JobQueue,
-  provider: Provider,
-  storage: ReturnType<typeof memoryStorage>,
-) {
-  const settings = defaultGenerationSettings();
-  const name = QUEUE_NAMES.image;
-  let running = true;
-  const worker = async () => {
-    while (running) {
-      // A database that does not answer in time (a loaded machine) costs a poll, as in the anchors.
-      await workOne().catch(() => sleep(250));
-    }
-  };
-  const workOne = async () => {
-    const [job] = await queue.boss.fetch<QueuedJobData>(name, { batchSize: 1, includeMetadata: true });
-    if (!job) {
-      await sleep(250);
-      return;
-    }
-    const claim = { id: job.id, retryCount: job.retryCount };
-    const heartbeat = setInterval(() => void queue.boss.touch(name, claim).catch(() => {}), 3_000);
-    const outcome = await runJob({
-      database,
-      storage,
-      provider,
-      deadlineSeconds: settings.deadlines.image,
-      attempt: {
-        jobId: job.data.jobId,
-        retryCount: job.retryCount,
-        retryLimit: job.retryLimit,
-        signal: new AbortController().signal,
-      },
-    }).finally(() => clearInterval(heartbeat));
-    if (outcome.kind === 'retry') await queue.boss.fail(name, claim, { code: outcome.error.code });
-    else await queue.boss.complete(name, claim);
-  };
-  const workers = Array.from({ length: FLEET.hosts }, () => worker());
-  return async () => {
-    running = false;
-    await Promise.all(workers);
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): Promise<FleetFigures> {
   const url = await createBenchDatabase(DATABASE);
-  const hosts: A1111StandIn[] = [];
-  for (let i = 0; i < FLEET.hosts; i++) {
-    const host = await startA1111StandIn();
-    host.serial = true;
-    host.generationMs = jobMs;
-    hosts.push(host);
-  }
-  const backends = (
-    parseGenerationBackends(`image=a1111:${hosts.map((host) => host.url).join('|')}`) as {
-      table: RoutingTable;
-    }
-  ).table;
-  const settings = defaultGenerationSettings({
-    backends,
-    maxActiveJobsPerUser: 1000,
-    probeSeconds: 0.5,
-    superviseSeconds: 2,
+  const hosts = await forkBench<HostsMessage>('bench/servers/fleet-hosts.ts', {
+    FLEET_HOSTS: String(FLEET.hosts),
+    FLEET_JOB_MS: String(jobMs),
   });
+  const urls = (hosts.ready as Extract<HostsMessage, { type: 'ready' }>).urls;
+  const settings = fleetSettings(urls);
   const database = createDatabase({ databaseUrl: url, poolSize: 12 });
   await database.migrate();
   const queue = await startJobQueue(database, settings);
@@ -141,27 +55,12 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     dispatcher === 'fifo'
       ? { ...queue, send: (tx, job) => queue.send(tx, { id: job.id, family: job.family, priority: 0 }) }
       : queue;
-  const stop =
-    dispatcher === 'fifo'
-      ? await startFifo(database, queue, createA1111Provider({ urls: hosts.map((h) => h.url) }), storage)
-      : await (async () => {
-          const worker = await startWorker({
-            database,
-            queue,
-            storage,
-            providers: providersFor(settings.backends, settings.deadlines),
-            settings,
-            pollingIntervalSeconds: 0.5,
-          });
-          return () => worker.stop({ deadlineMs: 2_000 });
-        })();
+  const worker = await forkBench<{ type: 'ready' | 'stopped' }>('bench/servers/fleet-worker.ts', {
+    FLEET_DISPATCHER: dispatcher,
+    FLEET_HOST_URLS: urls.join('|'),
+    FLEET_DATABASE_URL: url,
+  });
 
-  const samples: { t: number; busy: number; alive: number }[] = [];
-  let alive = FLEET.hosts;
-  const sampler = setInterval(
-    () => samples.push({ t: Date.now(), busy: hosts.filter((h) => h.active > 0).length, alive }),
-    20,
-  );
   const jobOwner = new Map<string, Person>();
   // What the studio and the bot told each person at submission: about how long the wait would be.
   const estimates = new Map<string, number>();
@@ -202,19 +101,9 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
   // One host dies mid-run, and comes back at the same address a few seconds later.
   const killing = (async () => {
     await sleep(workload.killAtMs);
-    const victim = hosts[0]!;
-    const port = Number(new URL(victim.url).port);
-    // What it finished before it died; work it was in the middle of never reached anyone.
-    const history = [...victim.history];
-    await victim.close();
-    alive -= 1;
+    await hosts.request({ type: 'kill', index: 0 }, 'killed');
     await sleep(workload.downMs);
-    const back = await startA1111StandIn({ port });
-    back.serial = true;
-    back.generationMs = jobMs;
-    back.history.push(...history);
-    hosts[0] = back;
-    alive += 1;
+    await hosts.request({ type: 'revive', index: 0 }, 'revived');
   })();
   await Promise.all([...arrivals, killing]);
   // Wait for the queue to drain (bounded: a dispatcher that loses jobs must not hang the bench).
@@ -229,8 +118,9 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     await sleep(250);
   }
   await client.end();
-  clearInterval(sampler);
-  await stop();
+  await worker.request({ type: 'stop' }, 'stopped');
+  const { histories, samples, downtimes } = await hosts.request({ type: 'report' }, 'report');
+  hosts.child.send({ type: 'stop' });
   const figures = await measure({
     url,
     dispatcher,
@@ -238,13 +128,13 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     estimates,
     jobMs,
     samples,
-    hosts,
+    histories,
+    downtimes,
     workload,
     startedAt: started,
   });
   await queue.stop();
   await database.close();
-  for (const host of hosts) await host.close();
   await dropBenchDatabase(DATABASE);
   return figures;
 }

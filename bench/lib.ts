@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,4 +83,46 @@ export const figureOf = (values: number[]): Figure => ({
 export function describeFigure({ median, low, high }: Figure, digits = 0): string {
   const spread = median > 0 ? ((high - low) / 2 / median) * 100 : 0;
   return `${median.toFixed(digits)} (${low.toFixed(digits)}–${high.toFixed(digits)}, ±${spread.toFixed(0)}%)`;
+}
+
+/**
+ * Starts a TypeScript bench process with an IPC channel, resolving once it sends `{ type: 'ready' }`;
+ * `request` sends a command and resolves with the first message of the awaited type.
+ */
+export async function forkBench<Message extends { type: string }>(
+  script: string,
+  env: Record<string, string>,
+): Promise<{
+  child: ChildProcess;
+  ready: Message;
+  request: <T extends Message['type']>(command: object, answer: T) => Promise<Extract<Message, { type: T }>>;
+}> {
+  const child = fork(path.join(ROOT, script), [], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T extends string>(type: T) =>
+    new Promise<Extract<Message, { type: T }>>((resolve, reject) => {
+      const onMessage = (message: Message) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as Extract<Message, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ready = await next('ready');
+  return {
+    child,
+    ready: ready,
+    request: (command, answer) => {
+      const answered = next(answer);
+      child.send(command);
+      return answered;
+    },
+  };
 }

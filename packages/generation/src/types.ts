@@ -85,6 +85,11 @@ export interface ProviderContext {
    * instead of picking a host itself.
    */
   host?: string;
+  /**
+   * Told as soon as the provider needs the host no more for this request (its last answer has
+   * arrived), before the outputs are decoded: the host's slot can take the next job meanwhile.
+   */
+  hostDone?: () => void;
 }
 
 export interface Provider {

@@ -9,7 +9,7 @@ import {
 } from '@app/db';
 import { dispatchRank } from '@app/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimNextJob } from '../src/fleet/claim.ts';
+import { claimNextJob, unclaimJob } from '../src/fleet/claim.ts';
 import { type Pipeline, createPipeline, createUserWith, waitFor } from './helpers.ts';
 
 /** The dispatch claim: host check, the best job in dispatch order and its start, in one statement. */
@@ -118,5 +118,41 @@ describe('the dispatch claim', () => {
     await endJob(pipeline.database.db, job.id, 'cancelled', null);
     const outcome = await claim();
     expect(outcome.kind === 'claimed' && outcome.claim.job).toBeNull();
+  });
+
+  it('gives back a claim taken ahead: the job waits again in its old place, as before the claim, and says so', async () => {
+    const user = await createUserWith(pipeline.database, 10);
+    const first = await enqueueRanked(user.id, 0);
+    const second = await enqueueRanked(user.id, 0);
+    const taken = await claim();
+    if (taken.kind !== 'claimed') throw new Error(`claimed nothing: ${taken.kind}`);
+    expect(taken.claim.jobId).toBe(first.id);
+    const events: { jobId: string; status: string }[] = [];
+    const unlisten = await pipeline.database.listen(JOB_EVENTS_CHANNEL, (payload) =>
+      events.push(JSON.parse(payload) as { jobId: string; status: string }),
+    );
+    try {
+      expect(await unclaimJob(pipeline.database, 'image', taken.claim)).toBe(true);
+      await waitFor(async () => events.length > 0);
+      expect(events).toEqual([{ jobId: first.id, userId: user.id, status: 'queued', progress: 0 }]);
+    } finally {
+      await unlisten();
+    }
+    expect(await getJob(pipeline.database.db, first.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      startedAt: null,
+    });
+    // Fenced to the attempt: a second give-back of the same claim changes nothing.
+    expect(await unclaimJob(pipeline.database, 'image', taken.claim)).toBe(false);
+    // Still first in line, and claimed afresh as a first attempt.
+    const again = await claim();
+    expect(again.kind === 'claimed' && again.claim).toMatchObject({
+      jobId: first.id,
+      attempt: { retryCount: 0 },
+      job: { status: 'running', attempts: 1 },
+    });
+    const next = await claim();
+    expect(next.kind === 'claimed' && next.claim.jobId).toBe(second.id);
   });
 });

@@ -15,6 +15,11 @@ export interface A1111StandIn extends StandIn {
   serial: boolean;
   /** Generation calls never answer (a host stuck in the middle of a job). */
   hang: boolean;
+  /**
+   * One picture per size, made once and sent for every seed: for benches, where the stand-in's own
+   * CPU (a GPU host's, elsewhere) must not be counted against the dispatcher.
+   */
+  reuseImages: boolean;
   /** Generation calls running now, the most seen at once, and how many finished. */
   readonly active: number;
   readonly maxActive: number;
@@ -32,12 +37,24 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
     caption: 'a red barn in a field',
     serial: false,
     hang: false,
+    reuseImages: false,
     active: 0,
     maxActive: 0,
     generated: 0,
     history: [] as { start: number; end: number; prompt: string }[],
   };
   let turn: Promise<void> = Promise.resolve();
+  const madeOnce = new Map<string, Promise<string>>();
+  const imageOf = async (width: number, height: number, seed: number) => {
+    if (!state.reuseImages) return (await pngBytes(width, height, seed)).toString('base64');
+    const key = `${width}x${height}`;
+    if (!madeOnce.has(key))
+      madeOnce.set(
+        key,
+        pngBytes(width, height, 1).then((b) => b.toString('base64')),
+      );
+    return madeOnce.get(key)!;
+  };
 
   const standIn = await startStandIn(async (request) => {
     const route = `${request.method} ${request.path}`;
@@ -87,10 +104,8 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
         // The pictures are made while the generation time runs, as a GPU would.
         const [images] = await Promise.all([
           Promise.all(
-            Array.from({ length: count }, async (_, i) =>
-              (await pngBytes(body.width ?? 512, body.height ?? 512, (body.seed ?? 1) + i)).toString(
-                'base64',
-              ),
+            Array.from({ length: count }, (_, i) =>
+              imageOf(body.width ?? 512, body.height ?? 512, (body.seed ?? 1) + i),
             ),
           ),
           new Promise((resolve) => setTimeout(resolve, state.generationMs)),
@@ -117,6 +132,7 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
     caption: { get: () => state.caption, set: (v) => (state.caption = v) },
     serial: { get: () => state.serial, set: (v) => (state.serial = v) },
     hang: { get: () => state.hang, set: (v) => (state.hang = v) },
+    reuseImages: { get: () => state.reuseImages, set: (v) => (state.reuseImages = v) },
     active: { get: () => state.active },
     maxActive: { get: () => state.maxActive },
     generated: { get: () => state.generated },

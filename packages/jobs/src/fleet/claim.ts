@@ -119,3 +119,42 @@ export async function claimNextJob(
     },
   };
 }
+
+/**
+ * Gives back a claim that never ran (taken ahead for a slot that then could not use it): the queue
+ * entry is waiting again in its old place and the job is queued as before the claim, announced so.
+ * Fenced to the attempt, like completion: a claim the queue already gave to another worker is left
+ * alone. True when it was given back.
+ */
+const UNCLAIM = `
+  WITH entry AS (
+    UPDATE ${QUEUE_SCHEMA}.${QUEUE_TABLE} SET state = 'created', started_on = NULL, heartbeat_on = NULL
+    WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3
+    RETURNING id
+  ),
+  waiting AS (
+    UPDATE jobs SET
+      status = 'queued',
+      attempts = attempts - 1,
+      started_at = CASE WHEN attempts <= 1 THEN NULL ELSE started_at END,
+      updated_at = now()
+    FROM entry
+    WHERE jobs.id = $4::uuid AND jobs.status = 'running'
+    RETURNING jobs.id, jobs.user_id, jobs.progress
+  ),
+  announced AS (
+    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
+      'jobId', id, 'userId', user_id, 'status', 'queued', 'progress', progress)::text)
+    FROM waiting
+  )
+  SELECT (SELECT count(*) FROM entry)::int AS entries, (SELECT count(*) FROM announced)::int AS announced`;
+
+export async function unclaimJob(database: Database, family: JobFamily, claim: Claim): Promise<boolean> {
+  const [row] = await database.prepared<{ entries: number }>('dispatch-unclaim', UNCLAIM, [
+    QUEUE_NAMES[family],
+    claim.attempt.id,
+    claim.attempt.retryCount,
+    claim.jobId,
+  ]);
+  return Number(row?.entries) > 0;
+}

@@ -16,7 +16,7 @@ import type { Metrics } from '../metrics.ts';
 import { type JobQueue, QUEUE_NAMES } from '../queue.ts';
 import type { GenerationSettings } from '../settings.ts';
 import { type AttemptOutcome, runJob } from '../worker/run-job.ts';
-import { type Claim, claimNextJob } from './claim.ts';
+import { type Claim, claimNextJob, unclaimJob } from './claim.ts';
 import type { FleetHost, HostHealth } from './hosts.ts';
 import { failStrandedJobs } from './stranded.ts';
 import type { Waker } from './waker.ts';
@@ -36,6 +36,11 @@ export interface DispatchContext {
   metrics?: Metrics;
   pollMs: number;
 }
+
+/** Recent busy times kept per host, to know when its slot is about to be free. */
+const BUSY_SAMPLES = 9;
+/** A staged claim not taken up by this many ms past the time it was expected to be is given back. */
+const STAGE_HOLD_MS = 250;
 
 /** A held slot: of a host (locked across processes), or one of this process's local ones. */
 interface Slot {
@@ -57,8 +62,8 @@ interface Running {
  * `local` provider, one of this process's `WORKER_CONCURRENCY` CPU slots. The claim hands out jobs
  * in dispatch order (rank, then age), so holding a slot first means the best waiting job goes to
  * the first free slot, and every free slot is filled while work waits. A busy dispatcher keeps a
- * host's slot from one job to the next, so between two jobs on a host there is one round trip to
- * the database (the claim) and the request to the host.
+ * host's slot from one job to the next and claims the next job shortly before the host is due to
+ * answer, so between two jobs on a host there is only the request to the host.
  */
 export class FamilyDispatcher {
   private readonly running = new Set<Running>();
@@ -69,6 +74,10 @@ export class FamilyDispatcher {
   private next = 0;
   private loop: Promise<void> | undefined;
   private lastStrandedCheck = 0;
+  /** Each host's last busy times (ms from the request to its answer), newest last. */
+  private readonly busyMs = new Map<string, number[]>();
+  /** How long a claim takes to come back, smoothed: how far ahead of a slot's end to claim. */
+  private claimMs = 5;
 
   constructor(
     private readonly family: JobFamily,
@@ -180,10 +189,12 @@ export class FamilyDispatcher {
    * the shared state (it is out here too from now on).
    */
   private async claimJob(slot: Slot): Promise<Claim | undefined> {
+    const asked = performance.now();
     const outcome = await claimNextJob(this.ctx.database, this.family, {
       host: slot.host?.host,
       provider: this.provider.name,
     });
+    this.claimMs = 0.8 * this.claimMs + 0.2 * (performance.now() - asked);
     if (outcome.kind === 'host-down') this.ctx.health?.noteDown(slot.host!.host);
     return outcome.kind === 'claimed' ? outcome.claim : undefined;
   }
@@ -211,6 +222,62 @@ export class FamilyDispatcher {
     });
   }
 
+  private noteBusy(host: string, ms: number): void {
+    const samples = this.busyMs.get(host) ?? [];
+    samples.push(ms);
+    if (samples.length > BUSY_SAMPLES) samples.shift();
+    this.busyMs.set(host, samples);
+  }
+
+  /**
+   * Claims the next job for a host's slot shortly before the host is expected to answer (its
+   * median recent busy time, less a few claims' time), so that the host gets its next request the
+   * moment it answers instead of one claim later. A claim the slot cannot use (the host failed, the
+   * worker stops, the host is much slower than its record) goes back to the queue in its old place.
+   */
+  private stageNext(slot: Slot, released: () => boolean): { take(): Promise<Claim | undefined> } {
+    const samples = slot.host ? this.busyMs.get(slot.host.host) : undefined;
+    if (!samples?.length) return { take: async () => undefined };
+    const expectedMs = [...samples].sort((a, b) => a - b)[samples.length >> 1]!;
+    const leadMs = Math.min(200, Math.max(40, 4 * this.claimMs));
+    let claiming: Promise<Claim | undefined> | undefined;
+    let expiry: NodeJS.Timeout | undefined;
+    const timer = setTimeout(
+      () => {
+        if (released() || this.stopping) return;
+        claiming = this.claimJob(slot).catch(() => undefined);
+        void claiming.then((claim) => {
+          if (!claim || released()) return;
+          expiry = setTimeout(() => {
+            if (released() || claiming === undefined) return;
+            claiming = undefined;
+            void this.giveBack(claim).then(() => this.ctx.waker.wake(this.family));
+          }, leadMs + STAGE_HOLD_MS);
+        });
+      },
+      Math.max(0, expectedMs - leadMs),
+    );
+    return {
+      take: async () => {
+        clearTimeout(timer);
+        const claim = await claiming;
+        clearTimeout(expiry);
+        claiming = undefined;
+        return claim;
+      },
+    };
+  }
+
+  /** A claim taken ahead that its slot could not use: back to the queue, or to the next slot. */
+  private async giveBack(claim: Claim): Promise<void> {
+    await whileUnavailable(() => unclaimJob(this.ctx.database, this.family, claim)).catch(
+      (error: unknown) => {
+        // The queue's supervision hands it on when its heartbeat lapses, as after a crash.
+        console.error(`${this.family} dispatcher: a claim could not be given back:`, describeError(error));
+      },
+    );
+  }
+
   private launch(claim: Claim, slot: Slot): void {
     const abandon = new AbortController();
     let handBack = false;
@@ -232,12 +299,21 @@ export class FamilyDispatcher {
         );
       },
     };
+    const stage = this.stageNext(slot, () => released);
     // The slot is the host's: it is free again as soon as the host has answered, while this
-    // process stores the outputs and settles the job. It goes to this dispatcher's next job still
-    // locked; it is unlocked when no job waits, or when the worker stops.
+    // process stores the outputs and settles the job. It goes straight to the job claimed ahead
+    // for it, or else to this dispatcher's next job still locked; it is unlocked when no job
+    // waits, or when the worker stops.
     const release = async () => {
       if (released) return;
       released = true;
+      const next = await stage.take();
+      const usable =
+        !slotLost &&
+        !this.stopping &&
+        (!slot.host || !this.ctx.health || this.ctx.health.isUp(slot.host.host));
+      if (next && usable) return this.launch(next, slot);
+      if (next) await this.giveBack(next);
       if (slotLost) return; // its lock went with the connection
       if (this.stopping) await this.release(slot);
       else this.handedBack.push(slot);
@@ -291,7 +367,10 @@ export class FamilyDispatcher {
         failover: !!slot.host,
         // After a result only: on a host failure the host leaves rotation before its slot is let go.
         onProviderDone: () => {
-          hostAnswered ??= performance.now();
+          if (hostAnswered !== undefined) return;
+          hostAnswered = performance.now();
+          // Known before the slot takes its next job, whose claim ahead it times.
+          if (slot.host) this.noteBusy(slot.host.host, hostAnswered - started);
           void hostDone();
         },
         attempt: {

@@ -36,7 +36,10 @@ export interface RunJobOptions {
   host?: string;
   /** Another host, or this one once it answers again, may take the job over without a charge. */
   failover?: boolean;
-  /** Called once the provider has answered with a result: the host is free while the outputs are stored. */
+  /**
+   * Called once the host has given its last answer (the provider's `hostDone`, or its result): the
+   * host is free while the outputs are decoded and stored.
+   */
   onProviderDone?: () => void;
   attempt: Attempt;
   /**
@@ -124,6 +127,7 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
           await setJobExternalId(db, job.id, id);
         },
         host: options.host,
+        hostDone: options.onProviderDone,
       }),
       abandonedOn(signal),
     ]);

@@ -162,7 +162,11 @@ export function createA1111Provider(options: A1111Options): Provider {
       base: { negative_prompt: options.negativePrompt ?? '', seed: request.seed, n_iter: 1 },
       prompt: async () => request.prompt + (await loraTag(host, request, context.signal)),
       generate: (path, body) => generate(host, path, body, context),
-      outputs,
+      // Every kind reads its outputs after its last call to the host.
+      outputs: (images, expected) => {
+        context.hostDone?.();
+        return outputs(images, expected);
+      },
       firstInput: (...names) => firstInput(request, ...names),
       call: (path, json) =>
         requestJson(`${host}/sdapi/v1/${path}`, {

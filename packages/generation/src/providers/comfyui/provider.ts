@@ -248,9 +248,11 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
             if (context.signal.aborted) throw error;
           }
         }
+        context.hostDone?.();
         context.onProgress(1);
         return { outputs, loraReference };
       }
+      context.hostDone?.();
       context.onProgress(1);
       if (outputs.length === 0) {
         // The workflow ran and saved nothing: its set-up, not the host, is at fault.
