@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);
 // The figures of one fleet bench run, from the job rows, the ledger and the stand-in hosts' logs.
 import pg from 'pg';
 import type { Plan, Person, Workload } from './fleet-workload.ts';
@@ -170,6 +171,7 @@ export async function measure(input: {
 
   // Estimates against real waits, for jobs that really waited (a factor of two on a few
   // milliseconds says nothing).
+  if (process.env.ESTDUMP) require('node:fs').writeFileSync(process.env.ESTDUMP, JSON.stringify(rows.map((row) => ({ at: row.created - input.startedAt, plan: owner(row).plan, role: owner(row).role, est: input.estimates?.get(row.id), real: wait(row), started: row.started }))));
   const judged = rows.flatMap((row) => {
     const estimate = input.estimates?.get(row.id);
     const real = wait(row);

@@ -30,10 +30,18 @@ describe('estimateWaitSeconds', () => {
     expect(estimateWaitSeconds({ ...snapshot, position: 20 })).toBe(3 + 10 * 10);
   });
 
-  it('counts a job running past the mean as about to end, and never more running jobs than slots', () => {
+  it('counts a job running past the mean as about to end', () => {
+    expect(estimateWaitSeconds({ position: 0, slots: 1, runningElapsedSeconds: [30], meanSeconds: 10 })).toBe(
+      0,
+    );
+  });
+
+  it('takes the most recently started running jobs as those on the slots, never more than slots', () => {
+    // One slot: the job started 30 s ago has its answer and is storing its outputs; the slot is
+    // already at the one started a second ago.
     expect(
       estimateWaitSeconds({ position: 0, slots: 1, runningElapsedSeconds: [30, 1], meanSeconds: 10 }),
-    ).toBe(0);
+    ).toBe(9);
   });
 
   it('falls as the queue drains', () => {

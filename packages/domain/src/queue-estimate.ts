@@ -32,8 +32,10 @@ const SIMULATED_AHEAD = 5000;
 /**
  * Seconds until a queued job starts, or undefined before the family has finished a job.
  *
- * Each slot is free after `max(0, mean − elapsed)` seconds when a job runs on it (the longest-running
- * first, as many as there are slots), at once when it is free. The jobs ahead then take the
+ * Each slot is free after `max(0, mean − elapsed)` seconds when a job runs on it, at once when it
+ * is free. The jobs on the slots are the most recently started running ones, as many as there are
+ * slots: a job whose host has answered is still running while its outputs are stored, and its slot
+ * is already at the next job. The jobs ahead then take the
  * earliest free slot one after the other, each for `mean` seconds; this job starts when the
  * earliest slot is free after them. With every slot busy and R_i the remaining times sorted, that is
  * about `R_(p mod S) + floor(p / S) × mean` for p jobs ahead and S slots.
@@ -48,7 +50,7 @@ export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined
   const slots = Math.max(1, Math.floor(snapshot.slots));
   const remaining = [...snapshot.runningElapsedSeconds]
     .map((elapsed) => Math.max(0, mean - Math.max(0, elapsed)))
-    .sort((a, b) => a - b)
+    .sort((a, b) => b - a)
     .slice(0, slots);
   const free: number[] = [...remaining, ...Array<number>(slots - remaining.length).fill(0)];
   const position = Math.max(0, Math.floor(snapshot.position));
@@ -59,7 +61,8 @@ export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined
   }
   const extra = ((position - simulated) / slots) * mean;
   const load = Math.min(MAX_AHEAD_LOAD, ((snapshot.aheadArrivalsPerSecond ?? 0) * mean) / slots);
-  return Math.round((free[earliest(free)]! + extra) / (1 - load));
+  // Tenths of a second: the studio and the bot round it for people, a client may want more.
+  return Math.round(((free[earliest(free)]! + extra) / (1 - load)) * 10) / 10;
 }
 
 function earliest(times: number[]): number {
