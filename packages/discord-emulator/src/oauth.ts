@@ -134,12 +134,15 @@ export function discordOAuth(ctx: Ctx): DiscordOAuth {
 
   function authorize(request: FastifyRequest, reply: FastifyReply) {
     const post = request.method === 'POST';
-    const params = post
-      ? formOf(request)
-      : new URL(request.url, 'http://emulator.local').searchParams;
+    const params = post ? formOf(request) : new URL(request.url, 'http://emulator.local').searchParams;
     const checked = readAuthorizeRequest(ctx, params);
     if (!checked.request)
-      return page(reply, 400, 'Invalid request', `<h1>Invalid OAuth2 request</h1><p>${escape(checked.error)}</p>`);
+      return page(
+        reply,
+        400,
+        'Invalid request',
+        `<h1>Invalid OAuth2 request</h1><p>${escape(checked.error)}</p>`,
+      );
     const asked = checked.request;
     if (!post) {
       const signedIn = cookieUser(request);
@@ -173,7 +176,12 @@ export function discordOAuth(ctx: Ctx): DiscordOAuth {
 
   function token(request: FastifyRequest, reply: FastifyReply) {
     if (!(request.body instanceof URLSearchParams))
-      return sendOauthError(reply, 400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
+      return sendOauthError(
+        reply,
+        400,
+        'invalid_request',
+        'The body must be application/x-www-form-urlencoded.',
+      );
     const form = request.body;
     // Client credentials in the body or as HTTP Basic, as Discord accepts both.
     const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '');

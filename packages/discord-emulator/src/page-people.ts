@@ -57,4 +57,3 @@ export function pagePeople(ctx: Ctx, resolveUser: ResolveUser | undefined): Page
     },
   };
 }
-

@@ -20,9 +20,7 @@ describe('standalone', () => {
     ] as const) {
       const answer = await fetch(`${discord.url}${path}`, {
         method,
-        ...(method === 'POST'
-          ? { headers: { 'content-type': 'application/json' }, body: '{"a":1}' }
-          : {}),
+        ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{"a":1}' } : {}),
       });
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toBe('application/json');
