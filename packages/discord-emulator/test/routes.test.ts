@@ -112,7 +112,7 @@ describe('mounted under a prefix in a host server', () => {
     });
     expect(token.statusCode).toBe(200);
     expect(token.headers['cache-control']).toBe('no-store');
-    const { access_token: accessToken } = token.json() as { access_token: string };
+    const { access_token: accessToken } = token.json<{ access_token: string }>();
     const me = await host.inject({
       method: 'GET',
       url: '/_discord/api/v10/users/@me',
