@@ -1,23 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { describeError } from '@app/domain';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Actions } from './actions.ts';
 import { Ctx, type RateLimitOptions } from './ctx.ts';
 import { DiscordError, notFound, tooLarge } from './errors.ts';
-import { attachmentPlugin, rawBodyOf, restPlugin } from './handler.ts';
+import { attachmentPlugin, restPlugin } from './handler.ts';
 import { MAX_BODY, sendError } from './http.ts';
 import { InteractionSender } from './interactions.ts';
-import { clientSecretOf, oauthHandler } from './oauth.ts';
+import { clientSecretOf, discordOAuth } from './oauth.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
-import { pageHandler, type ResolveUser } from './page.ts';
+import type { ResolveUser } from './page-people.ts';
+import { pagePlugin } from './page.ts';
 import { RateLimiter } from './ratelimit.ts';
 import { Store, type Keys } from './store.ts';
-import { testHandler } from './testing.ts';
+import { testControlPlugin } from './testing.ts';
 import { GUILD_ID, SEEDED_USERS } from './users.ts';
 
 export interface DiscordEmulatorOptions {
@@ -84,13 +80,16 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
   });
   const sender = new InteractionSender(ctx);
   const actions = new Actions(ctx, sender);
-  const oauth = oauthHandler(ctx);
-  const handlers = [
-    oauth,
-    pageHandler(ctx, actions, options.resolveUser),
-    ...(options.testControl === false ? [] : [testHandler(ctx, actions)]),
-  ];
-  const restOptions = [sender, new RateLimiter(ctx), options.observe ?? recordingObserver(), oauth] as const;
+  const oauth = discordOAuth(ctx);
+  const rest = restPlugin(
+    ctx,
+    sender,
+    new RateLimiter(ctx),
+    options.observe ?? recordingObserver(),
+    oauth.me,
+  );
+  const page = pagePlugin(ctx, actions, options.resolveUser);
+  const testControl = options.testControl === false ? null : testControlPlugin(ctx, actions);
 
   return {
     prefix,
@@ -103,7 +102,8 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     guildId: GUILD_ID,
     acceptedBadSignatures: sender.acceptedBadSignatures,
     async fastifyPlugin(app) {
-      // Discord bodies (JSON, multipart, arrays) are read as sent, up to the emulator's limit.
+      // Discord bodies (JSON, multipart, arrays) are read as sent, up to the emulator's limit; the
+      // page's and the test control's JSON and OAuth2's forms are parsed where they are served.
       app.removeAllContentTypeParsers();
       app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_req, b, done) =>
         done(null, b),
@@ -114,26 +114,14 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
         const e = known ?? new DiscordError(500, 0, '500: Internal Server Error');
         return reply.status(e.status).type('application/json').send(JSON.stringify(e.toJSON()));
       });
-      await app.register(restPlugin(ctx, ...restOptions), { prefix: '/api/v10' });
+      // Whatever the emulator does not serve is Discord's 404, under its prefix only.
+      app.setNotFoundHandler((_request, reply) => sendError(reply, notFound()));
+      await app.register(rest, { prefix: '/api/v10' });
       await app.register(attachmentPlugin(ctx));
-      // OAuth2, the channel page and the test controls.
-      const route = async (request: FastifyRequest, reply: FastifyReply) => {
-        const url = new URL(request.url, 'http://emulator.local');
-        const path = url.pathname.slice(prefix.length) || '/';
-        const extras = { rawBody: rawBodyOf(request), hostRequest: request };
-        reply.hijack();
-        try {
-          for (const h of handlers) if (await h(request.raw, reply.raw, path, url, extras)) return;
-          if (path === '/') reply.raw.writeHead(302, { location: `${prefix}/app` }).end();
-          else sendError(reply.raw, notFound());
-        } catch (err) {
-          console.error('[discord-emulator]', describeError(err, { stack: true }));
-          if (!reply.raw.headersSent)
-            sendError(reply.raw, new DiscordError(500, 0, '500: Internal Server Error'));
-        }
-      };
-      app.all('/', route);
-      app.all('/*', route);
+      await app.register(oauth.routes);
+      await app.register(page, { prefix: '/app' });
+      if (testControl) await app.register(testControl, { prefix: '/_test' });
+      app.all('/', async (_request, reply) => reply.redirect(`${prefix}/app`, 302));
     },
     setInteractionsUrl(url) {
       ctx.settings.interactionsUrl = url;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Ctx } from './ctx.ts';
 import { DiscordError, notFound } from './errors.ts';
@@ -8,28 +8,9 @@ import type { RateLimiter } from './ratelimit.ts';
 import type { ResponseObserver } from './observer.ts';
 import { checkBotAuth, restRoutes, type Route } from './rest.ts';
 
-export interface RequestExtras {
-  /** The body as sent (read by Fastify, up to the emulator's limit). */
-  rawBody?: Buffer;
-  /** The host framework's request object, handed to `resolveUser`. */
-  hostRequest?: unknown;
-}
-
-export type SubHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  url: URL,
-  extras: RequestExtras,
-) => Promise<boolean>;
-
 export function baseFor(ctx: Ctx, req: IncomingMessage): string {
   const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http';
   return ctx.baseUrl(req.headers.host, proto);
-}
-
-export function body(extras: RequestExtras): Buffer {
-  return extras.rawBody ?? Buffer.alloc(0);
 }
 
 export const rawBodyOf = (request: FastifyRequest): Buffer =>
@@ -52,7 +33,7 @@ export function restPlugin(
   limiter: RateLimiter,
   observe: ResponseObserver | undefined,
   /** Answers `GET /users/@me` with a person's OAuth2 Bearer token; the bot's `Bot` calls come here. */
-  personal: SubHandler,
+  personal: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
 ) {
   return async (app: FastifyInstance) => {
     const routes = restRoutes(sender);
@@ -61,12 +42,8 @@ export function restPlugin(
         method: route.method,
         url: path,
         onRequest: async (request, reply) => {
-          if (route.path === '/users/@me' && /^Bearer /.test(request.headers.authorization ?? '')) {
-            const url = new URL(request.url, 'http://emulator.local');
-            reply.hijack();
-            await personal(request.raw, reply.raw, '/api/v10/users/@me', url, {});
-            return reply;
-          }
+          if (route.path === '/users/@me' && /^Bearer /.test(request.headers.authorization ?? ''))
+            return personal(request, reply);
           if (route.bot) checkBotAuth(ctx, request.headers.authorization);
           const params = Object.values(request.params as Record<string, string>);
           const decision = limiter.take(`${route.method} ${route.bucket}`, params[0] ?? '');
@@ -87,6 +64,7 @@ export function restPlugin(
           const closed = (listener: () => void) => reply.raw.once('close', listener);
           const wait = async (stage: string) =>
             hold?.stage !== stage || (await ctx.holds.wait(hold, route.method, below, closed));
+          // A held request whose client went away has no one left to answer.
           if (!(await wait('request'))) return reply.hijack();
           const result = route.run(
             ctx,

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { DiscordError, badJson } from './errors.ts';
 
 /** Whole-request cap; single files are held to Discord's per-file limit separately. */
@@ -63,32 +63,23 @@ export async function parseBody(raw: Buffer, contentType: string | undefined): P
   return { json: parseJsonObject(raw.toString('utf8')), files: [] };
 }
 
+/**
+ * JSON as Discord sends it, `application/json` without a charset (Fastify adds one to text it
+ * sends under a JSON type, so the text goes as bytes).
+ */
 export function sendJson(
-  res: ServerResponse,
+  reply: FastifyReply,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): void {
-  if (status === 204) {
-    res.writeHead(204, headers).end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res
-    .writeHead(status, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(text)),
-      ...headers,
-    })
-    .end(text);
+): FastifyReply {
+  return reply
+    .status(status)
+    .headers({ 'content-type': 'application/json', ...headers })
+    .send(Buffer.from(JSON.stringify(body)));
 }
 
-export function sendError(res: ServerResponse, err: DiscordError, headers: Record<string, string> = {}) {
-  sendJson(res, err.status, err.toJSON(), headers);
-}
-
-/** sendJson for handlers that answer `true` once they have handled a request. */
-export function replyJson(res: ServerResponse, status: number, body: unknown): true {
-  sendJson(res, status, body);
-  return true;
+/** An error in Discord's JSON error shape. */
+export function sendError(reply: FastifyReply, err: DiscordError): FastifyReply {
+  return sendJson(reply, err.status, err.toJSON());
 }

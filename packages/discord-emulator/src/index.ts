@@ -6,7 +6,7 @@ export {
   type StartedDiscordEmulator,
 } from './emulator.ts';
 export { recordingObserver, type Observed, type ResponseObserver } from './observer.ts';
-export type { PageUser, ResolveUser } from './page.ts';
+export type { PageUser, ResolveUser } from './page-people.ts';
 export { signInteraction, verifyInteraction } from './signing.ts';
 export type { Keys } from './store.ts';
 export {

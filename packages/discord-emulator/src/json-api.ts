@@ -1,31 +1,49 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserInputError } from './commands.ts';
 import { DiscordError } from './errors.ts';
-import { sendJson } from './http.ts';
+import { MAX_BODY, sendJson } from './http.ts';
 
-/** Errors of the emulator's own JSON APIs (test control, channel page) use the product's shape. */
-export function sendUserError(res: ServerResponse, err: unknown): void {
-  if (err instanceof UserInputError)
-    return sendJson(res, err.status, { error: { code: err.code, message: err.message } });
-  if (err instanceof DiscordError)
-    return sendJson(res, err.status, { error: { code: String(err.code), message: err.message } });
-  throw err;
+const invalidJson = () => new UserInputError('invalid_json', 'The body must be a JSON object.');
+
+/**
+ * The emulator's own JSON APIs (test control, channel page): JSON object bodies up to the
+ * emulator's limit, and errors in the product's shape `{ error: { code, message } }`. Anything
+ * else thrown (a body over the limit, a fault) goes on to the emulator's Discord-shaped handler.
+ */
+export function jsonApi(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_BODY },
+    (_request, text, done) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text as string);
+      } catch {
+        return done(invalidJson());
+      }
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) done(null, value);
+      else done(invalidJson());
+    },
+  );
+  app.setErrorHandler((err, _request, reply) => {
+    if (err instanceof UserInputError)
+      return sendJson(reply, err.status, { error: { code: err.code, message: err.message } });
+    if (err instanceof DiscordError)
+      return sendJson(reply, err.status, { error: { code: String(err.code), message: err.message } });
+    throw err;
+  });
 }
 
-export async function readJson(raw: Buffer, req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!(req.headers['content-type'] ?? '').includes('application/json'))
+/** The JSON object sent; a body of another type (read as bytes by the emulator), or none, is refused. */
+export function jsonBody(request: FastifyRequest): Record<string, unknown> {
+  const { body } = request;
+  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body))
     throw new UserInputError(
       'unsupported_media_type',
       'Send a JSON body (content-type: application/json).',
       415,
     );
-  try {
-    const v = JSON.parse(raw.toString('utf8')) as unknown;
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    /* answered below */
-  }
-  throw new UserInputError('invalid_json', 'The body must be a JSON object.');
+  return body as Record<string, unknown>;
 }
 
 export function str(body: Record<string, unknown>, key: string): string {

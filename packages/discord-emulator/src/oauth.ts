@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from './ctx.ts';
-import { body, type SubHandler } from './handler.ts';
+import { notFound } from './errors.ts';
+import { MAX_BODY, sendError, sendJson } from './http.ts';
 import { apiUser, GUILD_NAME, type DiscordUserSeed } from './users.ts';
 
 /**
@@ -9,6 +10,7 @@ import { apiUser, GUILD_NAME, type DiscordUserSeed } from './users.ts';
  * Code Grant): the authorize page with its consent, the code exchange at `/api/v10/oauth2/token`
  * (client credentials, `redirect_uri`, PKCE), and `GET /api/v10/users/@me` with the Bearer token.
  * Codes and tokens live in memory: a restart signs everyone out, as a revoked grant would.
+ * Forms (the consent page's, the token request) come `application/x-www-form-urlencoded`.
  */
 const CODE_TTL_MS = 10 * 60_000;
 const TOKEN_TTL_S = 604_800;
@@ -31,19 +33,16 @@ const sameText = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-function sendOauthError(res: ServerResponse, status: number, error: string, description: string) {
-  res
-    .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-    .end(JSON.stringify({ error, error_description: description }));
-}
+const sendOauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
+  sendJson(reply, status, { error, error_description: description }, { 'cache-control': 'no-store' });
 
-function page(res: ServerResponse, status: number, title: string, content: string) {
-  res.writeHead(status, {
+function page(reply: FastifyReply, status: number, title: string, content: string) {
+  return reply.status(status).headers({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
     'x-frame-options': 'DENY',
-  }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+  }).send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#313338;color:#dbdee1;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#2b2d31;padding:2rem;border-radius:8px;max-width:26rem}button{padding:.6rem 1.2rem;border:0;border-radius:4px;margin-right:.5rem;cursor:pointer}
 .primary{background:#5865f2;color:#fff}label{display:block;margin:.3rem 0}</style></head><body><main>${content}</main></body></html>`);
@@ -73,7 +72,18 @@ function readAuthorizeRequest(ctx: Ctx, params: URLSearchParams) {
   };
 }
 
-export function oauthHandler(ctx: Ctx): SubHandler {
+/** The form sent, or none when the body was of another type. */
+const formOf = (request: FastifyRequest) =>
+  request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+
+export interface DiscordOAuth {
+  /** The authorize page and the token exchange, with Bearer `GET /users/@me` outside `/api/v10`. */
+  routes(app: FastifyInstance): Promise<void>;
+  /** `GET /users/@me` for a person's Bearer token. */
+  me(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+export function discordOAuth(ctx: Ctx): DiscordOAuth {
   const codes = new Map<string, Grant>();
   const tokens = new Map<string, { userId: string; scopes: string[]; expiresAt: number }>();
   /** Users who already approved the application, so `prompt=none` skips the consent. */
@@ -85,8 +95,8 @@ export function oauthHandler(ctx: Ctx): SubHandler {
       if (value !== undefined) url.searchParams.set(key, value);
     return url.toString();
   };
-  const cookieUser = (req: IncomingMessage) => {
-    const m = new RegExp(`(?:^|;\\s*)${USER_COOKIE}=(\\d+)`).exec(req.headers.cookie ?? '');
+  const cookieUser = (request: FastifyRequest) => {
+    const m = new RegExp(`(?:^|;\\s*)${USER_COOKIE}=(\\d+)`).exec(request.headers.cookie ?? '');
     return (m && ctx.store.user(m[1]!)) || undefined;
   };
   const issueCode = (grant: Omit<Grant, 'expiresAt'>) => {
@@ -95,7 +105,7 @@ export function oauthHandler(ctx: Ctx): SubHandler {
     return code;
   };
 
-  function consentPage(res: ServerResponse, params: URLSearchParams, signedIn?: DiscordUserSeed) {
+  function consentPage(reply: FastifyReply, params: URLSearchParams, signedIn?: DiscordUserSeed) {
     const hidden = [...params]
       .map(([key, value]) => `<input type="hidden" name="${escape(key)}" value="${escape(value)}">`)
       .join('');
@@ -108,8 +118,8 @@ export function oauthHandler(ctx: Ctx): SubHandler {
       )
       .join('');
     const scopes = (params.get('scope') ?? '').split(/[\s+]+/).filter(Boolean);
-    page(
-      res,
+    return page(
+      reply,
       200,
       'Authorize access',
       `<h1>HyperCreate wants to access your account</h1>
@@ -122,97 +132,80 @@ export function oauthHandler(ctx: Ctx): SubHandler {
     );
   }
 
-  async function authorize(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    extras: { rawBody?: Buffer },
-  ) {
-    const post = req.method === 'POST';
-    const params = post ? new URLSearchParams(body(extras).toString('utf8')) : url.searchParams;
+  function authorize(request: FastifyRequest, reply: FastifyReply) {
+    const post = request.method === 'POST';
+    const params = post ? formOf(request) : new URL(request.url, 'http://emulator.local').searchParams;
     const checked = readAuthorizeRequest(ctx, params);
-    if (!checked.request) {
-      page(res, 400, 'Invalid request', `<h1>Invalid OAuth2 request</h1><p>${escape(checked.error)}</p>`);
-      return;
-    }
-    const request = checked.request;
+    if (!checked.request)
+      return page(
+        reply,
+        400,
+        'Invalid request',
+        `<h1>Invalid OAuth2 request</h1><p>${escape(checked.error)}</p>`,
+      );
+    const asked = checked.request;
     if (!post) {
-      const signedIn = cookieUser(req);
-      if (request.prompt === 'none' && signedIn && approved.has(signedIn.id)) {
-        const code = issueCode({ userId: signedIn.id, ...request });
-        res.writeHead(302, { location: back(request.redirectUri, { code, state: request.state }) }).end();
-        return;
+      const signedIn = cookieUser(request);
+      if (asked.prompt === 'none' && signedIn && approved.has(signedIn.id)) {
+        const code = issueCode({ userId: signedIn.id, ...asked });
+        return reply.redirect(back(asked.redirectUri, { code, state: asked.state }), 302);
       }
-      consentPage(res, params, signedIn);
-      return;
+      return consentPage(reply, params, signedIn);
     }
-    if (req.headers['sec-fetch-site'] === 'cross-site') {
-      page(res, 403, 'Refused', '<h1>Cross-site requests are refused.</h1>');
-      return;
-    }
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      return page(reply, 403, 'Refused', '<h1>Cross-site requests are refused.</h1>');
     if (params.get('decision') !== 'authorize') {
-      const location = back(request.redirectUri, {
+      const location = back(asked.redirectUri, {
         error: 'access_denied',
         error_description: 'The resource owner or authorization server denied the request',
-        state: request.state,
+        state: asked.state,
       });
-      res.writeHead(302, { location }).end();
-      return;
+      return reply.redirect(location, 302);
     }
     const user = ctx.store.user(params.get('user_id') ?? '');
-    if (!user) {
-      page(res, 400, 'Invalid request', '<h1>Choose an account.</h1>');
-      return;
-    }
+    if (!user) return page(reply, 400, 'Invalid request', '<h1>Choose an account.</h1>');
     approved.add(user.id);
-    const code = issueCode({ userId: user.id, ...request });
-    res
-      .writeHead(302, {
-        location: back(request.redirectUri, { code, state: request.state }),
-        'set-cookie': `${USER_COOKIE}=${user.id}; Path=${ctx.settings.prefix || '/'}; HttpOnly; SameSite=Lax`,
-      })
-      .end();
+    const code = issueCode({ userId: user.id, ...asked });
+    return reply
+      .header(
+        'set-cookie',
+        `${USER_COOKIE}=${user.id}; Path=${ctx.settings.prefix || '/'}; HttpOnly; SameSite=Lax`,
+      )
+      .redirect(back(asked.redirectUri, { code, state: asked.state }), 302);
   }
 
-  async function token(req: IncomingMessage, res: ServerResponse, extras: { rawBody?: Buffer }) {
-    if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-      sendOauthError(res, 400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
-      return;
-    }
-    const form = new URLSearchParams(body(extras).toString('utf8'));
+  function token(request: FastifyRequest, reply: FastifyReply) {
+    if (!(request.body instanceof URLSearchParams))
+      return sendOauthError(
+        reply,
+        400,
+        'invalid_request',
+        'The body must be application/x-www-form-urlencoded.',
+      );
+    const form = request.body;
     // Client credentials in the body or as HTTP Basic, as Discord accepts both.
-    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
+    const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '');
     const [basicId, basicSecret] = basic
       ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')
       : [undefined, undefined];
     const clientId = form.get('client_id') ?? basicId ?? '';
     const clientSecret = form.get('client_secret') ?? basicSecret ?? '';
-    if (clientId !== ctx.keys.applicationId || !sameText(clientSecret, clientSecretOf(ctx))) {
-      sendOauthError(res, 401, 'invalid_client', 'Invalid client credentials.');
-      return;
-    }
-    if (form.get('grant_type') !== 'authorization_code') {
-      sendOauthError(res, 400, 'unsupported_grant_type', 'Only authorization_code is supported.');
-      return;
-    }
+    if (clientId !== ctx.keys.applicationId || !sameText(clientSecret, clientSecretOf(ctx)))
+      return sendOauthError(reply, 401, 'invalid_client', 'Invalid client credentials.');
+    if (form.get('grant_type') !== 'authorization_code')
+      return sendOauthError(reply, 400, 'unsupported_grant_type', 'Only authorization_code is supported.');
     const code = form.get('code') ?? '';
     const grant = codes.get(code);
     codes.delete(code); // a code is good once, whatever happens next
-    if (!grant || grant.expiresAt < ctx.now()) {
-      sendOauthError(res, 400, 'invalid_grant', 'Invalid "code" in request.');
-      return;
-    }
-    if (form.get('redirect_uri') !== grant.redirectUri) {
-      sendOauthError(res, 400, 'invalid_grant', 'Invalid "redirect_uri" in request.');
-      return;
-    }
+    if (!grant || grant.expiresAt < ctx.now())
+      return sendOauthError(reply, 400, 'invalid_grant', 'Invalid "code" in request.');
+    if (form.get('redirect_uri') !== grant.redirectUri)
+      return sendOauthError(reply, 400, 'invalid_grant', 'Invalid "redirect_uri" in request.');
     if (grant.codeChallenge) {
       const verifier = form.get('code_verifier') ?? '';
       const computed = createHash('sha256').update(verifier).digest('base64url');
-      if (!verifier || !sameText(computed, grant.codeChallenge)) {
-        sendOauthError(res, 400, 'invalid_grant', 'Invalid "code_verifier".');
-        return;
-      }
+      if (!verifier || !sameText(computed, grant.codeChallenge))
+        return sendOauthError(reply, 400, 'invalid_grant', 'Invalid "code_verifier".');
     }
     const accessToken = randomBytes(24).toString('base64url');
     tokens.set(accessToken, {
@@ -220,55 +213,51 @@ export function oauthHandler(ctx: Ctx): SubHandler {
       scopes: grant.scopes,
       expiresAt: ctx.now() + TOKEN_TTL_S * 1000,
     });
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(
-      JSON.stringify({
+    return sendJson(
+      reply,
+      200,
+      {
         access_token: accessToken,
         token_type: 'Bearer',
         expires_in: TOKEN_TTL_S,
         refresh_token: randomBytes(24).toString('base64url'),
         scope: grant.scopes.join(' '),
-      }),
+      },
+      { 'cache-control': 'no-store' },
     );
   }
 
-  function me(req: IncomingMessage, res: ServerResponse) {
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  function me(request: FastifyRequest, reply: FastifyReply) {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const grant = tokens.get(bearer);
     const user = grant && grant.expiresAt > ctx.now() ? ctx.store.user(grant.userId) : undefined;
-    if (!user) {
-      res
-        .writeHead(401, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ message: '401: Unauthorized', code: 0 }));
-      return;
-    }
+    if (!user) return sendJson(reply, 401, { message: '401: Unauthorized', code: 0 });
     const email = grant!.scopes.includes('email')
       ? { email: `${user.username}@users.discord.invalid`, verified: true }
       : {};
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ ...apiUser(user), ...email }));
+    return sendJson(reply, 200, { ...apiUser(user), ...email });
   }
 
-  return async (req, res, path, url, extras) => {
-    const method = req.method ?? 'GET';
-    if (path === '/oauth2/authorize' && (method === 'GET' || method === 'POST')) {
-      await authorize(req, res, url, extras);
-      return true;
-    }
-    if (/^\/api(\/v\d+)?\/oauth2\/token$/.test(path) && method === 'POST') {
-      await token(req, res, extras);
-      return true;
-    }
-    // A Bearer token is a person's; the bot's own `Bot` calls go on to the REST API.
-    if (
-      /^\/api(\/v\d+)?\/users\/@me$/.test(path) &&
-      method === 'GET' &&
-      /^Bearer /.test(req.headers.authorization ?? '')
-    ) {
-      me(req, res);
-      return true;
-    }
-    return false;
+  return {
+    me,
+    async routes(app) {
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: MAX_BODY },
+        (_request, text, done) => done(null, new URLSearchParams(text as string)),
+      );
+      app.get('/oauth2/authorize', authorize);
+      app.post('/oauth2/authorize', authorize);
+      // Clients name the API version or leave it out; `/api/v10` is the REST API's own.
+      for (const api of ['/api', '/api/:version(^v\\d+$)']) {
+        app.post(`${api}/oauth2/token`, token);
+        // A Bearer token is a person's; the bot's own `Bot` calls are the REST API's (`/api/v10`).
+        app.get(`${api}/users/@me`, async (request, reply) => {
+          if (!/^Bearer /.test(request.headers.authorization ?? '')) return sendError(reply, notFound());
+          return me(request, reply);
+        });
+      }
+    },
   };
 }
 

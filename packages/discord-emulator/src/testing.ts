@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Actions } from './actions.ts';
 import { UserInputError, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
 import { notFound } from './errors.ts';
-import { baseFor, body, type SubHandler } from './handler.ts';
-import { replyJson, sendError, sendJson } from './http.ts';
-import { readJson, sendUserError, str } from './json-api.ts';
+import { baseFor } from './handler.ts';
+import { sendError, sendJson } from './http.ts';
+import { jsonApi, jsonBody, str } from './json-api.ts';
 import { publicMessage } from './messages.ts';
 import type { Message } from './store.ts';
 import { apiUser } from './users.ts';
@@ -48,122 +49,128 @@ export function fromLoopback(req: IncomingMessage): boolean {
   return LOOPBACK.has(req.socket.remoteAddress ?? '');
 }
 
-/** Test control under `/_test` (JSON), for the product's own tests; loopback clients only. */
-export function testHandler(ctx: Ctx, actions: Actions): SubHandler {
-  return async (req, res, path, url, extras) => {
-    if (!path.startsWith('/_test/')) return false;
-    if (!fromLoopback(req)) {
-      sendError(res, notFound());
-      return true;
-    }
-    const base = baseFor(ctx, req);
-    const method = req.method ?? 'GET';
-    try {
-      let m: RegExpExecArray | null;
-      if (method === 'GET' && path === '/_test/users')
-        return replyJson(res, 200, {
-          users: ctx.store.state.users.map((u) => ({ ...apiUser(u), name: u.username })),
-        });
-      if (method === 'GET' && (m = /^\/_test\/channels\/([^/]+)\/messages$/.exec(path))) {
-        const ch = ctx.store.channelByName(decodeURIComponent(m[1]!)) ?? ctx.store.channel(m[1]!);
-        if (!ch) throw new UserInputError('unknown_channel', `No channel "${m[1]}".`, 404);
-        return replyJson(res, 200, { messages: visible(ctx.store.messages(ch.id)) });
-      }
-      if (method === 'GET' && (m = /^\/_test\/dms\/(\d+)$/.exec(path))) {
-        const ch = ctx.store.state.channels.find((c) => c.type === 1 && c.recipientId === m![1]);
-        return replyJson(res, 200, {
-          channelId: ch?.id ?? null,
-          messages: ch ? visible(ctx.store.messages(ch.id)) : [],
-        });
-      }
-      if (method === 'GET' && (m = /^\/_test\/modals\/(\d+)$/.exec(path)))
-        return replyJson(res, 200, {
-          modals: actions
-            .openModals(m[1]!)
-            .map((r) => ({ interactionId: r.id, ...(r.response?.data as object) })),
-        });
-      if (method === 'GET' && path === '/_test/holds') return replyJson(res, 200, { held: ctx.holds.held() });
-      if (method === 'DELETE' && path === '/_test/holds') {
-        const id = url.searchParams.get('id');
-        ctx.holds.release(id === null ? undefined : Number(id));
-        return replyJson(res, 200, { released: true });
-      }
-      if (method !== 'POST') throw new UserInputError('not_found', `No test route ${method} ${path}.`, 404);
-      const json = await readJson(body(extras), req);
-      if (path === '/_test/users') {
-        // A user the product's tests need beyond the seeded three (an id the app already knows).
-        const id = str(json, 'id');
-        if (!/^\d{17,20}$/.test(id)) throw new UserInputError('invalid_id', '"id" must be a snowflake.');
-        const username = str(json, 'username');
-        let known = ctx.store.user(id);
-        if (!known) {
-          known = { id, username, globalName: username };
-          ctx.store.state.users.push(known);
-          ctx.store.changed();
-        }
-        return replyJson(res, 200, { user: { ...apiUser(known), name: known.username } });
-      }
-      if ((m = /^\/_test\/members\/(\d+)\/(leave|join)$/.exec(path))) {
-        // A member leaves the server (or comes back): Discord then answers Unknown Member for them.
-        const user = ctx.store.user(m[1]!);
-        if (!user) throw new UserInputError('unknown_user', 'No such user.', 404);
-        user.left = m[2] === 'leave';
-        if (user.left) user.roles = [];
+/** `{ userId, … }` bodies of the controls that act as a user, answered with the outcome. */
+type Act = (base: string, json: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * Test control under `/_test` (JSON), for the product's own tests; loopback clients only. To
+ * register under `/_test`.
+ */
+export function testControlPlugin(ctx: Ctx, actions: Actions) {
+  const acts: Record<string, Act> = {
+    '/interactions': (base, json) =>
+      actions.runCommand(
+        base,
+        str(json, 'userId'),
+        str(json, 'channel'),
+        str(json, 'command').replace(/^\//, ''),
+        toOptions(json.options),
+      ),
+    '/message-commands': (base, json) =>
+      actions.runMessageCommand(base, str(json, 'userId'), str(json, 'messageId'), str(json, 'command')),
+    '/components': (base, json) =>
+      actions.clickComponent(
+        base,
+        str(json, 'userId'),
+        str(json, 'messageId'),
+        str(json, 'customId'),
+        Array.isArray(json.values) ? json.values.map(String) : undefined,
+      ),
+    '/modals': (base, json) =>
+      actions.submitModal(base, str(json, 'userId'), (json.values ?? {}) as Record<string, string>, {
+        interactionId: typeof json.interactionId === 'string' ? json.interactionId : undefined,
+        customId: typeof json.customId === 'string' ? json.customId : undefined,
+      }),
+  };
+
+  return async (app: FastifyInstance) => {
+    jsonApi(app);
+    app.addHook('onRequest', async (request, reply) => {
+      // To anyone else the control is not there: Discord's own 404.
+      if (!fromLoopback(request.raw)) return sendError(reply, notFound());
+    });
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = new URL(request.url, 'http://emulator.local').pathname.slice(ctx.settings.prefix.length);
+      if (path === '/_test') return sendError(reply, notFound());
+      if (request.method === 'POST') jsonBody(request);
+      throw new UserInputError('not_found', `No test route ${request.method} ${path}.`, 404);
+    });
+
+    app.get('/users', async (_request, reply) =>
+      sendJson(reply, 200, {
+        users: ctx.store.state.users.map((u) => ({ ...apiUser(u), name: u.username })),
+      }),
+    );
+    app.get('/channels/:channel/messages', async (request, reply) => {
+      const { channel } = request.params as { channel: string };
+      const ch = ctx.store.channelByName(channel) ?? ctx.store.channel(channel);
+      if (!ch) throw new UserInputError('unknown_channel', `No channel "${channel}".`, 404);
+      return sendJson(reply, 200, { messages: visible(ctx.store.messages(ch.id)) });
+    });
+    app.get('/dms/:user(^\\d+$)', async (request, reply) => {
+      const { user } = request.params as { user: string };
+      const ch = ctx.store.state.channels.find((c) => c.type === 1 && c.recipientId === user);
+      return sendJson(reply, 200, {
+        channelId: ch?.id ?? null,
+        messages: ch ? visible(ctx.store.messages(ch.id)) : [],
+      });
+    });
+    app.get('/modals/:user(^\\d+$)', async (request, reply) =>
+      sendJson(reply, 200, {
+        modals: actions
+          .openModals((request.params as { user: string }).user)
+          .map((r) => ({ interactionId: r.id, ...(r.response?.data as object) })),
+      }),
+    );
+    app.get('/holds', async (_request, reply) => sendJson(reply, 200, { held: ctx.holds.held() }));
+    app.delete('/holds', async (request, reply) => {
+      const { id } = request.query as { id?: string };
+      ctx.holds.release(id === undefined ? undefined : Number(id));
+      return sendJson(reply, 200, { released: true });
+    });
+
+    app.post('/users', async (request, reply) => {
+      // A user the product's tests need beyond the seeded three (an id the app already knows).
+      const json = jsonBody(request);
+      const id = str(json, 'id');
+      if (!/^\d{17,20}$/.test(id)) throw new UserInputError('invalid_id', '"id" must be a snowflake.');
+      const username = str(json, 'username');
+      let known = ctx.store.user(id);
+      if (!known) {
+        known = { id, username, globalName: username };
+        ctx.store.state.users.push(known);
         ctx.store.changed();
-        return replyJson(res, 200, { ok: true });
       }
-      if (path === '/_test/holds') {
-        // The next REST request (below /api/v10) matching `method` and the `path` pattern waits.
-        const stage = str(json, 'stage');
-        if (stage !== 'request' && stage !== 'response' && stage !== 'fail')
-          throw new UserInputError('invalid_stage', '"stage" must be "request", "response" or "fail".');
-        let pattern: string;
-        try {
-          pattern = new RegExp(str(json, 'path')).source;
-        } catch {
-          throw new UserInputError('invalid_path', '"path" must be a regular expression.');
-        }
-        return replyJson(res, 200, { id: ctx.holds.add(str(json, 'method'), pattern, stage) });
+      return sendJson(reply, 200, { user: { ...apiUser(known), name: known.username } });
+    });
+    app.post('/members/:user(^\\d+$)/:change(^(leave|join)$)', async (request, reply) => {
+      // A member leaves the server (or comes back): Discord then answers Unknown Member for them.
+      jsonBody(request);
+      const { user: id, change } = request.params as { user: string; change: string };
+      const user = ctx.store.user(id);
+      if (!user) throw new UserInputError('unknown_user', 'No such user.', 404);
+      user.left = change === 'leave';
+      if (user.left) user.roles = [];
+      ctx.store.changed();
+      return sendJson(reply, 200, { ok: true });
+    });
+    app.post('/holds', async (request, reply) => {
+      // The next REST request (below /api/v10) matching `method` and the `path` pattern waits.
+      const json = jsonBody(request);
+      const stage = str(json, 'stage');
+      if (stage !== 'request' && stage !== 'response' && stage !== 'fail')
+        throw new UserInputError('invalid_stage', '"stage" must be "request", "response" or "fail".');
+      let pattern: string;
+      try {
+        pattern = new RegExp(str(json, 'path')).source;
+      } catch {
+        throw new UserInputError('invalid_path', '"path" must be a regular expression.');
       }
-      let outcome;
-      if (path === '/_test/interactions')
-        outcome = await actions.runCommand(
-          base,
-          str(json, 'userId'),
-          str(json, 'channel'),
-          str(json, 'command').replace(/^\//, ''),
-          toOptions(json.options),
-        );
-      else if (path === '/_test/message-commands')
-        outcome = await actions.runMessageCommand(
-          base,
-          str(json, 'userId'),
-          str(json, 'messageId'),
-          str(json, 'command'),
-        );
-      else if (path === '/_test/components')
-        outcome = await actions.clickComponent(
-          base,
-          str(json, 'userId'),
-          str(json, 'messageId'),
-          str(json, 'customId'),
-          Array.isArray(json.values) ? json.values.map(String) : undefined,
-        );
-      else if (path === '/_test/modals')
-        outcome = await actions.submitModal(
-          base,
-          str(json, 'userId'),
-          (json.values ?? {}) as Record<string, string>,
-          {
-            interactionId: typeof json.interactionId === 'string' ? json.interactionId : undefined,
-            customId: typeof json.customId === 'string' ? json.customId : undefined,
-          },
-        );
-      else throw new UserInputError('not_found', `No test route POST ${path}.`, 404);
-      sendJson(res, 200, outcome);
-    } catch (err) {
-      sendUserError(res, err);
-    }
-    return true;
+      return sendJson(reply, 200, { id: ctx.holds.add(str(json, 'method'), pattern, stage) });
+    });
+    for (const [path, act] of Object.entries(acts))
+      app.post(path, async (request, reply) =>
+        sendJson(reply, 200, await act(baseFor(ctx, request.raw), jsonBody(request))),
+      );
   };
 }

@@ -15,6 +15,7 @@ import {
   moderationItems,
   users,
 } from '../schema/index.ts';
+import { updateUserFields } from './user-fields.ts';
 
 export type { BlocklistTermRow, ModerationActionRow, ModerationItemRow } from '../schema/moderation.ts';
 export type NewModerationItem = typeof moderationItems.$inferInsert;
@@ -25,34 +26,45 @@ export async function insertModerationItem(db: DbOrTx, values: NewModerationItem
   return row ?? null;
 }
 
-/** Refusals of this person's prompts since then. */
-export async function countRefusalsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+/** Which moderation items a list or count takes; every field given must match. */
+interface ItemFilter {
+  status?: ModerationItemRow['status'];
+  kind?: ModerationItemRow['kind'];
+  /** Whose prompt or creation it is about. */
+  subjectUserId?: string;
+  reporterId?: string;
+  /** Created at or after. */
+  since?: Date;
+}
+
+function itemsWhere(filter: ItemFilter): SQL | undefined {
+  const given = <T>(value: T | undefined, condition: (value: T) => SQL) =>
+    value === undefined ? undefined : condition(value);
+  return and(
+    given(filter.status, (status) => eq(moderationItems.status, status)),
+    given(filter.kind, (kind) => eq(moderationItems.kind, kind)),
+    given(filter.subjectUserId, (id) => eq(moderationItems.subjectUserId, id)),
+    given(filter.reporterId, (id) => eq(moderationItems.reporterId, id)),
+    given(filter.since, (since) => gte(moderationItems.createdAt, since)),
+  );
+}
+
+async function countItems(db: DbOrTx, filter: ItemFilter): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(moderationItems)
-    .where(
-      and(
-        eq(moderationItems.subjectUserId, userId),
-        eq(moderationItems.kind, 'refusal'),
-        gte(moderationItems.createdAt, since),
-      ),
-    );
+    .where(itemsWhere(filter));
   return row?.count ?? 0;
+}
+
+/** Refusals of this person's prompts since then. */
+export async function countRefusalsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  return countItems(db, { kind: 'refusal', subjectUserId: userId, since });
 }
 
 /** Reports this person sent since then. */
 export async function countReportsSince(db: DbOrTx, reporterId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(moderationItems)
-    .where(
-      and(
-        eq(moderationItems.reporterId, reporterId),
-        eq(moderationItems.kind, 'report'),
-        gte(moderationItems.createdAt, since),
-      ),
-    );
-  return row?.count ?? 0;
+  return countItems(db, { kind: 'report', reporterId, since });
 }
 
 export interface QueueItem {
@@ -65,8 +77,6 @@ export async function listModerationItems(
   db: DbOrTx,
   query: { status: 'open' | 'resolved'; kind?: ModerationItemRow['kind']; limit: number },
 ): Promise<QueueItem[]> {
-  const conditions: SQL[] = [eq(moderationItems.status, query.status)];
-  if (query.kind) conditions.push(eq(moderationItems.kind, query.kind));
   const rows = await db
     .select({
       item: moderationItems,
@@ -81,7 +91,7 @@ export async function listModerationItems(
     .from(moderationItems)
     .innerJoin(users, eq(users.id, moderationItems.subjectUserId))
     .leftJoin(jobs, eq(jobs.id, moderationItems.jobId))
-    .where(and(...conditions))
+    .where(itemsWhere({ status: query.status, kind: query.kind }))
     .orderBy(desc(moderationItems.createdAt), desc(moderationItems.id))
     .limit(query.limit);
   return rows;
@@ -162,12 +172,7 @@ export async function setUserModeration(
   id: string,
   changes: Partial<Pick<UserRow, 'bannedAt' | 'pausedUntil'>>,
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
+  return (await updateUserFields(db, id, changes)) ?? null;
 }
 
 /** Pauses until `until` unless a longer pause already runs; answers the pause in force. */
@@ -185,12 +190,7 @@ export async function setUserPreferences(
   id: string,
   changes: Partial<Pick<UserRow, 'privateByDefault' | 'ageBand' | 'guardianAcceptedAt'>>,
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
+  return (await updateUserFields(db, id, changes)) ?? null;
 }
 
 export async function setJobHidden(db: DbOrTx, id: string, hidden: boolean): Promise<JobRow | null> {

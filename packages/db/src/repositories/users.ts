@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { users } from '../schema/users.ts';
+import { updateUserFields } from './user-fields.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -73,12 +74,7 @@ export async function createLocalUserIfAbsent(db: DbOrTx, values: NewUser): Prom
 }
 
 export async function updateUser(db: DbOrTx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUserFields(db, id, changes);
 }
 
 /**
@@ -187,12 +183,7 @@ export async function updateUserSettings(
   id: string,
   changes: Partial<Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault'>>,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUserFields(db, id, changes);
 }
 
 /** The channel on which a user's plan change is announced to every process (their user id). */
