@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);
 // The figures of one fleet bench run, from the job rows, the ledger and the stand-in hosts' logs.
 import pg from 'pg';
 import type { Plan, Person, Workload } from './fleet-workload.ts';
@@ -30,6 +29,12 @@ export interface FleetFigures {
    * the run gave no estimates (the FIFO dispatcher).
    */
   estimate?: { jobs: number; medianRatio: number; withinFactorTwo: number };
+  /**
+   * The same for the estimate as the queued answer showed it while the job waited (refreshed on
+   * the bot's edit pace), against the wait still ahead then, over the times at least one job
+   * duration of wait was left.
+   */
+  estimateShown?: { times: number; medianRatio: number; withinFactorTwo: number };
 }
 
 interface Row {
@@ -67,6 +72,8 @@ export async function measure(input: {
   jobOwner: Map<string, Person>;
   /** The wait (ms) estimated for each job when it was submitted. */
   estimates?: Map<string, number>;
+  /** The wait (ms) the queued answer showed, each time it was refreshed. */
+  shown?: { id: string; at: number; estimateMs: number }[];
   jobMs: number;
   samples: { t: number; busy: number; alive: number }[];
   /** Each host's finished generations: when each ran and its prompt. */
@@ -171,22 +178,26 @@ export async function measure(input: {
 
   // Estimates against real waits, for jobs that really waited (a factor of two on a few
   // milliseconds says nothing).
-  if (process.env.ESTDUMP) require('node:fs').writeFileSync(process.env.ESTDUMP, JSON.stringify(rows.map((row) => ({ at: row.created - input.startedAt, plan: owner(row).plan, role: owner(row).role, est: input.estimates?.get(row.id), real: wait(row), started: row.started }))));
   const judged = rows.flatMap((row) => {
     const estimate = input.estimates?.get(row.id);
     const real = wait(row);
     return estimate !== undefined && row.started !== null && real >= input.jobMs ? [estimate / real] : [];
   });
-  const estimate = judged.length
-    ? {
-        jobs: judged.length,
-        medianRatio: percentile(judged, 50),
-        withinFactorTwo: judged.filter((ratio) => ratio >= 0.5 && ratio <= 2).length / judged.length,
-      }
-    : undefined;
+  const startedAt = new Map(rows.map((row) => [row.id, row.started]));
+  const shownJudged = (input.shown ?? []).flatMap(({ id, at, estimateMs }) => {
+    const started = startedAt.get(id);
+    return started != null && started - at >= input.jobMs ? [estimateMs / (started - at)] : [];
+  });
+  const judge = (ratios: number[]) => ({
+    medianRatio: percentile(ratios, 50),
+    withinFactorTwo: ratios.filter((ratio) => ratio >= 0.5 && ratio <= 2).length / ratios.length,
+  });
+  const estimate = judged.length ? { jobs: judged.length, ...judge(judged) } : undefined;
+  const estimateShown = shownJudged.length ? { times: shownJudged.length, ...judge(shownJudged) } : undefined;
 
   return {
     estimate,
+    estimateShown,
     dispatcher: input.dispatcher,
     jobMs: input.jobMs,
     jobs: rows.length,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, createUser, grant, isDatabaseUnavailable } from '@app/db';
 import { type JobQueue, startJobQueue } from '@app/jobs';
-import { queueStanding } from '@app/api/queue-standing';
+import { queueStanding, queueStandings } from '@app/api/queue-standing';
 import { submitJob } from '@app/api/submit-job';
 import { createBenchDatabase, dropBenchDatabase } from './servers/bench-database.ts';
 import type { HostsMessage } from './servers/fleet-hosts.ts';
@@ -20,6 +20,8 @@ export { FLEET, type Dispatcher };
 const DATABASE = 'hypercreate_bench_fleet';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The bot edits a queued answer at most every 3 s (ANSWER_EDIT_INTERVAL_MS), on the 1 s jobs' timeline. */
+const ANSWER_EDIT_MS = 3_000;
 
 export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): Promise<FleetFigures> {
   const url = await createBenchDatabase(DATABASE);
@@ -64,6 +66,9 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
   const jobOwner = new Map<string, Person>();
   // What the studio and the bot told each person at submission: about how long the wait would be.
   const estimates = new Map<string, number>();
+  // And what the queued answer said while the job waited, each time it was refreshed.
+  const shown: { id: string; at: number; estimateMs: number }[] = [];
+  const waiting = new Map<string, Awaited<ReturnType<typeof submitJob>>['job']>();
   const started = Date.now();
   const submit = async (person: Person, n: number) => {
     // A database slow to give a connection on a loaded machine: the same request again, which
@@ -88,6 +93,7 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     });
     jobOwner.set(job.id, person);
     if (dispatcher === 'fleet') {
+      waiting.set(job.id, job);
       const { waitSeconds } = await queueStanding(database.db, settings, job).catch(() => ({
         waitSeconds: undefined,
       }));
@@ -105,7 +111,30 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     await sleep(workload.downMs);
     await hosts.request({ type: 'revive', index: 0 }, 'revived');
   })();
+  // The queued answers as the bot refreshes them, on the scenario's timeline.
+  let submitting = true;
+  const refreshing = (async () => {
+    if (dispatcher !== 'fleet') return;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    while (submitting || waiting.size > 0) {
+      await sleep((ANSWER_EDIT_MS * jobMs) / 1000);
+      const { rows } = await client.query<{ id: string }>("select id from jobs where status = 'queued'");
+      const queued = new Set(rows.map((row) => row.id));
+      for (const id of waiting.keys()) if (!queued.has(id)) waiting.delete(id);
+      if (waiting.size === 0) continue;
+      const at = Date.now();
+      const standings = await queueStandings(database.db, settings, [...waiting.values()]).catch(
+        () => new Map(),
+      );
+      for (const [id, standing] of standings)
+        if (standing.waitSeconds !== undefined)
+          shown.push({ id, at, estimateMs: standing.waitSeconds * 1000 });
+    }
+    await client.end();
+  })();
   await Promise.all([...arrivals, killing]);
+  submitting = false;
   // Wait for the queue to drain (bounded: a dispatcher that loses jobs must not hang the bench).
   const total = jobOwner.size;
   const client = new pg.Client({ connectionString: url });
@@ -118,6 +147,7 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     await sleep(250);
   }
   await client.end();
+  await refreshing;
   await worker.request({ type: 'stop' }, 'stopped');
   const { histories, samples, downtimes } = await hosts.request({ type: 'report' }, 'report');
   hosts.child.send({ type: 'stop' });
@@ -126,6 +156,7 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     dispatcher,
     jobOwner,
     estimates,
+    shown,
     jobMs,
     samples,
     histories,

@@ -114,6 +114,11 @@ export interface FamilyStanding {
   medianSeconds: number | null;
   /** The ranks of the family's jobs submitted in the last `arrivalWindowSeconds`, with how many had each. */
   arrivals: { rank: number; count: number }[];
+  /**
+   * How far back the arrivals go: `arrivalWindowJobs` typical job times, so that the window scales
+   * with the family's pace (30 s before the first job's time is known), within 5 s–15 min.
+   */
+  arrivalWindowSeconds: number;
 }
 
 /**
@@ -124,7 +129,7 @@ export async function familyStanding(
   db: DbOrTx,
   family: string,
   ids: string[],
-  { arrivalWindowSeconds, sample = 20 }: { arrivalWindowSeconds: number; sample?: number },
+  { arrivalWindowJobs, sample = 20 }: { arrivalWindowJobs: number; sample?: number },
 ): Promise<FamilyStanding> {
   const result = await db.execute(sql`
     with hosts as (
@@ -143,10 +148,17 @@ export async function familyStanding(
       select extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt})) as seconds from ${jobs}
       where ${jobs.family} = ${family} and ${jobs.status} = 'succeeded' and ${jobs.startedAt} is not null
       order by ${jobs.finishedAt} desc limit ${sample}
+    ), typical as (
+      select coalesce(
+        (select percentile_cont(0.5) within group (order by seconds) from on_hosts),
+        (select percentile_cont(0.5) within group (order by seconds) from recent)
+      )::float8 as seconds
+    ), win as (
+      select least(900, greatest(5, coalesce((select seconds from typical) * ${arrivalWindowJobs}, 30)))::float8 as seconds
     ), arrivals as (
       select ${jobs.priority} as rank, count(*)::int as count from ${jobs}
       where ${jobs.family} = ${family}
-        and ${jobs.createdAt} > now() - make_interval(secs => ${arrivalWindowSeconds})
+        and ${jobs.createdAt} > now() - make_interval(secs => (select seconds from win))
       group by ${jobs.priority}
     ), mine as (
       select ${jobs.id} as id, ${jobs.priority} as priority, ${jobs.createdAt} as created_at from ${jobs}
@@ -157,10 +169,8 @@ export async function familyStanding(
       (select case when count > 0 then greatest(1, slots) end from hosts) as "hostSlots",
       (select count(*)::int from running) as "running",
       (select coalesce(json_agg(started_at), '[]'::json) from running where started_at is not null) as "starts",
-      coalesce(
-        (select percentile_cont(0.5) within group (order by seconds) from on_hosts),
-        (select percentile_cont(0.5) within group (order by seconds) from recent)
-      )::float8 as "medianSeconds",
+      (select seconds from typical) as "medianSeconds",
+      (select seconds from win) as "arrivalWindowSeconds",
       (select coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) from arrivals) as "arrivals",
       (select coalesce(json_object_agg(mine.id, (
         select count(*)::int from ${jobs} ahead
@@ -172,6 +182,7 @@ export async function familyStanding(
     running: number;
     starts: string[] | string;
     medianSeconds: number | null;
+    arrivalWindowSeconds: number;
     arrivals: { rank: number; count: number }[] | string;
     positions: Record<string, number> | string;
   }>(result);
@@ -181,6 +192,7 @@ export async function familyStanding(
     slots: row!.hostSlots ?? Math.max(1, row!.running),
     runningStarts: json(row!.starts).map((start) => new Date(start)),
     medianSeconds: row!.medianSeconds == null ? null : Number(row!.medianSeconds),
+    arrivalWindowSeconds: Number(row!.arrivalWindowSeconds),
     arrivals: json(row!.arrivals).map((arrival) => ({
       rank: Number(arrival.rank),
       count: Number(arrival.count),

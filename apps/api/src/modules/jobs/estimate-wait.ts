@@ -5,8 +5,11 @@ import type { GenerationSettings } from '@app/jobs';
 /** What the standing of a job depends on besides the database: the families' deadlines and retries. */
 export type QueueTiming = Pick<GenerationSettings, 'deadlines' | 'retryLimit'>;
 
-/** How far back the arrivals that go ahead of a waiting job are counted, for their pace. */
-export const ARRIVAL_WINDOW_SECONDS = 30;
+/**
+ * How far back the arrivals that go ahead of a waiting job are counted, for their pace: this many
+ * of the family's typical job times, so that the pace follows a burst as it comes and goes.
+ */
+export const ARRIVAL_WINDOW_JOBS = 10;
 
 export interface QueueStanding {
   /** Queued jobs of the family ahead in dispatch order; 0 once running. */
@@ -53,12 +56,13 @@ export async function queueStandings(
   }
   await Promise.all(
     [...queuedByFamily].map(async ([family, queued]) => {
-      const { positions, slots, runningStarts, medianSeconds, arrivals } = await familyStanding(
-        db,
-        family,
-        queued.map((job) => job.id),
-        { arrivalWindowSeconds: ARRIVAL_WINDOW_SECONDS },
-      );
+      const { positions, slots, runningStarts, medianSeconds, arrivals, arrivalWindowSeconds } =
+        await familyStanding(
+          db,
+          family,
+          queued.map((job) => job.id),
+          { arrivalWindowJobs: ARRIVAL_WINDOW_JOBS },
+        );
       const runningElapsedSeconds = runningStarts.map((start) => (now.getTime() - start.getTime()) / 1000);
       for (const job of queued) {
         // A job no longer queued by the time of the query is about to start: nothing is ahead.
@@ -71,7 +75,7 @@ export async function queueStandings(
           slots,
           runningElapsedSeconds,
           meanSeconds: medianSeconds,
-          aheadArrivalsPerSecond: ahead / ARRIVAL_WINDOW_SECONDS,
+          aheadArrivalsPerSecond: ahead / arrivalWindowSeconds,
         });
         standings.set(job.id, {
           position,
