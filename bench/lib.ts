@@ -103,6 +103,10 @@ export async function forkBench<Message extends { type: string }>(
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // A bench that fails part-way leaves no process behind.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  child.once('exit', () => process.off('exit', killChild));
   const next = <T extends string>(type: T) =>
     new Promise<Extract<Message, { type: T }>>((resolve, reject) => {
       const onMessage = (message: Message) => {
