@@ -173,6 +173,8 @@ export async function benchSubmitToRunning(jobs = 40) {
         headers: { cookie: `sid=${id}` },
         payload: { command: 'make', options: { prompt: `latency ${i}` } },
       });
+      if (response.statusCode !== 202)
+        throw new Error(`POST /api/jobs answered ${response.statusCode}: ${response.body}`);
       const jobId = response.json().job.id as string;
       for (;;) {
         const job = await getJob(database.db, jobId);

@@ -61,7 +61,7 @@ export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined
   }
   const extra = ((position - simulated) / slots) * mean;
   const load = Math.min(MAX_AHEAD_LOAD, ((snapshot.aheadArrivalsPerSecond ?? 0) * mean) / slots);
-  // Tenths of a second: the studio and the bot round it for people, a client may want more.
+  // In tenths of a second; the job wire carries whole seconds, the messages round further.
   return Math.round(((free[earliest(free)]! + extra) / (1 - load)) * 10) / 10;
 }
 

@@ -74,8 +74,9 @@ export async function toJobWire(
   return wire!;
 }
 
-const wireStanding = ({ position, waitSeconds, refundAt }: QueueStanding) => ({
+export const wireStanding = ({ position, waitSeconds, refundAt }: QueueStanding) => ({
   position,
-  ...(waitSeconds !== undefined ? { waitSeconds } : {}),
+  // Whole seconds on the wire; a wait under a second is still a wait.
+  ...(waitSeconds !== undefined ? { waitSeconds: Math.ceil(waitSeconds) } : {}),
   ...(refundAt ? { refundAt: refundAt.toISOString() } : {}),
 });
