@@ -23,6 +23,8 @@ const settings = loadSettings({
   LOG_LEVEL: 'silent',
   DATA_DIR: `.data/bench-jobs-${process.pid}`,
   MAX_ACTIVE_JOBS_PER_USER: '10000',
+  // The read caches as `npm start` has them (off by default under NODE_ENV=test).
+  SESSION_CACHE_MS: '2000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const database = createDatabase({ databaseUrl: settings.databaseUrl });

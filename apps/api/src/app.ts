@@ -17,6 +17,7 @@ import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { stripeEmulatorPlugin } from './plugins/stripe-emulator.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { blocklistMemoryPlugin } from './plugins/blocklist-memory.ts';
 import { webPlugin } from './plugins/web.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { billingPlugin } from './plugins/billing.ts';
@@ -110,6 +111,10 @@ export async function buildApp(options: BuildAppOptions) {
       database: options.database,
       secureCookies: options.settings.secureCookies,
       cacheMs: options.settings.sessionCacheMs,
+    });
+    await app.register(blocklistMemoryPlugin, {
+      database: options.database,
+      enabled: options.settings.sessionCacheMs > 0,
     });
     await app.register(rateLimitsPlugin);
     enforceRouteAccess(app, {

@@ -202,6 +202,9 @@ export async function setJobHidden(db: DbOrTx, id: string, hidden: boolean): Pro
   return row ?? null;
 }
 
+/** Announced by a trigger whenever the blocklist changes. */
+export const BLOCKLIST_CHANGES_CHANNEL = 'blocklist_changes';
+
 export async function listBlocklistTerms(db: DbOrTx): Promise<BlocklistTermRow[]> {
   return db.select().from(blocklistTerms).orderBy(blocklistTerms.category, blocklistTerms.term);
 }

@@ -165,3 +165,12 @@ export async function renameUserUnannounced(db: Db, userId: string, discordName:
     await tx.execute(sql`alter table users enable trigger users_announce_change`);
   });
 }
+
+/** Adds a blocklist term with its change announcement off: only a process that reads the list anew sees it. */
+export async function blockTermUnannounced(db: Db, term: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table blocklist_terms disable trigger blocklist_terms_announce_change`);
+    await tx.execute(sql`insert into blocklist_terms (term, category) values (${term}, 'other')`);
+    await tx.execute(sql`alter table blocklist_terms enable trigger blocklist_terms_announce_change`);
+  });
+}
