@@ -4,7 +4,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 /** A page (or layout) component whose code is loaded on first use. */
 export interface LazyPage {
   (): ReactElement | null;
-  /** Loads the page's code (once); the promise settles when the page can render at once. */
+  /** Loads the page's code; the promise settles when the page can render at once. */
   load: () => Promise<void>;
 }
 
@@ -19,13 +19,16 @@ export function lazyPage<Module extends Record<Name, ComponentType>, Name extend
   name: Name,
 ): LazyPage {
   let Component: ComponentType | undefined;
+  /** The last load started: what a page still waiting for its code waits for. */
   let loading: Promise<void> | undefined;
+  // Every call imports (the browser loads a module once): the prerenderer records which modules a
+  // page imports, and a chunk that failed to load is tried again when its page is visited again.
   const load = () =>
-    (loading ??= importPage().then((module) => {
+    (loading = importPage().then((module) => {
       Component = module[name];
     }));
   function Page() {
-    if (!Component) use(load());
+    if (!Component) use(loading ?? load());
     return Component ? <Component /> : null;
   }
   Page.load = load;
