@@ -1,8 +1,8 @@
-import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { loadRoutePages } from '@/lib/lazy-page.tsx';
 import { App } from './app.tsx';
+import { AppRouter } from './app-router.tsx';
 import { routes } from './router.tsx';
 
 /** The app shell, hydrating the server's, until the page's code has loaded; the app from then on. */
@@ -11,7 +11,8 @@ function ShellUntil({ pageLoaded }: { pageLoaded: Promise<void> }) {
   useEffect(() => {
     let mounted = true;
     void pageLoaded.then(() => {
-      if (mounted) setShell(false);
+      // A transition: React renders the page in slices, leaving the main thread free in between.
+      if (mounted) startTransition(() => setShell(false));
     });
     return () => {
       mounted = false;
@@ -32,7 +33,7 @@ export async function startClient(
   const pageLoaded = loadRoutePages(routes, window.location);
   const inRouter = (app: ReactNode) => (
     <StrictMode>
-      <BrowserRouter>{app}</BrowserRouter>
+      <AppRouter>{app}</AppRouter>
     </StrictMode>
   );
   if (container.hasAttribute('data-prerendered')) {
