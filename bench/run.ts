@@ -11,7 +11,7 @@ import { benchLocalProvider, benchSubmissions, benchSubmitToRunning } from './jo
 import { reportFleet } from './fleet-report.ts';
 
 const BUDGETS = {
-  initialJsGzipKb: 125,
+  initialJsGzipKb: 90,
   throughputRatio: 0.7,
   signedInRatio: 0.4,
   /** Server CPU per request over bare Fastify's, at most. */

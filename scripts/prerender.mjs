@@ -46,9 +46,9 @@ function assetsOf(moduleKeys) {
 }
 
 function page({ html, title, description, scripts = [], styles = [], fetches = [], prerendered }) {
-  // A prerendered page's markup paints without the scripts (module scripts never block rendering):
-  // the styles come first, the code after them. On a shell page the code is what paints the page.
-  const priority = prerendered ? ' fetchpriority="low"' : '';
+  // Every page's HTML paints without the scripts, a prerendered page's markup as much as the app
+  // shell (module scripts never block rendering): the styles come first, the code after them.
+  const priority = ' fetchpriority="low"';
   let out = template.replace(/<(script type="module"|link rel="modulepreload") /g, `<$1${priority} `);
   if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   if (description) {

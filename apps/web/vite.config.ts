@@ -34,14 +34,37 @@ function recordLazyImports(): Plugin {
   };
 }
 
+/**
+ * React Router's build leaves its components and contexts for tree-shaking to judge, but names each
+ * with a top-level `X.displayName = …` (for React's developer tools) and creates them with calls
+ * the bundler cannot tell are pure: so every component stays in the bundle, used or not (forms,
+ * fetchers, the data routers' scroll restoration). In the client build the names go and the calls
+ * are marked pure, so only what the app uses remains.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'tree-shake-react-router',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
+      const shaken = code
+        .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+        .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2');
+      return shaken === code ? null : { code: shaken, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), recordLazyImports()],
+  plugins: [react(), recordLazyImports(), treeShakeReactRouter()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Browsers preload modules natively; one that cannot still loads them, only without the head start.
+    modulePreload: { polyfill: false },
     // The prerenderer reads the client manifest to link each page's chunks and styles.
     manifest: !isSsrBuild,
   },

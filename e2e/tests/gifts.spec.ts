@@ -8,8 +8,10 @@ import { signIn, uniqueName } from '../support/auth.ts';
 async function openRedeem(page: Page) {
   await page.goto('/dashboard?v=3.1');
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
-  const later = page.getByRole('button', { name: 'Later' });
-  if (await later.isVisible().catch(() => false)) await later.click();
+  // A new account is asked for its email first; the modal opens with the page, its form follows.
+  const emailModal = page.getByRole('dialog', { name: 'Add your email' });
+  if (await emailModal.isVisible().catch(() => false))
+    await emailModal.getByRole('button', { name: 'Later' }).click();
   await page.getByRole('button', { name: 'Redeem gift subscription' }).click();
   return page.getByRole('dialog', { name: 'Redeem a gift subscription' });
 }

@@ -33,7 +33,7 @@ test('hashed assets are cached for a year and pages are not', async ({ request }
   expect(asset.headers()['content-encoding']).toBe('br');
 });
 
-test('the landing page loads only its own code, within the 125 kB gzip budget', async ({ page }) => {
+test('the landing page loads only its own code, within the 90 kB gzip budget', async ({ page }) => {
   const scripts: Promise<{ url: string; gzip: number }>[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('.js')) {
@@ -48,7 +48,7 @@ test('the landing page loads only its own code, within the 125 kB gzip budget', 
     loaded.map((script) => script.url).filter((url) => /editor|quill|checkout|stripe|base-api/.test(url)),
   ).toEqual([]);
   const total = loaded.reduce((sum, script) => sum + script.gzip, 0);
-  expect(total).toBeLessThanOrEqual(125 * 1024);
+  expect(total).toBeLessThanOrEqual(90 * 1024);
 });
 
 test('a page address ending in something like an extension still opens the app', async ({

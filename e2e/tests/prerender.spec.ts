@@ -65,7 +65,9 @@ test("a private page's shell links the page's own code and starts the sign-in ch
   const html = await (await request.get('/studio?v=3.1', { headers: { accept: 'text/html' } })).text();
   expect(html).toContain('role="status"');
   expect(html).not.toContain('data-prerendered');
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/studio-[^"]+\.js">/);
+  expect(html).toMatch(
+    /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/studio-[^"]+\.js">/,
+  );
   expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">');
 
   await signIn(page, 'member');

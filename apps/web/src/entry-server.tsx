@@ -5,16 +5,11 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  StaticRouter,
-  StaticRouterProvider,
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-} from 'react-router';
+import { StaticRouter, matchRoutes } from 'react-router';
+import { App } from './app/app.tsx';
 import { STORE_ROUTE_ID, routes } from './app/router.tsx';
-import { AppShell } from './components/layout/app-layout.tsx';
 import { paths } from './config/paths.ts';
+import { loadRoutePages } from './lib/lazy-page.tsx';
 
 export { serverPaths } from './config/paths.ts';
 import { DocumentHeadContext, type DocumentHead } from './lib/use-document-title.ts';
@@ -56,21 +51,13 @@ export function shellPaths(): string[] {
 
 /** Loads the lazy modules of the routes that match the address, as the browser will for that page. */
 export async function loadPageModules(url: string): Promise<void> {
-  const matches = matchRoutes(routes, url) ?? [];
   // Only which modules are imported matters here; one that cannot run outside a browser is fine.
-  await Promise.allSettled(
-    matches.map(async ({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
-  );
+  await loadRoutePages(routes, url);
 }
 
-/** Renders one page as the client's first render will show it (lazy pages resolved). */
+/** Renders one page as the client's first render will show it (lazy pages loaded). */
 export async function renderPage(url: string): Promise<RenderedPage> {
-  // A fresh handler per page: its route copies resolve their lazy modules for this page only.
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${url} answered with a redirect`);
-  if (context.statusCode !== 200) throw new Error(`${url} rendered with status ${context.statusCode}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await loadRoutePages(routes, url);
   let head: DocumentHead = {};
   const collectHead = (pageHead: DocumentHead) => {
     head = { title: pageHead.title, description: pageHead.description ?? head.description };
@@ -78,11 +65,15 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const html = renderToString(
     <StrictMode>
       <DocumentHeadContext value={collectHead}>
-        {/* hydrate={false}: no inline data script (the CSP forbids it; the pages have no loaders). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <App />
+        </StaticRouter>
       </DocumentHeadContext>
     </StrictMode>,
   );
+  // A page that suspended (code that did not load) or threw is sent as its loading state, marked
+  // for the client to render: not a page to prerender.
+  if (html.includes('<!--$!-->')) throw new Error(`${url} did not render on the server`);
   return { html, head };
 }
 
@@ -91,7 +82,7 @@ export function renderShell(): string {
   return renderToString(
     <StrictMode>
       <StaticRouter location="/">
-        <AppShell />
+        <App shell />
       </StaticRouter>
     </StrictMode>,
   );

@@ -1,5 +1,4 @@
-import { routes } from './app/router.tsx';
 import { startClient } from './app/start-client.tsx';
 import './styles/global.css';
 
-void startClient(document.getElementById('root')!, routes);
+void startClient(document.getElementById('root')!);

@@ -31,3 +31,18 @@ export function formatEpochDate(epochSeconds: number, locale = 'en-US'): string 
     timeZone: 'UTC',
   });
 }
+
+/**
+ * Why a user whose only plan is a gift cannot change it or start a paid plan yet: the gift is a
+ * one-period plan that ends by itself, and a paid plan can be chosen once it has ended.
+ */
+export function giftPlanMessage(tier: string, periodEnd: number | null): string {
+  return periodEnd
+    ? `Your gifted ${tier} runs until ${formatEpochDate(periodEnd)}; you can choose a paid plan from then.`
+    : `Your gifted ${tier} is still running; you can choose a paid plan once it ends.`;
+}
+
+/** A gifted plan beside the others, as the dashboard and the status page list it. */
+export function giftedPlanText(tier: string, periodEnd: number | null): string {
+  return periodEnd ? `Gift: ${tier}, until ${formatEpochDate(periodEnd)}` : `Gift: ${tier}`;
+}

@@ -1,6 +1,7 @@
 export * from './version.ts';
 export * from './errors.ts';
 export * from './display.ts';
+export * from './user-email.ts';
 export * from './catalog.ts';
 export * from './payment-kinds.ts';
 export * from './plan-rank.ts';

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AppLayout, AppShell } from '@/components/layout/app-layout.tsx';
-import { NotFound, RouteError } from '@/components/layout/route-error.tsx';
+import { NotFound } from '@/components/layout/route-error.tsx';
 import { adminToolsRoutes } from '@/features/admin-tools/routes/index.tsx';
 import { adminOverviewRoutes } from '@/features/admin-overview/routes/index.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes/index.tsx';
@@ -16,15 +15,19 @@ import { galleryRoutes } from '@/features/gallery/routes/index.tsx';
 import { creditHistoryRoutes } from '@/features/credit-history/routes/index.tsx';
 import { loraRoutes } from '@/features/loras/routes/index.tsx';
 import { moderationRoutes } from '@/features/moderation/routes/index.tsx';
+import { lazyPage } from '@/lib/lazy-page.tsx';
+
+const RequireUser = lazyPage(() => import('@/features/auth/index.ts'), 'RequireUser');
+const StoreBoundary = lazyPage(() => import('@/lib/store/provider.tsx'), 'StoreBoundary');
 
 /**
  * Pages that use the Redux store (almost all but the landing page and static guides). Their route
- * list is composed here; each feature exports its own, with `lazy` pages.
+ * list is composed here; each feature exports its own, with lazy pages.
  */
 const storeRoutes: RouteObject[] = [
   {
     // Private pages: they redirect to /menu when the current-user fetch fails. Add yours here.
-    lazy: async () => ({ Component: (await import('@/features/auth/index.ts')).RequireUser }),
+    element: <RequireUser />,
     children: [
       ...dashboardRoutes,
       ...adminToolsRoutes,
@@ -47,21 +50,10 @@ const staticRoutes: RouteObject[] = [...guideRoutes, ...legalRoutes, ...galleryR
 /** The id of the layout route that gives its pages the store; pages under it are not prerendered. */
 export const STORE_ROUTE_ID = 'store';
 
+/** Every page of the app, rendered inside the page chrome by the App component (app.tsx). */
 export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    // The first render while the page's lazy code loads: the same markup as the HTML shell.
-    HydrateFallback: AppShell,
-    errorElement: <RouteError />,
-    children: [
-      ...landingRoutes,
-      ...staticRoutes,
-      {
-        id: STORE_ROUTE_ID,
-        lazy: async () => ({ Component: (await import('@/lib/store/provider.tsx')).StoreBoundary }),
-        children: storeRoutes,
-      },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
+  ...landingRoutes,
+  ...staticRoutes,
+  { id: STORE_ROUTE_ID, element: <StoreBoundary />, children: storeRoutes },
+  { path: '*', element: <NotFound /> },
 ];

@@ -1,44 +1,49 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { loadRoutePages } from '@/lib/lazy-page.tsx';
+import { App } from './app.tsx';
+import { AppRouter } from './app-router.tsx';
+import { routes } from './router.tsx';
 
-/** Loads the lazy modules of the routes that match the address, as the server did when prerendering. */
-export async function resolveLazyRoutes(routes: RouteObject[], location: Location): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, location) ?? []).filter(
-    (match) => typeof match.route.lazy === 'function',
-  );
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, { ...(await load()), lazy: undefined });
-    }),
-  );
+/** The app shell, hydrating the server's, until the page's code has loaded; the app from then on. */
+function ShellUntil({ pageLoaded }: { pageLoaded: Promise<void> }) {
+  const [shell, setShell] = useState(true);
+  useEffect(() => {
+    let mounted = true;
+    void pageLoaded.then(() => {
+      // A transition: React renders the page in slices, leaving the main thread free in between.
+      if (mounted) startTransition(() => setShell(false));
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [pageLoaded]);
+  return <App shell={shell} />;
 }
 
 /**
  * Starts the app in the container the server filled: a prerendered page (marked data-prerendered)
- * is hydrated once its lazy modules are loaded; the app shell is hydrated as the router's first
- * render while the page's lazy code loads (the root route's HydrateFallback); a page without lazy
- * code (the not-found page) renders over the shell.
+ * is hydrated once its lazy code is loaded; the app shell is hydrated at once and gives way to the
+ * page when the page's code has loaded; an empty container is rendered into.
  */
 export async function startClient(
   container: HTMLElement,
-  routes: RouteObject[],
   options: Pick<RootOptions, 'onRecoverableError'> = {},
-) {
-  const prerendered = container.hasAttribute('data-prerendered');
-  if (prerendered) await resolveLazyRoutes(routes, window.location);
-  const router = createBrowserRouter(routes);
-  const app = (
+): Promise<Root> {
+  const pageLoaded = loadRoutePages(routes, window.location);
+  const inRouter = (app: ReactNode) => (
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppRouter>{app}</AppRouter>
     </StrictMode>
   );
-  const showsShell = !router.state.initialized;
-  if (container.hasChildNodes() && (prerendered || showsShell)) {
-    return { router, root: hydrateRoot(container, app, options) };
+  if (container.hasAttribute('data-prerendered')) {
+    await pageLoaded;
+    return hydrateRoot(container, inRouter(<App />), options);
+  }
+  if (container.hasChildNodes()) {
+    return hydrateRoot(container, inRouter(<ShellUntil pageLoaded={pageLoaded} />), options);
   }
   const root = createRoot(container, options);
-  root.render(app);
-  return { router, root };
+  root.render(inRouter(<App />));
+  return root;
 }

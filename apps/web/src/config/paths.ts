@@ -1,4 +1,4 @@
-import { GIFT_TYPE, GUIDES, withVersion } from '@app/domain';
+import { GUIDES, withVersion, type GIFT_TYPE } from '@app/domain';
 
 /**
  * Every URL of the web app, defined once. `path` is the router pattern; `href()` is what links and
@@ -32,13 +32,11 @@ export const paths = {
   subChangeLanding: page('/subchangelanding'),
   pay: {
     path: '/pay',
-    href: (options: { gift?: boolean } = {}) =>
-      withQuery('/pay', { purchaseType: options.gift ? GIFT_TYPE : undefined }),
+    href: (options: { purchaseType?: typeof GIFT_TYPE } = {}) => withQuery('/pay', options),
   },
   subscription: {
     path: '/subscription',
-    href: (options: { gift?: boolean } = {}) =>
-      withQuery('/subscription', { purchaseType: options.gift ? GIFT_TYPE : undefined }),
+    href: (options: { purchaseType?: typeof GIFT_TYPE } = {}) => withQuery('/subscription', options),
   },
   credits: {
     path: '/credits',

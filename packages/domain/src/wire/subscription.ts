@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatEpochDate } from '../display.ts';
 
 /** Wire shapes of the subscription management calls under /api/payment (SPEC §3 and §7 names). */
 
@@ -62,21 +61,6 @@ export type SubscriptionChange = (typeof SUBSCRIPTION_CHANGES)[number];
 
 /** The no-change answer when the selected plan is the current one. */
 export const SAME_PLAN_MESSAGE = 'You are already subscribed to this plan. No changes were made.';
-
-/**
- * Why a user whose only plan is a gift cannot change it or start a paid plan yet: the gift is a
- * one-period plan that ends by itself, and a paid plan can be chosen once it has ended.
- */
-export function giftPlanMessage(tier: string, periodEnd: number | null): string {
-  return periodEnd
-    ? `Your gifted ${tier} runs until ${formatEpochDate(periodEnd)}; you can choose a paid plan from then.`
-    : `Your gifted ${tier} is still running; you can choose a paid plan once it ends.`;
-}
-
-/** A gifted plan beside the others, as the dashboard and the status page list it. */
-export function giftedPlanText(tier: string, periodEnd: number | null): string {
-  return periodEnd ? `Gift: ${tier}, until ${formatEpochDate(periodEnd)}` : `Gift: ${tier}`;
-}
 
 export const UpdateSubscriptionResult = z.object({
   change: z.enum(SUBSCRIPTION_CHANGES),

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Stored in place of an email the user has not given yet. */
-export const EMAIL_PLACEHOLDER = 'none@placeholder.invalid';
-
 /** The User as the front end receives it. */
 export const UserWire = z.object({
   user_id: z.string(),
@@ -25,10 +22,6 @@ export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const AuthLevelBody = z.object({ authLevel: z.enum(ROLES).nullable() });
-
-export function isEmailMissing(email: string | null | undefined): boolean {
-  return !email || email === EMAIL_PLACEHOLDER;
-}
 
 /** Email as the user types it: required, trimmed, a valid address. */
 export const EmailInput = z

@@ -1,6 +1,7 @@
 import type { JobWire, ReportBody } from '@app/domain';
 import { useEffect, useRef } from 'react';
-import { Button, Spinner } from '@/components/ui/index.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { CreationTile } from './creation-tile.tsx';
 import './gallery.css';
 

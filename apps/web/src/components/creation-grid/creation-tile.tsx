@@ -1,7 +1,9 @@
 import type { JobOutputWire, JobWire } from '@app/domain';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, jobPrompt } from '@/components/job-card/index.ts';
+// Not the job card's index: the tiles (the landing page's strip) need neither the card nor its media.
+import { imageSrcSet } from '@/components/job-card/image-src-set.ts';
+import { jobPrompt } from '@/components/job-card/job-summary.ts';
 import { paths } from '@/config/paths.ts';
 import type { ReportBody } from '@app/domain';
 

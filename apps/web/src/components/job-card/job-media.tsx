@@ -1,6 +1,7 @@
 import { type JobWire, LIMITS } from '@app/domain';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/index.ts';
+import { imageSrcSet } from './image-src-set.ts';
 
 type Output = JobWire['outputs'][number];
 
@@ -15,13 +16,6 @@ export function splitGrid(outputs: Output[]): { images: Output[]; grid?: Output 
   const images = outputs.filter(isImage);
   if (images.length === GRID_SIZE + 1) return { images: images.slice(0, GRID_SIZE), grid: images[GRID_SIZE] };
   return { images };
-}
-
-/** `srcset` with the thumbnail and the full image, so small tiles never fetch the full size. */
-export function imageSrcSet(output: Output): string | undefined {
-  if (!output.thumbUrl || !output.width) return undefined;
-  const thumbWidth = Math.min(output.width, 512);
-  return `${output.thumbUrl} ${thumbWidth}w, ${output.url} ${output.width}w`;
 }
 
 /** A job's results: an image grid with a full-size view, or video and audio players. */

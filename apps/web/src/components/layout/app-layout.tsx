@@ -1,14 +1,14 @@
 import { APP_VERSION } from '@app/domain';
 import type { ReactNode } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Link } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
-import { Spinner } from '@/components/ui/index.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { SITE } from '@/config/env.ts';
 import { paths } from '@/config/paths.ts';
 import './layout.css';
 
 /** The page chrome around every page: header, main area and footer. */
-function SiteFrame({ children }: { children: ReactNode }) {
+export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -33,27 +33,16 @@ function SiteFrame({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppLayout() {
-  return (
-    <SiteFrame>
-      <Outlet />
-      <ScrollRestoration />
-    </SiteFrame>
-  );
-}
-
 /**
- * The page chrome with a loading state: sent as the HTML of every page that is not prerendered, and
- * the router's first render while that page's code loads, so the first paint happens with the HTML
- * and nothing moves when the page arrives.
+ * What the main area shows while a page's code loads. Inside the page chrome it is the app shell:
+ * the HTML of every page that is not prerendered, and the app's first render while that page's code
+ * loads, so the first paint happens with the HTML and nothing moves when the page arrives.
  */
-export function AppShell() {
+export function PageLoading() {
   return (
-    <SiteFrame>
-      <div className="page-loading">
-        <Spinner />
-      </div>
-    </SiteFrame>
+    <div className="page-loading">
+      <Spinner />
+    </div>
   );
 }
 

@@ -1,15 +1,10 @@
 import { ERROR_TEXT } from '@app/domain';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
-/** The router's default error element. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+/** What shows, in place of the whole page, when a page throws while rendering or its code fails to load. */
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <main className="site-main narrow error-page">
       <h1>{ERROR_TEXT.unexpectedApplicationError}</h1>

@@ -2,7 +2,8 @@ import type { ChangelogEntryWire } from '@app/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRoutePages } from '@/lib/lazy-page.tsx';
 import { StoreProvider } from '@/lib/store/provider.tsx';
 import { makeStore } from '@/lib/store/store.ts';
 import { changelogRoutes } from './index.tsx';
@@ -48,6 +49,11 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
+
+// The pages' code, loaded as the browser loads it before showing them.
+beforeAll(() =>
+  Promise.all(['/changelog', '/changelog/entry'].map((path) => loadRoutePages(changelogRoutes, path))),
+);
 
 function renderAt(path: string) {
   const router = createMemoryRouter(changelogRoutes, { initialEntries: [path] });

@@ -1,22 +1,28 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { lazyPage } from '@/lib/lazy-page.tsx';
+
+const ChangelogListPage = lazyPage(() => import('./changelog-list.tsx'), 'ChangelogListPage');
+const EditChangelogEntryPage = lazyPage(() => import('./changelog-editor.tsx'), 'EditChangelogEntryPage');
+const ChangelogDetailPage = lazyPage(() => import('./changelog-detail.tsx'), 'ChangelogDetailPage');
+const AddChangelogEntryPage = lazyPage(() => import('./changelog-editor.tsx'), 'AddChangelogEntryPage');
 
 /** The changelog pages; they use the store. The editor pages carry Quill in their own chunk. */
 export const changelogRoutes: RouteObject[] = [
   {
     path: paths.changelog.path,
-    lazy: async () => ({ Component: (await import('./changelog-list.tsx')).ChangelogListPage }),
+    element: <ChangelogListPage />,
   },
   {
     path: paths.changelogEdit.path,
-    lazy: async () => ({ Component: (await import('./changelog-editor.tsx')).EditChangelogEntryPage }),
+    element: <EditChangelogEntryPage />,
   },
   {
     path: paths.changelogDetail.path,
-    lazy: async () => ({ Component: (await import('./changelog-detail.tsx')).ChangelogDetailPage }),
+    element: <ChangelogDetailPage />,
   },
   {
     path: paths.addChangelogEntry.path,
-    lazy: async () => ({ Component: (await import('./changelog-editor.tsx')).AddChangelogEntryPage }),
+    element: <AddChangelogEntryPage />,
   },
 ];

@@ -62,7 +62,7 @@ function renderOnDashboard() {
 
 async function redeem(code: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Redeem gift subscription' }));
-  await userEvent.type(screen.getByLabelText('Gift code'), code);
+  await userEvent.type(await screen.findByLabelText('Gift code'), code);
   await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
 }
 

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { RedeemGiftCodeBody, type UserWire } from '@app/domain';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Alert, Button, Dialog } from '@/components/ui/index.ts';
-import { apiErrorMessage } from '@/lib/api-error.ts';
-import { useRedeem } from '@/api/gifts.ts';
+import type { UserWire } from '@app/domain';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Dialog, Spinner } from '@/components/ui/index.ts';
 
-/** The one field the modal asks for, by the server's own rule. */
-const GiftCodeField = RedeemGiftCodeBody.pick({ giftCode: true });
+// The form (react-hook-form and the schema code) is not needed to show the dashboard: it loads when
+// the button is pointed at or focused, before the modal opens.
+const loadForm = () => import('./redeem-gift-form.tsx');
+const RedeemGiftForm = lazy(() => loadForm().then((module) => ({ default: module.RedeemGiftForm })));
 
 /**
  * The dashboard's "Redeem gift subscription" button and its modal (the code is required). The page
@@ -21,53 +19,29 @@ export function RedeemGiftButton({
   onRedeemed: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const form = useForm({ resolver: zodResolver(GiftCodeField), defaultValues: { giftCode: '' } });
-  const code = useWatch({ control: form.control, name: 'giftCode' });
-  const [redeem, { isLoading, error, reset }] = useRedeem(user);
-
-  function close() {
-    setOpen(false);
-    form.reset();
-    reset();
-  }
-
-  async function onRedeem({ giftCode }: { giftCode: string }) {
-    const message = await redeem(giftCode);
-    if (message !== false) {
-      close();
-      onRedeemed(message);
-    }
-  }
-
+  const close = () => setOpen(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadForm()}
+        onFocus={() => void loadForm()}
+      >
         Redeem gift subscription
       </Button>
       <Dialog open={open} title="Redeem a gift subscription" onClose={close}>
         <p>Enter the gift code you were given. The plan starts now; no card is needed.</p>
-        <form onSubmit={(event) => void form.handleSubmit(onRedeem)(event)}>
-          <div className="field">
-            <label htmlFor="gift-code">Gift code</label>
-            <input
-              id="gift-code"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
-              {...form.register('giftCode')}
-            />
-          </div>
-          {error && <Alert>{apiErrorMessage(error, 'That gift code could not be redeemed.')}</Alert>}
-          <div className="actions">
-            <Button type="submit" disabled={isLoading || !code.trim()}>
-              {isLoading ? 'Redeeming…' : 'Redeem'}
-            </Button>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <Suspense fallback={<Spinner />}>
+          <RedeemGiftForm
+            user={user}
+            onCancel={close}
+            onRedeemed={(message) => {
+              close();
+              onRedeemed(message);
+            }}
+          />
+        </Suspense>
       </Dialog>
     </>
   );

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { lazyPage } from '@/lib/lazy-page.tsx';
+
+const GalleryPage = lazyPage(() => import('./gallery.tsx'), 'GalleryPage');
+const CreationPage = lazyPage(() => import('./creation.tsx'), 'CreationPage');
 
 /**
  * Public pages of the gallery. They need no store, so the gallery is prerendered (its shell and
@@ -8,10 +12,10 @@ import { paths } from '@/config/paths.ts';
 export const galleryRoutes: RouteObject[] = [
   {
     path: paths.gallery.path,
-    lazy: async () => ({ Component: (await import('./gallery.tsx')).GalleryPage }),
+    element: <GalleryPage />,
   },
   {
     path: paths.creation.path,
-    lazy: async () => ({ Component: (await import('./creation.tsx')).CreationPage }),
+    element: <CreationPage />,
   },
 ];

@@ -1,11 +1,11 @@
 import { COMMANDS } from '@app/domain';
 import { render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/router.tsx';
+import { createTestRouter } from '@/app/testing.tsx';
 
 async function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = await createTestRouter(path);
   render(<RouterProvider router={router} />);
   await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
   return router;

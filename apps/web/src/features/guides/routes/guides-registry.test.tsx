@@ -1,9 +1,9 @@
 import { COMMANDS, GUIDES, type CommandDefinition } from '@app/domain';
 import { UPSCALE_FIXTURE } from '@app/domain/testing';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/router.tsx';
+import { createTestRouter } from '@/app/testing.tsx';
 import { CommandRegistry } from '../lib/command-registry.ts';
 
 /** The registry with one command more, as a new image-editing command would add it. */
@@ -11,7 +11,7 @@ const WITH_UPSCALE = [...COMMANDS, UPSCALE_FIXTURE];
 
 async function renderAt(path: string, commands: readonly CommandDefinition[]) {
   cleanup();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = await createTestRouter(path);
   render(
     <CommandRegistry value={commands}>
       <RouterProvider router={router} />

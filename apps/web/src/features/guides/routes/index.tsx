@@ -1,30 +1,38 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { lazyPage } from '@/lib/lazy-page.tsx';
+
+const DocumentationPage = lazyPage(() => import('./documentation.tsx'), 'DocumentationPage');
+const MakeGuidePage = lazyPage(() => import('./make-guide.tsx'), 'MakeGuidePage');
+const VideoGuidePage = lazyPage(() => import('./video-guide.tsx'), 'VideoGuidePage');
+const AudioGuidePage = lazyPage(() => import('./audio-guide.tsx'), 'AudioGuidePage');
+const LipSyncGuidePage = lazyPage(() => import('./lipsync-guide.tsx'), 'LipSyncGuidePage');
+const LoraGuidePage = lazyPage(() => import('./lora-guide.tsx'), 'LoraGuidePage');
 
 /** The documentation hub and command guides: static pages that need no store. */
 export const guideRoutes: RouteObject[] = [
   {
     path: paths.documentation.path,
-    lazy: async () => ({ Component: (await import('./documentation.tsx')).DocumentationPage }),
+    element: <DocumentationPage />,
   },
   {
     path: paths.makeGuide.path,
-    lazy: async () => ({ Component: (await import('./make-guide.tsx')).MakeGuidePage }),
+    element: <MakeGuidePage />,
   },
   {
     path: paths.videoGuide.path,
-    lazy: async () => ({ Component: (await import('./video-guide.tsx')).VideoGuidePage }),
+    element: <VideoGuidePage />,
   },
   {
     path: paths.audioGuide.path,
-    lazy: async () => ({ Component: (await import('./audio-guide.tsx')).AudioGuidePage }),
+    element: <AudioGuidePage />,
   },
   {
     path: paths.lipSyncGuide.path,
-    lazy: async () => ({ Component: (await import('./lipsync-guide.tsx')).LipSyncGuidePage }),
+    element: <LipSyncGuidePage />,
   },
   {
     path: paths.loraGuide.path,
-    lazy: async () => ({ Component: (await import('./lora-guide.tsx')).LoraGuidePage }),
+    element: <LoraGuidePage />,
   },
 ];

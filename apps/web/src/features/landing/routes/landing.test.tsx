@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router.tsx';
+import { createTestRouter } from '@/app/testing.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+async function renderAt(path: string) {
+  const router = await createTestRouter(path);
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -24,8 +24,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('landing page', () => {
-  it('offers Discord login, subscribing and buying credits', () => {
-    renderAt('/');
+  it('offers Discord login, subscribing and buying credits', async () => {
+    await renderAt('/');
     expect(screen.getByRole('link', { name: 'Log in with Discord' })).toHaveAttribute(
       'href',
       '/api/auth/discord',
@@ -34,8 +34,8 @@ describe('landing page', () => {
     expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits?v=3.1');
   });
 
-  it('is also served at /menu, with the footer showing version 3.1 and a contact address', () => {
-    renderAt('/menu');
+  it('is also served at /menu, with the footer showing version 3.1 and a contact address', async () => {
+    await renderAt('/menu');
     expect(screen.getByText('Version 3.1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute(
       'href',
@@ -43,8 +43,8 @@ describe('landing page', () => {
     );
   });
 
-  it('links documentation and the changelog with the version query', () => {
-    renderAt('/');
+  it('links documentation and the changelog with the version query', async () => {
+    await renderAt('/');
     expect(screen.getByRole('link', { name: /guide on images/ })).toHaveAttribute(
       'href',
       '/makecommanddocumentation?v=3.1',
@@ -54,13 +54,13 @@ describe('landing page', () => {
 
   it('sends a signed-in visitor to the dashboard', async () => {
     signedIn = true;
-    const router = renderAt('/menu');
+    const router = await renderAt('/menu');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(router.state.location.search).toBe('?v=3.1');
   });
 
   it('stays on the landing page when signed out', async () => {
-    const router = renderAt('/');
+    const router = await renderAt('/');
     // Every place the router heads for, including a navigation still loading its page's code.
     const visited: string[] = [];
     router.subscribe((state) => visited.push((state.navigation.location ?? state.location).pathname));

@@ -1,26 +1,32 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { lazyPage } from '@/lib/lazy-page.tsx';
+
+const TierChoicePage = lazyPage(() => import('./tier-choice.tsx'), 'TierChoicePage');
+const CreditsPage = lazyPage(() => import('./credits.tsx'), 'CreditsPage');
+const CheckoutPage = lazyPage(() => import('./checkout.tsx'), 'CheckoutPage');
+const SuccessPage = lazyPage(() => import('./success.tsx'), 'SuccessPage');
 
 /** Private pages of the purchases feature (composed under RequireUser by the router). */
 export const purchaseRoutes: RouteObject[] = [
   {
     path: paths.pay.path,
-    lazy: async () => ({ Component: (await import('./tier-choice.tsx')).TierChoicePage }),
+    element: <TierChoicePage />,
   },
   {
     path: paths.subscription.path,
-    lazy: async () => ({ Component: (await import('./tier-choice.tsx')).TierChoicePage }),
+    element: <TierChoicePage />,
   },
   {
     path: paths.credits.path,
-    lazy: async () => ({ Component: (await import('./credits.tsx')).CreditsPage }),
+    element: <CreditsPage />,
   },
   {
     path: paths.checkout.path,
-    lazy: async () => ({ Component: (await import('./checkout.tsx')).CheckoutPage }),
+    element: <CheckoutPage />,
   },
   {
     path: paths.success.path,
-    lazy: async () => ({ Component: (await import('./success.tsx')).SuccessPage }),
+    element: <SuccessPage />,
   },
 ];

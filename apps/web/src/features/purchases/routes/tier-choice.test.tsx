@@ -1,7 +1,8 @@
 import { type OwnSubscriptionsResult, type UserWire, formatEpochDate } from '@app/domain';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadRoutePages } from '@/lib/lazy-page.tsx';
 import { StoreProvider } from '@/lib/store/provider.tsx';
 import { makeStore } from '@/lib/store/store.ts';
 import { purchaseRoutes } from './index.tsx';
@@ -46,6 +47,9 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
+
+// The page's code, loaded as the browser loads it before showing it.
+beforeAll(() => loadRoutePages(purchaseRoutes, '/subscription'));
 
 function renderChoice() {
   const router = createMemoryRouter(purchaseRoutes, { initialEntries: ['/subscription'] });
