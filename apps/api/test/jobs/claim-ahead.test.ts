@@ -28,8 +28,8 @@ describe('a job claimed ahead for a busy host', () => {
   it('goes back to the queue when the host runs far past its record, and runs once later', async () => {
     sd = await startA1111StandIn();
     sd.serial = true;
-    // The host's record: one job of about a second.
-    sd.generationMs = 1_000;
+    // The host's record: one job of two seconds, long enough to submit the next two meanwhile.
+    sd.generationMs = 2_000;
     t = await createJobsApp({ GENERATION_BACKENDS: `image=a1111:${sd.url}` });
     stopWorker = await startBackendWorker(t);
     const me = await user(t, 'ahead', { credits: 40 });
@@ -47,7 +47,7 @@ describe('a job claimed ahead for a busy host', () => {
       const first = await make('a lighthouse');
       // While the first runs, the host turns slow, and two more wait.
       await waitForCondition(() => sd!.active === 1);
-      sd.generationMs = 6_000;
+      sd.generationMs = 8_000;
       const slow = await make('a slow lighthouse');
       const ahead = await make('a lighthouse at dusk');
       expect((await waitForJob(t, me.cookie, first, 30_000)).status).toBe('succeeded');

@@ -365,7 +365,9 @@ export class FamilyDispatcher {
         deadlineSeconds: settings.deadlines[this.family],
         host: slot.host?.url,
         failover: !!slot.host,
-        // After a result only: on a host failure the host leaves rotation before its slot is let go.
+        // Once the host's last answer has arrived (the provider's `hostDone`), and only then: a host
+        // that failed leaves rotation before its slot is let go. One whose answer then does not
+        // decode leaves it a moment after; a job already sent there comes back uncounted.
         onProviderDone: () => {
           if (hostAnswered !== undefined) return;
           hostAnswered = performance.now();
