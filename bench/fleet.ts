@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, createUser, grant, isDatabaseUnavailable } from '@app/db';
-import { type JobQueue, startJobQueue } from '@app/jobs';
+import { startJobQueue } from '@app/jobs';
 import { queueStanding, queueStandings } from '@app/api/queue-standing';
 import { submitJob } from '@app/api/submit-job';
 import { createBenchDatabase, dropBenchDatabase } from './servers/bench-database.ts';
@@ -53,10 +53,14 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     users.set(person, user);
   }
   // The FIFO dispatcher's queue keeps arrival order: every job at the same priority, no grouping.
-  const sendQueue: JobQueue =
-    dispatcher === 'fifo'
-      ? { ...queue, send: (tx, job) => queue.send(tx, { id: job.id, family: job.family, priority: 0 }) }
-      : queue;
+  const flatten = async (job: { id: string; queueJobId: string | null }) => {
+    await database.prepared(
+      'fifo-entry',
+      'update pgboss.job set priority = 0, group_id = null, group_tier = null where id = $1::uuid',
+      [job.queueJobId],
+    );
+    await database.prepared('fifo-job', 'update jobs set priority = 0 where id = $1::uuid', [job.id]);
+  };
   const worker = await forkBench<{ type: 'ready' | 'stopped' }>('bench/servers/fleet-worker.ts', {
     FLEET_DISPATCHER: dispatcher,
     FLEET_HOST_URLS: urls.join('|'),
@@ -77,7 +81,6 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     const attempt = () =>
       submitJob({
         db: database.db,
-        queue: sendQueue,
         storage,
         settings,
         user: users.get(person)!,
@@ -91,6 +94,7 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
       await sleep(1_000);
       return attempt();
     });
+    if (dispatcher === 'fifo') await flatten(job);
     jobOwner.set(job.id, person);
     if (dispatcher === 'fleet') {
       waiting.set(job.id, job);

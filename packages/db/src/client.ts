@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -20,6 +20,36 @@ export type DbOrTx = Db | Tx;
 /** The rows of a raw `execute`, whichever driver answered (PGlite or node-postgres). */
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+/** Each database's `prepared`, by its drizzle handle, for `runStatement`. */
+const preparedOn = new WeakMap<object, Database['prepared']>();
+
+/**
+ * Runs a hot statement of fixed text (`$1`, `$2`… for its values) wherever the caller is: on the
+ * database itself it is prepared, parsed and planned once per connection (`Database.prepared`);
+ * inside a transaction its values are bound as parameters of the transaction's own connection.
+ */
+export async function runStatement<T>(
+  db: DbOrTx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const prepared = preparedOn.get(db);
+  return prepared ? prepared<T>(name, text, values) : rowsOf<T>(await db.execute(bound(text, values)));
+}
+
+function bound(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(from, match.index)));
+    chunks.push(sql`${values[Number(match[1]) - 1]}`);
+    from = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(from)));
+  return sql.join(chunks);
 }
 
 /** How long opening one connection to PostgreSQL may take before it counts as failed. */
@@ -126,6 +156,9 @@ export function createDatabase(options: DatabaseOptions): Database {
       () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
       () => pool.end(),
     );
+    const prepared = async <T>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as T[];
+    preparedOn.set(db, prepared);
     return {
       ...database,
       url: options.databaseUrl,
@@ -136,8 +169,7 @@ export function createDatabase(options: DatabaseOptions): Database {
         errors: counted.errors,
       }),
       listen: (channel, onPayload) => listenPg(options.databaseUrl!, channel, onPayload),
-      prepared: async <T>(name: string, text: string, values: unknown[]) =>
-        (await pool.query({ name, text, values })).rows as T[],
+      prepared,
     };
   }
   let dataDir: string | undefined;
@@ -153,12 +185,14 @@ export function createDatabase(options: DatabaseOptions): Database {
     () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     () => client.close(),
   );
+  // One in-process session: PGlite keeps no plans between statements worth naming.
+  const prepared = async <T>(_name: string, text: string, values: unknown[]) =>
+    (await client.query<T>(text, values)).rows;
+  preparedOn.set(db, prepared);
   return {
     ...database,
     pglite: client,
-    // One in-process session: PGlite keeps no plans between statements worth naming.
-    prepared: async <T>(_name: string, text: string, values: unknown[]) =>
-      (await client.query<T>(text, values)).rows,
+    prepared,
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => {

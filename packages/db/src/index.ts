@@ -7,3 +7,4 @@ export * from './locks.ts';
 export * from './rate-limits.ts';
 export * from './repositories/index.ts';
 export * from './slot-locks.ts';
+export * from './submission.ts';

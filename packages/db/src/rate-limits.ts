@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
+import { type DbOrTx, runStatement } from './client.ts';
 import { rateLimits } from './schema/rate-limits.ts';
 
 export interface RateLimitHit {
@@ -19,35 +19,27 @@ const CLEANUP_EVERY = 100;
  * (or the first after the window ended) starts a window at 1, every other adds one. Concurrent hits
  * from any number of processes each get their own count. Now and then it also deletes expired rows.
  */
+const HIT = `
+  INSERT INTO rate_limits (key, count, reset_at)
+  VALUES ($1::text, 1, now() + $2::integer * interval '1 millisecond')
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+    reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+  RETURNING count, reset_at AS "resetAt",
+    greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::float8 AS "ttlMs"`;
+
 export async function hit(
   db: DbOrTx,
   { key, windowMs, random = Math.random }: { key: string; windowMs: number; random?: () => number },
 ): Promise<RateLimitHit> {
-  const expired = sql`${rateLimits.resetAt} <= now()`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({
-      key,
-      count: 1,
-      resetAt: sql`now() + ${Math.max(1, Math.trunc(windowMs))}::integer * interval '1 millisecond'`,
-    })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({
-      count: rateLimits.count,
-      resetAt: rateLimits.resetAt,
-      ttlMs: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.resetAt} - now()) * 1000))`.mapWith(
-        Number,
-      ),
-    });
+  // One statement on every limited request: prepared.
+  const [row] = await runStatement<RateLimitHit>(db, 'rate-limit-hit', HIT, [
+    key,
+    Math.max(1, Math.trunc(windowMs)),
+  ]);
   if (!row) throw new Error(`Rate limit hit on ${key} returned no row`);
   if (random() * CLEANUP_EVERY < 1) await deleteExpiredRateLimits(db);
-  return row;
+  return { count: Number(row.count), resetAt: new Date(row.resetAt), ttlMs: Number(row.ttlMs) };
 }
 
 /** The live counts of those keys (keys without a running window are left out); changes nothing. */

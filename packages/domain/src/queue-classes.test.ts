@@ -20,6 +20,16 @@ describe('queue classes', () => {
     expect(queueClassOf('', 'image')).toBe('free');
   });
 
+  it('ranks each round one lower than the one before, down to the last (as the submission computes it)', () => {
+    for (const queueClass of Object.keys(QUEUE_CLASSES) as (keyof typeof QUEUE_CLASSES)[]) {
+      const first = dispatchRank(queueClass, 0);
+      const last = dispatchRank(queueClass, ROUNDS_PER_CLASS - 1);
+      for (const round of [0, 1, 2, 7, ROUNDS_PER_CLASS - 2, ROUNDS_PER_CLASS - 1, ROUNDS_PER_CLASS * 3]) {
+        expect(dispatchRank(queueClass, round)).toBe(Math.max(last, first - round));
+      }
+    }
+  });
+
   it('ranks a class above any round of the class below it', () => {
     const deepFounders = dispatchRank('founders-image', ROUNDS_PER_CLASS * 3);
     expect(deepFounders).toBeGreaterThan(dispatchRank('paid', 0));

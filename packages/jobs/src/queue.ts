@@ -41,8 +41,9 @@ export const RUNNING_LIMITS = {
 export interface JobQueue {
   boss: PgBoss;
   /**
-   * Enqueues inside the caller's transaction: the queue entry commits or rolls back with the job
-   * row. `priority` is the job's dispatch rank; the person's id groups their jobs for the
+   * Enqueues a job row written on its own, inside the caller's transaction: the queue entry
+   * commits or rolls back with the job row. (A submission writes its entry in its own single
+   * statement, `submitInOneStatement`, the same way.) `priority` is the job's dispatch rank; the person's id groups their jobs for the
    * per-person running limit of the rank's class. A `queueJobId` chosen beforehand becomes the
    * entry's id (the job row can then carry it from its insert).
    */

@@ -6,7 +6,8 @@ const MAX_SESSIONS = 20_000;
 /**
  * The sessions a process found lately, by session hash, each for `ttlMs`: a burst of signed-in
  * reads need not ask PostgreSQL every time. Whatever changes a user or ends one of their sessions
- * drops what is remembered of them (`forgetUser`, `forgetSession`, `forgetAll`); a lookup that was
+ * drops what is remembered of them (`forgetUser`, `forgetSession`, `forgetAll`), or, for a change
+ * of their balances alone, sets them in what is remembered (`setBalances`); a lookup that was
  * under way while anything was forgotten is not remembered, since it may have read the state before.
  */
 export function createSessionCache(ttlMs: number) {
@@ -53,6 +54,14 @@ export function createSessionCache(ttlMs: number) {
     forgetUser(userId: string) {
       generation++;
       for (const idHash of hashesOfUser.get(userId) ?? []) drop(idHash);
+    },
+    /** The user's balances changed (and nothing else of them): what is remembered takes them. */
+    setBalances(userId: string, balances: Pick<SessionUser['user'], 'credits' | 'hypercredits'>) {
+      generation++;
+      for (const idHash of hashesOfUser.get(userId) ?? []) {
+        const entry = entries.get(idHash);
+        if (entry) entry.found = { ...entry.found, user: { ...entry.found.user, ...balances } };
+      }
     },
     forgetAll() {
       generation++;

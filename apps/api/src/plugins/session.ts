@@ -31,6 +31,11 @@ declare module 'fastify' {
     currentUser(): Promise<UserRow | null>;
     /** The signed-in user, or 401. */
     requireUser(): Promise<UserRow>;
+    /**
+     * This request changed nothing of the signed-in user but their balances, now these (none:
+     * nothing at all): the session remembered stays, with them, instead of being forgotten.
+     */
+    changedOnlyBalances(balances?: Balances): void;
   }
   interface FastifyReply {
     /** Starts a new session for the user, replacing any session the browser had. */
@@ -40,7 +45,15 @@ declare module 'fastify' {
 }
 
 const kUser = Symbol('user');
-type WithUser = FastifyRequest & { [kUser]: Promise<UserRow | null> | null };
+/** Who the request found signed in, once its lookup ended. */
+const kFound = Symbol('found');
+const kBalances = Symbol('balances');
+type Balances = Pick<UserRow, 'credits' | 'hypercredits'>;
+type WithUser = FastifyRequest & {
+  [kUser]: Promise<UserRow | null> | null;
+  [kFound]: Pick<UserRow, 'id' | 'role'> | null;
+  [kBalances]: Balances | 'unchanged' | null;
+};
 
 /** Sign-in (local or Discord) is refused to a banned person and to one who said they are under 13. */
 async function assertMaySignIn(db: Db, userId: string): Promise<void> {
@@ -69,9 +82,16 @@ export const sessionPlugin = fp(
       // triggers announce both.
       const unlisten = await database.listen(USER_CHANGES_CHANNEL, (userId) => cache.forgetUser(userId));
       app.addHook('onClose', async () => unlisten());
-      // A change made through this process is known here before its answer leaves, not a moment later.
+      // A change made through this process is known here before its answer leaves, not a moment
+      // later. A member's own call changes at most their own row; anyone else's (an admin's, a
+      // webhook, a sign-in) may change anyone's.
       app.addHook('onSend', (request, _reply, payload, done) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') cache.forgetAll();
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          const { [kFound]: found, [kBalances]: balances } = request as WithUser;
+          if (!found || found.role === 'admin') cache.forgetAll();
+          else if (balances === null) cache.forgetUser(found.id);
+          else if (balances !== 'unchanged') cache.setBalances(found.id, balances);
+        }
         done(null, payload);
       });
     }
@@ -98,12 +118,18 @@ export const sessionPlugin = fp(
         await extendSession(db, idHash, expiresAt);
         row.expiresAt = expiresAt;
       }
+      (request as WithUser)[kFound] = { id: row.user.id, role: row.user.role };
       // A copy: the remembered row stays as it was read, whatever a handler does with its user.
       return { ...row.user };
     }
 
     // The lookup is kept on the request itself, so the guard and the handler share one.
     app.decorateRequest(kUser, null);
+    app.decorateRequest(kFound, null);
+    app.decorateRequest(kBalances, null);
+    app.decorateRequest('changedOnlyBalances', function (this: FastifyRequest, balances?: Balances) {
+      (this as WithUser)[kBalances] = balances ?? 'unchanged';
+    });
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       const request = this as WithUser;
       return (request[kUser] ??= load(request));

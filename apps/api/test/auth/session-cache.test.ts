@@ -38,7 +38,7 @@ describe('the session cache', () => {
     const { id, cookie } = await member('remembered');
     // A change no trigger announces (they are off for this one statement's transaction).
     await renameUserUnannounced(t.database.db, id, 'renamed quietly');
-    expect((await me(cookie)).json().discord_name).not.toBe('renamed quietly');
+    expect((await me(cookie)).json().discordname).toMatch(/^remembered-/);
   });
 
   it('never answers a logged-out session from memory', async () => {
@@ -77,6 +77,54 @@ describe('the session cache', () => {
     });
     expect(put.statusCode).toBe(200);
     expect(await level()).toBe('admin');
+  });
+
+  it("shows a job's hold at once and keeps remembering the member, while a member's call leaves others remembered", async () => {
+    const maker = await t.createUser({ discordName: 'maker', credits: 20 });
+    const cookie = await t.sessionCookie(maker.id);
+    expect((await me(cookie)).json().credits).toBe(20);
+    const other = await member('bystander');
+    await renameUserUnannounced(t.database.db, other.id, 'bystander renamed quietly');
+    await renameUserUnannounced(t.database.db, maker.id, 'maker renamed quietly');
+
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { cookie },
+      payload: { command: 'make', options: { prompt: 'a red fox' } },
+    });
+    expect(submitted.statusCode).toBe(202);
+    const after = (await me(cookie)).json();
+    // The balance the hold left, from memory: the quiet rename is not seen, so the session was
+    // updated in place rather than read again.
+    expect(after.credits).toBe(20 - submitted.json().job.cost.credits);
+    expect(after.discordname).toBe('maker');
+    // Another member's session is still answered from memory after this member's call.
+    expect((await me(other.cookie)).json().discordname).toMatch(/^bystander-/);
+  });
+
+  it("forgets the member whose own call failed, and everyone after an admin's call", async () => {
+    const person = await member('refused');
+    await renameUserUnannounced(t.database.db, person.id, 'refused renamed quietly');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { cookie: person.cookie },
+      payload: { command: 'nope', options: {} },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await me(person.cookie)).json().discordname).toBe('refused renamed quietly');
+
+    const bystander = await member('bystander-admin');
+    await renameUserUnannounced(t.database.db, bystander.id, 'seen after an admin call');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/authlevel',
+      headers: { cookie: admin.cookie },
+      payload: { user_id: person.id, newAuthLevel: 'user', password: TEST_ADMIN_PASSWORD },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await me(bystander.cookie)).json().discordname).toBe('seen after an admin call');
   });
 
   it('forgets a session another process ended or a user another process banned', async () => {

@@ -10,11 +10,6 @@ export type NewDiscordDelivery = Omit<
 
 const ENDED = ['succeeded', 'failed', 'cancelled'] as const;
 
-/** Records where a job's result goes; a second call for the same job changes nothing. */
-export async function insertDiscordDelivery(tx: DbOrTx, values: NewDiscordDelivery): Promise<void> {
-  await tx.insert(discordDeliveries).values(values).onConflictDoNothing();
-}
-
 /** Rows whose claim may be taken: waiting, or pending for longer than `leaseMs` (its poster died). */
 function claimable(leaseMs: number) {
   return or(

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../client.ts';
+import { type DbOrTx, rowsOf, runStatement } from '../client.ts';
 import { type FleetHostRow, fleetHostEvents, fleetHosts, jobs } from '../schema/index.ts';
 
 export type { FleetHostRow } from '../schema/fleet.ts';
@@ -124,60 +124,56 @@ export interface FamilyStanding {
 /**
  * What a family's wait is estimated from, in one statement. A position counts the queued jobs
  * ahead of the job in dispatch order, as the dispatcher's claim orders them (rank, then age).
+ * Prepared: it runs for every answer that shows a queued job.
  */
+const FAMILY_STANDING = `
+  WITH hosts AS (
+    SELECT coalesce(sum(slots) FILTER (WHERE status = 'up'), 0)::int AS slots, count(*)::int AS count
+    FROM fleet_hosts WHERE families ? $1::text
+  ), running AS (
+    SELECT started_at FROM jobs WHERE family = $1::text AND status = 'running'
+  ), on_hosts AS (
+    SELECT busy_seconds AS seconds FROM fleet_host_events
+    WHERE family = $1::text AND kind = 'attempt' AND outcome = 'succeeded'
+    ORDER BY id DESC LIMIT $4::int
+  ), recent AS (
+    SELECT extract(epoch FROM (finished_at - started_at)) AS seconds FROM jobs
+    WHERE family = $1::text AND status = 'succeeded' AND started_at IS NOT NULL
+    ORDER BY finished_at DESC LIMIT $4::int
+  ), typical AS (
+    SELECT coalesce(
+      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FROM on_hosts),
+      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FROM recent)
+    )::float8 AS seconds
+  ), win AS (
+    SELECT least(900, greatest(5, coalesce((SELECT seconds FROM typical) * $3::float8, 30)))::float8 AS seconds
+  ), arrivals AS (
+    SELECT priority AS rank, count(*)::int AS count FROM jobs
+    WHERE family = $1::text AND created_at > now() - make_interval(secs => (SELECT seconds FROM win))
+    GROUP BY priority
+  ), mine AS (
+    SELECT id, priority, created_at FROM jobs WHERE id = ANY($2::uuid[]) AND status = 'queued'
+  )
+  SELECT
+    (SELECT CASE WHEN count > 0 THEN greatest(1, slots) END FROM hosts) AS "hostSlots",
+    (SELECT count(*)::int FROM running) AS "running",
+    (SELECT coalesce(json_agg(started_at), '[]'::json) FROM running WHERE started_at IS NOT NULL) AS "starts",
+    (SELECT seconds FROM typical) AS "medianSeconds",
+    (SELECT seconds FROM win) AS "arrivalWindowSeconds",
+    (SELECT coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) FROM arrivals) AS "arrivals",
+    (SELECT coalesce(json_object_agg(mine.id, (
+      SELECT count(*)::int FROM jobs ahead
+      WHERE ahead.family = $1::text AND ahead.status = 'queued'
+        AND (ahead.priority > mine.priority OR (ahead.priority = mine.priority AND ahead.created_at < mine.created_at))
+    )), '{}'::json) FROM mine) AS "positions"`;
+
 export async function familyStanding(
   db: DbOrTx,
   family: string,
   ids: string[],
   { arrivalWindowJobs, sample = 20 }: { arrivalWindowJobs: number; sample?: number },
 ): Promise<FamilyStanding> {
-  const result = await db.execute(sql`
-    with hosts as (
-      select coalesce(sum(${fleetHosts.slots}) filter (where ${fleetHosts.status} = 'up'), 0)::int as slots,
-        count(*)::int as count
-      from ${fleetHosts} where ${fleetHosts.families} ? ${family}
-    ), running as (
-      select ${jobs.startedAt} as started_at from ${jobs}
-      where ${jobs.family} = ${family} and ${jobs.status} = 'running'
-    ), on_hosts as (
-      select ${fleetHostEvents.busySeconds} as seconds from ${fleetHostEvents}
-      where ${fleetHostEvents.family} = ${family} and ${fleetHostEvents.kind} = 'attempt'
-        and ${fleetHostEvents.outcome} = 'succeeded'
-      order by ${fleetHostEvents.id} desc limit ${sample}
-    ), recent as (
-      select extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt})) as seconds from ${jobs}
-      where ${jobs.family} = ${family} and ${jobs.status} = 'succeeded' and ${jobs.startedAt} is not null
-      order by ${jobs.finishedAt} desc limit ${sample}
-    ), typical as (
-      select coalesce(
-        (select percentile_cont(0.5) within group (order by seconds) from on_hosts),
-        (select percentile_cont(0.5) within group (order by seconds) from recent)
-      )::float8 as seconds
-    ), win as (
-      select least(900, greatest(5, coalesce((select seconds from typical) * ${arrivalWindowJobs}, 30)))::float8 as seconds
-    ), arrivals as (
-      select ${jobs.priority} as rank, count(*)::int as count from ${jobs}
-      where ${jobs.family} = ${family}
-        and ${jobs.createdAt} > now() - make_interval(secs => (select seconds from win))
-      group by ${jobs.priority}
-    ), mine as (
-      select ${jobs.id} as id, ${jobs.priority} as priority, ${jobs.createdAt} as created_at from ${jobs}
-      where ${jobs.id} in ${ids.length ? ids : ['00000000-0000-0000-0000-000000000000']}
-        and ${jobs.status} = 'queued'
-    )
-    select
-      (select case when count > 0 then greatest(1, slots) end from hosts) as "hostSlots",
-      (select count(*)::int from running) as "running",
-      (select coalesce(json_agg(started_at), '[]'::json) from running where started_at is not null) as "starts",
-      (select seconds from typical) as "medianSeconds",
-      (select seconds from win) as "arrivalWindowSeconds",
-      (select coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) from arrivals) as "arrivals",
-      (select coalesce(json_object_agg(mine.id, (
-        select count(*)::int from ${jobs} ahead
-        where ahead.family = ${family} and ahead.status = 'queued'
-          and (ahead.priority > mine.priority or (ahead.priority = mine.priority and ahead.created_at < mine.created_at))
-      )), '{}'::json) from mine) as "positions"`);
-  const [row] = rowsOf<{
+  const [row] = await runStatement<{
     hostSlots: number | null;
     running: number;
     starts: string[] | string;
@@ -185,7 +181,7 @@ export async function familyStanding(
     arrivalWindowSeconds: number;
     arrivals: { rank: number; count: number }[] | string;
     positions: Record<string, number> | string;
-  }>(result);
+  }>(db, 'family-standing', FAMILY_STANDING, [family, `{${ids.join(',')}}`, arrivalWindowJobs, sample]);
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
     positions: new Map(Object.entries(json(row!.positions))),

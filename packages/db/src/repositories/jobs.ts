@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { type JobRow, type JobStatus, jobs, payments, users } from '../schema/index.ts';
-import { JOB_EVENTS_CHANNEL } from './job-events.ts';
+import { type JobRow, type JobStatus, jobs, users } from '../schema/index.ts';
 
 export type { JobRow, JobStatus, MediaRow, UploadRow, LoraRow } from '../schema/generation.ts';
 
@@ -16,42 +15,6 @@ export async function lockUserForJobs(tx: DbOrTx, userId: string): Promise<boole
   return rows.length > 0;
 }
 
-/** What a submission checks under the user's row lock: the balances, an open dispute, the jobs in flight. */
-export interface SubmitStanding {
-  credits: number;
-  hypercredits: number;
-  disputed: boolean;
-  /** The user's queued and running jobs, of every family and of the job's own. */
-  active: number;
-  activeOfFamily: number;
-}
-
-/**
- * `lockUserForJobs` and the reads a submission makes under the lock, in one statement; undefined
- * for an unknown user.
- */
-export async function lockUserForSubmit(
-  tx: DbOrTx,
-  userId: string,
-  family: JobRow['family'],
-): Promise<SubmitStanding | undefined> {
-  // Conditions written with operators name their tables, as the correlated subqueries need.
-  const active = and(eq(jobs.userId, users.id), inArray(jobs.status, ACTIVE_STATUSES));
-  const disputed = and(eq(payments.userId, users.id), eq(payments.disputeStatus, 'open'));
-  const [row] = await tx
-    .select({
-      credits: users.credits,
-      hypercredits: users.hypercredits,
-      disputed: sql<boolean>`exists (select 1 from ${payments} where ${disputed})`,
-      active: sql<number>`(select count(*)::int from ${jobs} where ${active})`,
-      activeOfFamily: sql<number>`(select count(*)::int from ${jobs} where ${active} and ${eq(jobs.family, family)})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update', { of: users });
-  return row;
-}
-
 /** Inserts the job, or returns null when a job with the same source and request id exists. */
 export async function insertJob(tx: DbOrTx, values: NewJob): Promise<JobRow | null> {
   const [row] = await tx
@@ -60,22 +23,6 @@ export async function insertJob(tx: DbOrTx, values: NewJob): Promise<JobRow | nu
     .onConflictDoNothing({ target: [jobs.source, jobs.requestId] })
     .returning();
   return row ?? null;
-}
-
-/**
- * `insertJob` for a job entering the queue, whose `queued` event (`publishJobEvent`) goes out in
- * the same statement, on commit.
- */
-export async function insertQueuedJob(tx: DbOrTx, values: Omit<NewJob, 'status'>): Promise<JobRow | null> {
-  const event = sql`json_build_object('jobId', ${jobs.id}, 'userId', ${jobs.userId}, 'status', ${jobs.status}, 'progress', ${jobs.progress})::text`;
-  const [row] = await tx
-    .insert(jobs)
-    .values({ ...values, status: 'queued' })
-    .onConflictDoNothing({ target: [jobs.source, jobs.requestId] })
-    .returning({ ...getTableColumns(jobs), published: sql`pg_notify(${JOB_EVENTS_CHANNEL}, ${event})` });
-  if (!row) return null;
-  const { published: _published, ...job } = row;
-  return job;
 }
 
 export async function findJobByRequest(db: DbOrTx, source: string, requestId: string) {

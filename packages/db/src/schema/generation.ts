@@ -69,6 +69,19 @@ export const jobs = pgTable(
     index('jobs_status_idx').on(table.status, table.createdAt),
     index('jobs_public_finished_idx').on(table.public, table.status, table.finishedAt),
     index('jobs_created_idx').on(table.createdAt),
+    // Where a family's queued jobs stand (positions, in dispatch order) and how long its latest
+    // took: read for every answer that shows a queued job.
+    index('jobs_queued_order_idx')
+      .on(table.family, table.priority.desc(), table.createdAt)
+      .where(sql`${table.status} = 'queued'`),
+    // A person's queued and running jobs, counted on every submission (their limit and round):
+    // only those, however many finished jobs they have.
+    index('jobs_active_user_idx')
+      .on(table.userId, table.family)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index('jobs_succeeded_idx')
+      .on(table.family, table.finishedAt.desc())
+      .where(sql`${table.status} = 'succeeded'`),
     check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
     check(
       'jobs_family_known',

@@ -7,7 +7,7 @@ const owed = (amount: number, currency: string) => `${Math.abs(amount).toLocaleS
  * Why money owed stops the user's new jobs, if it does: a balance below zero (a refund or a lost
  * dispute took back credits already spent) until a top-up settles it, or a payment disputed with
  * the bank until the dispute is decided. Given what the job's transaction read under the user's
- * row lock (`lockUserForSubmit`), so it judges the balance the spend would.
+ * row lock (`submitInOneStatement`), so it judges the balance the spend would.
  */
 export function paymentHoldOf(
   standing: Pick<SubmitStanding, 'disputed' | 'credits' | 'hypercredits'>,

@@ -9,7 +9,7 @@ import { inHorrorChannel } from './channel-rules.ts';
 import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
 import type { ParsedInteraction } from './parse-interaction.ts';
 import { type InteractionReply, message } from './replies.ts';
-import { queuedReply, recordDelivery } from './run-command.ts';
+import { deliveryOf, queuedReply } from './run-command.ts';
 
 type Button = Extract<ParsedInteraction, { kind: 'button' }>;
 type Modal = Extract<ParsedInteraction, { kind: 'modal' }>;
@@ -71,9 +71,10 @@ async function newJob(
   action: 'reroll' | 'vary' | 'gif' | 'edit',
   prompt?: string,
 ): Promise<InteractionReply> {
+  // The queue's queues exist before a job enters one.
+  await deps.queue();
   const { job } = await actOnJob({
     db: deps.database.db,
-    queue: await deps.queue(),
     storage: deps.storage,
     settings: deps.settings,
     viewer: user,
@@ -84,7 +85,7 @@ async function newJob(
     requestId: interaction.base.id,
     openToAll: true,
     horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
-    onCreated: recordDelivery(interaction.base, 'channel'),
+    delivery: deliveryOf(interaction.base, 'channel'),
   });
   return queuedReply(deps, job);
 }

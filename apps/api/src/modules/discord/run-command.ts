@@ -1,9 +1,8 @@
 import {
-  type DbOrTx,
   type JobRow,
+  type SubmissionDelivery,
   type UserRow,
   findJobByRequest,
-  insertDiscordDelivery,
   noteQueueAnswer,
 } from '@app/db';
 import { COMMANDS, type Price } from '@app/domain';
@@ -57,18 +56,19 @@ export async function runCommand(
   // edited into the answer when the job ends.
   const privateAnswer = definition.answer.kind === 'immediate';
   // A repeat of an interaction with files finds its job before downloading them again; without
-  // files, submitJob's own look-up by the interaction id is enough (one query less per command).
+  // files, the submission itself finds it (one query less per command).
   const previous = Object.keys(interaction.attachments).length
     ? await findJobByRequest(db, 'discord', interaction.base.id)
     : null;
   // Nothing is downloaded for someone who may not generate (submitJob checks every path again).
   if (!previous) assertMayGenerate(user);
+  // The queue's queues exist before a job enters one.
+  if (!previous) await deps.queue();
   const job =
     previous ??
     (
       await submitJob({
         db,
-        queue: await deps.queue(),
         storage: deps.storage,
         settings: deps.settings,
         user,
@@ -85,7 +85,7 @@ export async function runCommand(
         source: 'discord',
         requestId: interaction.base.id,
         horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
-        onCreated: recordDelivery(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
+        delivery: deliveryOf(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
       })
     ).job;
   if (privateAnswer) {
@@ -97,18 +97,15 @@ export async function runCommand(
   return queuedReply(deps, job, dm);
 }
 
-/** Remembers where the result goes, in the job's own transaction. */
-export const recordDelivery =
-  (base: InteractionBase, kind: 'channel' | 'dm' | 'reply') => (tx: DbOrTx, job: JobRow) =>
-    insertDiscordDelivery(tx, {
-      jobId: job.id,
-      kind,
-      applicationId: base.applicationId,
-      interactionToken: base.token,
-      interactionAt: base.createdAt,
-      channelId: base.channelId,
-      discordUserId: base.user.id,
-    });
+/** Where the result goes, written with the job. */
+export const deliveryOf = (base: InteractionBase, kind: 'channel' | 'dm' | 'reply'): SubmissionDelivery => ({
+  kind,
+  applicationId: base.applicationId,
+  interactionToken: base.token,
+  interactionAt: base.createdAt,
+  channelId: base.channelId,
+  discordUserId: base.user.id,
+});
 
 export async function queuedReply(deps: BotDeps, job: JobRow, dm = false): Promise<InteractionReply> {
   const answer = await standingMessage(deps, job, dm);

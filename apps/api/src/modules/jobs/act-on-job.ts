@@ -1,14 +1,13 @@
 import { type Db, type JobRow, type UserRow, mediaForJobs } from '@app/db';
 import { type ResultAction, findCommand, priceOfAction } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
-import { type GenerationSettings, type JobQueue, promptOf } from '@app/jobs';
+import { type GenerationSettings, promptOf } from '@app/jobs';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from './job-access.ts';
-import { type SubmitJobOptions, submitJob } from './submit-job.ts';
+import { type SubmitJobOptions, type SubmittedJob, submitJob } from './submit-job.ts';
 
 export interface ActOnJobOptions {
   db: Db;
-  queue: JobQueue;
   storage: MediaStorage;
   settings: GenerationSettings;
   viewer: UserRow;
@@ -18,7 +17,7 @@ export interface ActOnJobOptions {
   requestId?: string;
   /** `studio` by default; the bot passes `discord` and records where to post the result. */
   source?: string;
-  onCreated?: SubmitJobOptions['onCreated'];
+  delivery?: SubmitJobOptions['delivery'];
   /** Gore and horror prompts are allowed (an age-restricted horror channel). */
   horrorAllowed?: boolean;
   /** In a Discord channel every result is public, so anyone may edit or animate it as their own job. */
@@ -29,7 +28,7 @@ export interface ActOnJobOptions {
  * A result button: a new job made from an earlier one, charged to whoever pressed it. Anyone may
  * re-roll or vary a public creation; GIF and edit are for its creator.
  */
-export async function actOnJob(options: ActOnJobOptions): Promise<{ job: JobRow; created: boolean }> {
+export async function actOnJob(options: ActOnJobOptions): Promise<SubmittedJob> {
   const { db, viewer, action } = options;
   const original = await loadVisibleJob(db, options.id, viewer);
   if (!options.openToAll && (action === 'gif' || action === 'edit') && !isOwnerOrAdmin(original, viewer)) {
@@ -40,13 +39,12 @@ export async function actOnJob(options: ActOnJobOptions): Promise<{ job: JobRow;
   }
   const common = {
     db,
-    queue: options.queue,
     storage: options.storage,
     settings: options.settings,
     user: viewer,
     source: options.source ?? 'studio',
     requestId: options.requestId,
-    onCreated: options.onCreated,
+    delivery: options.delivery,
     horrorAllowed: options.horrorAllowed,
     parentJobId: original.id,
   };

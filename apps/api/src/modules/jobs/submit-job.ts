@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Db,
-  type DbOrTx,
   type JobRow,
+  type Submission,
+  type SubmissionDelivery,
+  type SubmissionOutcome,
   type SubmitStanding,
   type UserRow,
   findJobByRequest,
-  insertQueuedJob,
   insertTrainingLora,
   isUniqueViolation,
-  lockUserForSubmit,
-  spendLocked,
+  submitInOneStatement,
 } from '@app/db';
 import {
   FREE_PLAN,
   type Price,
+  ROUNDS_PER_CLASS,
   applyPromptDefaults,
   canStartPrivate,
   dispatchRank,
@@ -25,7 +26,7 @@ import {
   queueClassOf,
   queueLimitsOf,
 } from '@app/domain';
-import { type GenerationSettings, type JobQueue, holdKey, promptOf } from '@app/jobs';
+import { type GenerationSettings, QUEUE_NAMES, holdKey, promptOf } from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { paymentHoldOf } from '../billing/payment-hold.ts';
@@ -37,7 +38,6 @@ import { type OptionValues, validateOptions } from './validate-options.ts';
 
 export interface SubmitJobOptions {
   db: Db;
-  queue: JobQueue;
   storage: MediaStorage;
   settings: GenerationSettings;
   user: UserRow;
@@ -54,8 +54,16 @@ export interface SubmitJobOptions {
   price?: Price;
   /** Gore and horror prompts are allowed (a job from an age-restricted horror channel). */
   horrorAllowed?: boolean;
-  /** Runs inside the job's transaction once it is queued (the bot records where to post the result). */
-  onCreated?: (tx: DbOrTx, job: JobRow) => Promise<void>;
+  /** The Discord interaction to post the result through, written with the job. */
+  delivery?: SubmissionDelivery;
+}
+
+export interface SubmittedJob {
+  job: JobRow;
+  /** False when the request was made before: the job it made then, nothing charged again. */
+  created: boolean;
+  /** The person's balances after the job's price was held (none when it was free or made before). */
+  balances?: { credits: number; hypercredits: number };
 }
 
 /**
@@ -63,13 +71,10 @@ export interface SubmitJobOptions {
  * prices the job, then in one transaction holds the price on the ledger, inserts the job and
  * enqueues it. Nothing is charged or stored when any check fails.
  */
-export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow; created: boolean }> {
+export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> {
   const { db, user } = input;
+  // A retried request finds its job in the submission itself (`submitInOneStatement`).
   const requestId = input.requestId ?? randomUUID();
-  if (input.requestId) {
-    const previous = await findJobByRequest(db, input.source, requestId);
-    if (previous) return { job: sameRequest(previous, user.id), created: false };
-  }
 
   const definition = findCommand(input.command);
   const action = definition ? undefined : findActionCommand(input.command);
@@ -125,87 +130,97 @@ export async function submitJob(input: SubmitJobOptions): Promise<{ job: JobRow;
   const price = input.price ?? priceOf(input.command, options);
 
   const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
-  // The queue entry's id is chosen here, so the job row carries it from its insert.
-  const queueJobId = randomUUID();
-
-  // As few statements as the ledger needs, under the user's row lock: the lock with every read the
-  // checks need, one per currency held, the job row (its `queued` event with it) and the queue entry.
-  const transaction = db.transaction(async (tx) => {
-    const standing = await lockUserForSubmit(tx, user.id, family);
-    if (!standing) throw unauthorized();
-    // A twin of this request that committed while we waited for the lock (a request id of our
-    // own making has none).
-    if (input.requestId) {
-      const twin = await findJobByRequest(tx, input.source, requestId);
-      if (twin) return sameRequest(twin, user.id);
-    }
-    const hold = paymentHoldOf(standing);
-    if (hold) throw hold;
+  // Each currency held keys its ledger row by its place among those held (as the refund does).
+  const holdBase = `job:${input.source}:${requestId}`;
+  const keyOf = (currency: (typeof parts)[number]) => holdKey(holdBase, Math.max(0, parts.indexOf(currency)));
+  const queueClass = queueClassOf(user.subscriptionStatus, family);
+  const submission: Submission = {
+    userId: user.id,
+    family,
     // Plans above free may hold more of the queue; the setting is the floor for everyone.
-    const limit = Math.max(
-      input.settings.maxActiveJobsPerUser,
-      queueLimitsOf(user.subscriptionStatus).active,
-    );
-    if (standing.active >= limit) {
-      throw new AppError('TOO_MANY_JOBS', {
-        status: 429,
-        message: `You already have ${standing.active} jobs queued or running; wait for one to finish.`,
-        retryAfterSeconds: 15,
-      });
-    }
-    for (const [index, currency] of parts.entries()) {
-      const held = await spendLocked(tx, {
-        userId: user.id,
-        currency,
-        amount: price[currency],
-        reason: `job ${input.command}`,
-        idempotencyKey: holdKey(`job:${input.source}:${requestId}`, index),
-      });
-      if (held.status === 'insufficient') throw insufficient(standing, price);
-    }
-    const row = await insertQueuedJob(tx, {
-      userId: user.id,
+    activeLimit: Math.max(input.settings.maxActiveJobsPerUser, queueLimitsOf(user.subscriptionStatus).active),
+    cost: price,
+    // The person's round in this family: their jobs already waiting or running go first.
+    ranks: { first: dispatchRank(queueClass, 0), last: dispatchRank(queueClass, ROUNDS_PER_CLASS - 1) },
+    reason: `job ${input.command}`,
+    holdKeys: { credits: keyOf('credits'), hypercredits: keyOf('hypercredits') },
+    job: {
+      id: randomUUID(),
       command: definition?.name ?? input.command,
-      family: family,
       options,
-      // The person's round in this family: their jobs already waiting or running go first.
-      priority: dispatchRank(queueClassOf(user.subscriptionStatus, family), standing.activeOfFamily),
       plan: user.subscriptionStatus.trim() || FREE_PLAN,
-      costCredits: price.credits,
-      costHypercredits: price.hypercredits,
       // Creations are public by default (the terms); a LoRA's training previews are the owner's
-      // own photos, so they stay private unless the owner chooses otherwise.
-      // Those who chose private by default (where the plan allows it) get private creations from
-      // Discord and the studio alike.
+      // own photos, so they stay private unless the owner chooses otherwise. Those who chose
+      // private by default (where the plan allows it) get private creations from Discord and the
+      // studio alike.
       public:
         input.public ??
         (family !== 'lora' && !(user.privateByDefault && canStartPrivate(user.subscriptionStatus))),
       source: input.source,
       requestId,
       parentJobId: input.parentJobId,
-      queueJobId,
+      // The queue entry's id is chosen here, so the job row carries it from its insert.
+      queueJobId: randomUUID(),
+    },
+    queue: { name: QUEUE_NAMES[family], tier: queueClass },
+    delivery: input.delivery,
+  };
+
+  let outcome: SubmissionOutcome;
+  try {
+    outcome =
+      family === 'lora'
+        ? // The training row joins the submission's writes; a name in use undoes them all.
+          await db.transaction(async (tx) => {
+            const submitted = await submitInOneStatement(tx, submission);
+            if (
+              submitted.kind === 'created' &&
+              !(await insertTrainingLora(tx, {
+                userId: user.id,
+                name: String(options.name),
+                jobId: submitted.job.id,
+              }))
+            ) {
+              throw new AppError('LORA_NAME_TAKEN', {
+                status: 409,
+                message: `You already have a LoRA named ${String(options.name)}; pick another name or remove it first.`,
+              });
+            }
+            return submitted;
+          })
+        : await submitInOneStatement(db, submission);
+  } catch (error) {
+    // A twin of this request committed while this one waited for the user's lock (its hold key
+    // or request id is taken now), or the key was used before by a request whose job is gone.
+    if (!isUniqueViolation(error)) throw error;
+    const twin = await findJobByRequest(db, input.source, requestId);
+    if (twin) return { job: sameRequest(twin, user.id), created: false };
+    throw requestIdUsed();
+  }
+  switch (outcome.kind) {
+    case 'created':
+      return { job: outcome.job, created: true, balances: outcome.balances };
+    case 'twin':
+      return { job: sameRequest(outcome.job, user.id), created: false };
+    case 'unknown-user':
+      throw unauthorized();
+    case 'refused':
+      throw refusal(outcome.standing, submission.activeLimit, price);
+  }
+}
+
+/** Why the checks under the user's lock refused the job: money owed, too many jobs, or too little balance. */
+function refusal(standing: SubmitStanding, limit: number, price: Price): AppError {
+  const hold = paymentHoldOf(standing);
+  if (hold) return hold;
+  if (standing.active >= limit) {
+    return new AppError('TOO_MANY_JOBS', {
+      status: 429,
+      message: `You already have ${standing.active} jobs queued or running; wait for one to finish.`,
+      retryAfterSeconds: 15,
     });
-    if (!row)
-      throw new AppError('REQUEST_RACE', { status: 409, message: 'This request is being submitted already' });
-    if (
-      family === 'lora' &&
-      !(await insertTrainingLora(tx, { userId: user.id, name: String(options.name), jobId: row.id }))
-    ) {
-      throw new AppError('LORA_NAME_TAKEN', {
-        status: 409,
-        message: `You already have a LoRA named ${String(options.name)}; pick another name or remove it first.`,
-      });
-    }
-    await input.queue.send(tx, row);
-    await input.onCreated?.(tx, row);
-    return row;
-  });
-  const job = await transaction.catch((error: unknown) => {
-    // The hold's key was used before by a request whose job is gone: nothing was taken again.
-    if (isUniqueViolation(error)) throw requestIdUsed();
-    throw error;
-  });
-  return { job, created: true };
+  }
+  return insufficient(standing, price);
 }
 
 const requestIdUsed = () =>

@@ -94,9 +94,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const { job, created } = await submitJob({
+      // The queue's queues exist before a job enters one.
+      await app.generation.queue();
+      const { job, created, balances } = await submitJob({
         db,
-        queue: await app.generation.queue(),
         storage,
         settings,
         user,
@@ -106,6 +107,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.body.requestId,
         public: request.body.public,
       });
+      request.changedOnlyBalances(balances);
       return reply
         .status(created ? 202 : 200)
         .send({ job: await toJobWire(db, storage, job, user.id, settings, { created }) });
@@ -259,9 +261,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const { job, created } = await actOnJob({
+      await app.generation.queue();
+      const { job, created, balances } = await actOnJob({
         db,
-        queue: await app.generation.queue(),
         storage,
         settings,
         viewer,
@@ -270,6 +272,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         prompt: request.body.prompt,
         requestId: request.body.requestId,
       });
+      request.changedOnlyBalances(balances);
       return reply
         .status(created ? 202 : 200)
         .send({ job: await toJobWire(db, storage, job, viewer.id, settings, { created }) });

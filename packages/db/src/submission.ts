@@ -1,0 +1,236 @@
+import { type DbOrTx, runStatement } from './client.ts';
+import { type JobRow, jobFromJson } from './repositories/jobs.ts';
+import { JOB_EVENTS_CHANNEL } from './repositories/job-events.ts';
+import type { NewDiscordDelivery } from './repositories/discord.ts';
+
+/**
+ * A job submission's writes in one statement, so a submission is one round trip and one implicit
+ * transaction: the user's row lock with every read the checks need, the price held on the ledger
+ * (one append-only row per currency, under its idempotency key, never below zero), the job row
+ * with its `queued` event, and the queue's entry with the wake-up its workers listen for. When a
+ * check fails nothing is written and the standing that failed it comes back, for the caller to
+ * say why. Prepared: parsed and planned once per connection.
+ *
+ * The queue entry is written as pg-boss's own `send` writes it (its columns, the queue's retry,
+ * expiry, retention and dead-letter settings, its NOTIFY on a queue that asks for one); the test
+ * beside this file compares the two rows column by column, so a change of pg-boss shows there.
+ */
+const SUBMIT = `
+  WITH me AS MATERIALIZED (
+    SELECT u.id, u.credits, u.hypercredits,
+      EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id AND p.dispute_status = 'open') AS disputed,
+      (SELECT count(*)::int FROM jobs j WHERE j.user_id = u.id AND j.status IN ('queued', 'running')) AS active,
+      (SELECT count(*)::int FROM jobs j
+        WHERE j.user_id = u.id AND j.status IN ('queued', 'running') AND j.family = $2::text) AS active_of_family
+    FROM users u WHERE u.id = $1::uuid
+    FOR UPDATE OF u
+  ),
+  twin AS MATERIALIZED (
+    SELECT j.* FROM jobs j WHERE j.source = $15::text AND j.request_id = $16::text
+  ),
+  ok AS MATERIALIZED (
+    SELECT me.* FROM me
+    WHERE NOT EXISTS (SELECT 1 FROM twin)
+      AND NOT me.disputed AND me.credits >= 0 AND me.hypercredits >= 0
+      AND me.active < $3::int AND me.credits >= $4::int AND me.hypercredits >= $5::int
+  ),
+  held AS (
+    UPDATE users u SET credits = u.credits - $4::int, hypercredits = u.hypercredits - $5::int, updated_at = now()
+    FROM ok
+    WHERE u.id = ok.id AND ($4::int > 0 OR $5::int > 0)
+      AND u.credits >= $4::int AND u.hypercredits >= $5::int
+    RETURNING u.credits, u.hypercredits
+  ),
+  entries AS (
+    INSERT INTO credit_ledger (user_id, currency, delta, reason, idempotency_key, balance_after)
+    SELECT $1::uuid, part.currency, -part.amount, $7::text, part.key,
+      CASE part.currency WHEN 'credits' THEN held.credits ELSE held.hypercredits END
+    FROM held
+    CROSS JOIN (VALUES ('credits', $4::int, $8::text), ('hypercredits', $5::int, $9::text)) AS part (currency, amount, key)
+    WHERE part.amount > 0
+    RETURNING id
+  ),
+  job AS (
+    INSERT INTO jobs (id, user_id, command, family, options, status, priority, plan, queue_job_id,
+      cost_credits, cost_hypercredits, public, source, request_id, parent_job_id)
+    SELECT $10::uuid, $1::uuid, $11::text, $2::text, $12::jsonb, 'queued',
+      greatest($6::int - ok.active_of_family, $22::int),
+      $13::text, $18::text, $4::int, $5::int, $14::boolean, $15::text, $16::text, $17::uuid
+    FROM ok
+    WHERE ($4::int = 0 AND $5::int = 0) OR EXISTS (SELECT 1 FROM held)
+    RETURNING *
+  ),
+  announced AS (
+    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
+      'jobId', id, 'userId', user_id, 'status', status, 'progress', progress)::text)
+    FROM job
+  ),
+  queued AS (
+    INSERT INTO pgboss.job (id, name, data, priority, start_after, created_on, group_id, group_tier,
+      expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff,
+      retry_delay_max, policy, dead_letter, heartbeat_seconds)
+    SELECT job.queue_job_id::uuid, q.name, jsonb_build_object('jobId', job.id), job.priority,
+      pgboss.job_now(), pgboss.job_now(), job.user_id::text, $20::text,
+      q.expire_seconds, q.deletion_seconds, pgboss.job_now() + q.retention_seconds * interval '1s',
+      q.retry_limit, q.retry_delay, q.retry_backoff, q.retry_delay_max, q.policy, q.dead_letter,
+      q.heartbeat_seconds
+    FROM job JOIN pgboss.queue q ON q.name = $19::text
+    RETURNING id
+  ),
+  woken AS (
+    SELECT pg_notify('pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24), q.name)
+    FROM pgboss.queue q WHERE q.name = $19::text AND q.notify AND EXISTS (SELECT 1 FROM queued)
+  ),
+  delivered AS (
+    INSERT INTO discord_deliveries (job_id, kind, application_id, interaction_token, interaction_at,
+      channel_id, discord_user_id)
+    SELECT job.id, d.kind, d."applicationId", d."interactionToken", d."interactionAt", d."channelId",
+      d."discordUserId"
+    FROM job, jsonb_to_record($21::jsonb) AS d (kind text, "applicationId" text, "interactionToken" text,
+      "interactionAt" timestamptz, "channelId" text, "discordUserId" text)
+    WHERE $21::jsonb IS NOT NULL
+    RETURNING job_id
+  )
+  SELECT me.id IS NOT NULL AS known, me.credits, me.hypercredits, me.disputed, me.active,
+    me.active_of_family,
+    (SELECT to_jsonb(job.*) FROM job) AS job,
+    (SELECT to_jsonb(held.*) FROM held) AS held,
+    (SELECT to_jsonb(twin.*) FROM twin) AS twin,
+    -- A job without its queue entry must not stand (no queue of that name): as pg-boss guards its
+    -- own batch inserts, the division fails the statement, and with it every write above.
+    CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,
+    (SELECT count(*) FROM announced) + (SELECT count(*) FROM woken) + (SELECT count(*) FROM delivered)
+      + (SELECT count(*) FROM entries) AS written
+  FROM (SELECT 1) AS one LEFT JOIN me ON true`;
+
+/** What a submission checks under the user's row lock: the balances, an open dispute, the jobs in flight. */
+export interface SubmitStanding {
+  credits: number;
+  hypercredits: number;
+  disputed: boolean;
+  /** The user's queued and running jobs, of every family and of the job's own. */
+  active: number;
+  activeOfFamily: number;
+}
+
+/** A Discord interaction the job's result is posted through (`discord_deliveries`). */
+export type SubmissionDelivery = Pick<
+  NewDiscordDelivery,
+  'kind' | 'applicationId' | 'interactionToken' | 'interactionAt' | 'channelId' | 'discordUserId'
+>;
+
+export interface Submission {
+  userId: string;
+  family: string;
+  /** Queued and running jobs the user may have at most, this one not counted. */
+  activeLimit: number;
+  cost: { credits: number; hypercredits: number };
+  /**
+   * The job's dispatch rank in its person's first round of the family, and in the last: a round
+   * (one more of their jobs of the family queued or running) ranks one lower, down to the last.
+   */
+  ranks: { first: number; last: number };
+  /** The ledger rows' reason, and their idempotency keys by currency. */
+  reason: string;
+  holdKeys: { credits: string; hypercredits: string };
+  job: {
+    id: string;
+    command: string;
+    options: Record<string, unknown>;
+    plan: string;
+    public: boolean;
+    source: string;
+    requestId: string;
+    parentJobId?: string | null;
+    queueJobId: string;
+  };
+  /** The queue entry's queue and the person's class there (its running limit). */
+  queue: { name: string; tier: string };
+  delivery?: SubmissionDelivery;
+}
+
+export type SubmissionOutcome =
+  /** With the balances the hold left, when it held anything. */
+  | { kind: 'created'; job: JobRow; balances?: { credits: number; hypercredits: number } }
+  /** A job of the same source and request id exists: nothing was written. */
+  | { kind: 'twin'; job: JobRow }
+  /** A check failed under the lock (a payment hold, the active limit, the balance): nothing was written. */
+  | { kind: 'refused'; standing: SubmitStanding }
+  | { kind: 'unknown-user' };
+
+interface SubmitRow {
+  known: boolean;
+  credits: number | null;
+  hypercredits: number | null;
+  disputed: boolean | null;
+  active: number | null;
+  active_of_family: number | null;
+  job: Record<string, unknown> | string | null;
+  held: Record<string, unknown> | string | null;
+  twin: Record<string, unknown> | string | null;
+}
+
+function valuesOf(submission: Submission): unknown[] {
+  const { job, cost } = submission;
+  return [
+    submission.userId,
+    submission.family,
+    submission.activeLimit,
+    cost.credits,
+    cost.hypercredits,
+    submission.ranks.first,
+    submission.reason,
+    submission.holdKeys.credits,
+    submission.holdKeys.hypercredits,
+    job.id,
+    job.command,
+    JSON.stringify(job.options),
+    job.plan,
+    job.public,
+    job.source,
+    job.requestId,
+    job.parentJobId ?? null,
+    job.queueJobId,
+    submission.queue.name,
+    submission.queue.tier,
+    submission.delivery
+      ? JSON.stringify({
+          ...submission.delivery,
+          interactionAt: submission.delivery.interactionAt.toISOString(),
+        })
+      : null,
+    submission.ranks.last,
+  ];
+}
+
+const json = (value: Record<string, unknown> | string | null) =>
+  value === null ? null : typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
+
+/** Submits a job in one statement (`SUBMIT`), on the database or inside the caller's transaction. */
+export async function submitInOneStatement(db: DbOrTx, submission: Submission): Promise<SubmissionOutcome> {
+  const [row] = await runStatement<SubmitRow>(db, 'submit-job', SUBMIT, valuesOf(submission));
+  if (!row?.known) return { kind: 'unknown-user' };
+  const job = json(row.job);
+  const held = json(row.held);
+  if (job) {
+    return {
+      kind: 'created',
+      job: jobFromJson(job),
+      ...(held
+        ? { balances: { credits: Number(held.credits), hypercredits: Number(held.hypercredits) } }
+        : {}),
+    };
+  }
+  const twin = json(row.twin);
+  if (twin) return { kind: 'twin', job: jobFromJson(twin) };
+  return {
+    kind: 'refused',
+    standing: {
+      credits: Number(row.credits),
+      hypercredits: Number(row.hypercredits),
+      disputed: Boolean(row.disputed),
+      active: Number(row.active),
+      activeOfFamily: Number(row.active_of_family),
+    },
+  };
+}
