@@ -35,6 +35,30 @@ const dropped = (response: ServerResponse) => {
 const call = { timeoutMs: 2_000, label: 'generation service' };
 
 describe('backend calls', () => {
+  it('tells of a whole answer before reading it, and lets what that frees run before the reading', async () => {
+    const order: string[] = [];
+    script.push((response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('not json'),
+    );
+    const reading = requestJson(`${base}/sdapi/v1/txt2img`, {
+      ...call,
+      json: {},
+      onAnswer: () => {
+        order.push('answered');
+        // Work the answer frees: the slot's next request, a chain of awaits before it is sent.
+        void (async () => {
+          for (let hop = 0; hop < 50; hop++) await Promise.resolve();
+          order.push('freed work');
+        })();
+      },
+    }).catch((error: unknown) => {
+      order.push('read');
+      throw error;
+    });
+    await expect(reading).rejects.toMatchObject({ code: 'BACKEND_BAD_ANSWER' });
+    expect(order).toEqual(['answered', 'freed work', 'read']);
+  });
+
   it('tries a read again through a short blip and returns the answer', async () => {
     script.push(busy, dropped);
     await expect(requestJson(`${base}/history/p1`, call)).resolves.toEqual({ ok: true });

@@ -22,7 +22,10 @@ export interface A1111Job {
   base: Record<string, unknown>;
   /** The prompt with the LoRA tag the host knows the model by. */
   prompt(): Promise<string>;
-  /** Runs txt2img or img2img while reporting progress; the images the host answered with. */
+  /**
+   * Runs txt2img or img2img while reporting progress; the images the host answered with. It is a
+   * kind's last call to the host: its answer frees the host's slot.
+   */
   generate(path: 'txt2img' | 'img2img', body: Record<string, unknown>): Promise<Buffer[]>;
   /** The last `expected` images as outputs (the host may put a grid of the batch first). */
   outputs(images: Buffer[], expected: number): Promise<GenerationOutput[]>;
