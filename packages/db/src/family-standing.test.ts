@@ -54,5 +54,14 @@ describe("a family's standing", () => {
     expect(standing.medianSeconds).toBe(2);
     expect(standing.arrivalWindowSeconds).toBe(20);
     expect(standing.arrivals.sort((a, b) => a.rank - b.rank)).toEqual([{ rank: 7, count: 2 }]);
+
+    // In a rush only the latest arrivals are read, over the time they took: the same pace.
+    const sampled = await familyStanding(database.db, 'video', [], {
+      arrivalWindowJobs: 10,
+      arrivalSample: 1,
+    });
+    expect(sampled.arrivals).toEqual([{ rank: 7, count: 1 }]);
+    expect(sampled.arrivalWindowSeconds).toBeGreaterThanOrEqual(5);
+    expect(sampled.arrivalWindowSeconds).toBeLessThan(6);
   });
 });

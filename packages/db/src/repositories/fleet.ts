@@ -93,6 +93,9 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
     .where(eq(fleetHosts.host, host));
 }
 
+/** Arrivals read at most for a family's pace of arrivals: enough for a rate, bounded in a rush. */
+export const ARRIVAL_SAMPLE = 500;
+
 /** What the wait of a family's queued jobs is estimated from (`queueStandings`). */
 export interface FamilyStanding {
   /** Queued jobs of the family ahead of each of the given ones in dispatch order (rank, then age). */
@@ -116,7 +119,8 @@ export interface FamilyStanding {
   arrivals: { rank: number; count: number }[];
   /**
    * How far back the arrivals go: `arrivalWindowJobs` typical job times, so that the window scales
-   * with the family's pace (30 s before the first job's time is known), within 5 s–15 min.
+   * with the family's pace (30 s before the first job's time is known), within 5 s–15 min; in a
+   * rush, the time the latest `ARRIVAL_SAMPLE` arrivals took, the same pace at a bounded cost.
    */
   arrivalWindowSeconds: number;
 }
@@ -147,10 +151,18 @@ const FAMILY_STANDING = `
     )::float8 AS seconds
   ), win AS (
     SELECT least(900, greatest(5, coalesce((SELECT seconds FROM typical) * $3::float8, 30)))::float8 AS seconds
-  ), arrivals AS (
-    SELECT priority AS rank, count(*)::int AS count FROM jobs
+  ), latest AS (
+    SELECT priority, created_at FROM jobs
     WHERE family = $1::text AND created_at > now() - make_interval(secs => (SELECT seconds FROM win))
-    GROUP BY priority
+    ORDER BY created_at DESC LIMIT $5::int
+  ), covered AS (
+    -- A full sample covers the time back to its oldest arrival; a partial one the whole window.
+    SELECT CASE WHEN count(*) >= $5::int
+      THEN greatest(0.001, extract(epoch FROM now() - min(created_at)))::float8
+      ELSE (SELECT seconds FROM win) END AS seconds
+    FROM latest
+  ), arrivals AS (
+    SELECT priority AS rank, count(*)::int AS count FROM latest GROUP BY priority
   ), mine AS (
     SELECT id, priority, created_at FROM jobs WHERE id = ANY($2::uuid[]) AND status = 'queued'
   )
@@ -159,7 +171,7 @@ const FAMILY_STANDING = `
     (SELECT count(*)::int FROM running) AS "running",
     (SELECT coalesce(json_agg(started_at), '[]'::json) FROM running WHERE started_at IS NOT NULL) AS "starts",
     (SELECT seconds FROM typical) AS "medianSeconds",
-    (SELECT seconds FROM win) AS "arrivalWindowSeconds",
+    (SELECT seconds FROM covered) AS "arrivalWindowSeconds",
     (SELECT coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) FROM arrivals) AS "arrivals",
     (SELECT coalesce(json_object_agg(mine.id, (
       SELECT count(*)::int FROM jobs ahead
@@ -171,7 +183,11 @@ export async function familyStanding(
   db: DbOrTx,
   family: string,
   ids: string[],
-  { arrivalWindowJobs, sample = 20 }: { arrivalWindowJobs: number; sample?: number },
+  {
+    arrivalWindowJobs,
+    sample = 20,
+    arrivalSample = ARRIVAL_SAMPLE,
+  }: { arrivalWindowJobs: number; sample?: number; arrivalSample?: number },
 ): Promise<FamilyStanding> {
   const [row] = await runStatement<{
     hostSlots: number | null;
@@ -181,7 +197,13 @@ export async function familyStanding(
     arrivalWindowSeconds: number;
     arrivals: { rank: number; count: number }[] | string;
     positions: Record<string, number> | string;
-  }>(db, 'family-standing', FAMILY_STANDING, [family, `{${ids.join(',')}}`, arrivalWindowJobs, sample]);
+  }>(db, 'family-standing', FAMILY_STANDING, [
+    family,
+    `{${ids.join(',')}}`,
+    arrivalWindowJobs,
+    sample,
+    arrivalSample,
+  ]);
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
     positions: new Map(Object.entries(json(row!.positions))),
