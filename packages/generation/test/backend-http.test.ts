@@ -35,7 +35,7 @@ const dropped = (response: ServerResponse) => {
 const call = { timeoutMs: 2_000, label: 'generation service' };
 
 describe('backend calls', () => {
-  it('tells of a whole answer before reading it, and lets what that frees run before the reading', async () => {
+  it('tells of an answer before reading its body, and lets what that frees run before the reading', async () => {
     const order: string[] = [];
     script.push((response) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end('not json'),

@@ -105,8 +105,8 @@ export function createA1111Provider(options: A1111Options): Provider {
         timeoutMs: generationTimeoutMs,
         signal: context.signal,
         label: LABEL,
-        // A kind's generation is its last call to the host: the slot is free once its answer is in,
-        // before the images in it are decoded.
+        // A kind's generation is its last call to the host: the slot is free once the host answers,
+        // while the images still arrive and before they are decoded.
         onAnswer: () => context.hostDone?.(),
       });
       const images = isRecord(answer) ? answer.images : undefined;

@@ -22,8 +22,9 @@ export interface BackendCall {
    */
   retries?: number;
   /**
-   * The whole answer has arrived (the host is done with this call): told before the answer is
-   * read, and the reading waits a turn, so what this frees (the host's next request) goes first.
+   * The host has answered (a 2xx status and its headers are in: its work for this call is done,
+   * the rest is transfer): told before the body is read, and the reading waits a turn, so what
+   * this frees (the host's next request) goes out first.
    */
   onAnswer?: () => void;
 }
@@ -170,11 +171,11 @@ export function requestJson<T>(url: string, call: BackendCall): Promise<T> {
   return withReadRetries(call, async () => {
     try {
       const response = await send(url, call);
-      const text = await response.text();
       if (call.onAnswer) {
         call.onAnswer();
         await new Promise((resolve) => setImmediate(resolve));
       }
+      const text = await response.text();
       try {
         return (text ? JSON.parse(text) : null) as T;
       } catch (error) {
