@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { type Figure, figureOf, serverCpuMicros, startServer, stop } from './lib.ts';
+import type { RecordedAnswer } from './servers/bare.ts';
 
 interface Round {
   rps: number;
@@ -49,34 +51,57 @@ export interface Comparison {
   rounds: { bare: Round; app: Round }[];
 }
 
+/** Headers Node and Fastify write on every answer themselves, bare Fastify included. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The API's answer at this path, as one of the bench's clients gets it. */
+function recordAnswer(url: string, cookie: string | undefined): Promise<RecordedAnswer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: cookie ? { cookie } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const headers: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(response.headers))
+          if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
+        resolve({
+          path: new URL(url).pathname,
+          status: response.statusCode ?? 0,
+          headers,
+          body: Buffer.concat(chunks).toString('base64'),
+        });
+      });
+    }).on('error', reject);
+  });
+}
+
 /**
- * Measures a route of the API beside the bare Fastify hello-world, both servers up side by side,
- * in alternating rounds so a busy moment on the machine lands on both. Every figure is the median
- * of the rounds, with the lowest and highest round as its spread.
+ * Measures a route of the API beside bare Fastify answering the same request with the same bytes
+ * (status, headers and body, recorded from the API first), both servers up side by side, in
+ * alternating rounds so a busy moment on the machine lands on both. Every figure is the median of
+ * the rounds, with the lowest and highest round as its spread.
  */
 async function compareWithBare(
   appScript: string,
   path: string,
-  {
-    rounds,
-    seconds,
-    connections,
-    barePath = '/',
-  }: { rounds: number; seconds: number; connections: number; barePath?: string },
+  { rounds, seconds, connections }: { rounds: number; seconds: number; connections: number },
 ): Promise<Comparison> {
-  const bare = await startServer('bench/servers/bare.ts');
   const app = await startServer(appScript);
+  const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
+  const appUrl = `http://127.0.0.1:${app.port}${path}`;
+  let bare: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
-    const bareUrl = `http://127.0.0.1:${bare.port}${barePath}`;
-    const appUrl = `http://127.0.0.1:${app.port}${path}`;
+    const answer = await recordAnswer(appUrl, cookies?.[0]);
+    bare = await startServer('bench/servers/bare.ts', { BARE_ANSWER: JSON.stringify(answer) });
+    const bareUrl = `http://127.0.0.1:${bare.port}${path}`;
     // Warm-up: JIT, connection handling and pools settle before anything counts.
-    await measureRound(bareUrl, 2, bare.child, { connections });
+    await measureRound(bareUrl, 2, bare.child, { connections, cookies });
     await measureRound(appUrl, 2, app.child, { connections, cookies });
     const results: Comparison['rounds'] = [];
     for (let round = 0; round < rounds; round++) {
       results.push({
-        bare: await measureRound(bareUrl, seconds, bare.child, { connections }),
+        bare: await measureRound(bareUrl, seconds, bare.child, { connections, cookies }),
         app: await measureRound(appUrl, seconds, app.child, { connections, cookies }),
       });
     }
@@ -93,27 +118,24 @@ async function compareWithBare(
       rounds: results,
     };
   } finally {
-    await stop(bare.child);
+    if (bare) await stop(bare.child);
     await stop(app.child);
   }
 }
 
-/**
- * GET /subscription_details.json (no database) with the production logging, beside bare Fastify
- * answering the same bytes.
- */
+/** GET /subscription_details.json (no database) with the production logging, beside bare Fastify. */
 export function benchThroughput(rounds = 11, seconds = 2): Promise<Comparison> {
   return compareWithBare('bench/servers/app.ts', '/subscription_details.json', {
     rounds,
     seconds,
     connections: 16,
-    barePath: '/subscription_details.json',
   });
 }
 
 /**
  * A signed-in read (GET /api/auth/: session and user) on PostgreSQL with the production logging,
- * 50 connections, each a different user, beside bare Fastify.
+ * 50 connections, each a different user, beside bare Fastify sending the same cookies and
+ * answering with one user's answer.
  */
 export function benchSignedInRead(rounds = 11, seconds = 2): Promise<Comparison> {
   return compareWithBare('bench/servers/signed-in.ts', '/api/auth/', { rounds, seconds, connections: 50 });
