@@ -28,13 +28,26 @@ export interface FleetFigures {
    * job duration: the median of estimate ÷ real, and the share within a factor of two. Absent when
    * the run gave no estimates (the FIFO dispatcher).
    */
-  estimate?: { jobs: number; medianRatio: number; withinFactorTwo: number };
+  estimate?: EstimateFigures;
   /**
    * The same for the estimate as the queued answer showed it while the job waited (refreshed on
    * the bot's edit pace), against the wait still ahead then, over the times at least one job
    * duration of wait was left.
    */
   estimateShown?: { times: number; medianRatio: number; withinFactorTwo: number };
+}
+
+/** Estimate ÷ real over judged waits: their median and the share within a factor of two. */
+export interface EstimateFigures {
+  jobs: number;
+  medianRatio: number;
+  withinFactorTwo: number;
+  /**
+   * Split by what set the wait: jobs that mostly waited for work already queued when they were
+   * submitted (what an estimate can know), and jobs mostly passed by work sent after them (paid jobs
+   * and newcomers of a burst that had only begun), which nothing known at submission foretells.
+   */
+  byCause: Record<'queued' | 'later', { jobs: number; withinFactorTwo: number }>;
 }
 
 interface Row {
@@ -178,21 +191,42 @@ export async function measure(input: {
 
   // Estimates against real waits, for jobs that really waited (a factor of two on a few
   // milliseconds says nothing).
-  const judged = rows.flatMap((row) => {
+  const judge = (ratios: number[]) => ({
+    medianRatio: percentile(ratios, 50),
+    withinFactorTwo: ratios.filter((ratio) => ratio >= 0.5 && ratio <= 2).length / ratios.length,
+  });
+  const judgedRows = rows.flatMap((row) => {
     const estimate = input.estimates?.get(row.id);
     const real = wait(row);
-    return estimate !== undefined && row.started !== null && real >= input.jobMs ? [estimate / real] : [];
+    return estimate !== undefined && row.started !== null && real >= input.jobMs
+      ? [{ row, ratio: estimate / real }]
+      : [];
   });
+  const judged = judgedRows.map(({ ratio }) => ratio);
+  // Of the jobs that started while one waited, the share sent after it.
+  const laterShare = (row: Row) => {
+    const passing = rows.filter(
+      (other) => other.started !== null && other.started > row.created && other.started < row.started!,
+    );
+    return passing.filter((other) => other.created > row.created).length / Math.max(1, passing.length);
+  };
+  const causes = judgedRows.map(({ row, ratio }) => ({ ratio, later: laterShare(row) > 0.5 }));
+  const byCause = (later: boolean) => {
+    const ratios = causes.filter((cause) => cause.later === later).map((cause) => cause.ratio);
+    return { jobs: ratios.length, withinFactorTwo: ratios.length ? judge(ratios).withinFactorTwo : 1 };
+  };
   const startedAt = new Map(rows.map((row) => [row.id, row.started]));
   const shownJudged = (input.shown ?? []).flatMap(({ id, at, estimateMs }) => {
     const started = startedAt.get(id);
     return started != null && started - at >= input.jobMs ? [estimateMs / (started - at)] : [];
   });
-  const judge = (ratios: number[]) => ({
-    medianRatio: percentile(ratios, 50),
-    withinFactorTwo: ratios.filter((ratio) => ratio >= 0.5 && ratio <= 2).length / ratios.length,
-  });
-  const estimate = judged.length ? { jobs: judged.length, ...judge(judged) } : undefined;
+  const estimate = judged.length
+    ? {
+        jobs: judged.length,
+        ...judge(judged),
+        byCause: { queued: byCause(false), later: byCause(true) },
+      }
+    : undefined;
   const estimateShown = shownJudged.length ? { times: shownJudged.length, ...judge(shownJudged) } : undefined;
 
   return {

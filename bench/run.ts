@@ -197,6 +197,15 @@ if (wants('fleet')) {
       fleet.scenarios.flatMap(({ jobMs, fleet: ours }) => [
         [`${jobMs / 1000} s jobs: utilization while work waits`, [ours.utilization, 'ratio']],
         [`${jobMs / 1000} s jobs: dispatch overhead per job`, [ours.dispatchOverheadMs, 'ms']],
+        ...(ours.estimate
+          ? ([
+              [`${jobMs / 1000} s jobs: wait estimate ÷ real, median`, [ours.estimate.medianRatio, 'ratio']],
+              [
+                `${jobMs / 1000} s jobs: estimates within 2×, waits on queued work`,
+                [ours.estimate.byCause.queued.withinFactorTwo, 'ratio'],
+              ],
+            ] as const)
+          : []),
       ]),
     ),
     fleet,

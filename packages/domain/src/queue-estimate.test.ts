@@ -51,12 +51,32 @@ describe('estimateWaitSeconds', () => {
     expect(waits).toEqual([6, 4, 3, 2, 1]);
   });
 
-  it('grows with the share of the slots that later arrivals dispatched first take, at most 2×', () => {
+  it('grows with the share of the slots that later arrivals dispatched first take', () => {
     const snapshot = { position: 8, slots: 4, runningElapsedSeconds: [0, 0, 0, 0], meanSeconds: 2 };
     expect(estimateWaitSeconds(snapshot)).toBe(6);
     // One every two seconds on 4 slots of 2 s each: a quarter of them.
     expect(estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 0.5 })).toBe(8);
-    expect(estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 100 })).toBe(12);
+    expect(estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1 })).toBe(12);
+  });
+
+  it('expects that pace for as long as it was seen, at most', () => {
+    const snapshot = { position: 8, slots: 4, runningElapsedSeconds: [0, 0, 0, 0], meanSeconds: 2 };
+    // Seen over 20 s: the whole wait of W₀ / (1 − ρ) = 12 s is within it.
+    expect(
+      estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1, aheadArrivalsOverSeconds: 20 }),
+    ).toBe(12);
+    // Seen over 4 s: half the slots for 4 s more, then the queue as it is.
+    expect(
+      estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1, aheadArrivalsOverSeconds: 4 }),
+    ).toBe(8);
+    // A pace beyond the slots (ρ = 5) is still bounded by the time it was seen.
+    expect(
+      estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 10, aheadArrivalsOverSeconds: 4 }),
+    ).toBe(26);
+    // The two rules meet where W₀ / (1 − ρ) = T.
+    expect(
+      estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1, aheadArrivalsOverSeconds: 12 }),
+    ).toBe(12);
   });
 
   it('grows linearly past the simulated jobs ahead', () => {

@@ -18,13 +18,13 @@ export interface QueueSnapshot {
    * class, or a newcomer's first job ahead of a later round): as many are expected while it waits.
    */
   aheadArrivalsPerSecond?: number;
+  /**
+   * The time over which that pace was counted, in seconds: it is expected to go on for as long
+   * again at most (a burst seen for 5 s is not assumed to last a minute). Without it, as long as
+   * the wait.
+   */
+  aheadArrivalsOverSeconds?: number;
 }
-
-/**
- * The share of the slots later arrivals are expected to take at most: the wait grows by 2× at most
- * (a burst that has just arrived is in the position already and need not come again).
- */
-const MAX_AHEAD_LOAD = 0.5;
 
 /** The jobs ahead simulated one by one are capped: past this the estimate grows linearly. */
 const SIMULATED_AHEAD = 5000;
@@ -41,8 +41,9 @@ const SIMULATED_AHEAD = 5000;
  * about `R_(p mod S) + floor(p / S) × mean` for p jobs ahead and S slots.
  *
  * Jobs that arrive while it waits and are dispatched before it (a higher class, newcomers) take
- * their share of the slots: with λ of them a second lately, that share is ρ = λ × mean / S (at
- * most 0.5), and the wait is the one above divided by 1 − ρ.
+ * their share of the slots: with λ of them a second lately, over the last T seconds, that share is
+ * ρ = λ × mean / S, and they keep coming at that pace for as long as it was seen at most, so the
+ * wait W = W₀ + ρ × min(W, T): W₀ / (1 − ρ) while that is within T, else W₀ + ρ × T.
  */
 export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined {
   const { meanSeconds: mean } = snapshot;
@@ -60,9 +61,12 @@ export function estimateWaitSeconds(snapshot: QueueSnapshot): number | undefined
     free[slot] = free[slot]! + mean;
   }
   const extra = ((position - simulated) / slots) * mean;
-  const load = Math.min(MAX_AHEAD_LOAD, ((snapshot.aheadArrivalsPerSecond ?? 0) * mean) / slots);
+  const base = free[earliest(free)]! + extra;
+  const load = Math.max(0, ((snapshot.aheadArrivalsPerSecond ?? 0) * mean) / slots);
+  const horizon = snapshot.aheadArrivalsOverSeconds ?? Infinity;
+  const wait = load < 1 && base / (1 - load) <= horizon ? base / (1 - load) : base + load * horizon;
   // In tenths of a second; the job wire carries whole seconds, the messages round further.
-  return Math.round(((free[earliest(free)]! + extra) / (1 - load)) * 10) / 10;
+  return Math.round((Number.isFinite(wait) ? wait : base) * 10) / 10;
 }
 
 function earliest(times: number[]): number {

@@ -76,6 +76,7 @@ export async function queueStandings(
           runningElapsedSeconds,
           meanSeconds: medianSeconds,
           aheadArrivalsPerSecond: ahead / arrivalWindowSeconds,
+          aheadArrivalsOverSeconds: arrivalWindowSeconds,
         });
         standings.set(job.id, {
           position,
