@@ -66,9 +66,9 @@ describe('estimateWaitSeconds', () => {
       estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1, aheadArrivalsOverSeconds: 20 }),
     ).toBe(12);
     // Seen over 4 s: half the slots for 4 s more, then the queue as it is.
-    expect(
-      estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1, aheadArrivalsOverSeconds: 4 }),
-    ).toBe(8);
+    expect(estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 1, aheadArrivalsOverSeconds: 4 })).toBe(
+      8,
+    );
     // A pace beyond the slots (ρ = 5) is still bounded by the time it was seen.
     expect(
       estimateWaitSeconds({ ...snapshot, aheadArrivalsPerSecond: 10, aheadArrivalsOverSeconds: 4 }),
