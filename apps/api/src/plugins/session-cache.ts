@@ -3,17 +3,26 @@ import type { SessionUser } from '@app/db';
 /** Sessions remembered at once; past it the oldest go first. */
 const MAX_SESSIONS = 20_000;
 
+/** Changes kept to judge lookups still under way; a lookup older than all of them is not kept. */
+const RECENT_CHANGES = 1024;
+
+/** What a change touched: one user, one session, or everyone. */
+type Change = { user: string } | { session: string } | 'all';
+
 /**
  * The sessions a process found lately, by session hash, each for `ttlMs`: a burst of signed-in
  * reads need not ask PostgreSQL every time. Whatever changes a user or ends one of their sessions
  * drops what is remembered of them (`forgetUser`, `forgetSession`, `forgetAll`), or, for a change
- * of their balances alone, sets them in what is remembered (`setBalances`); a lookup that was
- * under way while anything was forgotten is not remembered, since it may have read the state before.
+ * of their balances alone, sets them in what is remembered (`setBalances`). A lookup that was under
+ * way while its user or its session changed is not remembered, since it may have read the state
+ * before; lookups of other people are (a busy server always has some under way).
  */
 export function createSessionCache(ttlMs: number) {
   const entries = new Map<string, { found: SessionUser; until: number }>();
   const hashesOfUser = new Map<string, Set<string>>();
-  let generation = 0;
+  /** The latest changes, oldest first, numbered from `firstChange`. */
+  const changes: Change[] = [];
+  let firstChange = 0;
 
   function drop(idHash: string) {
     const entry = entries.get(idHash);
@@ -24,10 +33,29 @@ export function createSessionCache(ttlMs: number) {
     if (hashes?.size === 0) hashesOfUser.delete(entry.found.user.id);
   }
 
+  function note(change: Change) {
+    changes.push(change);
+    if (changes.length > RECENT_CHANGES) {
+      changes.shift();
+      firstChange++;
+    }
+  }
+
+  /** Whether anything since `startedAt` touched this session or its user. */
+  function changedSince(startedAt: number, idHash: string, userId: string): boolean {
+    if (startedAt < firstChange) return true;
+    for (let at = startedAt - firstChange; at < changes.length; at++) {
+      const change = changes[at]!;
+      if (change === 'all') return true;
+      if ('user' in change ? change.user === userId : change.session === idHash) return true;
+    }
+    return false;
+  }
+
   return {
     enabled: ttlMs > 0,
     /** Marks the start of a lookup; pass it to `remember` with what the lookup found. */
-    generation: () => generation,
+    generation: () => firstChange + changes.length,
     /** The live session remembered under this hash, if any. */
     find(idHash: string, now: number): SessionUser | undefined {
       const entry = entries.get(idHash);
@@ -39,7 +67,7 @@ export function createSessionCache(ttlMs: number) {
       return entry.found;
     },
     remember(idHash: string, found: SessionUser, startedAt: number, now: number) {
-      if (ttlMs <= 0 || startedAt !== generation) return;
+      if (ttlMs <= 0 || changedSince(startedAt, idHash, found.user.id)) return;
       drop(idHash);
       if (entries.size >= MAX_SESSIONS) drop(entries.keys().next().value!);
       entries.set(idHash, { found, until: now + ttlMs });
@@ -48,23 +76,23 @@ export function createSessionCache(ttlMs: number) {
       hashesOfUser.set(found.user.id, hashes);
     },
     forgetSession(idHash: string) {
-      generation++;
+      note({ session: idHash });
       drop(idHash);
     },
     forgetUser(userId: string) {
-      generation++;
+      note({ user: userId });
       for (const idHash of hashesOfUser.get(userId) ?? []) drop(idHash);
     },
     /** The user's balances changed (and nothing else of them): what is remembered takes them. */
     setBalances(userId: string, balances: Pick<SessionUser['user'], 'credits' | 'hypercredits'>) {
-      generation++;
+      note({ user: userId });
       for (const idHash of hashesOfUser.get(userId) ?? []) {
         const entry = entries.get(idHash);
         if (entry) entry.found = { ...entry.found, user: { ...entry.found.user, ...balances } };
       }
     },
     forgetAll() {
-      generation++;
+      note('all');
       entries.clear();
       hashesOfUser.clear();
     },

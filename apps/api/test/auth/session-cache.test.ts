@@ -144,14 +144,49 @@ describe('createSessionCache', () => {
     expiresAt: new Date(Date.now() + 3_600_000),
   });
 
-  it('keeps a lookup only while nothing was forgotten since it started', () => {
+  it('does not keep a lookup whose user was forgotten since it started', () => {
     const cache = createSessionCache(1000);
     const now = Date.now();
     const started = cache.generation();
-    cache.forgetUser('someone');
+    cache.forgetUser('u1');
     cache.remember('a', found('u1'), started, now);
     expect(cache.find('a', now)).toBeUndefined();
     cache.remember('a', found('u1'), cache.generation(), now);
+    expect(cache.find('a', now)?.user.id).toBe('u1');
+  });
+
+  it('keeps a lookup when only other people changed meanwhile, not when its own user or session did', () => {
+    const cache = createSessionCache(1000);
+    const now = Date.now();
+    const started = cache.generation();
+    cache.setBalances('u2', { credits: 1, hypercredits: 0 });
+    cache.forgetSession('other');
+    cache.remember('a', found('u1'), started, now);
+    expect(cache.find('a', now)?.user.id).toBe('u1');
+
+    const again = cache.generation();
+    cache.setBalances('u3', { credits: 1, hypercredits: 0 });
+    cache.setBalances('u4', { credits: 1, hypercredits: 0 });
+    cache.remember('b', found('u4'), again, now);
+    expect(cache.find('b', now)).toBeUndefined();
+    cache.forgetSession('c');
+    cache.remember('c', found('u5'), again, now);
+    expect(cache.find('c', now)).toBeUndefined();
+    cache.forgetAll();
+    cache.remember('d', found('u6'), again, now);
+    expect(cache.find('d', now)).toBeUndefined();
+  });
+
+  it('does not keep a lookup older than every change it still knows of', () => {
+    const cache = createSessionCache(1000);
+    const now = Date.now();
+    const started = cache.generation();
+    for (let change = 0; change < 2000; change++) cache.forgetUser(`other-${change}`);
+    cache.remember('a', found('u1'), started, now);
+    expect(cache.find('a', now)).toBeUndefined();
+    const recent = cache.generation();
+    cache.forgetUser('other');
+    cache.remember('a', found('u1'), recent, now);
     expect(cache.find('a', now)?.user.id).toBe('u1');
   });
 

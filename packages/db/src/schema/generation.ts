@@ -82,6 +82,12 @@ export const jobs = pgTable(
     index('jobs_succeeded_idx')
       .on(table.family, table.finishedAt.desc())
       .where(sql`${table.status} = 'succeeded'`),
+    // A family's running jobs, and its latest arrivals newest first (their pace), read with the
+    // positions.
+    index('jobs_running_idx')
+      .on(table.family, table.startedAt)
+      .where(sql`${table.status} = 'running'`),
+    index('jobs_family_created_idx').on(table.family, table.createdAt),
     check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
     check(
       'jobs_family_known',
