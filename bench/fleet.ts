@@ -89,7 +89,7 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
         source: 'bench',
         requestId,
       });
-    const { job } = await attempt().catch(async (error: unknown) => {
+    const { job, standing } = await attempt().catch(async (error: unknown) => {
       if (!isDatabaseUnavailable(error)) throw error;
       await sleep(1_000);
       return attempt();
@@ -98,9 +98,10 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
     jobOwner.set(job.id, person);
     if (dispatcher === 'fleet') {
       waiting.set(job.id, job);
-      const { waitSeconds } = await queueStanding(database.db, settings, job).catch(() => ({
-        waitSeconds: undefined,
-      }));
+      // As the studio's and the bot's first answer: from the standing read with the submission.
+      const { waitSeconds } = await queueStanding(database.db, settings, job, new Date(), standing).catch(
+        () => ({ waitSeconds: undefined }),
+      );
       if (waitSeconds !== undefined) estimates.set(job.id, waitSeconds * 1000);
     }
   };

@@ -2,6 +2,15 @@ import { type DbOrTx, runStatement } from './client.ts';
 import { type JobRow, jobFromJson } from './repositories/jobs.ts';
 import { JOB_EVENTS_CHANNEL } from './repositories/job-events.ts';
 import type { NewDiscordDelivery } from './repositories/discord.ts';
+import {
+  ARRIVAL_SAMPLE,
+  DURATION_SAMPLE,
+  type FamilyStanding,
+  type FamilyStandingJson,
+  type StandingWindow,
+  familyStandingOf,
+  familyStandingSql,
+} from './repositories/fleet.ts';
 
 /**
  * A job submission's writes in one statement, so a submission is one round trip and one implicit
@@ -9,12 +18,20 @@ import type { NewDiscordDelivery } from './repositories/discord.ts';
  * (one append-only row per currency, under its idempotency key, never below zero), the job row
  * with its `queued` event, and the queue's entry with the wake-up its workers listen for. When a
  * check fails nothing is written and the standing that failed it comes back, for the caller to
- * say why. Prepared: parsed and planned once per connection.
+ * say why. A new job's place in the queue comes back with it (its family's standing and the
+ * queued jobs ahead of it, as `familyStanding` reads them), so its first answer needs no second
+ * round trip. Prepared: parsed and planned once per connection.
  *
  * The queue entry is written as pg-boss's own `send` writes it (its columns, the queue's retry,
  * expiry, retention and dead-letter settings, its NOTIFY on a queue that asks for one); the test
  * beside this file compares the two rows column by column, so a change of pg-boss shows there.
  */
+const FAMILY_WIDE = familyStandingSql({
+  family: '$2',
+  arrivalWindowJobs: '$23',
+  sample: '$24',
+  arrivalSample: '$25',
+});
 const SUBMIT = `
   WITH me AS MATERIALIZED (
     SELECT u.id, u.credits, u.hypercredits,
@@ -90,12 +107,19 @@ const SUBMIT = `
       "interactionAt" timestamptz, "channelId" text, "discordUserId" text)
     WHERE $21::jsonb IS NOT NULL
     RETURNING job_id
-  )
+  ),
+  ${FAMILY_WIDE.ctes}
   SELECT me.id IS NOT NULL AS known, me.credits, me.hypercredits, me.disputed, me.active,
     me.active_of_family,
     (SELECT to_jsonb(job.*) FROM job) AS job,
     (SELECT to_jsonb(held.*) FROM held) AS held,
     (SELECT to_jsonb(twin.*) FROM twin) AS twin,
+    -- Read only for a new job; the statement's snapshot does not hold the job itself.
+    (SELECT ${FAMILY_WIDE.value} FROM job) AS family,
+    (SELECT count(*)::int FROM jobs ahead, job
+      WHERE ahead.family = $2::text AND ahead.status = 'queued'
+        AND (ahead.priority > job.priority OR (ahead.priority = job.priority AND ahead.created_at < job.created_at))
+    ) AS ahead,
     -- A job without its queue entry must not stand (no queue of that name): as pg-boss guards its
     -- own batch inserts, the division fails the statement, and with it every write above.
     CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,
@@ -147,11 +171,18 @@ export interface Submission {
   /** The queue entry's queue and the person's class there (its running limit). */
   queue: { name: string; tier: string };
   delivery?: SubmissionDelivery;
+  /** How the new job's standing reads its family's pace. */
+  standing: StandingWindow;
 }
 
 export type SubmissionOutcome =
-  /** With the balances the hold left, when it held anything. */
-  | { kind: 'created'; job: JobRow; balances?: { credits: number; hypercredits: number } }
+  /** With its standing in the queue, and the balances the hold left when it held anything. */
+  | {
+      kind: 'created';
+      job: JobRow;
+      standing: FamilyStanding;
+      balances?: { credits: number; hypercredits: number };
+    }
   /** A job of the same source and request id exists: nothing was written. */
   | { kind: 'twin'; job: JobRow }
   /** A check failed under the lock (a payment hold, the active limit, the balance): nothing was written. */
@@ -168,6 +199,8 @@ interface SubmitRow {
   job: Record<string, unknown> | string | null;
   held: Record<string, unknown> | string | null;
   twin: Record<string, unknown> | string | null;
+  family: FamilyStandingJson | string | null;
+  ahead: number | null;
 }
 
 function valuesOf(submission: Submission): unknown[] {
@@ -200,6 +233,9 @@ function valuesOf(submission: Submission): unknown[] {
         })
       : null,
     submission.ranks.last,
+    submission.standing.arrivalWindowJobs,
+    submission.standing.sample ?? DURATION_SAMPLE,
+    submission.standing.arrivalSample ?? ARRIVAL_SAMPLE,
   ];
 }
 
@@ -213,9 +249,11 @@ export async function submitInOneStatement(db: DbOrTx, submission: Submission): 
   const job = json(row.job);
   const held = json(row.held);
   if (job) {
+    const created = jobFromJson(job);
     return {
       kind: 'created',
-      job: jobFromJson(job),
+      job: created,
+      standing: familyStandingOf(row.family!, { [created.id]: Number(row.ahead ?? 0) }),
       ...(held
         ? { balances: { credits: Number(held.credits), hypercredits: Number(held.hypercredits) } }
         : {}),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Submission, getJob, insertJob, rowsOf, submitInOneStatement } from '@app/db';
+import { type Submission, familyStanding, getJob, insertJob, rowsOf, submitInOneStatement } from '@app/db';
 import { dispatchRank, queueClassOf } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,7 @@ function submission(userId: string, rank: number): Submission {
       queueJobId: randomUUID(),
     },
     queue: { name: QUEUE_NAMES.image, tier },
+    standing: { arrivalWindowJobs: 10 },
   };
 }
 
@@ -87,6 +88,27 @@ describe("a submission's queue entry", () => {
     }
     expect(ours.data).toEqual({ jobId: submitted.job.id });
     expect(theirs.data).toEqual({ jobId: twin.id });
+  });
+
+  it("answers a new job's place in the queue as the standing read after it does", async () => {
+    const user = await createUserWith(pipeline.database, 100);
+    const rank = dispatchRank('paid', 0);
+    const ahead = await submitInOneStatement(pipeline.database.db, submission(user.id, rank + 1));
+    await submitInOneStatement(pipeline.database.db, submission(user.id, rank));
+    const behind = await submitInOneStatement(pipeline.database.db, submission(user.id, rank - 1));
+    const submitted = await submitInOneStatement(pipeline.database.db, submission(user.id, rank));
+    expect([ahead.kind, behind.kind, submitted.kind]).toEqual(['created', 'created', 'created']);
+    if (submitted.kind !== 'created') return;
+    const { id } = submitted.job;
+    expect(submitted.standing.positions).toEqual(new Map([[id, 2]]));
+    const read = await familyStanding(pipeline.database.db, 'image', [id], { arrivalWindowJobs: 10 });
+    expect(read.positions.get(id)).toBe(2);
+    // The same family-wide figures, but for the pace: the read after it counts the job itself.
+    const { arrivals, arrivalWindowSeconds, positions: _read, ...family } = read;
+    const { arrivals: submittedArrivals, positions: _submitted, ...submittedFamily } = submitted.standing;
+    expect(submittedFamily).toEqual({ ...family, arrivalWindowSeconds });
+    const count = (list: { count: number }[]) => list.reduce((sum, arrival) => sum + arrival.count, 0);
+    expect([count(submittedArrivals), count(arrivals)]).toEqual([3, 4]);
   });
 
   it('writes nothing when a check fails, and answers the standing that failed it', async () => {

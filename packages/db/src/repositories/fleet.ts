@@ -95,6 +95,8 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
 
 /** Arrivals read at most for a family's pace of arrivals: enough for a rate, bounded in a rush. */
 export const ARRIVAL_SAMPLE = 500;
+/** A family's latest succeeded jobs whose times give its typical time per job. */
+export const DURATION_SAMPLE = 20;
 
 /** What the wait of a family's queued jobs is estimated from (`queueStandings`). */
 export interface FamilyStanding {
@@ -125,77 +127,123 @@ export interface FamilyStanding {
   arrivalWindowSeconds: number;
 }
 
+/** Where the family-wide part of a standing is read from: placeholders of the statement it joins. */
+export interface FamilyStandingParams {
+  family: string;
+  arrivalWindowJobs: string;
+  sample: string;
+  arrivalSample: string;
+}
+
+/**
+ * The family-wide part of a standing, as common table expressions (named `fs_…`) and one JSON
+ * value built from them, for a statement to include with its own placeholders: `FAMILY_STANDING`,
+ * and a submission, which answers with the new job's standing in the same round trip.
+ */
+export function familyStandingSql({ family, arrivalWindowJobs, sample, arrivalSample }: FamilyStandingParams) {
+  const ctes = `
+  fs_hosts AS (
+    SELECT coalesce(sum(slots) FILTER (WHERE status = 'up'), 0)::int AS slots, count(*)::int AS count
+    FROM fleet_hosts WHERE families ? ${family}::text
+  ), fs_running AS (
+    SELECT started_at FROM jobs WHERE family = ${family}::text AND status = 'running'
+  ), fs_on_hosts AS (
+    SELECT busy_seconds AS seconds FROM fleet_host_events
+    WHERE family = ${family}::text AND kind = 'attempt' AND outcome = 'succeeded'
+    ORDER BY id DESC LIMIT ${sample}::int
+  ), fs_recent AS (
+    SELECT extract(epoch FROM (finished_at - started_at)) AS seconds FROM jobs
+    WHERE family = ${family}::text AND status = 'succeeded' AND started_at IS NOT NULL
+    ORDER BY finished_at DESC LIMIT ${sample}::int
+  ), fs_typical AS (
+    SELECT coalesce(
+      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FROM fs_on_hosts),
+      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FROM fs_recent)
+    )::float8 AS seconds
+  ), fs_win AS (
+    SELECT least(900, greatest(5, coalesce((SELECT seconds FROM fs_typical) * ${arrivalWindowJobs}::float8, 30)))::float8 AS seconds
+  ), fs_latest AS (
+    SELECT priority, created_at FROM jobs
+    WHERE family = ${family}::text AND created_at > now() - make_interval(secs => (SELECT seconds FROM fs_win))
+    ORDER BY created_at DESC LIMIT ${arrivalSample}::int
+  ), fs_covered AS (
+    -- A full sample covers the time back to its oldest arrival; a partial one the whole window.
+    SELECT CASE WHEN count(*) >= ${arrivalSample}::int
+      THEN greatest(0.001, extract(epoch FROM now() - min(created_at)))::float8
+      ELSE (SELECT seconds FROM fs_win) END AS seconds
+    FROM fs_latest
+  ), fs_arrivals AS (
+    SELECT priority AS rank, count(*)::int AS count FROM fs_latest GROUP BY priority
+  )`;
+  const value = `json_build_object(
+    'hostSlots', (SELECT CASE WHEN count > 0 THEN greatest(1, slots) END FROM fs_hosts),
+    'running', (SELECT count(*)::int FROM fs_running),
+    'starts', (SELECT coalesce(json_agg(started_at), '[]'::json) FROM fs_running WHERE started_at IS NOT NULL),
+    'medianSeconds', (SELECT seconds FROM fs_typical),
+    'arrivalWindowSeconds', (SELECT seconds FROM fs_covered),
+    'arrivals', (SELECT coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) FROM fs_arrivals))`;
+  return { ctes, value };
+}
+
+/** The family-wide part of a standing as `familyStandingSql` builds it. */
+export interface FamilyStandingJson {
+  hostSlots: number | null;
+  running: number;
+  starts: string[];
+  medianSeconds: number | null;
+  arrivalWindowSeconds: number;
+  arrivals: { rank: number; count: number }[];
+}
+
+/** A standing from its family-wide part and the positions of the jobs asked about. */
+export function familyStandingOf(
+  value: FamilyStandingJson | string,
+  positions: Record<string, number> | string,
+): FamilyStanding {
+  const json = <T>(raw: T | string): T => (typeof raw === 'string' ? (JSON.parse(raw) as T) : raw);
+  const family = json(value);
+  return {
+    positions: new Map(Object.entries(json(positions)).map(([id, position]) => [id, Number(position)])),
+    slots: family.hostSlots ?? Math.max(1, family.running),
+    runningStarts: family.starts.map((start) => new Date(start)),
+    medianSeconds: family.medianSeconds == null ? null : Number(family.medianSeconds),
+    arrivalWindowSeconds: Number(family.arrivalWindowSeconds),
+    arrivals: family.arrivals.map((arrival) => ({ rank: Number(arrival.rank), count: Number(arrival.count) })),
+  };
+}
+
 /**
  * What a family's wait is estimated from, in one statement. A position counts the queued jobs
  * ahead of the job in dispatch order, as the dispatcher's claim orders them (rank, then age).
  * Prepared: it runs for every answer that shows a queued job.
  */
+const FAMILY_WIDE = familyStandingSql({ family: '$1', arrivalWindowJobs: '$3', sample: '$4', arrivalSample: '$5' });
 const FAMILY_STANDING = `
-  WITH hosts AS (
-    SELECT coalesce(sum(slots) FILTER (WHERE status = 'up'), 0)::int AS slots, count(*)::int AS count
-    FROM fleet_hosts WHERE families ? $1::text
-  ), running AS (
-    SELECT started_at FROM jobs WHERE family = $1::text AND status = 'running'
-  ), on_hosts AS (
-    SELECT busy_seconds AS seconds FROM fleet_host_events
-    WHERE family = $1::text AND kind = 'attempt' AND outcome = 'succeeded'
-    ORDER BY id DESC LIMIT $4::int
-  ), recent AS (
-    SELECT extract(epoch FROM (finished_at - started_at)) AS seconds FROM jobs
-    WHERE family = $1::text AND status = 'succeeded' AND started_at IS NOT NULL
-    ORDER BY finished_at DESC LIMIT $4::int
-  ), typical AS (
-    SELECT coalesce(
-      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FROM on_hosts),
-      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FROM recent)
-    )::float8 AS seconds
-  ), win AS (
-    SELECT least(900, greatest(5, coalesce((SELECT seconds FROM typical) * $3::float8, 30)))::float8 AS seconds
-  ), latest AS (
-    SELECT priority, created_at FROM jobs
-    WHERE family = $1::text AND created_at > now() - make_interval(secs => (SELECT seconds FROM win))
-    ORDER BY created_at DESC LIMIT $5::int
-  ), covered AS (
-    -- A full sample covers the time back to its oldest arrival; a partial one the whole window.
-    SELECT CASE WHEN count(*) >= $5::int
-      THEN greatest(0.001, extract(epoch FROM now() - min(created_at)))::float8
-      ELSE (SELECT seconds FROM win) END AS seconds
-    FROM latest
-  ), arrivals AS (
-    SELECT priority AS rank, count(*)::int AS count FROM latest GROUP BY priority
-  ), mine AS (
+  WITH ${FAMILY_WIDE.ctes}, mine AS (
     SELECT id, priority, created_at FROM jobs WHERE id = ANY($2::uuid[]) AND status = 'queued'
   )
-  SELECT
-    (SELECT CASE WHEN count > 0 THEN greatest(1, slots) END FROM hosts) AS "hostSlots",
-    (SELECT count(*)::int FROM running) AS "running",
-    (SELECT coalesce(json_agg(started_at), '[]'::json) FROM running WHERE started_at IS NOT NULL) AS "starts",
-    (SELECT seconds FROM typical) AS "medianSeconds",
-    (SELECT seconds FROM covered) AS "arrivalWindowSeconds",
-    (SELECT coalesce(json_agg(json_build_object('rank', rank, 'count', count)), '[]'::json) FROM arrivals) AS "arrivals",
+  SELECT ${FAMILY_WIDE.value} AS "family",
     (SELECT coalesce(json_object_agg(mine.id, (
       SELECT count(*)::int FROM jobs ahead
       WHERE ahead.family = $1::text AND ahead.status = 'queued'
         AND (ahead.priority > mine.priority OR (ahead.priority = mine.priority AND ahead.created_at < mine.created_at))
     )), '{}'::json) FROM mine) AS "positions"`;
 
+/** How many typical job times back a family's pace of arrivals is counted, and how many samples. */
+export interface StandingWindow {
+  arrivalWindowJobs: number;
+  sample?: number;
+  arrivalSample?: number;
+}
+
 export async function familyStanding(
   db: DbOrTx,
   family: string,
   ids: string[],
-  {
-    arrivalWindowJobs,
-    sample = 20,
-    arrivalSample = ARRIVAL_SAMPLE,
-  }: { arrivalWindowJobs: number; sample?: number; arrivalSample?: number },
+  { arrivalWindowJobs, sample = DURATION_SAMPLE, arrivalSample = ARRIVAL_SAMPLE }: StandingWindow,
 ): Promise<FamilyStanding> {
   const [row] = await runStatement<{
-    hostSlots: number | null;
-    running: number;
-    starts: string[] | string;
-    medianSeconds: number | null;
-    arrivalWindowSeconds: number;
-    arrivals: { rank: number; count: number }[] | string;
+    family: FamilyStandingJson | string;
     positions: Record<string, number> | string;
   }>(db, 'family-standing', FAMILY_STANDING, [
     family,
@@ -204,18 +252,7 @@ export async function familyStanding(
     sample,
     arrivalSample,
   ]);
-  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  return {
-    positions: new Map(Object.entries(json(row!.positions))),
-    slots: row!.hostSlots ?? Math.max(1, row!.running),
-    runningStarts: json(row!.starts).map((start) => new Date(start)),
-    medianSeconds: row!.medianSeconds == null ? null : Number(row!.medianSeconds),
-    arrivalWindowSeconds: Number(row!.arrivalWindowSeconds),
-    arrivals: json(row!.arrivals).map((arrival) => ({
-      rank: Number(arrival.rank),
-      count: Number(arrival.count),
-    })),
-  };
+  return familyStandingOf(row!.family, row!.positions);
 }
 
 type FleetJobFamily = (typeof jobs.family.enumValues)[number];

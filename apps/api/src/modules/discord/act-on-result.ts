@@ -73,7 +73,7 @@ async function newJob(
 ): Promise<InteractionReply> {
   // The queue's queues exist before a job enters one.
   await deps.queue();
-  const { job } = await actOnJob({
+  const { job, standing } = await actOnJob({
     db: deps.database.db,
     storage: deps.storage,
     settings: deps.settings,
@@ -87,5 +87,5 @@ async function newJob(
     horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
     delivery: deliveryOf(interaction.base, 'channel'),
   });
-  return queuedReply(deps, job);
+  return queuedReply(deps, job, false, standing);
 }

@@ -1,4 +1,5 @@
 import {
+  type FamilyStanding,
   type JobRow,
   type SubmissionDelivery,
   type UserRow,
@@ -64,10 +65,9 @@ export async function runCommand(
   if (!previous) assertMayGenerate(user);
   // The queue's queues exist before a job enters one.
   if (!previous) await deps.queue();
-  const job =
-    previous ??
-    (
-      await submitJob({
+  const { job, standing } = previous
+    ? { job: previous, standing: undefined }
+    : await submitJob({
         db,
         storage: deps.storage,
         settings: deps.settings,
@@ -86,15 +86,14 @@ export async function runCommand(
         requestId: interaction.base.id,
         horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
         delivery: deliveryOf(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
-      })
-    ).job;
+      });
   if (privateAnswer) {
     return {
       type: InteractionResponseType.DeferredChannelMessageWithSource,
       data: { flags: MessageFlags.Ephemeral },
     };
   }
-  return queuedReply(deps, job, dm);
+  return queuedReply(deps, job, dm, standing);
 }
 
 /** Where the result goes, written with the job. */
@@ -107,16 +106,28 @@ export const deliveryOf = (base: InteractionBase, kind: 'channel' | 'dm' | 'repl
   discordUserId: base.user.id,
 });
 
-export async function queuedReply(deps: BotDeps, job: JobRow, dm = false): Promise<InteractionReply> {
-  const answer = await standingMessage(deps, job, dm);
+export async function queuedReply(
+  deps: BotDeps,
+  job: JobRow,
+  dm = false,
+  /** The job's standing as its submission read it. */
+  known?: FamilyStanding,
+): Promise<InteractionReply> {
+  const answer = await standingMessage(deps, job, dm, new Date(), known);
   // The queued answer's first words, so its first edit (queue-answers.ts) is a real change.
   await noteQueueAnswer(deps.database.db, job.id, answer.content);
   return message(answer);
 }
 
 /** The queued answer for where the job stands now: the same numbers as the studio's job card. */
-export async function standingMessage(deps: BotDeps, job: JobRow, dm = false, now = new Date()) {
-  const standing = await queueStanding(deps.database.db, deps.settings, job, now);
+export async function standingMessage(
+  deps: BotDeps,
+  job: JobRow,
+  dm = false,
+  now = new Date(),
+  known?: FamilyStanding,
+) {
+  const standing = await queueStanding(deps.database.db, deps.settings, job, now, known);
   const cost: Price = { credits: job.costCredits, hypercredits: job.costHypercredits };
   return queuedMessage({
     command: job.command,

@@ -1,4 +1,4 @@
-import { type DbOrTx, type JobRow, familyStanding } from '@app/db';
+import { type DbOrTx, type FamilyStanding, type JobRow, familyStanding } from '@app/db';
 import { estimateWaitSeconds, jumpsAhead, refundAt } from '@app/domain';
 import type { GenerationSettings } from '@app/jobs';
 
@@ -34,6 +34,8 @@ export async function queueStandings(
   timing: QueueTiming,
   jobs: JobRow[],
   now = new Date(),
+  /** A family's standing already read (with a new job's submission), with the positions it holds. */
+  known?: FamilyStanding,
 ): Promise<Map<string, QueueStanding>> {
   const standings = new Map<string, QueueStanding>();
   const queuedByFamily = new Map<JobRow['family'], JobRow[]>();
@@ -57,12 +59,14 @@ export async function queueStandings(
   await Promise.all(
     [...queuedByFamily].map(async ([family, queued]) => {
       const { positions, slots, runningStarts, medianSeconds, arrivals, arrivalWindowSeconds } =
-        await familyStanding(
-          db,
-          family,
-          queued.map((job) => job.id),
-          { arrivalWindowJobs: ARRIVAL_WINDOW_JOBS },
-        );
+        known && queued.every((job) => known.positions.has(job.id))
+          ? known
+          : await familyStanding(
+              db,
+              family,
+              queued.map((job) => job.id),
+              { arrivalWindowJobs: ARRIVAL_WINDOW_JOBS },
+            );
       const runningElapsedSeconds = runningStarts.map((start) => (now.getTime() - start.getTime()) / 1000);
       for (const job of queued) {
         // A job no longer queued by the time of the query is about to start: nothing is ahead.
@@ -101,6 +105,7 @@ export async function queueStanding(
   timing: QueueTiming,
   job: JobRow,
   now = new Date(),
+  known?: FamilyStanding,
 ): Promise<QueueStanding> {
-  return (await queueStandings(db, timing, [job], now)).get(job.id)!;
+  return (await queueStandings(db, timing, [job], now, known)).get(job.id)!;
 }

@@ -1,4 +1,12 @@
-import { type DbOrTx, type JobRow, type MediaRow, loveCounts, lovedBy, mediaForJobs } from '@app/db';
+import {
+  type DbOrTx,
+  type FamilyStanding,
+  type JobRow,
+  type MediaRow,
+  loveCounts,
+  lovedBy,
+  mediaForJobs,
+} from '@app/db';
 import type { JobOutputWire, JobWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 import { type QueueStanding, type QueueTiming, queueStandings } from './estimate-wait.ts';
@@ -19,7 +27,8 @@ export function toOutputWire(storage: MediaStorage, row: MediaRow): JobOutputWir
 
 /**
  * Job rows as the studio and the gallery see them, with outputs, loves and queue position. Jobs
- * `created` by this very request have neither outputs nor loves yet, so only their standing is read.
+ * `created` by this very request have neither outputs nor loves yet, and their standing came with
+ * their submission.
  */
 export async function toJobWires(
   db: DbOrTx,
@@ -27,14 +36,14 @@ export async function toJobWires(
   jobs: JobRow[],
   viewerId: string | null,
   timing: QueueTiming,
-  { created = false }: { created?: boolean } = {},
+  { created = false, standing }: { created?: boolean; standing?: FamilyStanding } = {},
 ): Promise<JobWire[]> {
   const ids = created ? [] : jobs.map((job) => job.id);
   const [media, counts, loved, standings] = await Promise.all([
     mediaForJobs(db, ids),
     loveCounts(db, ids),
     viewerId ? lovedBy(db, ids, viewerId) : Promise.resolve(new Set<string>()),
-    queueStandings(db, timing, jobs),
+    queueStandings(db, timing, jobs, new Date(), standing),
   ]);
   const byJob = new Map<string, MediaRow[]>();
   for (const row of media) byJob.set(row.jobId, [...(byJob.get(row.jobId) ?? []), row]);
@@ -68,7 +77,7 @@ export async function toJobWire(
   job: JobRow,
   viewerId: string | null,
   timing: QueueTiming,
-  options: { created?: boolean } = {},
+  options: { created?: boolean; standing?: FamilyStanding } = {},
 ) {
   const [wire] = await toJobWires(db, storage, [job], viewerId, timing, options);
   return wire!;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Db,
+  type FamilyStanding,
   type JobRow,
   type Submission,
   type SubmissionDelivery,
@@ -33,6 +34,7 @@ import { paymentHoldOf } from '../billing/payment-hold.ts';
 import { assertMayGenerate } from '../moderation/assert-may-generate.ts';
 import { moderatePrompt } from '../moderation/moderate-prompt.ts';
 import { checkTrainingZip, checkLoraName } from './check-training.ts';
+import { ARRIVAL_WINDOW_JOBS } from './estimate-wait.ts';
 import { resolveLora } from './resolve-lora.ts';
 import { type OptionValues, validateOptions } from './validate-options.ts';
 
@@ -64,6 +66,8 @@ export interface SubmittedJob {
   created: boolean;
   /** The person's balances after the job's price was held (none when it was free or made before). */
   balances?: { credits: number; hypercredits: number };
+  /** A new job's family standing, its position included, read with the submission. */
+  standing?: FamilyStanding;
 }
 
 /**
@@ -164,6 +168,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     },
     queue: { name: QUEUE_NAMES[family], tier: queueClass },
     delivery: input.delivery,
+    standing: { arrivalWindowJobs: ARRIVAL_WINDOW_JOBS },
   };
 
   let outcome: SubmissionOutcome;
@@ -199,7 +204,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
   }
   switch (outcome.kind) {
     case 'created':
-      return { job: outcome.job, created: true, balances: outcome.balances };
+      return { job: outcome.job, created: true, standing: outcome.standing, balances: outcome.balances };
     case 'twin':
       return { job: sameRequest(outcome.job, user.id), created: false };
     case 'unknown-user':

@@ -96,7 +96,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.requireUser();
       // The queue's queues exist before a job enters one.
       await app.generation.queue();
-      const { job, created, balances } = await submitJob({
+      const { job, created, balances, standing } = await submitJob({
         db,
         storage,
         settings,
@@ -110,7 +110,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       request.changedOnlyBalances(balances);
       return reply
         .status(created ? 202 : 200)
-        .send({ job: await toJobWire(db, storage, job, user.id, settings, { created }) });
+        .send({ job: await toJobWire(db, storage, job, user.id, settings, { created, standing }) });
     },
   );
 
@@ -262,7 +262,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.requireUser();
       await app.generation.queue();
-      const { job, created, balances } = await actOnJob({
+      const { job, created, balances, standing } = await actOnJob({
         db,
         storage,
         settings,
@@ -275,7 +275,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       request.changedOnlyBalances(balances);
       return reply
         .status(created ? 202 : 200)
-        .send({ job: await toJobWire(db, storage, job, viewer.id, settings, { created }) });
+        .send({ job: await toJobWire(db, storage, job, viewer.id, settings, { created, standing }) });
     },
   );
 
