@@ -10,6 +10,7 @@ import {
   type StandingWindow,
   familyStandingOf,
   familyStandingSql,
+  queuedAheadSql,
 } from './repositories/fleet.ts';
 
 /**
@@ -116,10 +117,7 @@ const SUBMIT = `
     (SELECT to_jsonb(twin.*) FROM twin) AS twin,
     -- Read only for a new job; the statement's snapshot does not hold the job itself.
     (SELECT ${FAMILY_WIDE.value} FROM job) AS family,
-    (SELECT count(*)::int FROM jobs ahead, job
-      WHERE ahead.family = $2::text AND ahead.status = 'queued'
-        AND (ahead.priority > job.priority OR (ahead.priority = job.priority AND ahead.created_at < job.created_at))
-    ) AS ahead,
+    (SELECT ${queuedAheadSql('$2', 'job.priority', 'job.created_at')} FROM job) AS ahead,
     -- A job without its queue entry must not stand (no queue of that name): as pg-boss guards its
     -- own batch inserts, the division fails the statement, and with it every write above.
     CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,

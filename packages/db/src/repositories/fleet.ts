@@ -94,7 +94,7 @@ export async function countFleetHostJob(db: DbOrTx, host: string): Promise<void>
 }
 
 /** Arrivals read at most for a family's pace of arrivals: enough for a rate, bounded in a rush. */
-export const ARRIVAL_SAMPLE = 500;
+export const ARRIVAL_SAMPLE = 200;
 /** A family's latest succeeded jobs whose times give its typical time per job. */
 export const DURATION_SAMPLE = 20;
 
@@ -185,6 +185,17 @@ export function familyStandingSql({ family, arrivalWindowJobs, sample, arrivalSa
   return { ctes, value };
 }
 
+/**
+ * The queued jobs of a family ahead of a job in dispatch order (rank, then age), as SQL for a
+ * statement's own placeholders and columns: two index ranges (a higher rank; the same rank, older),
+ * so each entry ahead is counted without a test against the job's own values.
+ */
+export function queuedAheadSql(family: string, priority: string, createdAt: string): string {
+  const queued = `FROM jobs ahead WHERE ahead.family = ${family}::text AND ahead.status = 'queued'`;
+  return `((SELECT count(*)::int ${queued} AND ahead.priority > ${priority})
+    + (SELECT count(*)::int ${queued} AND ahead.priority = ${priority} AND ahead.created_at < ${createdAt}))`;
+}
+
 /** The family-wide part of a standing as `familyStandingSql` builds it. */
 export interface FamilyStandingJson {
   hostSlots: number | null;
@@ -223,11 +234,8 @@ const FAMILY_STANDING = `
     SELECT id, priority, created_at FROM jobs WHERE id = ANY($2::uuid[]) AND status = 'queued'
   )
   SELECT ${FAMILY_WIDE.value} AS "family",
-    (SELECT coalesce(json_object_agg(mine.id, (
-      SELECT count(*)::int FROM jobs ahead
-      WHERE ahead.family = $1::text AND ahead.status = 'queued'
-        AND (ahead.priority > mine.priority OR (ahead.priority = mine.priority AND ahead.created_at < mine.created_at))
-    )), '{}'::json) FROM mine) AS "positions"`;
+    (SELECT coalesce(json_object_agg(mine.id, ${queuedAheadSql('$1', 'mine.priority', 'mine.created_at')}), '{}'::json)
+      FROM mine) AS "positions"`;
 
 /** How many typical job times back a family's pace of arrivals is counted, and how many samples. */
 export interface StandingWindow {
