@@ -140,7 +140,12 @@ export interface FamilyStandingParams {
  * value built from them, for a statement to include with its own placeholders: `FAMILY_STANDING`,
  * and a submission, which answers with the new job's standing in the same round trip.
  */
-export function familyStandingSql({ family, arrivalWindowJobs, sample, arrivalSample }: FamilyStandingParams) {
+export function familyStandingSql({
+  family,
+  arrivalWindowJobs,
+  sample,
+  arrivalSample,
+}: FamilyStandingParams) {
   const ctes = `
   fs_hosts AS (
     SELECT coalesce(sum(slots) FILTER (WHERE status = 'up'), 0)::int AS slots, count(*)::int AS count
@@ -219,7 +224,10 @@ export function familyStandingOf(
     runningStarts: family.starts.map((start) => new Date(start)),
     medianSeconds: family.medianSeconds == null ? null : Number(family.medianSeconds),
     arrivalWindowSeconds: Number(family.arrivalWindowSeconds),
-    arrivals: family.arrivals.map((arrival) => ({ rank: Number(arrival.rank), count: Number(arrival.count) })),
+    arrivals: family.arrivals.map((arrival) => ({
+      rank: Number(arrival.rank),
+      count: Number(arrival.count),
+    })),
   };
 }
 
@@ -228,7 +236,12 @@ export function familyStandingOf(
  * ahead of the job in dispatch order, as the dispatcher's claim orders them (rank, then age).
  * Prepared: it runs for every answer that shows a queued job.
  */
-const FAMILY_WIDE = familyStandingSql({ family: '$1', arrivalWindowJobs: '$3', sample: '$4', arrivalSample: '$5' });
+const FAMILY_WIDE = familyStandingSql({
+  family: '$1',
+  arrivalWindowJobs: '$3',
+  sample: '$4',
+  arrivalSample: '$5',
+});
 const FAMILY_STANDING = `
   WITH ${FAMILY_WIDE.ctes}, mine AS (
     SELECT id, priority, created_at FROM jobs WHERE id = ANY($2::uuid[]) AND status = 'queued'
