@@ -32,19 +32,17 @@ function throughLogger({ reqId: _reqId, url, ...fields }: AccessLine, log: Fasti
 export function accessLog(app: FastifyInstance) {
   app.decorateRequest(kLogged, false);
   const write = accessLineWriter(app.log) ?? throughLogger;
-  const common = (request: FastifyRequest) => ({
-    reqId: request.id,
-    method: request.method,
-    url: request.originalUrl ?? request.url,
-    route: request.routeOptions.url,
-  });
+  // Object literals, not spreads: a spread in this path cost more than the rest of the line.
   return {
     /** The line of a request answered. */
     answered(request: FastifyRequest, reply: FastifyReply) {
       if (!firstLine(request)) return;
       write(
         {
-          ...common(request),
+          reqId: request.id,
+          method: request.method,
+          url: request.originalUrl,
+          route: request.routeOptions.url,
           statusCode: reply.statusCode,
           durationMs: Math.round(reply.elapsedTime * 10) / 10,
         },
@@ -53,7 +51,17 @@ export function accessLog(app: FastifyInstance) {
     },
     /** The line of a request its client gave up on. */
     aborted(request: FastifyRequest) {
-      if (firstLine(request)) write({ ...common(request), aborted: true }, request.log);
+      if (!firstLine(request)) return;
+      write(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.originalUrl,
+          route: request.routeOptions.url,
+          aborted: true,
+        },
+        request.log,
+      );
     },
   };
 }
