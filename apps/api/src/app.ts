@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -30,6 +30,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 import { apiLoggerOptions, lazyChildLoggerFactory } from './lib/logging.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { requestEndPlugin } from './plugins/request-end.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
