@@ -101,7 +101,13 @@ export class SeriesHistogram {
         });
       }
       values.push(
-        { labels: { le: '+Inf' }, value: data.count, metricName: bucket, exemplar: null, sharedLabels: data.labels },
+        {
+          labels: { le: '+Inf' },
+          value: data.count,
+          metricName: bucket,
+          exemplar: null,
+          sharedLabels: data.labels,
+        },
         { labels: {}, value: data.sum, metricName: `${this.name}_sum`, sharedLabels: data.labels },
         { labels: {}, value: data.count, metricName: `${this.name}_count`, sharedLabels: data.labels },
       );

@@ -64,20 +64,40 @@ describe('the access line', () => {
   });
 
   it('leaves an unmatched route out and marks an aborted request, as pino did', () => {
-    const aborted: AccessLine = { reqId: 'req-3', method: 'POST', url: '/nowhere', route: undefined, aborted: true };
+    const aborted: AccessLine = {
+      reqId: 'req-3',
+      method: 'POST',
+      url: '/nowhere',
+      route: undefined,
+      aborted: true,
+    };
     expect(withoutTime(writtenLine(aborted))).toBe(withoutTime(pinoLine(aborted)));
     expect(JSON.parse(writtenLine(aborted))).not.toHaveProperty('route');
   });
 
   it('keeps the base fields a logger was given', () => {
-    const line: AccessLine = { reqId: 'r', method: 'GET', url: '/', route: '/', statusCode: 304, durationMs: 2 };
+    const line: AccessLine = {
+      reqId: 'r',
+      method: 'GET',
+      url: '/',
+      route: '/',
+      statusCode: 304,
+      durationMs: 2,
+    };
     const options = { base: { service: 'api' } };
     expect(withoutTime(writtenLine(line, options))).toBe(withoutTime(pinoLine(line, options)));
   });
 
   it('takes tokens and secret parameters out of the URL and escapes what JSON must', () => {
     const url = `/_discord/api/v10/interactions/9/${token}/callback?client_secret=pi_1_secret_Zz9Yy8Xx7&q="\\é`;
-    const written = writtenLine({ reqId: 'r', method: 'POST', url, route: undefined, statusCode: 204, durationMs: 1 });
+    const written = writtenLine({
+      reqId: 'r',
+      method: 'POST',
+      url,
+      route: undefined,
+      statusCode: 204,
+      durationMs: 1,
+    });
     expect(written).not.toContain(token);
     expect(written).not.toContain('Zz9Yy8Xx7');
     const parsed = JSON.parse(written) as { url: string };

@@ -161,10 +161,9 @@ export class LazyChildLogger {
   }
 }
 for (const method of LOG_METHODS) {
-  LazyChildLogger.prototype[method] = function (this: LazyChildLogger, ...args: unknown[]) {
-    const logger = this.logger();
-    (logger[method] as (...args: unknown[]) => void).apply(logger, args);
-  } as LogFn;
+  LazyChildLogger.prototype[method] = function (this: LazyChildLogger, ...args: Parameters<LogFn>) {
+    this.logger()[method](...args);
+  };
 }
 
 /** Fastify's `childLoggerFactory`: each request's logger, made lazily. */
@@ -215,7 +214,9 @@ const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 
  * logger is not pino's plain JSON shape (a mixin, a nested key, a message prefix, a multistream);
  * the caller then logs through pino.
  */
-export function accessLineWriter(logger: FastifyBaseLogger): ((line: AccessLine, log?: unknown) => void) | undefined {
+export function accessLineWriter(
+  logger: FastifyBaseLogger,
+): ((line: AccessLine, log?: unknown) => void) | undefined {
   const pino = logger as unknown as PinoInternals;
   const stream = pino[symbols.streamSym] as LineStream | undefined;
   const levels = pino[symbols.lsCacheSym] as Record<number, string> | undefined;

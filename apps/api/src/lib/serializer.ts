@@ -15,7 +15,7 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSche
   const library = (zodSerializerCompiler as FastifySerializerCompiler<unknown>)(routeSchema);
   const schema = routeSchema.schema;
   if (!(schema instanceof $ZodType)) return library;
-  return (data) => {
+  return (data: unknown) => {
     const result = schema._zod.run({ value: data, issues: [] }, ENCODE);
     if (result instanceof Promise) {
       // An asynchronous check: the library refuses it (zod's own error) and this run is dropped.
