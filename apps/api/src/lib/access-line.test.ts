@@ -106,6 +106,19 @@ describe('the access line', () => {
     );
   });
 
+  it('takes a secret out of a request id a client could have chosen', () => {
+    const written = writtenLine({
+      reqId: `/interactions/1/${token}`,
+      method: 'GET',
+      url: '/',
+      route: '/',
+      statusCode: 200,
+      durationMs: 1,
+    });
+    expect(written).not.toContain(token);
+    expect(JSON.parse(written)).toMatchObject({ reqId: '/interactions/1/[REDACTED]' });
+  });
+
   it('is left to pino when the logger adds fields of its own', () => {
     expect(accessLineWriter(capture({ mixin: () => ({ extra: 1 }) }).log)).toBeUndefined();
     expect(accessLineWriter(capture({ nestedKey: 'data' }).log)).toBeUndefined();

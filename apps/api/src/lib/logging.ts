@@ -209,8 +209,9 @@ const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 
  * `log.child({ reqId }).info({ method, url, route, statusCode, durationMs }, 'request')` (same
  * level, time, base fields, keys and order), built from a few known fields instead of passing
  * pino's hooks, serializers and a child logger, which cost more than the rest of a short request.
- * The URL is the one field a caller controls: it goes through `redactUrl` and is JSON-escaped, and
- * the base fields pass the text rules once, as the line hook would make them. Undefined when the
+ * The URL and the request id are the fields a caller may shape: they pass the text rules (the URL
+ * through `redactUrl`) and are JSON-escaped; the base fields pass them once, as the line hook would
+ * make them; method and route come from the router. Undefined when the
  * logger is not pino's plain JSON shape (a mixin, a nested key, a message prefix, a multistream);
  * the caller then logs through pino.
  */
@@ -248,7 +249,7 @@ export function accessLineWriter(
         ? ',"aborted":true'
         : `,"statusCode":${jsonNumber(line.statusCode ?? NaN)},"durationMs":${jsonNumber(line.durationMs ?? NaN)}`;
     stream.write(
-      `${level}${time()}${redactedBindings},"reqId":${JSON.stringify(line.reqId)}${method(line.method)},"url":${JSON.stringify(redactUrl(line.url))}${line.route === undefined ? '' : route(line.route)}${end},"msg":"request"}\n`,
+      `${level}${time()}${redactedBindings},"reqId":${JSON.stringify(redactText(line.reqId))}${method(line.method)},"url":${JSON.stringify(redactUrl(line.url))}${line.route === undefined ? '' : route(line.route)}${end},"msg":"request"}\n`,
     );
   };
 }
