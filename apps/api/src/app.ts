@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -29,8 +29,9 @@ import { discordPlugin } from './plugins/discord.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
-import { apiLoggerOptions } from './lib/logging.ts';
-import { accessLogPlugin } from './plugins/access-log.ts';
+import { apiLoggerOptions, lazyChildLoggerFactory } from './lib/logging.ts';
+import { serializerCompiler } from './lib/serializer.ts';
+import { requestEndPlugin } from './plugins/request-end.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions) {
     // Every line passes the redaction (lib/logging.ts); requests get one line of our own.
     logger: apiLoggerOptions(options.logger),
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's logger is made when something logs through it, not for every request.
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
@@ -92,11 +95,11 @@ export async function buildApp(options: BuildAppOptions) {
   // context of its own (its parsers, errors and 404s), registered before our hooks and access log.
   if (options.billing?.mounted)
     await app.register(stripeEmulatorPlugin, { mounted: options.billing.mounted });
-  if (options.logger) await app.register(accessLogPlugin);
   // Outside the context below so tests and the in-process worker reach the queue and storage.
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
   await app.register(metricsPlugin, { metrics: options.metrics });
+  await app.register(requestEndPlugin, { accessLog: Boolean(options.logger) });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);

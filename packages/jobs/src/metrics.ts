@@ -2,6 +2,7 @@ import { type Database, type FleetHostState, listFleetHosts } from '@app/db';
 import { JOB_FAMILIES, type JobFamily } from '@app/generation';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { QUEUE_NAMES, type JobQueue } from './queue.ts';
+import { type HistogramSeries, SeriesHistogram } from './series-histogram.ts';
 
 /**
  * The Prometheus metrics of one process (API or worker), served at `GET /metrics`. Each process
@@ -159,25 +160,27 @@ export function createMetrics(): Metrics {
       if (stats) this.inc(stats.errors);
     },
   });
-  const requests = new Counter({
+  // The requests answered are the latency observations, counted again only when scraped.
+  new Counter({
     name: 'hypercreate_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const { labels, count } of http.counts()) this.inc(labels, count);
+    },
   });
-  const http = new Histogram({
+  const http = new SeriesHistogram({
     name: 'hypercreate_http_request_duration_seconds',
     help: 'HTTP request latency by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  // Each series' label set is found once, not hashed again on every request (routes are patterns,
-  // so the series are few).
-  const httpSeries = new Map<
-    string,
-    { latency: { observe(seconds: number): void }; count: { inc(): void } }
-  >();
+  // Each series is found once, by a key built from its labels, and then observed directly (routes
+  // are patterns, so the series are few).
+  const httpSeries = new Map<string, HistogramSeries>();
 
   return {
     registry,
@@ -192,12 +195,10 @@ export function createMetrics(): Metrics {
       const key = `${method} ${status} ${route}`;
       let series = httpSeries.get(key);
       if (!series) {
-        const labels = { method, route, status: String(status) };
-        series = { latency: http.labels(labels), count: requests.labels(labels) };
+        series = http.series({ method, route, status: String(status) });
         httpSeries.set(key, series);
       }
-      series.latency.observe(seconds);
-      series.count.inc();
+      series.observe(seconds);
     },
     jobFinished({ family, plan, waitSeconds, runSeconds }) {
       waits.observe({ family, plan }, Math.max(0, waitSeconds));

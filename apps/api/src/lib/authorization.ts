@@ -6,7 +6,7 @@ import type {
   onRequestHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { AppError, forbidden } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /*
  * Every authorization decision of the API lives here, in two parts.
@@ -85,9 +85,14 @@ export function checkAdminPassword({ expected, given }: { expected: string; give
   }
 }
 
-async function requireUser(request: FastifyRequest) {
-  await request.requireUser();
-}
+// A callback hook over the user's lookup: one promise less on every signed-in request than an
+// async hook awaiting `request.requireUser()`.
+const requireUser: onRequestHookHandler = (request, _reply, done) => {
+  request.currentUser().then(
+    (user) => done(user ? undefined : unauthorized()),
+    (error: unknown) => done(error as Error),
+  );
+};
 
 async function requireAdmin(request: FastifyRequest) {
   const user = await request.requireUser();

@@ -1,6 +1,6 @@
 import { REDACTED, isSecretName, redactText, redactUrl, redactValue } from '@app/domain';
-import type { FastifyServerOptions } from 'fastify';
-import { type LoggerOptions, destination } from 'pino';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { type LogFn, type Logger, type LoggerOptions, destination, symbols } from 'pino';
 
 type LogArguments = unknown[];
 
@@ -105,4 +105,151 @@ export function apiLoggerOptions(logger: FastifyServerOptions['logger']): Fastif
  */
 export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
   return destination({ dest: fd, sync: false, minLength: 4096, periodicFlush: 250 });
+}
+
+type Bindings = Record<string, unknown>;
+type ChildOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * A request's logger that becomes a pino child only when something logs through it: most requests
+ * log nothing but their access line (written without it), and a child per request (its bindings
+ * serialized, its prototype chain built) was a visible share of a short request's time.
+ */
+export class LazyChildLogger {
+  #parent: FastifyBaseLogger;
+  #bindings: Bindings;
+  #options: ChildOptions;
+  #child: FastifyBaseLogger | undefined;
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+  declare silent: LogFn;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  /** The pino child, made on first use. */
+  logger(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  /** Whether a line at this level would be written, found without making the child. */
+  isLevelEnabled(level: string): boolean {
+    const logger = (this.#child ?? this.#parent) as Partial<Logger>;
+    const own = this.#child ? undefined : this.#options.level;
+    if (!own) return logger.isLevelEnabled?.(level) ?? true;
+    const values = logger.levels?.values ?? {};
+    return (values[level] ?? Infinity) >= (values[own] ?? -Infinity);
+  }
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+}
+for (const method of LOG_METHODS) {
+  LazyChildLogger.prototype[method] = function (this: LazyChildLogger, ...args: Parameters<LogFn>) {
+    this.logger()[method](...args);
+  };
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made lazily. */
+export const lazyChildLoggerFactory = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): FastifyBaseLogger => new LazyChildLogger(logger, bindings, options);
+
+/** What a request's access line says: its method, redacted URL, route, and status or abort. */
+export interface AccessLine {
+  reqId: string;
+  method: string;
+  /** The URL as the request gave it; the writer redacts it. */
+  url: string;
+  route: string | undefined;
+  statusCode?: number;
+  durationMs?: number;
+  aborted?: boolean;
+}
+
+type PinoInternals = Record<symbol, unknown>;
+type LineStream = { write(line: string): unknown } & PinoInternals;
+const INFO = 30;
+
+/** A JSON member (`,"key":value`) for each of a few recurring values, built once. */
+function memberCache(key: string, limit = 1000) {
+  const members = new Map<string, string>();
+  return (value: string): string => {
+    let member = members.get(value);
+    if (member === undefined) {
+      member = `,"${key}":${JSON.stringify(value)}`;
+      if (members.size < limit) members.set(value, member);
+    }
+    return member;
+  };
+}
+
+const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
+
+/**
+ * Writes access lines straight into the logger's stream: the very line pino writes for
+ * `log.child({ reqId }).info({ method, url, route, statusCode, durationMs }, 'request')` (same
+ * level, time, base fields, keys and order), built from a few known fields instead of passing
+ * pino's hooks, serializers and a child logger, which cost more than the rest of a short request.
+ * The URL and the request id are the fields a caller may shape: they pass the text rules (the URL
+ * through `redactUrl`) and are JSON-escaped; the base fields pass them once, as the line hook would
+ * make them; method and route come from the router. Undefined when the
+ * logger is not pino's plain JSON shape (a mixin, a nested key, a message prefix, a multistream);
+ * the caller then logs through pino.
+ */
+export function accessLineWriter(
+  logger: FastifyBaseLogger,
+): ((line: AccessLine, log?: unknown) => void) | undefined {
+  const pino = logger as unknown as PinoInternals;
+  const stream = pino[symbols.streamSym] as LineStream | undefined;
+  const levels = pino[symbols.lsCacheSym] as Record<number, string> | undefined;
+  const time = pino[symbols.timeSym] as (() => string) | undefined;
+  if (
+    typeof stream?.write !== 'function' ||
+    stream[symbols.needsMetadataGsym] ||
+    typeof levels?.[INFO] !== 'string' ||
+    typeof time !== 'function' ||
+    pino[symbols.mixinSym] ||
+    pino[symbols.nestedKeySym] ||
+    (pino as { msgPrefix?: string }).msgPrefix ||
+    pino[symbols.messageKeySym] !== 'msg'
+  )
+    return undefined;
+  const level = levels[INFO];
+  const method = memberCache('method');
+  const route = memberCache('route');
+  let bindings = '';
+  let redactedBindings = '';
+  return (line) => {
+    const current = pino[symbols.chindingsSym] as string;
+    if (current !== bindings) {
+      bindings = current;
+      redactedBindings = redactText(current);
+    }
+    const end =
+      line.aborted === true
+        ? ',"aborted":true'
+        : `,"statusCode":${jsonNumber(line.statusCode ?? NaN)},"durationMs":${jsonNumber(line.durationMs ?? NaN)}`;
+    stream.write(
+      `${level}${time()}${redactedBindings},"reqId":${JSON.stringify(redactText(line.reqId))}${method(line.method)},"url":${JSON.stringify(redactUrl(line.url))}${line.route === undefined ? '' : route(line.route)}${end},"msg":"request"}\n`,
+    );
+  };
 }

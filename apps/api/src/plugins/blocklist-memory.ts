@@ -1,6 +1,7 @@
 import { BLOCKLIST_CHANGES_CHANNEL, type Database } from '@app/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { onChangingRoutes } from '../lib/changing-routes.ts';
 import { forgetBlocklist, rememberBlocklist } from '../modules/moderation/load-blocklist.ts';
 
 /** Longest a remembered blocklist answers should the announcement of a change be missed. */
@@ -21,7 +22,7 @@ export const blocklistMemoryPlugin = fp(
     rememberBlocklist(db, BLOCKLIST_MAX_AGE_MS);
     const unlisten = await database.listen(BLOCKLIST_CHANGES_CHANNEL, () => forgetBlocklist(db));
     app.addHook('onClose', async () => unlisten());
-    app.addHook('onSend', (request, _reply, payload, done) => {
+    onChangingRoutes(app, (request, _reply, payload, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/admin/'))
         forgetBlocklist(db);
       done(null, payload);

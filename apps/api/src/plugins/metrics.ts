@@ -9,22 +9,13 @@ declare module 'fastify' {
 }
 
 /**
- * The process's Prometheus metrics: HTTP latency of every route (by its pattern, so ids never
- * become series), the queue depth, and, when the worker runs in this process, its job metrics.
+ * The process's Prometheus metrics: HTTP latency of every route (observed as each request ends,
+ * plugins/request-end.ts), the queue depth, and, when the worker runs in this process, its job
+ * metrics.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: { metrics?: Metrics }) => {
   const metrics = options.metrics ?? createMetrics();
   metrics.watchQueue(() => app.generation.queue());
   metrics.watchDatabase(app.ctx.database);
   app.decorate('metrics', metrics);
-  // A callback hook, not an async one: it runs on every response and has nothing to wait for.
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.httpRequest({
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status: reply.statusCode,
-      seconds: reply.elapsedTime / 1000,
-    });
-    done();
-  });
 });

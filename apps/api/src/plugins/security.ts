@@ -17,16 +17,16 @@ export interface SecurityOptions {
  * and building helmet's middleware on every request (as the Fastify wrapper does) cost a large
  * share of each request's time.
  */
-function securityHeaders(options: HelmetOptions): [string, string][] {
+function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers = new Map<string, string>();
   const response = {
-    setHeader: (name: string, value: string | number) => void headers.set(name, String(value)),
-    removeHeader: (name: string) => void headers.delete(name),
+    setHeader: (name: string, value: string | number) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
   } as unknown as ServerResponse;
   helmet(options)({} as never, response, (error?: unknown) => {
     if (error) throw error instanceof Error ? error : new Error('The security headers could not be set.');
   });
-  return [...headers];
+  return Object.freeze(Object.fromEntries(headers));
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -35,14 +35,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * What an API answer (JSON, or a redirect) needs: nothing in it may run, be framed or be sniffed
  * into another type. Half the size of a page's set, which a short JSON answer would otherwise carry.
  */
-const API_HEADERS: [string, string][] = [
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-];
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,13 +87,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   const crossSiteAllowed = new Set(options.crossSiteAllowed);
 
   // One synchronous hook for every request: each hook Fastify runs (an async one above all) costs
-  // a measurable share of a short request. Headers go on the raw response, as helmet sets them, so
-  // a route may still replace one (uploads send their own sandboxing CSP). The API's answers get
-  // the API's set; pages, the emulators and unknown paths get the pages' set.
+  // a measurable share of a short request. Headers go on the reply, in lower case as Fastify keeps
+  // them, so a route may still replace one (uploads send their own sandboxing CSP) and the whole set
+  // reaches Node in the one object Fastify writes the head with (set one by one on the raw response
+  // instead, each was validated and stored twice). The API's answers get the API's set; pages, the
+  // emulators and unknown paths get the pages' set.
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    const set = request.url.startsWith('/api/') && !request.routeOptions.config?.page ? API_HEADERS : headers;
-    for (let i = 0; i < set.length; i++) raw.setHeader(set[i]![0], set[i]![1]);
+    reply.headers(
+      request.url.startsWith('/api/') && !request.routeOptions.config?.page ? API_HEADERS : headers,
+    );
     done(
       SAFE_METHODS.has(request.method)
         ? undefined

@@ -11,10 +11,11 @@ import {
   findUserById,
 } from '@app/db';
 import { BANNED_TEXT, UNDER_13_TEXT } from '@app/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import { cookiesPlugin } from './cookies.ts';
+import { onChangingRoutes } from '../lib/changing-routes.ts';
 import { createSessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -84,8 +85,9 @@ export const sessionPlugin = fp(
       app.addHook('onClose', async () => unlisten());
       // A change made through this process is known here before its answer leaves, not a moment
       // later. A member's own call changes at most their own row; anyone else's (an admin's, a
-      // webhook, a sign-in) may change anyone's.
-      app.addHook('onSend', (request, _reply, payload, done) => {
+      // webhook, a sign-in) may change anyone's. Only routes that take other methods than GET and
+      // HEAD get the hook: a hook on every route is paid by every request.
+      const forgetChanges: onSendHookHandler = (request, _reply, payload, done) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           const { [kFound]: found, [kBalances]: balances } = request as WithUser;
           if (!found || found.role === 'admin') cache.forgetAll();
@@ -93,12 +95,11 @@ export const sessionPlugin = fp(
           else if (balances !== 'unchanged') cache.setBalances(found.id, balances);
         }
         done(null, payload);
-      });
+      };
+      onChangingRoutes(app, forgetChanges);
     }
 
-    async function find(idHash: string, now: number) {
-      const remembered = cache.find(idHash, now);
-      if (remembered) return remembered;
+    async function read(idHash: string) {
       const startedAt = cache.generation();
       const found = await reader.find(idHash);
       if (found) cache.remember(idHash, found, startedAt, Date.now());
@@ -110,7 +111,8 @@ export const sessionPlugin = fp(
       if (!id || id.length > 100) return null;
       const now = Date.now();
       const idHash = hashSessionId(id);
-      const row = await find(idHash, now);
+      // A session remembered is answered without another turn of the event loop's promise queue.
+      const row = cache.find(idHash, now) ?? (await read(idHash));
       // A banned (or under-13) person's sessions end with the ban (or the answer); this refuses any left.
       if (!row || row.user.bannedAt || row.user.ageBand === 'under-13') return null;
       if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS) {

@@ -130,6 +130,9 @@ describe('a job from submission to gallery', () => {
     const job = (await submit(t, me.cookie, { command: 'make', options: { prompt: 'events' } })).json().job;
     const stream = await get(`/api/jobs/${job.id}/events`, me.cookie);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    // The stream writes its own head; the API's security headers go out with it.
+    expect(stream.headers['x-frame-options']).toBe('DENY');
+    expect(stream.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     const events = stream.body
       .split('\n\n')
       .filter((chunk) => chunk.startsWith('event: job'))

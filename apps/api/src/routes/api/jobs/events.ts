@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { getJob } from '@app/db';
 import { ErrorBody, JobIdParams } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,7 +73,9 @@ export const jobEventRoutes: FastifyPluginAsyncZod = async (app) => {
         raw.end();
       }
       reply.hijack();
+      // The security headers the reply was given go out with the stream's own.
       raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',

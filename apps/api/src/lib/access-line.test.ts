@@ -1,0 +1,154 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { type AccessLine, LazyChildLogger, accessLineWriter, redactingLogOptions } from './logging.ts';
+
+const token = 'aW50ZXJhY3Rpb24.c2VjcmV0LXRva2VuLXZhbHVlLWZvci10ZXN0cw';
+
+function capture(options: pino.LoggerOptions = {}) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const log = pino(redactingLogOptions({ level: 'info', ...options }), stream);
+  return { log, lines };
+}
+
+/** The line pino writes for the same request through a child logger, as the access log once did. */
+function pinoLine({ reqId, url, ...fields }: AccessLine, options?: pino.LoggerOptions) {
+  const { log, lines } = capture(options);
+  const { method, route, ...end } = fields;
+  log.child({ reqId }).info({ method, url, route, ...end }, 'request');
+  return lines[0]!;
+}
+
+function writtenLine(line: AccessLine, options?: pino.LoggerOptions) {
+  const { log, lines } = capture(options);
+  const write = accessLineWriter(log);
+  expect(write).toBeDefined();
+  write!(line);
+  return lines[0]!;
+}
+
+const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+
+describe('the access line', () => {
+  it('is the line pino writes: same keys in the same order, level, base fields and message', () => {
+    const line: AccessLine = {
+      reqId: 'req-2a',
+      method: 'GET',
+      url: '/subscription_details.json',
+      route: '/subscription_details.json',
+      statusCode: 200,
+      durationMs: 0.4,
+    };
+    const written = writtenLine(line);
+    expect(withoutTime(written)).toBe(withoutTime(pinoLine(line)));
+    expect(Object.keys(JSON.parse(written) as object)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'url',
+      'route',
+      'statusCode',
+      'durationMs',
+      'msg',
+    ]);
+    expect(JSON.parse(written)).toMatchObject({ level: 30, msg: 'request', statusCode: 200 });
+  });
+
+  it('leaves an unmatched route out and marks an aborted request, as pino did', () => {
+    const aborted: AccessLine = {
+      reqId: 'req-3',
+      method: 'POST',
+      url: '/nowhere',
+      route: undefined,
+      aborted: true,
+    };
+    expect(withoutTime(writtenLine(aborted))).toBe(withoutTime(pinoLine(aborted)));
+    expect(JSON.parse(writtenLine(aborted))).not.toHaveProperty('route');
+  });
+
+  it('keeps the base fields a logger was given', () => {
+    const line: AccessLine = {
+      reqId: 'r',
+      method: 'GET',
+      url: '/',
+      route: '/',
+      statusCode: 304,
+      durationMs: 2,
+    };
+    const options = { base: { service: 'api' } };
+    expect(withoutTime(writtenLine(line, options))).toBe(withoutTime(pinoLine(line, options)));
+  });
+
+  it('takes tokens and secret parameters out of the URL and escapes what JSON must', () => {
+    const url = `/_discord/api/v10/interactions/9/${token}/callback?client_secret=pi_1_secret_Zz9Yy8Xx7&q="\\é`;
+    const written = writtenLine({
+      reqId: 'r',
+      method: 'POST',
+      url,
+      route: undefined,
+      statusCode: 204,
+      durationMs: 1,
+    });
+    expect(written).not.toContain(token);
+    expect(written).not.toContain('Zz9Yy8Xx7');
+    const parsed = JSON.parse(written) as { url: string };
+    expect(parsed.url).toBe(
+      '/_discord/api/v10/interactions/9/[REDACTED]/callback?client_secret=[REDACTED]&q="\\é',
+    );
+  });
+
+  it('takes a secret out of a request id a client could have chosen', () => {
+    const written = writtenLine({
+      reqId: `/interactions/1/${token}`,
+      method: 'GET',
+      url: '/',
+      route: '/',
+      statusCode: 200,
+      durationMs: 1,
+    });
+    expect(written).not.toContain(token);
+    expect(JSON.parse(written)).toMatchObject({ reqId: '/interactions/1/[REDACTED]' });
+  });
+
+  it('is left to pino when the logger adds fields of its own', () => {
+    expect(accessLineWriter(capture({ mixin: () => ({ extra: 1 }) }).log)).toBeUndefined();
+    expect(accessLineWriter(capture({ nestedKey: 'data' }).log)).toBeUndefined();
+  });
+});
+
+describe("a request's lazy logger", () => {
+  it('logs with its bindings, through the redaction, once something logs', () => {
+    const { log, lines } = capture();
+    const child = new LazyChildLogger(log, { reqId: 'req-9' }, {});
+    expect(child.level).toBe('info');
+    expect(child.isLevelEnabled('info')).toBe(true);
+    expect(child.isLevelEnabled('debug')).toBe(false);
+    child.debug('not written');
+    child.warn({ token }, 'called %s', `/interactions/1/${token}`);
+    child.child({ job: 'j1' }).error('failed');
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+      { level: 40, reqId: 'req-9', token: '[REDACTED]', msg: 'called /interactions/1/[REDACTED]' },
+      { level: 50, reqId: 'req-9', job: 'j1', msg: 'failed' },
+    ]);
+  });
+
+  it('keeps a level of its own', () => {
+    const { log, lines } = capture();
+    const child = new LazyChildLogger(log, { reqId: 'r' }, { level: 'warn' });
+    expect(child.isLevelEnabled('info')).toBe(false);
+    expect(child.isLevelEnabled('error')).toBe(true);
+    expect(child.level).toBe('warn');
+    child.info('quiet');
+    child.error('loud');
+    expect(lines).toHaveLength(1);
+  });
+});
