@@ -42,6 +42,99 @@ export async function hit(
   return { count: Number(row.count), resetAt: new Date(row.resetAt), ttlMs: Number(row.ttlMs) };
 }
 
+/**
+ * `HIT` for several keys in one statement: each key with its number of hits. The keys are taken in
+ * sorted order, so two such statements running at once lock their rows in the same order and
+ * cannot deadlock.
+ */
+const HIT_MANY = `
+  INSERT INTO rate_limits AS r (key, count, reset_at)
+  SELECT t.key, t.hits, now() + t.window_ms * interval '1 millisecond'
+  FROM unnest($1::text[], $2::int[], $3::int[]) AS t (key, hits, window_ms)
+  ORDER BY t.key
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN r.reset_at <= now() THEN excluded.count ELSE r.count + excluded.count END,
+    reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
+  RETURNING key, count, reset_at AS "resetAt",
+    greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::float8 AS "ttlMs"`;
+
+export interface RateLimitRequest {
+  key: string;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit for each request, in one statement however many there are: requests on the same
+ * key take consecutive counts in their order, as if they had come one by one. Each answer is
+ * the request's own (`count` this hit included), in the order asked. Now and then it also deletes
+ * expired rows, as `hit` does.
+ */
+export async function hitMany(
+  db: DbOrTx,
+  requests: readonly RateLimitRequest[],
+  random: () => number = Math.random,
+): Promise<RateLimitHit[]> {
+  if (requests.length === 0) return [];
+  const byKey = new Map<string, { hits: number; windowMs: number }>();
+  for (const { key, windowMs } of requests) {
+    const entry = byKey.get(key);
+    if (entry) entry.hits++;
+    else byKey.set(key, { hits: 1, windowMs: Math.max(1, Math.trunc(windowMs)) });
+  }
+  const keys = [...byKey.keys()];
+  const rows = await runStatement<{ key: string; count: number; resetAt: string | Date; ttlMs: number }>(
+    db,
+    'rate-limit-hit-many',
+    HIT_MANY,
+    [keys, keys.map((key) => byKey.get(key)!.hits), keys.map((key) => byKey.get(key)!.windowMs)],
+  );
+  const rowOf = new Map(rows.map((row) => [row.key, row]));
+  // The first request on a key gets the lowest of its counts.
+  const next = new Map(rows.map((row) => [row.key, Number(row.count) - byKey.get(row.key)!.hits + 1]));
+  const answers = requests.map(({ key }) => {
+    const row = rowOf.get(key);
+    if (!row) throw new Error(`Rate limit hit on ${key} returned no row`);
+    const count = next.get(key)!;
+    next.set(key, count + 1);
+    return { count, resetAt: new Date(row.resetAt), ttlMs: Number(row.ttlMs) };
+  });
+  if (random() * CLEANUP_EVERY < requests.length) await deleteExpiredRateLimits(db);
+  return answers;
+}
+
+/**
+ * Hits gathered while the process is busy and counted together: every hit asked for in one turn
+ * of the event loop (the requests that arrived together) goes to the database in one statement
+ * once that turn is over, so a rush costs a round trip per turn, not one per request, and each
+ * request still gets its exact count. A failed statement fails every hit it carried.
+ */
+export function rateLimitBatcher(
+  db: DbOrTx,
+  count: typeof hitMany = hitMany,
+): (request: RateLimitRequest) => Promise<RateLimitHit> {
+  let pending: {
+    request: RateLimitRequest;
+    resolve(hit: RateLimitHit): void;
+    reject(error: unknown): void;
+  }[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    count(
+      db,
+      batch.map((entry) => entry.request),
+    ).then(
+      (hits) => batch.forEach((entry, index) => entry.resolve(hits[index]!)),
+      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+    );
+  };
+  return (request) =>
+    new Promise<RateLimitHit>((resolve, reject) => {
+      if (pending.length === 0) setImmediate(flush);
+      pending.push({ request, resolve, reject });
+    });
+}
+
 /** The live counts of those keys (keys without a running window are left out); changes nothing. */
 export async function peekRateLimits(db: DbOrTx, keys: string[]): Promise<RateLimitHit[]> {
   if (keys.length === 0) return [];

@@ -192,13 +192,11 @@ export function familyStandingSql({
 
 /**
  * The queued jobs of a family ahead of a job in dispatch order (rank, then age), as SQL for a
- * statement's own placeholders and columns: two index ranges (a higher rank; the same rank, older),
- * so each entry ahead is counted without a test against the job's own values.
+ * statement's own placeholders and columns: `jobs_queued_ahead` (migration 0023) counts two index
+ * ranges (a higher rank; the same rank, older), in the calling statement's snapshot.
  */
 export function queuedAheadSql(family: string, priority: string, createdAt: string): string {
-  const queued = `FROM jobs ahead WHERE ahead.family = ${family}::text AND ahead.status = 'queued'`;
-  return `((SELECT count(*)::int ${queued} AND ahead.priority > ${priority})
-    + (SELECT count(*)::int ${queued} AND ahead.priority = ${priority} AND ahead.created_at < ${createdAt}))`;
+  return `jobs_queued_ahead(${family}::text, ${priority}, ${createdAt})`;
 }
 
 /** The family-wide part of a standing as `familyStandingSql` builds it. */
