@@ -4,6 +4,7 @@ export * from './client.ts';
 export * from './ledger.ts';
 export * from './faults.ts';
 export * from './locks.ts';
+export * from './notices.ts';
 export * from './rate-limits.ts';
 export * from './repositories/index.ts';
 export * from './slot-locks.ts';

@@ -1,6 +1,7 @@
 import { type DbOrTx, runStatement } from './client.ts';
 import { type JobRow, jobFromJson } from './repositories/jobs.ts';
-import { JOB_EVENTS_CHANNEL } from './repositories/job-events.ts';
+import { JOB_EVENTS_CHANNEL, type JobEvent } from './repositories/job-events.ts';
+import { type Notice, QUEUE_NOTIFY_CHANNEL } from './notices.ts';
 import type { NewDiscordDelivery } from './repositories/discord.ts';
 import {
   ARRIVAL_SAMPLE,
@@ -17,14 +18,16 @@ import {
  * A job submission's writes in one statement, so a submission is one round trip and one implicit
  * transaction: the user's row lock with every read the checks need, the price held on the ledger
  * (one append-only row per currency, under its idempotency key, never below zero), the job row
- * with its `queued` event, and the queue's entry with the wake-up its workers listen for. When a
+ * and the queue's entry. Its `queued` event and the wake-up its workers listen for come back as
+ * notices, for the caller to send once the statement's transaction has committed
+ * (`notifyAfterCommit`): a NOTIFY inside it would hold every other one back. When a
  * check fails nothing is written and the standing that failed it comes back, for the caller to
  * say why. A new job's place in the queue comes back with it (its family's standing and the
  * queued jobs ahead of it, as `familyStanding` reads them), so its first answer needs no second
  * round trip. Prepared: parsed and planned once per connection.
  *
  * The queue entry is written as pg-boss's own `send` writes it (its columns, the queue's retry,
- * expiry, retention and dead-letter settings, its NOTIFY on a queue that asks for one); the test
+ * expiry, retention and dead-letter settings, and its NOTIFY, as a notice, on a queue that asks for one); the test
  * beside this file compares the two rows column by column, so a change of pg-boss shows there.
  */
 const FAMILY_WIDE = familyStandingSql({
@@ -78,11 +81,6 @@ const SUBMIT = `
     WHERE ($4::int = 0 AND $5::int = 0) OR EXISTS (SELECT 1 FROM held)
     RETURNING *
   ),
-  announced AS (
-    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
-      'jobId', id, 'userId', user_id, 'status', status, 'progress', progress)::text)
-    FROM job
-  ),
   queued AS (
     INSERT INTO pgboss.job (id, name, data, priority, start_after, created_on, group_id, group_tier,
       expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff,
@@ -94,10 +92,6 @@ const SUBMIT = `
       q.heartbeat_seconds
     FROM job JOIN pgboss.queue q ON q.name = $19::text
     RETURNING id
-  ),
-  woken AS (
-    SELECT pg_notify('pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24), q.name)
-    FROM pgboss.queue q WHERE q.name = $19::text AND q.notify AND EXISTS (SELECT 1 FROM queued)
   ),
   delivered AS (
     INSERT INTO discord_deliveries (job_id, kind, application_id, interaction_token, interaction_at,
@@ -121,8 +115,8 @@ const SUBMIT = `
     -- A job without its queue entry must not stand (no queue of that name): as pg-boss guards its
     -- own batch inserts, the division fails the statement, and with it every write above.
     CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,
-    (SELECT count(*) FROM announced) + (SELECT count(*) FROM woken) + (SELECT count(*) FROM delivered)
-      + (SELECT count(*) FROM entries) AS written
+    (SELECT q.notify FROM pgboss.queue q WHERE q.name = $19::text) AS wake,
+    (SELECT count(*) FROM delivered) + (SELECT count(*) FROM entries) AS written
   FROM (SELECT 1) AS one LEFT JOIN me ON true`;
 
 /** What a submission checks under the user's row lock: the balances, an open dispute, the jobs in flight. */
@@ -180,6 +174,8 @@ export type SubmissionOutcome =
       job: JobRow;
       standing: FamilyStanding;
       balances?: { credits: number; hypercredits: number };
+      /** The job's `queued` event and the queue's wake-up: to send once the submission has committed. */
+      notices: Notice[];
     }
   /** A job of the same source and request id exists: nothing was written. */
   | { kind: 'twin'; job: JobRow }
@@ -199,6 +195,7 @@ interface SubmitRow {
   twin: Record<string, unknown> | string | null;
   family: FamilyStandingJson | string | null;
   ahead: number | null;
+  wake: boolean | null;
 }
 
 function valuesOf(submission: Submission): unknown[] {
@@ -248,9 +245,18 @@ export async function submitInOneStatement(db: DbOrTx, submission: Submission): 
   const held = json(row.held);
   if (job) {
     const created = jobFromJson(job);
+    const event: JobEvent = {
+      jobId: created.id,
+      userId: created.userId,
+      status: created.status,
+      progress: created.progress,
+    };
+    const notices = [{ channel: JOB_EVENTS_CHANNEL, payload: JSON.stringify(event) }];
+    if (row.wake) notices.push({ channel: QUEUE_NOTIFY_CHANNEL, payload: submission.queue.name });
     return {
       kind: 'created',
       job: created,
+      notices,
       standing: familyStandingOf(row.family!, { [created.id]: Number(row.ahead ?? 0) }),
       ...(held
         ? { balances: { credits: Number(held.credits), hypercredits: Number(held.hypercredits) } }

@@ -1,4 +1,12 @@
-import { ACTIVE_STATUSES, type Database, JOB_EVENTS_CHANNEL, type JobRow, jobFromJson } from '@app/db';
+import {
+  ACTIVE_STATUSES,
+  type Database,
+  JOB_EVENTS_CHANNEL,
+  type JobEvent,
+  type JobRow,
+  jobFromJson,
+  notifyAfterCommit,
+} from '@app/db';
 import type { JobFamily } from '@app/generation';
 import { QUEUE_NAMES, type QueueAttempt, RUNNING_LIMITS } from '../queue.ts';
 
@@ -26,8 +34,9 @@ export type ClaimOutcome =
  * dispatch order (rank, then age) whose owner is under their class's running limit, taken for
  * this attempt as the queue itself takes one (its state, start and heartbeat, so the queue's
  * heartbeats, completion, failure and supervision work on it unchanged), and the job row marked
- * running, and announced as running to every listening process (the studio, the bot). Prepared:
- * planned once per connection.
+ * running. Once it has committed, the job is announced as running to every listening process (the
+ * studio, the bot), outside the claim's transaction (`notifyAfterCommit`). Prepared: planned once
+ * per connection.
  */
 const CLAIM = `
   WITH host AS (
@@ -74,15 +83,9 @@ const CLAIM = `
     FROM claimed
     WHERE jobs.id = claimed.job_id::uuid AND jobs.status = ANY($6::text[])
     RETURNING jobs.*
-  ),
-  announced AS (
-    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
-      'jobId', id, 'userId', user_id, 'status', status, 'progress', progress)::text)
-    FROM started
   )
   SELECT (SELECT up FROM host) AS host_up, claimed.id, claimed.retry_count, claimed.retry_limit,
-    claimed.job_id, (SELECT to_jsonb(started.*) FROM started) AS job,
-    (SELECT count(*) FROM announced) AS announced
+    claimed.job_id, (SELECT to_jsonb(started.*) FROM started) AS job
   FROM (SELECT 1) AS one LEFT JOIN claimed ON true`;
 
 interface ClaimRow {
@@ -110,19 +113,28 @@ export async function claimNextJob(
   ]);
   if (!row?.host_up) return { kind: 'host-down' };
   if (!row.id || !row.job_id) return { kind: 'empty' };
+  const job = row.job ? jobFromJson(row.job) : null;
+  if (job)
+    announce(database, { jobId: job.id, userId: job.userId, status: job.status, progress: job.progress });
   return {
     kind: 'claimed',
     claim: {
       attempt: { id: row.id, retryCount: Number(row.retry_count), retryLimit: Number(row.retry_limit) },
       jobId: row.job_id,
-      job: row.job ? jobFromJson(row.job) : null,
+      job,
     },
   };
 }
 
+/** A job event of a claim or its return, sent once its statement has committed. */
+function announce(database: Database, event: JobEvent): void {
+  notifyAfterCommit(database.db, [{ channel: JOB_EVENTS_CHANNEL, payload: JSON.stringify(event) }]);
+}
+
 /**
  * Gives back a claim that never ran (taken ahead for a slot that then could not use it): the queue
- * entry is waiting again in its old place and the job is queued as before the claim, announced so.
+ * entry is waiting again in its old place and the job is queued as before the claim, announced so
+ * once that has committed.
  * Fenced to the attempt, like completion: a claim the queue already gave to another worker is left
  * alone. True when it was given back.
  */
@@ -141,20 +153,27 @@ const UNCLAIM = `
     FROM entry
     WHERE jobs.id = $4::uuid AND jobs.status = 'running'
     RETURNING jobs.id, jobs.user_id, jobs.progress
-  ),
-  announced AS (
-    SELECT pg_notify('${JOB_EVENTS_CHANNEL}', json_build_object(
-      'jobId', id, 'userId', user_id, 'status', 'queued', 'progress', progress)::text)
-    FROM waiting
   )
-  SELECT (SELECT count(*) FROM entry)::int AS entries, (SELECT count(*) FROM announced)::int AS announced`;
+  SELECT (SELECT count(*) FROM entry)::int AS entries,
+    (SELECT to_jsonb(waiting.*) FROM waiting) AS waiting`;
 
 export async function unclaimJob(database: Database, family: JobFamily, claim: Claim): Promise<boolean> {
-  const [row] = await database.prepared<{ entries: number }>('dispatch-unclaim', UNCLAIM, [
+  const [row] = await database.prepared<{
+    entries: number;
+    waiting: { id: string; user_id: string; progress: number } | null;
+  }>('dispatch-unclaim', UNCLAIM, [
     QUEUE_NAMES[family],
     claim.attempt.id,
     claim.attempt.retryCount,
     claim.jobId,
   ]);
+  const waiting = row?.waiting;
+  if (waiting)
+    announce(database, {
+      jobId: waiting.id,
+      userId: waiting.user_id,
+      status: 'queued',
+      progress: Number(waiting.progress),
+    });
   return Number(row?.entries) > 0;
 }

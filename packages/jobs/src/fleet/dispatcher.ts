@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Database,
   type SlotLocks,
@@ -22,8 +21,7 @@ import { failStrandedJobs } from './stranded.ts';
 import type { Waker } from './waker.ts';
 import type { MediaStorage } from '@app/generation';
 
-/** pg-boss's NOTIFY channel for new jobs (its payload is the queue's name). */
-export const QUEUE_NOTIFY_CHANNEL = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
+export { QUEUE_NOTIFY_CHANNEL } from '@app/db';
 
 export interface DispatchContext {
   database: Database;

@@ -11,6 +11,7 @@ import {
   findJobByRequest,
   insertTrainingLora,
   isUniqueViolation,
+  notifyAfterCommit,
   submitInOneStatement,
 } from '@app/db';
 import {
@@ -204,6 +205,8 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
   }
   switch (outcome.kind) {
     case 'created':
+      // Committed (the LoRA's transaction too): its event and the workers' wake-up can go.
+      notifyAfterCommit(db, outcome.notices);
       return { job: outcome.job, created: true, standing: outcome.standing, balances: outcome.balances };
     case 'twin':
       return { job: sameRequest(outcome.job, user.id), created: false };
