@@ -37,14 +37,18 @@ const FAMILY_WIDE = familyStandingSql({
   arrivalSample: '$25',
 });
 const SUBMIT = `
-  WITH me AS MATERIALIZED (
+  WITH locked AS MATERIALIZED (
     SELECT u.id, u.credits, u.hypercredits,
       EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id AND p.dispute_status = 'open') AS disputed,
-      (SELECT count(*)::int FROM jobs j WHERE j.user_id = u.id AND j.status IN ('queued', 'running')) AS active,
-      (SELECT count(*)::int FROM jobs j
-        WHERE j.user_id = u.id AND j.status IN ('queued', 'running') AND j.family = $2::text) AS active_of_family
+      -- The person's jobs in flight, of every family and of the job's own, in one pass.
+      (SELECT ARRAY[count(*), count(*) FILTER (WHERE j.family = $2::text)]::int[] FROM jobs j
+        WHERE j.user_id = u.id AND j.status IN ('queued', 'running')) AS in_flight
     FROM users u WHERE u.id = $1::uuid
     FOR UPDATE OF u
+  ),
+  me AS MATERIALIZED (
+    SELECT id, credits, hypercredits, disputed, in_flight[1] AS active, in_flight[2] AS active_of_family
+    FROM locked
   ),
   twin AS MATERIALIZED (
     SELECT j.* FROM jobs j WHERE j.source = $15::text AND j.request_id = $16::text
