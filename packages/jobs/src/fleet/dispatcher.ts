@@ -37,6 +37,8 @@ export interface DispatchContext {
 
 /** Recent busy times kept per host, to know when its slot is about to be free. */
 const BUSY_SAMPLES = 9;
+/** Recent claim times kept, to know how far ahead of a slot's end to claim. */
+const CLAIM_SAMPLES = 16;
 /** A staged claim not taken up by this many ms past the time it was expected to be is given back. */
 const STAGE_HOLD_MS = 250;
 
@@ -74,8 +76,8 @@ export class FamilyDispatcher {
   private lastStrandedCheck = 0;
   /** Each host's last busy times (ms from the request to its answer), newest last. */
   private readonly busyMs = new Map<string, number[]>();
-  /** How long a claim takes to come back, smoothed: how far ahead of a slot's end to claim. */
-  private claimMs = 5;
+  /** How long the latest claims took to come back (ms), newest last: how far ahead of a slot's end to claim. */
+  private readonly claimMs: number[] = [];
 
   constructor(
     private readonly family: JobFamily,
@@ -192,7 +194,8 @@ export class FamilyDispatcher {
       host: slot.host?.host,
       provider: this.provider.name,
     });
-    this.claimMs = 0.8 * this.claimMs + 0.2 * (performance.now() - asked);
+    this.claimMs.push(performance.now() - asked);
+    if (this.claimMs.length > CLAIM_SAMPLES) this.claimMs.shift();
     if (outcome.kind === 'host-down') this.ctx.health?.noteDown(slot.host!.host);
     return outcome.kind === 'claimed' ? outcome.claim : undefined;
   }
@@ -229,7 +232,7 @@ export class FamilyDispatcher {
 
   /**
    * Claims the next job for a host's slot shortly before the host is expected to answer (its
-   * median recent busy time, less a few claims' time), so that the host gets its next request the
+   * median recent busy time, less half again the slowest recent claim), so that the host gets its next request the
    * moment it answers instead of one claim later. A claim the slot cannot use (the host failed, the
    * worker stops, the host is much slower than its record) goes back to the queue in its old place.
    */
@@ -237,7 +240,10 @@ export class FamilyDispatcher {
     const samples = slot.host ? this.busyMs.get(slot.host.host) : undefined;
     if (!samples?.length) return { take: async () => undefined };
     const expectedMs = [...samples].sort((a, b) => a - b)[samples.length >> 1]!;
-    const leadMs = Math.min(200, Math.max(40, 4 * this.claimMs));
+    // Early enough for the slowest of the latest claims: one claim still on its way when the host
+    // answers costs the host its wait, while claiming a little early costs nothing but the time
+    // the job shows as started before its host takes it.
+    const leadMs = Math.min(200, Math.max(40, 1.5 * Math.max(0, ...this.claimMs)));
     let claiming: Promise<Claim | undefined> | undefined;
     let expiry: NodeJS.Timeout | undefined;
     const timer = setTimeout(
