@@ -108,4 +108,45 @@ describe('backend calls', () => {
     });
     expect(seen).toEqual(['GET /progress']);
   });
+
+  it('reports an answer cut short after its headers as dropped, and one whose body stalls past the timeout as slow', async () => {
+    script.push(dropped);
+    await expect(requestJson(`${base}/sdapi/v1/txt2img`, { ...call, json: {} })).rejects.toMatchObject({
+      code: 'BACKEND_DROPPED',
+      retryable: true,
+    });
+    script.push((response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).write('{"slow":'),
+    );
+    await expect(
+      requestJson(`${base}/sdapi/v1/txt2img`, { ...call, timeoutMs: 150, json: {} }),
+    ).rejects.toMatchObject({ code: 'BACKEND_TIMEOUT', retryable: true });
+  });
+
+  it('sends the JSON body with its type, and the credentials of the address as basic authentication', async () => {
+    let received: { headers: IncomingMessage['headers']; body: string } | undefined;
+    server.removeAllListeners('request');
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk));
+      request.on('end', () => {
+        received = { headers: request.headers, body };
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"images":["a"]}');
+      });
+    });
+    const withUser = base.replace('http://', 'http://webui:s%40cret@');
+    await expect(
+      requestJson(`${withUser}/sdapi/v1/txt2img`, { ...call, json: { prompt: 'dusk' } }),
+    ).resolves.toEqual({ images: ['a'] });
+    expect(received!.headers['content-type']).toBe('application/json');
+    expect(received!.headers.authorization).toBe(`Basic ${Buffer.from('webui:s@cret').toString('base64')}`);
+    expect(JSON.parse(received!.body)).toEqual({ prompt: 'dusk' });
+  });
+
+  it('keeps the connection to a backend open from one call to the next', async () => {
+    const sockets = new Set<unknown>();
+    server.on('connection', (socket) => sockets.add(socket));
+    for (let i = 0; i < 3; i++) await requestJson(`${base}/sdapi/v1/progress`, call);
+    expect(sockets.size).toBe(1);
+  });
 });
