@@ -128,7 +128,7 @@ describe('backend calls', () => {
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk));
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         received = { headers: request.headers, body };
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"images":["a"]}');

@@ -169,6 +169,8 @@ async function send(target: string, call: BackendCall): Promise<Response> {
   return response;
 }
 
+const asError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
+
 /** Connections kept open to each backend between calls: a host's next request needs no handshake. */
 const AGENTS = {
   'http:': new http.Agent({ keepAlive: true }),
@@ -200,7 +202,7 @@ function sendJson(target: string, call: BackendCall): Promise<{ status: number; 
     let fail = (error: unknown) => {
       if (settled) return;
       settled = true;
-      reject(error);
+      reject(asError(error));
     };
     const onAbort = () => {
       request.destroy();
@@ -232,7 +234,7 @@ function sendJson(target: string, call: BackendCall): Promise<{ status: number; 
           if (ended) return;
           error = new Error('The answer was cut short', { cause });
           done();
-          if (later) later.reject(signal.aborted ? signal.reason : error);
+          if (later) later.reject(asError(signal.aborted ? signal.reason : error));
           else fail(error);
         };
         answer.on('error', cut);
@@ -240,7 +242,7 @@ function sendJson(target: string, call: BackendCall): Promise<{ status: number; 
         const text = () =>
           new Promise<string>((resolveText, rejectText) => {
             if (ended) return resolveText(Buffer.concat(chunks).toString('utf8'));
-            if (error) return rejectText(signal.aborted ? signal.reason : error);
+            if (error) return rejectText(asError(signal.aborted ? signal.reason : error));
             later = { resolve: resolveText, reject: rejectText };
           });
         const status = answer.statusCode ?? 0;
