@@ -1,8 +1,11 @@
+import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, {
   LogController,
+  type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
   type RouteOptions,
@@ -54,6 +57,30 @@ export interface BuildAppOptions extends AppContext {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * A request still running when the server starts closing is answered with `Connection: close`:
+ * otherwise its keep-alive connection, idle only after close began, holds the close open until the
+ * client lets go of it (Node closes only the connections idle at that moment). Requests that
+ * arrive once closing began get the header from Fastify. The open connections are followed as
+ * they open and close (not a hook on every request, which every request would pay): as closing
+ * begins, the answer each of them is working on, if its head is not written yet, gets the header.
+ */
+function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addHook'>) {
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  app.addHook('preClose', (done) => {
+    for (const socket of connections) {
+      // The answer the connection is working on, as Node keeps it on its socket.
+      const running = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      if (running && !running.headersSent) running.setHeader('connection', 'close');
+    }
+    done();
+  });
+}
+
 /** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
 export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
@@ -75,17 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  // A request still running when the server starts closing is answered with `Connection: close`:
-  // otherwise its keep-alive connection, idle only after close began, holds the close open until
-  // the client lets go of it (Node closes only the connections idle at that moment).
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  answerRunningWithClose(app.server, app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);

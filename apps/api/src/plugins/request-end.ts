@@ -11,13 +11,15 @@ export const requestEndPlugin = fp(async (app: FastifyInstance, options: { acces
   const { metrics } = app;
   const lines = options.accessLog ? accessLog(app) : undefined;
   app.addHook('onResponse', (request, reply, done) => {
+    // Read once: Fastify builds the whole set of route options for each read.
+    const route = request.routeOptions.url;
     metrics.httpRequest({
       method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
+      route: route ?? 'unmatched',
       status: reply.statusCode,
       seconds: reply.elapsedTime / 1000,
     });
-    lines?.answered(request, reply);
+    lines?.answered(request, reply, route);
     done();
   });
   if (lines)

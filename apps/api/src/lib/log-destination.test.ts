@@ -1,0 +1,56 @@
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { redactingLogOptions, serverLogDestination } from './logging.ts';
+
+function destinationInFile() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'log-destination-')), 'server.log');
+  const stream = serverLogDestination(openSync(file, 'a'));
+  const lines = () =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { n: number; msg: string });
+  return { stream, lines };
+}
+
+const flushed = (stream: ReturnType<typeof serverLogDestination>) =>
+  new Promise<void>((resolve, reject) => stream.flush((error) => (error ? reject(error) : resolve())));
+
+describe("the server's log destination", () => {
+  it('hands a few lines on by itself, without a flush', async () => {
+    const { stream, lines } = destinationInFile();
+    const log = pino(redactingLogOptions({ level: 'info' }), stream);
+    log.info({ n: 1 }, 'first');
+    log.info({ n: 2 }, 'second');
+    await expect.poll(() => lines().map((line) => line.n), { timeout: 10_000 }).toEqual([1, 2]);
+    stream.end();
+  });
+
+  it('keeps the order of lines, within a batch and across many', async () => {
+    const { stream, lines } = destinationInFile();
+    const log = pino(redactingLogOptions({ level: 'info' }), stream);
+    // Lines of two kinds interleaved: pino's own, and ones written straight into the stream (as
+    // the access lines are).
+    for (let n = 0; n < 5000; n++) {
+      if (n % 2 === 0) log.info({ n }, 'through pino');
+      else stream.write(`${JSON.stringify({ n, msg: 'straight' })}\n`);
+    }
+    await flushed(stream);
+    expect(lines().map((line) => line.n)).toEqual(Array.from({ length: 5000 }, (_, n) => n));
+    stream.end();
+  });
+
+  it('writes the batch before flushSync returns', () => {
+    const { stream, lines } = destinationInFile();
+    for (let n = 0; n < 1000; n++) stream.write(`${JSON.stringify({ n, msg: 'line' })}\n`);
+    stream.flushSync();
+    expect(lines().map((line) => line.n)).toEqual(Array.from({ length: 1000 }, (_, n) => n));
+    stream.write(`${JSON.stringify({ n: 1000, msg: 'line' })}\n`);
+    stream.flushSync();
+    expect(lines()).toHaveLength(1001);
+    stream.end();
+  });
+});
