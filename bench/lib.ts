@@ -2,6 +2,10 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The flags npm start runs the API and the worker with (scripts/lib.mjs, plain JavaScript). */
+const scriptsLib = '../scripts/lib.mjs';
+const { SERVER_NODE_FLAGS } = (await import(scriptsLib)) as { SERVER_NODE_FLAGS: readonly string[] };
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
@@ -12,7 +16,8 @@ export function startServer(
   script: string,
   env: Record<string, string> = {},
 ): Promise<{ port: number; child: ChildProcess; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Run as npm start runs the API and the worker.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -100,7 +105,7 @@ export async function forkBench<Message extends { type: string }>(
   const child = fork(path.join(ROOT, script), [], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // A bench that fails part-way leaves no process behind.

@@ -3,7 +3,7 @@
 // defaults when none are set).
 import { spawn } from 'node:child_process';
 import { buildServers, serverBuildIsStale } from './build-server.mjs';
-import { ROOT, run, webBuildIsStale } from './lib.mjs';
+import { ROOT, SERVER_NODE_FLAGS, run, webBuildIsStale } from './lib.mjs';
 
 if (webBuildIsStale()) {
   console.log('Building the web app…');
@@ -15,7 +15,7 @@ if (serverBuildIsStale()) {
   await buildServers();
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'], {
   stdio: 'inherit',
   cwd: ROOT,
 });

@@ -2,14 +2,14 @@
 // alone, on the same settings as the API (it needs DATABASE_URL: PostgreSQL shared with the API).
 import { spawn } from 'node:child_process';
 import { buildServers, serverBuildIsStale } from './build-server.mjs';
-import { ROOT } from './lib.mjs';
+import { ROOT, SERVER_NODE_FLAGS } from './lib.mjs';
 
 if (serverBuildIsStale()) {
   console.log('Compiling the server…');
   await buildServers();
 }
 
-const worker = spawn(process.execPath, ['--enable-source-maps', 'apps/worker/dist/main.js'], {
+const worker = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/worker/dist/main.js'], {
   stdio: 'inherit',
   cwd: ROOT,
 });

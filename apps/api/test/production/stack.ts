@@ -5,6 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, until } from '../jobs/processes.ts';
 
+/** The flags npm start and the image run the API with (scripts/lib.mjs, plain JavaScript). */
+const scriptsLib = '../../../../scripts/lib.mjs';
+const { SERVER_NODE_FLAGS } = (await import(scriptsLib)) as { SERVER_NODE_FLAGS: readonly string[] };
+
 /**
  * Processes for the production rehearsal: each started as an operator starts it, with only the
  * environment given here (nothing inherited but PATH and HOME), in its own process group so that
@@ -93,7 +97,7 @@ export async function startApi(name: string, install: string, port: number, env:
   const proc = startProcess(
     name,
     path.join(install, 'node_modules/.bin/node'),
-    ['--enable-source-maps', 'apps/api/dist/server.js'],
+    [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'],
     { cwd: install, env: { ...env, HOST: '127.0.0.1', PORT: String(port) } },
   );
   const url = `http://127.0.0.1:${port}`;
