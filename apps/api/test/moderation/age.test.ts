@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createUser, findUserByDiscordId, findUserById, grant } from '@app/db';
+import { createUser, findUserByDiscordId, findUserById, getJob, grant } from '@app/db';
 import { AGE_GUARDIAN_TEXT, AGE_NEEDED_STUDIO, AGE_NEEDED_TEXT, UNDER_13_TEXT } from '@app/domain';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,10 @@ describe('the age band before the first creation, in the studio', () => {
       options: { prompt: 'a quiet harbour' },
     });
     expect(original.statusCode, original.body).toBe(202);
+    // Someone else's creation can be re-rolled once it is finished (until then only its owner sees it).
+    await h.waitFor(
+      async () => (await getJob(h.database.db, original.json().job.id))?.status === 'succeeded',
+    );
 
     const person = await unanswered();
     const refused = [
