@@ -18,20 +18,25 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 async function rps(url: string, seconds: number, options: { cookies?: string[]; body?: string } = {}) {
+  const { cookies, body } = options;
   let next = 0;
   const result = await autocannon({
     url,
     connections: 16,
     duration: seconds,
-    method: options.body ? 'POST' : 'GET',
-    body: options.body,
-    headers: options.body ? { 'content-type': 'application/json' } : undefined,
-    setupClient: options.cookies
-      ? (client) =>
-          client.setHeaders({
-            'content-type': 'application/json',
-            cookie: options.cookies![next++ % options.cookies!.length]!,
-          })
+    method: body ? 'POST' : 'GET',
+    body,
+    headers: body ? { 'content-type': 'application/json' } : undefined,
+    // Each request from the next person in turn, as in a rush of many people.
+    requests: cookies
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, cookie: cookies[next++ % cookies.length]! },
+            }),
+          },
+        ]
       : undefined,
   });
   if (result.non2xx > 0 || result.errors > 0)

@@ -1,15 +1,19 @@
-// The API with many signed-in users rich in credits, for the job-submission bench. BENCH_DB=pglite
-// runs on an in-memory PGlite; otherwise the bench creates its own database on BENCH_DATABASE_URL.
-// No worker runs: the bench measures POST /api/jobs itself (validation, hold, insert, enqueue).
+// The API with many signed-in users rich in credits, for the job-submission bench: a Discord rush,
+// many people sending a /make or a few, each within the production limit of jobs in flight (no
+// worker runs, so every job stays queued; there are enough people that none reaches it).
+// BENCH_DB=pglite runs on an in-memory PGlite; otherwise the bench creates its own database on
+// BENCH_DATABASE_URL. The bench measures POST /api/jobs itself (validation, hold, insert, enqueue).
 import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser, grant } from '@app/db';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
+import { SESSION_TTL_MS } from '@app/api/session';
 import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
 import { productionLogger } from './production-log.ts';
 import './cpu-report.ts';
 
-const USERS = 100;
+/** Enough people for 40,000 jobs at the default of 10 in flight each. */
+const USERS = 4000;
 const pglite = process.env.BENCH_DB === 'pglite';
 const name = 'hypercreate_bench_jobs';
 
@@ -22,7 +26,6 @@ const settings = loadSettings({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   DATA_DIR: `.data/bench-jobs-${process.pid}`,
-  MAX_ACTIVE_JOBS_PER_USER: '10000',
   // The read caches as `npm start` has them (off by default under NODE_ENV=test).
   SESSION_CACHE_MS: '2000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -30,8 +33,8 @@ const settings = loadSettings({
 const database = createDatabase({ databaseUrl: settings.databaseUrl });
 await database.migrate();
 
-const cookies: string[] = [];
-for (let i = 0; i < USERS; i++) {
+/** A person signed in as sign-in signs them in (a session of the full term, not due for renewal). */
+async function signedInUser(i: number): Promise<string> {
   const user = await createUser(database.db, {
     discordName: `bench-${i}`,
     subscriptionStatus: 'Professional Plan',
@@ -46,8 +49,13 @@ for (let i = 0; i < USERS; i++) {
   });
   const id = randomBytes(32).toString('base64url');
   const idHash = createHash('sha256').update(id).digest('hex');
-  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  cookies.push(`sid=${id}`);
+  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  return `sid=${id}`;
+}
+
+const cookies: string[] = [];
+for (let i = 0; i < USERS; i += 16) {
+  cookies.push(...(await Promise.all(Array.from({ length: 16 }, (_, j) => signedInUser(i + j)))));
 }
 
 const app = await buildApp({ settings, database, logger: productionLogger });

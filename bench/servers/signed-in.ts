@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser } from '@app/db';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
+import { SESSION_TTL_MS } from '@app/api/session';
 import { createBenchDatabase, dropBenchDatabase } from './bench-database.ts';
 import { productionLogger } from './production-log.ts';
 import './cpu-report.ts';
@@ -33,7 +34,7 @@ for (let i = 0; i < USERS; i++) {
   });
   const id = randomBytes(32).toString('base64url');
   const idHash = createHash('sha256').update(id).digest('hex');
-  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
   cookies.push(`sid=${id}`);
 }
 

@@ -11,7 +11,7 @@ import {
   type StandingWindow,
   familyStandingOf,
   familyStandingSql,
-  queuedAheadSql,
+  queuedAheadOfNewSql,
 } from './repositories/fleet.ts';
 
 /**
@@ -22,9 +22,9 @@ import {
  * notices, for the caller to send once the statement's transaction has committed
  * (`notifyAfterCommit`): a NOTIFY inside it would hold every other one back. When a
  * check fails nothing is written and the standing that failed it comes back, for the caller to
- * say why. A new job's place in the queue comes back with it (its family's standing and the
- * queued jobs ahead of it, as `familyStanding` reads them), so its first answer needs no second
- * round trip. Prepared: parsed and planned once per connection.
+ * say why. A new job's place in the queue comes back with it (its family's standing as
+ * `familyStanding` reads it, and the queued jobs ahead of it from the queue's counters), so its
+ * first answer needs no second round trip. Prepared: parsed and planned once per connection.
  *
  * The queue entry is written as pg-boss's own `send` writes it (its columns, the queue's retry,
  * expiry, retention and dead-letter settings, and its NOTIFY, as a notice, on a queue that asks for one); the test
@@ -113,9 +113,9 @@ const SUBMIT = `
     (SELECT to_jsonb(job.*) FROM job) AS job,
     (SELECT to_jsonb(held.*) FROM held) AS held,
     (SELECT to_jsonb(twin.*) FROM twin) AS twin,
-    -- Read only for a new job; the statement's snapshot does not hold the job itself.
+    -- Read only for a new job; the statement's snapshot holds neither the job itself nor its count.
     (SELECT ${FAMILY_WIDE.value} FROM job) AS family,
-    (SELECT ${queuedAheadSql('$2', 'job.priority', 'job.created_at')} FROM job) AS ahead,
+    (SELECT ${queuedAheadOfNewSql('$2', 'job.priority')} FROM job) AS ahead,
     -- A job without its queue entry must not stand (no queue of that name): as pg-boss guards its
     -- own batch inserts, the division fails the statement, and with it every write above.
     CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,

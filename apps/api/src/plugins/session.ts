@@ -19,7 +19,8 @@ import { onChangingRoutes } from '../lib/changing-routes.ts';
 import { createSessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a session lasts from sign-in, and from each day's first use. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a day, not on every request. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 

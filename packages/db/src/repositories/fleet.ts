@@ -199,6 +199,45 @@ export function queuedAheadSql(family: string, priority: string, createdAt: stri
   return `jobs_queued_ahead(${family}::text, ${priority}, ${createdAt})`;
 }
 
+/**
+ * The queued jobs of a family a job queued this moment waits behind (every queued job of its rank
+ * or a higher one), as SQL for a statement's own placeholders: the queue's counters
+ * (`queued_job_counts`, kept by the jobs table's triggers) in the statement's snapshot, a few rows
+ * however long the queue. Equal to `queuedAheadSql` for the newest job of its rank.
+ */
+export function queuedAheadOfNewSql(family: string, priority: string): string {
+  return `(SELECT coalesce(sum(c.count), 0)::int FROM queued_job_counts c
+    WHERE c.family = ${family}::text AND c.priority >= ${priority})`;
+}
+
+/**
+ * Folds the queue counters of database connections that have ended into one row per family and
+ * rank (stripe 0), and drops the rows that count nothing; answers how many rows it folded. The
+ * sums do not change, so it may run at any time, anywhere, as often as wanted.
+ */
+export async function foldQueuedJobCounts(db: DbOrTx): Promise<number> {
+  const [row] = await runStatement<{ folded: number }>(
+    db,
+    'fold-queued-job-counts',
+    `WITH gone AS (
+      DELETE FROM queued_job_counts c
+      WHERE c.stripe <> 0 AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = c.stripe)
+      RETURNING c.family, c.priority, c.count
+    ), folded AS (
+      INSERT INTO queued_job_counts AS c (family, priority, stripe, count)
+      SELECT family, priority, 0, sum(count)::int FROM gone GROUP BY family, priority ORDER BY family, priority
+      ON CONFLICT (family, priority, stripe) DO UPDATE SET count = c.count + excluded.count
+      RETURNING 1
+    ), emptied AS (
+      DELETE FROM queued_job_counts c WHERE c.stripe = 0 AND c.count = 0
+        AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.family = c.family AND g.priority = c.priority)
+    )
+    SELECT (SELECT count(*)::int FROM gone) AS folded`,
+    [],
+  );
+  return row?.folded ?? 0;
+}
+
 /** The family-wide part of a standing as `familyStandingSql` builds it. */
 export interface FamilyStandingJson {
   hostSlots: number | null;

@@ -99,6 +99,22 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * The queued jobs of each family at each rank, kept by triggers on `jobs` (migration 0024) in the
+ * transaction that queues or dequeues a job; one row per database connection (`stripe`, its
+ * backend's process id, or 0 for connections that have ended), so that writers never share a row.
+ */
+export const queuedJobCounts = pgTable(
+  'queued_job_counts',
+  {
+    family: text('family').notNull(),
+    priority: integer('priority').notNull(),
+    stripe: integer('stripe').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.family, table.priority, table.stripe] })],
+);
+
 /** The files a job made; `(job_id, index)` is unique so a re-run replaces, never adds. */
 export const media = pgTable(
   'media',

@@ -1,4 +1,4 @@
-import { type Database, type SlotLocks, openSlotLocks } from '@app/db';
+import { type Database, type SlotLocks, foldQueuedJobCounts, openSlotLocks } from '@app/db';
 import { JOB_FAMILIES, type JobFamily, type MediaStorage, type Provider } from '@app/generation';
 import { FamilyDispatcher, QUEUE_NOTIFY_CHANNEL } from '../fleet/dispatcher.ts';
 import { HostHealth, registerHosts } from '../fleet/hosts.ts';
@@ -40,6 +40,9 @@ export interface Worker {
   running(): Record<JobFamily, number>;
 }
 
+/** How often a worker folds the queue counters of ended database connections into one row. */
+const FOLD_COUNTS_MS = 60_000;
+
 const familyOfQueue = new Map(
   Object.entries(QUEUE_NAMES).map(([family, name]) => [name, family as JobFamily]),
 );
@@ -48,7 +51,7 @@ const familyOfQueue = new Map(
  * Runs the families' dispatchers: for families served by backend hosts, as many jobs at once as
  * the healthy hosts have free slots (coordinated with every other worker through PostgreSQL); for
  * `local` ones, `settings.workerConcurrency` at a time. Also fails and refunds jobs whose last
- * attempt was lost with its worker.
+ * attempt was lost with its worker, and keeps the queue's counters short (`foldQueuedJobCounts`).
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { queue, database, settings } = options;
@@ -112,6 +115,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     },
   );
 
+  // A fold that fails (the database away for a moment) is simply done at the next one.
+  const folding = setInterval(() => void foldQueuedJobCounts(database.db).catch(() => {}), FOLD_COUNTS_MS);
+  folding.unref();
+
   return {
     running: () =>
       Object.fromEntries(
@@ -119,6 +126,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       ) as Record<JobFamily, number>,
     async stop(stopOptions = {}) {
       const deadlineMs = stopOptions.deadlineMs ?? 25_000;
+      clearInterval(folding);
       await queue.boss.offWork(LOST_QUEUE, { id: lostId }).catch(() => {});
       await Promise.all(dispatchers.map(([, dispatcher]) => dispatcher.stop(deadlineMs)));
       health?.stop();
