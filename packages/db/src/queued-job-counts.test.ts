@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing/index.ts';
-import { type Database, rowsOf } from './client.ts';
+import { type Database, MIGRATIONS_FOLDER, rowsOf } from './client.ts';
 import { createUser } from './repositories/users.ts';
 import { insertJob } from './repositories/jobs.ts';
 import { foldQueuedJobCounts } from './repositories/fleet.ts';
@@ -157,5 +159,25 @@ describe("the queue's counters", () => {
     const { counters, rows } = await tallies();
     expect(counters).toEqual(rows);
     expect(Object.values(rows).reduce((sum, count) => sum + count, 0)).toBe(42);
+  });
+
+  it('start from the queue as it stands when the migration that adds them runs', async () => {
+    const user = await createUser(database.db, { discordName: 'upgraded' });
+    for (const [n, [family, priority]] of ([['image', 1], ['image', 1], ['audio', 6]] as const).entries()) {
+      await insertJob(database.db, {
+        userId: user.id,
+        command: family === 'image' ? 'make' : 'speak',
+        family,
+        options: { prompt: `upgrade ${n}` },
+        priority,
+        source: 'test',
+        requestId: `upgraded-${n}`,
+      });
+    }
+    // As before the migration: no counters, then its last statement.
+    await database.db.execute(sql`delete from queued_job_counts`);
+    const migration = readFileSync(path.join(MIGRATIONS_FOLDER, '0024_queued_job_counts.sql'), 'utf8');
+    await database.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    await expectCountersToMatch({ 'image:1': 2, 'audio:6': 1 });
   });
 });
