@@ -12,7 +12,7 @@ import { startWorker } from '@app/jobs';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
 import { createHash, randomBytes } from 'node:crypto';
-import { type Figure, figureOf, median, startServer, stop } from './lib.ts';
+import { type Figure, figureOf, median, serverCpuMicros, startServer, stop } from './lib.ts';
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
@@ -41,7 +41,7 @@ async function rps(url: string, seconds: number, options: { cookies?: string[]; 
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+  return { rps: result.requests.average, total: result.requests.total };
 }
 
 export interface SubmitResult {
@@ -50,12 +50,14 @@ export interface SubmitResult {
   bareRps: Figure;
   /** Jobs/s over bare Fastify's req/s, round by round. */
   ratio: Figure;
+  /** The API process's CPU per accepted job, µs (the database's own is not in it). */
+  apiCpuUs: Figure;
 }
 
 /** Jobs accepted per second by POST /api/jobs (a /make each, no worker), beside bare Fastify. */
 export async function benchSubmissions(
   database: 'postgres' | 'pglite',
-  rounds = 5,
+  rounds = 7,
   seconds = 3,
 ): Promise<SubmitResult> {
   const bare = await startServer('bench/servers/bare.ts');
@@ -66,18 +68,25 @@ export async function benchSubmissions(
     const body = JSON.stringify({ command: 'make', options: { prompt: 'a lighthouse at dusk -wide' } });
     const submitUrl = `http://127.0.0.1:${app.port}/api/jobs`;
     const bareUrl = `http://127.0.0.1:${bare.port}/`;
-    await rps(submitUrl, 1, { cookies, body });
+    // Long enough for both servers' hot paths to be compiled: the rounds measure them warm.
+    await rps(bareUrl, 1);
+    await rps(submitUrl, 3, { cookies, body });
     const submit: number[] = [];
     const bareRounds: number[] = [];
+    const cpu: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      bareRounds.push(await rps(bareUrl, seconds));
-      submit.push(await rps(submitUrl, seconds, { cookies, body }));
+      bareRounds.push((await rps(bareUrl, seconds)).rps);
+      const before = await serverCpuMicros(app.child);
+      const jobs = await rps(submitUrl, seconds, { cookies, body });
+      cpu.push(((await serverCpuMicros(app.child)) - before) / Math.max(1, jobs.total));
+      submit.push(jobs.rps);
     }
     return {
       database,
       submitRps: figureOf(submit),
       bareRps: figureOf(bareRounds),
       ratio: figureOf(submit.map((jobs, round) => jobs / bareRounds[round]!)),
+      apiCpuUs: figureOf(cpu),
     };
   } finally {
     await stop(bare.child);
