@@ -257,12 +257,12 @@ type LineStream = { write(line: string): unknown } & PinoInternals;
 const INFO = 30;
 
 /** A JSON member (`,"key":value`) for each of a few recurring values, built once. */
-function memberCache(key: string, limit = 1000) {
+function memberCache(key: string, shape: (value: string) => string = (value) => value, limit = 1000) {
   const members = new Map<string, string>();
   return (value: string): string => {
     let member = members.get(value);
     if (member === undefined) {
-      member = `,"${key}":${JSON.stringify(value)}`;
+      member = `,"${key}":${JSON.stringify(shape(value))}`;
       if (members.size < limit) members.set(value, member);
     }
     return member;
@@ -303,6 +303,9 @@ export function accessLineWriter(
   const level = levels[INFO];
   const method = memberCache('method');
   const route = memberCache('route');
+  // A fixed route's URL without a query is its route: its member is built once per route, not
+  // redacted and escaped again on every request.
+  const routeUrl = memberCache('url', redactUrl);
   let bindings = '';
   let redactedBindings = '';
   return (line) => {
@@ -316,7 +319,7 @@ export function accessLineWriter(
         ? ',"aborted":true'
         : `,"statusCode":${jsonNumber(line.statusCode ?? NaN)},"durationMs":${jsonNumber(line.durationMs ?? NaN)}`;
     stream.write(
-      `${level}${time()}${redactedBindings},"reqId":${JSON.stringify(redactText(line.reqId))}${method(line.method)},"url":${JSON.stringify(redactUrl(line.url))}${line.route === undefined ? '' : route(line.route)}${end},"msg":"request"}\n`,
+      `${level}${time()}${redactedBindings},"reqId":${JSON.stringify(redactText(line.reqId))}${method(line.method)}${line.url === line.route ? routeUrl(line.url) : `,"url":${JSON.stringify(redactUrl(line.url))}`}${line.route === undefined ? '' : route(line.route)}${end},"msg":"request"}\n`,
     );
   };
 }
