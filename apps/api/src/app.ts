@@ -126,7 +126,6 @@ export async function buildApp(options: BuildAppOptions) {
       crossSiteAllowed: ['/api/payment/webhook', '/api/discord/interactions'],
     });
     await app.register(formbody);
-    await app.register(inputPlugin);
     await app.register(sessionPlugin, {
       database: options.database,
       secureCookies: options.settings.secureCookies,
@@ -141,6 +140,8 @@ export async function buildApp(options: BuildAppOptions) {
       adminPassword: options.settings.adminPassword,
       metricsToken: options.settings.metrics.token,
     });
+    // After the guards and rate limits: a route's input check comes after their hooks.
+    await app.register(inputPlugin);
 
     await app.register(billingPlugin, { billing: options.billing });
 

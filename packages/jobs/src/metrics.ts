@@ -178,9 +178,10 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  // Each series is found once, by a key built from its labels, and then observed directly (routes
-  // are patterns, so the series are few).
-  const httpSeries = new Map<string, HistogramSeries>();
+  // Each series is found once, by its labels, and then observed directly (routes are patterns, so
+  // the series are few). Looked up label by label: the same route and method strings come back on
+  // every request, their hashes known, where a key built from all three was a new string each time.
+  const httpSeries = new Map<string, Map<number, Map<string, HistogramSeries>>>();
 
   return {
     registry,
@@ -192,12 +193,12 @@ export function createMetrics(): Metrics {
       providerErrors.inc({ provider, code });
     },
     httpRequest({ method, route, status, seconds }) {
-      const key = `${method} ${status} ${route}`;
-      let series = httpSeries.get(key);
-      if (!series) {
-        series = http.series({ method, route, status: String(status) });
-        httpSeries.set(key, series);
-      }
+      let byStatus = httpSeries.get(route);
+      if (!byStatus) httpSeries.set(route, (byStatus = new Map<number, Map<string, HistogramSeries>>()));
+      let byMethod = byStatus.get(status);
+      if (!byMethod) byStatus.set(status, (byMethod = new Map<string, HistogramSeries>()));
+      let series = byMethod.get(method);
+      if (!series) byMethod.set(method, (series = http.series({ method, route, status: String(status) })));
       series.observe(seconds);
     },
     jobFinished({ family, plan, waitSeconds, runSeconds }) {

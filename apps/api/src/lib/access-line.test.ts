@@ -63,6 +63,25 @@ describe('the access line', () => {
     expect(JSON.parse(written)).toMatchObject({ level: 30, msg: 'request', statusCode: 200 });
   });
 
+  it("writes a fixed route's URL as pino does, again and again, with a query or without", () => {
+    const { log, lines } = capture();
+    const write = accessLineWriter(log)!;
+    const route = '/credit_packages.json';
+    const line = (url: string): AccessLine => ({
+      reqId: 'req-7',
+      method: 'GET',
+      url,
+      route,
+      statusCode: 200,
+      durationMs: 1,
+    });
+    for (const url of [route, route, `${route}?sid=abc`, route]) write(line(url));
+    expect(lines.map(withoutTime)).toEqual(
+      [route, route, `${route}?sid=abc`, route].map((url) => withoutTime(pinoLine(line(url)))),
+    );
+    expect(lines[2]).toContain('sid=[REDACTED]');
+  });
+
   it('leaves an unmatched route out and marks an aborted request, as pino did', () => {
     const aborted: AccessLine = {
       reqId: 'req-3',

@@ -43,6 +43,22 @@ describe("the server's log destination", () => {
     stream.end();
   });
 
+  it('writes lines with text of any script, and lines longer than a batch, whole', async () => {
+    const { stream, lines } = destinationInFile();
+    const log = pino(redactingLogOptions({ level: 'info' }), stream);
+    const long = 'é€😀'.repeat(40_000);
+    log.info({ n: 1 }, 'déjà vu – 雪 😀');
+    log.info({ n: 2 }, long);
+    log.info({ n: 3 }, 'after');
+    await flushed(stream);
+    expect(lines().map(({ n, msg }) => [n, msg])).toEqual([
+      [1, 'déjà vu – 雪 😀'],
+      [2, long],
+      [3, 'after'],
+    ]);
+    stream.end();
+  });
+
   it('writes the batch before flushSync returns', () => {
     const { stream, lines } = destinationInFile();
     for (let n = 0; n < 1000; n++) stream.write(`${JSON.stringify({ n, msg: 'line' })}\n`);

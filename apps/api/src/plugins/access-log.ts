@@ -1,9 +1,15 @@
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '@app/domain';
 import { type AccessLine, accessLineWriter } from '../lib/logging.ts';
 
 const kLogged = Symbol('access logged');
-type Logged = FastifyRequest & { [kLogged]: boolean };
+/** An earlier request of the same connection still in flight when this one began (pipelining). */
+const kEarlier = Symbol('earlier request in flight');
+type Logged = FastifyRequest & { [kLogged]: boolean; [kEarlier]: Logged | null };
+/** The latest request a connection is working on, until it is answered. */
+const kInFlight = Symbol('request in flight');
+type Connection = Socket & { [kInFlight]?: Logged | null };
 
 /** Marks the request's line as written; false when it already was or the level is off. */
 function firstLine(request: FastifyRequest): boolean {
@@ -24,18 +30,61 @@ function throughLogger({ reqId: _reqId, url, ...fields }: AccessLine, log: Fasti
 
 /**
  * One access line per request, written when it ends: method, URL (tokens and secret parameters
- * taken out), route, status and duration. A request the client gave up on gets its line then,
- * marked `aborted`. Lines go straight into the log's stream when the logger is pino's plain JSON,
- * through the logger otherwise (lib/logging.ts). Fastify's own pair of lines ("incoming request",
- * "request completed") is off.
+ * taken out), route, status and duration. A request the client gave up on gets its line when its
+ * connection closes, marked `aborted`. Lines go straight into the log's stream when the logger is
+ * pino's plain JSON, through the logger otherwise (lib/logging.ts). Fastify's own pair of lines
+ * ("incoming request", "request completed") is off.
  */
 export function accessLog(app: FastifyInstance) {
   app.decorateRequest(kLogged, false);
+  app.decorateRequest(kEarlier, null);
   const write = accessLineWriter(app.log) ?? throughLogger;
+
+  // Requests given up on are found by their connection: each connection knows the request it is
+  // working on, and one listener per connection hears it close. (Fastify's onRequestAbort hook
+  // listens on every request instead, which every request pays for.) The requests still in flight
+  // when it closes (one, or several pipelined) get their lines, oldest first; the answered are
+  // passed over.
+  app.server.on('connection', (socket: Connection) => {
+    socket.once('close', () => {
+      const pending: Logged[] = [];
+      for (let request = socket[kInFlight]; request; request = request[kEarlier]) pending.unshift(request);
+      socket[kInFlight] = null;
+      for (const request of pending) aborted(request);
+    });
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const connection = request.raw.socket as Connection | null;
+    if (connection) {
+      const earlier = connection[kInFlight];
+      if (earlier && !earlier[kLogged]) (request as Logged)[kEarlier] = earlier;
+      connection[kInFlight] = request as Logged;
+    }
+    done();
+  });
+
+  /** The line of a request its client gave up on. */
+  function aborted(request: FastifyRequest) {
+    if (!firstLine(request)) return;
+    write(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: request.originalUrl,
+        route: request.routeOptions.url,
+        aborted: true,
+      },
+      request.log,
+    );
+  }
+
   // Object literals, not spreads: a spread in this path cost more than the rest of the line.
   return {
     /** The line of a request answered; `route` is its route's pattern, when the caller has read it. */
     answered(request: FastifyRequest, reply: FastifyReply, route = request.routeOptions.url) {
+      const connection = request.raw.socket as Connection | null;
+      // Answered: its connection no longer holds it (nor keeps it from being collected).
+      if (connection?.[kInFlight] === request) connection[kInFlight] = null;
       if (!firstLine(request)) return;
       write(
         {
@@ -45,20 +94,6 @@ export function accessLog(app: FastifyInstance) {
           route,
           statusCode: reply.statusCode,
           durationMs: Math.round(reply.elapsedTime * 10) / 10,
-        },
-        request.log,
-      );
-    },
-    /** The line of a request its client gave up on. */
-    aborted(request: FastifyRequest) {
-      if (!firstLine(request)) return;
-      write(
-        {
-          reqId: request.id,
-          method: request.method,
-          url: request.originalUrl,
-          route: request.routeOptions.url,
-          aborted: true,
         },
         request.log,
       );

@@ -22,9 +22,4 @@ export const requestEndPlugin = fp(async (app: FastifyInstance, options: { acces
     lines?.answered(request, reply, route);
     done();
   });
-  if (lines)
-    app.addHook('onRequestAbort', (request, done) => {
-      lines.aborted(request);
-      done();
-    });
 });

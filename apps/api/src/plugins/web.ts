@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { rejectUncleanInput } from './input.ts';
 
 export interface WebOptions {
   /** The built SPA (apps/web/dist); pages answer 503 until it is built. */
@@ -89,7 +90,7 @@ export const webPlugin = fp(async (app: FastifyInstance, { distDir }: WebOptions
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preValidation: rejectUncleanInput }, (request, reply) => {
     const [pathname = '/', query = ''] = request.url.split('?', 2);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

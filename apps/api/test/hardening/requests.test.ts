@@ -23,6 +23,10 @@ describe('text that cannot be stored or sent on', () => {
     ['a NUL in a path parameter', 'GET', '/api/payment/update_subscription_status/sub_%00x', undefined],
     ['a NUL in the query', 'GET', '/api/users?query=%00', undefined],
     ['a NUL in a field name', 'POST', '/api/changelog', { 'change\u0000Title': 'x' }],
+    ['a NUL in the query of a fixed route', 'GET', '/subscription_details.json?x=%00', undefined],
+    ['a NUL in the query of a page', 'GET', '/studio/anything?x=%00', undefined],
+    ['a NUL in the query of an unknown path', 'GET', '/api/no-such-thing?x=%00', undefined],
+    ['a NUL in the body of an unknown path', 'POST', '/api/no-such-thing', { x: 'a\u0000' }],
   ])('refuses %s with 400 INVALID_TEXT', async (_name, method, url, payload) => {
     const response = await t.app.inject({
       method: method as 'POST',
@@ -32,6 +36,11 @@ describe('text that cannot be stored or sent on', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('INVALID_TEXT');
+  });
+
+  it('checks who may call first: a signed-out call with a NUL in its query gets 401', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/payment/payment-history/cus_1?x=%00' });
+    expect(response.statusCode).toBe(401);
   });
 
   it('refuses malformed multipart uploads with 400', async () => {
