@@ -24,10 +24,11 @@ const BUDGETS = {
 /**
  * POST /api/jobs on PostgreSQL as the code before submissions became one short statement
  * (fe7aa2b: ten and more statements in a transaction, a dozen more around it) answered this
- * bench's rush, as a share of bare Fastify's req/s: measured on a quiet machine in the same run as
- * the code after, their rounds interleaved (136 jobs/s beside bare 28.0k req/s).
+ * bench's rush, as a share of bare Fastify's req/s: measured in the same run as the code after,
+ * their rounds interleaved with each other's and bare Fastify's, both servers run with the same
+ * Node flags (105 jobs/s beside bare 25.1k req/s; the code after answered 642 jobs/s there).
  */
-const SUBMIT_BASELINE_RATIO = 136 / 28_000;
+const SUBMIT_BASELINE_RATIO = 105 / 25_100;
 const only = new Set(process.argv.slice(2));
 const wants = (name: string) => only.size === 0 || only.has(name);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
