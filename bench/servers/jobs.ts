@@ -49,7 +49,11 @@ async function signedInUser(i: number): Promise<string> {
   });
   const id = randomBytes(32).toString('base64url');
   const idHash = createHash('sha256').update(id).digest('hex');
-  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  await createSession(database.db, {
+    idHash,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
   return `sid=${id}`;
 }
 

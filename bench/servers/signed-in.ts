@@ -34,7 +34,11 @@ for (let i = 0; i < USERS; i++) {
   });
   const id = randomBytes(32).toString('base64url');
   const idHash = createHash('sha256').update(id).digest('hex');
-  await createSession(database.db, { idHash, userId: user.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  await createSession(database.db, {
+    idHash,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
   cookies.push(`sid=${id}`);
 }
 

@@ -87,7 +87,9 @@ describe("the queue's counters", () => {
 
     // A queued job moved to another rank, and one whose other columns change, counted once.
     await database.db.execute(sql`update jobs set priority = 9 where id = ${c.id}::uuid`);
-    await database.db.execute(sql`update jobs set progress = 0.5, status = 'queued' where id = ${d.id}::uuid`);
+    await database.db.execute(
+      sql`update jobs set progress = 0.5, status = 'queued' where id = ${d.id}::uuid`,
+    );
     await expectCountersToMatch({ 'image:5': 1, 'image:9': 1, 'image:3': 1, 'video:5': 1 });
 
     // Jobs deleted with their person; then every job at once.
@@ -97,7 +99,7 @@ describe("the queue's counters", () => {
     await expectCountersToMatch({});
   });
 
-  it("fold the rows of ended connections into one, without changing a sum", async () => {
+  it('fold the rows of ended connections into one, without changing a sum', async () => {
     const user = await createUser(database.db, { discordName: 'folded' });
     for (const [n, priority] of [4, 4, 2].entries()) {
       await insertJob(database.db, {
@@ -133,7 +135,9 @@ describe("the queue's counters", () => {
     await foldQueuedJobCounts(database.db);
     await expectCountersToMatch({});
     const zero = rowsOf<{ rows: number }>(
-      await database.db.execute(sql`select count(*)::int as rows from queued_job_counts where stripe = 0 and count = 0`),
+      await database.db.execute(
+        sql`select count(*)::int as rows from queued_job_counts where stripe = 0 and count = 0`,
+      ),
     );
     expect(Number(zero[0]!.rows)).toBe(0);
   });
@@ -155,7 +159,9 @@ describe("the queue's counters", () => {
         }),
       ),
     );
-    await database.db.execute(sql`update jobs set status = 'running' where priority = 0 and status = 'queued'`);
+    await database.db.execute(
+      sql`update jobs set status = 'running' where priority = 0 and status = 'queued'`,
+    );
     const { counters, rows } = await tallies();
     expect(counters).toEqual(rows);
     expect(Object.values(rows).reduce((sum, count) => sum + count, 0)).toBe(42);
@@ -163,7 +169,13 @@ describe("the queue's counters", () => {
 
   it('start from the queue as it stands when the migration that adds them runs', async () => {
     const user = await createUser(database.db, { discordName: 'upgraded' });
-    for (const [n, [family, priority]] of ([['image', 1], ['image', 1], ['audio', 6]] as const).entries()) {
+    for (const [n, [family, priority]] of (
+      [
+        ['image', 1],
+        ['image', 1],
+        ['audio', 6],
+      ] as const
+    ).entries()) {
       await insertJob(database.db, {
         userId: user.id,
         command: family === 'image' ? 'make' : 'speak',
