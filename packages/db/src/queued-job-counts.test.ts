@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing/index.ts';
 import { type Database, MIGRATIONS_FOLDER, rowsOf } from './client.ts';
 import { createUser } from './repositories/users.ts';
-import { insertJob } from './repositories/jobs.ts';
+import { type JobStatus, insertJob } from './repositories/jobs.ts';
 import { foldQueuedJobCounts } from './repositories/fleet.ts';
 
 /**
@@ -57,14 +57,19 @@ describe("the queue's counters", () => {
     const user = await createUser(database.db, { discordName: 'counted' });
     const other = await createUser(database.db, { discordName: 'counted-too' });
     let n = 0;
-    const job = async (family: string, priority: number, status = 'queued', userId = user.id) =>
+    const job = async (
+      family: 'image' | 'video',
+      priority: number,
+      status: JobStatus = 'queued',
+      userId = user.id,
+    ) =>
       (await insertJob(database.db, {
         userId,
         command: family === 'image' ? 'make' : 'video',
         family,
         options: { prompt: `job ${n}` },
         priority,
-        status: status as 'queued',
+        status,
         source: 'test',
         requestId: `counted-${n++}`,
       }))!;
