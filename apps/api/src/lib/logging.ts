@@ -1,7 +1,7 @@
 import { REDACTED, isSecretName, redactText, redactUrl, redactValue } from '@app/domain';
 import { writeSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-import { type LogFn, type Logger, type LoggerOptions, destination, symbols } from 'pino';
+import { type LogFn, type Logger, type LoggerOptions, destination, stdTimeFunctions, symbols } from 'pino';
 
 type LogArguments = unknown[];
 
@@ -97,10 +97,12 @@ export function apiLoggerOptions(logger: FastifyServerOptions['logger']): Fastif
   return redactingLogOptions(logger === true ? {} : logger);
 }
 
-/** How many characters of lines are gathered before they are handed to the destination at once. */
-const BATCH_CHARS = 64 * 1024;
+/** How many bytes of lines are gathered before they are handed to the destination at once. */
+const BATCH_BYTES = 64 * 1024;
 /** How long a line waits at most before it is handed on. */
 const BATCH_MS = 250;
+/** UTF-8 takes at most three bytes for each UTF-16 unit of a string. */
+const MAX_BYTES_PER_UNIT = 3;
 
 /**
  * Where a running server's lines go (stdout, or another open file descriptor): written
@@ -109,12 +111,12 @@ const BATCH_MS = 250;
  * synchronously when the process exits however it exits (a shutdown, `process.exit`, a crash), the
  * batch being gathered included, so no line is lost.
  *
- * The lines are gathered here, in front of the destination, and handed to it a batch at a time,
- * as one buffer: the destination measures its whole buffer in bytes for each line it is given,
- * and hands each write to a thread of its own; a line at a time, these were a tenth of a short
- * request's CPU. Handed on as one string, a batch was flattened, measured, encoded for the write
- * and encoded again once written; as a buffer it is joined and encoded once. Every line passes
- * through the batch (pino's own and the access lines alike), so they keep their order.
+ * The lines are encoded straight into the batch's buffer as they come, in front of the
+ * destination, which gets a whole batch at a time: given a line at a time, it measured its whole
+ * buffer in bytes for each and handed each write to a thread of its own (a tenth of a short
+ * request's CPU); gathered as strings, each batch was joined, flattened and encoded once more.
+ * Every line passes through the batch (pino's own and the access lines alike), so they keep their
+ * order.
  */
 export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
   const stream = destination({ dest: fd, sync: false, minLength: 1, contentMode: 'buffer' });
@@ -124,22 +126,29 @@ export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
   const flush = stream.flush.bind(stream);
   const flushSync = stream.flushSync.bind(stream);
   const end = stream.end.bind(stream);
-  let lines: string[] = [];
+  // The batch being gathered; each one handed on is the destination's until it is written.
+  let batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
   let length = 0;
-  /** The batch as one buffer, and a new batch begun. */
+  /** The batch gathered so far, and a new batch begun. */
   const take = () => {
-    const bytes = Buffer.from(lines.join(''));
-    lines = [];
+    const bytes = batch.subarray(0, length);
+    batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
     length = 0;
     return bytes;
   };
   const handOn = () => {
-    if (lines.length > 0) write(take());
+    if (length > 0) write(take());
   };
   stream.write = (line: string) => {
-    lines.push(line);
-    length += line.length;
-    if (length >= BATCH_CHARS) handOn();
+    if (length + line.length * MAX_BYTES_PER_UNIT > BATCH_BYTES) {
+      handOn();
+      // A line longer than a whole batch goes on its own.
+      if (line.length * MAX_BYTES_PER_UNIT > BATCH_BYTES) {
+        write(Buffer.from(line));
+        return true;
+      }
+    }
+    length += batch.write(line, length);
     return true;
   };
   stream.flush = (callback?: (error?: Error) => void) => {
@@ -154,7 +163,7 @@ export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
   // written before this returns, not handed to a thread the exiting process may not wait for.
   stream.flushSync = () => {
     flushSync();
-    if (lines.length > 0) writeAllSync(fd, take());
+    if (length > 0) writeAllSync(fd, take());
   };
   const timer = setInterval(handOn, BATCH_MS).unref();
   stream.once('close', () => clearInterval(timer));
@@ -256,20 +265,16 @@ type PinoInternals = Record<symbol, unknown>;
 type LineStream = { write(line: string): unknown } & PinoInternals;
 const INFO = 30;
 
-/** A JSON member (`,"key":value`) for each of a few recurring values, built once. */
-function memberCache(key: string, shape: (value: string) => string = (value) => value, limit = 1000) {
-  const members = new Map<string, string>();
-  return (value: string): string => {
-    let member = members.get(value);
-    if (member === undefined) {
-      member = `,"${key}":${JSON.stringify(shape(value))}`;
-      if (members.size < limit) members.set(value, member);
-    }
-    return member;
-  };
-}
+/** At most this many routes' pieces are kept (a route is a pattern, so there are few). */
+const PIECE_LIMIT = 1000;
 
 const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
+
+/**
+ * An id none of the text rules can match, nor JSON escape: letters, digits and dashes, shorter than
+ * any token (Fastify's own `req-1a2b` ids are). Any other id is redacted and escaped.
+ */
+const PLAIN_ID = /^[A-Za-z0-9-]{0,14}$/;
 
 /**
  * Writes access lines straight into the logger's stream: the very line pino writes for
@@ -278,7 +283,9 @@ const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 
  * pino's hooks, serializers and a child logger, which cost more than the rest of a short request.
  * The URL and the request id are the fields a caller may shape: they pass the text rules (the URL
  * through `redactUrl`) and are JSON-escaped; the base fields pass them once, as the line hook would
- * make them; method and route come from the router. Undefined when the
+ * make them; method and route come from the router. What recurs is built once: the line's start
+ * (until the bindings change), its time within a millisecond, and for each route and method its
+ * method, route and (a fixed route's URL without a query being its route) URL. Undefined when the
  * logger is not pino's plain JSON shape (a mixin, a nested key, a message prefix, a multistream);
  * the caller then logs through pino.
  */
@@ -301,25 +308,63 @@ export function accessLineWriter(
   )
     return undefined;
   const level = levels[INFO];
-  const method = memberCache('method');
-  const route = memberCache('route');
-  // A fixed route's URL without a query is its route: its member is built once per route, not
-  // redacted and escaped again on every request.
-  const routeUrl = memberCache('url', redactUrl);
+  // pino's default time (epoch milliseconds) is written once per millisecond; any other, each line.
+  const epochTime = time === stdTimeFunctions.epochTime;
+  let millisecond = NaN;
+  let timePart = '';
+  const timeOf = () => {
+    if (!epochTime) return time();
+    const now = Date.now();
+    if (now !== millisecond) {
+      millisecond = now;
+      timePart = `,"time":${now}`;
+    }
+    return timePart;
+  };
+  /** The members after the request id for a route answered at its own path, by route and method. */
+  const fixed = new Map<string, Record<string, string>>();
+  /** The method and route members for a route asked for at another URL, by route and method. */
+  const routed = new Map<string, Record<string, string>>();
+  const piece = (
+    pieces: Map<string, Record<string, string>>,
+    route: string,
+    method: string,
+    build: () => string,
+  ): string => {
+    let byMethod = pieces.get(route);
+    if (byMethod === undefined) {
+      byMethod = Object.create(null) as Record<string, string>;
+      if (pieces.size < PIECE_LIMIT) pieces.set(route, byMethod);
+    }
+    return (byMethod[method] ??= build());
+  };
+  const methodMember = (method: string) => `,"method":${JSON.stringify(method)}`;
+  const urlMember = (url: string) => `,"url":${JSON.stringify(redactUrl(url))}`;
+  const routeMember = (route: string | undefined) =>
+    route === undefined ? '' : `,"route":${JSON.stringify(route)}`;
   let bindings = '';
-  let redactedBindings = '';
+  let start = '';
   return (line) => {
     const current = pino[symbols.chindingsSym] as string;
     if (current !== bindings) {
       bindings = current;
-      redactedBindings = redactText(current);
+      start = `${redactText(current)},"reqId":`;
     }
+    const { method, url, route, reqId } = line;
+    const members =
+      route === undefined
+        ? `${methodMember(method)}${urlMember(url)}`
+        : url === route
+          ? piece(fixed, route, method, () => `${methodMember(method)}${urlMember(url)}${routeMember(route)}`)
+          : piece(routed, route, method, () => methodMember(method)).concat(
+              urlMember(url),
+              routeMember(route),
+            );
     const end =
       line.aborted === true
         ? ',"aborted":true'
         : `,"statusCode":${jsonNumber(line.statusCode ?? NaN)},"durationMs":${jsonNumber(line.durationMs ?? NaN)}`;
-    stream.write(
-      `${level}${time()}${redactedBindings},"reqId":${JSON.stringify(redactText(line.reqId))}${method(line.method)}${line.url === line.route ? routeUrl(line.url) : `,"url":${JSON.stringify(redactUrl(line.url))}`}${line.route === undefined ? '' : route(line.route)}${end},"msg":"request"}\n`,
-    );
+    const id = PLAIN_ID.test(reqId) ? `"${reqId}"` : JSON.stringify(redactText(reqId));
+    stream.write(`${level}${timeOf()}${start}${id}${members}${end},"msg":"request"}\n`);
   };
 }
