@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import Fastify, {
-  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
@@ -34,7 +33,7 @@ import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
 import { apiLoggerOptions, lazyChildLoggerFactory } from './lib/logging.ts';
 import { serializerCompiler } from './lib/serializer.ts';
-import { requestEndPlugin } from './plugins/request-end.ts';
+import { RequestEndController, requestEndPlugin } from './plugins/request-end.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -83,10 +82,12 @@ function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addH
 
 /** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
 export async function buildApp(options: BuildAppOptions) {
+  // Each request's end (its metrics and access line) is done by the log controller (plugins/request-end.ts).
+  const requestEnd = new RequestEndController();
   const app = Fastify({
     // Every line passes the redaction (lib/logging.ts); requests get one line of our own.
     logger: apiLoggerOptions(options.logger),
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: requestEnd,
     // A request's logger is made when something logs through it, not for every request.
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 256 * 1024,
@@ -116,7 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
   await app.register(metricsPlugin, { metrics: options.metrics });
-  await app.register(requestEndPlugin, { accessLog: Boolean(options.logger) });
+  await app.register(requestEndPlugin, { accessLog: Boolean(options.logger), controller: requestEnd });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);

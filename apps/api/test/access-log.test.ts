@@ -114,3 +114,28 @@ it('writes an answered request one line, not aborted, when its kept connection c
   expect(linesFor('/slow-for-test/4')[0]).toMatchObject({ statusCode: 200, route: '/slow-for-test/:n' });
   expect(linesFor('/slow-for-test/4')[0]).not.toHaveProperty('aborted');
 });
+
+it('counts each answered request once in the metrics beside its one line, matched or not', async () => {
+  const count = async (route: string) => {
+    const text = await app.metrics.registry.metrics();
+    const match = new RegExp(
+      `hypercreate_http_requests_total\\{method="GET",route="${route.replaceAll('/', '\\/')}",status="(\\d+)"\\} (\\d+)`,
+    ).exec(text);
+    return Number(match?.[2] ?? 0);
+  };
+  const [beforeSlow, beforeUnmatched] = [await count('/slow-for-test/:n'), await count('unmatched')];
+  const answer = fetch(`http://127.0.0.1:${port}/slow-for-test/counted`);
+  await until(() => waiting.length === 1);
+  waiting.shift()!();
+  expect((await answer).status).toBe(200);
+  expect((await fetch(`http://127.0.0.1:${port}/api/no-such-route-for-test`)).status).toBe(404);
+  await until(() => linesFor('/api/no-such-route-for-test').length === 1);
+  expect(await count('/slow-for-test/:n')).toBe(beforeSlow + 1);
+  expect(await count('unmatched')).toBe(beforeUnmatched + 1);
+  expect(linesFor('/slow-for-test/counted')).toEqual([
+    expect.objectContaining({ route: '/slow-for-test/:n', statusCode: 200, method: 'GET' }),
+  ]);
+  expect(linesFor('/api/no-such-route-for-test')).toEqual([
+    expect.not.objectContaining({ route: expect.anything() }),
+  ]);
+});

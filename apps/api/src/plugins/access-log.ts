@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '@app/domain';
 import { type AccessLine, accessLineWriter } from '../lib/logging.ts';
+import { routeConfig } from '../lib/route-context.ts';
 
 const kLogged = Symbol('access logged');
 /** An earlier request of the same connection still in flight when this one began (pipelining). */
@@ -31,7 +32,8 @@ function throughLogger({ reqId: _reqId, url, ...fields }: AccessLine, log: Fasti
 /**
  * One access line per request, written when it ends: method, URL (tokens and secret parameters
  * taken out), route, status and duration. A request the client gave up on gets its line when its
- * connection closes, marked `aborted`. Lines go straight into the log's stream when the logger is
+ * connection closes, marked `aborted`. `started` and `answered` are called for each request (by
+ * plugins/request-end.ts). Lines go straight into the log's stream when the logger is
  * pino's plain JSON, through the logger otherwise (lib/logging.ts). Fastify's own pair of lines
  * ("incoming request", "request completed") is off.
  */
@@ -53,16 +55,6 @@ export function accessLog(app: FastifyInstance) {
       for (const request of pending) aborted(request);
     });
   });
-  app.addHook('onRequest', (request, _reply, done) => {
-    const connection = request.raw.socket as Connection | null;
-    if (connection) {
-      const earlier = connection[kInFlight];
-      if (earlier && !earlier[kLogged]) (request as Logged)[kEarlier] = earlier;
-      connection[kInFlight] = request as Logged;
-    }
-    done();
-  });
-
   /** The line of a request its client gave up on. */
   function aborted(request: FastifyRequest) {
     if (!firstLine(request)) return;
@@ -71,7 +63,7 @@ export function accessLog(app: FastifyInstance) {
         reqId: request.id,
         method: request.method,
         url: request.originalUrl,
-        route: request.routeOptions.url,
+        route: routeConfig(request).url,
         aborted: true,
       },
       request.log,
@@ -80,8 +72,16 @@ export function accessLog(app: FastifyInstance) {
 
   // Object literals, not spreads: a spread in this path cost more than the rest of the line.
   return {
+    /** A request begun: its connection is working on it until it is answered. */
+    started(request: FastifyRequest) {
+      const connection = request.raw.socket as Connection | null;
+      if (!connection) return;
+      const earlier = connection[kInFlight];
+      if (earlier && !earlier[kLogged]) (request as Logged)[kEarlier] = earlier;
+      connection[kInFlight] = request as Logged;
+    },
     /** The line of a request answered; `route` is its route's pattern, when the caller has read it. */
-    answered(request: FastifyRequest, reply: FastifyReply, route = request.routeOptions.url) {
+    answered(request: FastifyRequest, reply: FastifyReply, route = routeConfig(request).url) {
       const connection = request.raw.socket as Connection | null;
       // Answered: its connection no longer holds it (nor keeps it from being collected).
       if (connection?.[kInFlight] === request) connection[kInFlight] = null;

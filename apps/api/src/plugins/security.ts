@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
+import { routeConfig } from '../lib/route-context.ts';
 
 export interface SecurityOptions {
   /** Extra origins the page may connect to, frame and load scripts from (Stripe, the emulator). */
@@ -93,9 +94,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   // instead, each was validated and stored twice). The API's answers get the API's set; pages, the
   // emulators and unknown paths get the pages' set.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(
-      request.url.startsWith('/api/') && !request.routeOptions.config?.page ? API_HEADERS : headers,
-    );
+    reply.headers(request.url.startsWith('/api/') && !routeConfig(request).page ? API_HEADERS : headers);
     done(
       SAFE_METHODS.has(request.method)
         ? undefined
