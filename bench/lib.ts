@@ -1,4 +1,5 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,9 +16,13 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function startServer(
   script: string,
   env: Record<string, string> = {},
+  { pinned = false }: { pinned?: boolean } = {},
 ): Promise<{ port: number; child: ChildProcess; output: string }> {
   // Run as npm start runs the API and the worker.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', script], {
+  const command = [process.execPath, ...SERVER_NODE_FLAGS, '--import', 'tsx', script];
+  const core = pinned ? serverCore() : undefined;
+  const [file, ...args] = core === undefined ? command : ['taskset', '-c', String(core), ...command];
+  const child = spawn(file!, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -36,6 +41,26 @@ export function startServer(
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`${script} did not start: ${output}`)), 90_000).unref();
   });
+}
+
+/**
+ * The core a measured server runs on, the bench (its load generator) keeping to the others: where
+ * the two shared a core now and then, a server's CPU per request swung by half between rounds.
+ * Undefined where there are not two cores or no `taskset` (the servers then run where they may).
+ */
+let pinning: number | undefined | null = null;
+export function serverCore(): number | undefined {
+  if (pinning !== null) return pinning;
+  pinning = undefined;
+  const cores = availableParallelism();
+  if (cores < 2) return pinning;
+  try {
+    execFileSync('taskset', ['-pc', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
+    pinning = cores - 1;
+  } catch {
+    // No taskset here: unpinned.
+  }
+  return pinning;
 }
 
 export async function stop(child: ChildProcess) {

@@ -40,7 +40,7 @@ if (wants('bundle') || wants('lighthouse'))
 const history = openHistory(path.join(ROOT, 'bench/results/latest.json'));
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 const percentFigure = ({ median, low, high }: Figure) =>
-  `${percent(median)} (rounds ${percent(low)}–${percent(high)})`;
+  `${percent(median)} (${percent(low)}–${percent(high)})`;
 
 if (wants('bundle')) {
   const bundle = measureBundle();
@@ -60,9 +60,9 @@ function reportComparison(
   comparison: Awaited<ReturnType<typeof benchThroughput>>,
   budgets: { rpsRatio: number; cpuRatio: number },
 ) {
-  const { app, bare, rpsRatio, cpuRatio, rounds, connections } = comparison;
+  const { app, bare, rpsRatio, cpuRatio, processes, cycles, connections } = comparison;
   console.log(
-    `\n${title}, with the logging npm start uses; ${connections} connections, median of ${rounds.length} rounds (lowest–highest, ±half the range):`,
+    `\n${title}, with the logging npm start uses; ${connections} connections; ${processes} processes of each side by side, ${cycles.length} cycles of a short round each in turn. Each side: the median over its processes (lowest–highest process, ±half the range); each ratio: the median over the cycles (lowest–highest cycle):`,
   );
   console.log(
     `  API          ${describeFigure(app.rps)} req/s, CPU ${describeFigure(app.cpuUs, 1)} µs per request`,
@@ -74,7 +74,7 @@ function reportComparison(
     `  req/s: ${percentFigure(rpsRatio)} of bare (budget ≥ ${budgets.rpsRatio * 100}%) — ${verdict(rpsRatio.median >= budgets.rpsRatio)}`,
   );
   console.log(
-    `  CPU per request: ${cpuRatio.median.toFixed(2)}× bare (rounds ${cpuRatio.low.toFixed(2)}–${cpuRatio.high.toFixed(2)}×; budget ≤ ${budgets.cpuRatio}×) — ${verdict(cpuRatio.median <= budgets.cpuRatio)}`,
+    `  CPU per request: ${cpuRatio.median.toFixed(2)}× bare (cycles ${cpuRatio.low.toFixed(2)}–${cpuRatio.high.toFixed(2)}×; budget ≤ ${budgets.cpuRatio}×) — ${verdict(cpuRatio.median <= budgets.cpuRatio)}`,
   );
   history.record(
     bench,

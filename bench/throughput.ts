@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { type Figure, figureOf, serverCpuMicros, startServer, stop } from './lib.ts';
+import { type Figure, figureOf, median, serverCpuMicros, startServer, stop } from './lib.ts';
 import type { RecordedAnswer } from './servers/bare.ts';
 
 interface Round {
@@ -10,11 +10,17 @@ interface Round {
   cpuUs: number;
 }
 
+/** A server the bench measures: its URL, its process, and the cookies its clients send. */
+interface Measured {
+  url: string;
+  child: ChildProcess;
+  cookies: string[] | undefined;
+}
+
 async function measureRound(
-  url: string,
+  { url, child: server, cookies }: Measured,
   seconds: number,
-  server: ChildProcess,
-  { connections, cookies }: { connections: number; cookies?: string[] },
+  connections: number,
 ): Promise<Round> {
   const cpuBefore = await serverCpuMicros(server);
   let next = 0;
@@ -41,14 +47,18 @@ export interface ServerFigures {
 }
 
 export interface Comparison {
+  /** Each process's median over the cycles; the figure's median is over the processes. */
   bare: ServerFigures;
   app: ServerFigures;
-  /** The app's requests/s over bare Fastify's, round by round. */
+  /** The app's requests/s over bare Fastify's, cycle by cycle (each the medians over the processes). */
   rpsRatio: Figure;
-  /** The app's CPU per request over bare Fastify's, round by round: the steadier figure. */
+  /** The app's CPU per request over bare Fastify's, likewise: the steadier figure. */
   cpuRatio: Figure;
   connections: number;
-  rounds: { bare: Round; app: Round }[];
+  /** How many processes of each ran side by side. */
+  processes: number;
+  /** Each cycle's round of each process, the app's processes and bare Fastify's. */
+  cycles: { app: Round[]; bare: Round[] }[];
 }
 
 /** Headers Node and Fastify write on every answer themselves, bare Fastify included. */
@@ -78,55 +88,104 @@ function recordAnswer(url: string, cookie: string | undefined): Promise<Recorded
 
 /**
  * Measures a route of the API beside bare Fastify answering the same request with the same bytes
- * (status, headers and body, recorded from the API first), both servers up side by side, in
- * alternating rounds so a busy moment on the machine lands on both. Every figure is the median of
- * the rounds, with the lowest and highest round as its spread.
+ * (status, headers and body, recorded from the API first).
+ *
+ * Two things move a server's CPU per request on a shared machine, each by a fifth or more. The
+ * machine itself speeds up and slows down from one second to the next (its neighbours): rounds of
+ * the two servers taken back to back, short and many, see much the same machine. And each Node
+ * process settles, early in its life, into a faster or a slower state for the rest of it (how V8's
+ * inline caches for the event loop's own calls turned out, say), which no number of rounds of the
+ * same process averages out. So several processes of each run side by side (each server pinned to
+ * one core, the load generator kept to the others), each API process paired with a bare one. Each
+ * cycle gives every pair two short rounds back to back, which of the two goes first alternating by
+ * cycle; a cycle's ratio is the median over the pairs of the API's round over its partner's, and
+ * the ratio reported is the median over the cycles, with the lowest and the highest cycle as its
+ * spread. Each server's own figures are the median over its processes of each one's median.
  */
 async function compareWithBare(
   appScript: string,
   path: string,
-  { rounds, seconds, connections }: { rounds: number; seconds: number; connections: number },
+  {
+    processes,
+    cycles,
+    seconds,
+    connections,
+  }: { processes: number; cycles: number; seconds: number; connections: number },
 ): Promise<Comparison> {
-  const app = await startServer(appScript);
-  const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
-  const appUrl = `http://127.0.0.1:${app.port}${path}`;
-  let bare: Awaited<ReturnType<typeof startServer>> | undefined;
+  const started: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
-    const answer = await recordAnswer(appUrl, cookies?.[0]);
-    bare = await startServer('bench/servers/bare.ts', { BARE_ANSWER: JSON.stringify(answer) });
-    const bareUrl = `http://127.0.0.1:${bare.port}${path}`;
-    // Warm-up: JIT, connection handling and pools settle before anything counts.
-    await measureRound(bareUrl, 2, bare.child, { connections, cookies });
-    await measureRound(appUrl, 2, app.child, { connections, cookies });
-    const results: Comparison['rounds'] = [];
-    for (let round = 0; round < rounds; round++) {
-      results.push({
-        bare: await measureRound(bareUrl, seconds, bare.child, { connections, cookies }),
-        app: await measureRound(appUrl, seconds, app.child, { connections, cookies }),
+    const apps: Measured[] = [];
+    for (let instance = 0; instance < processes; instance++) {
+      const app = await startServer(appScript, { BENCH_INSTANCE: String(instance) }, { pinned: true });
+      started.push(app);
+      const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
+      apps.push({ url: `http://127.0.0.1:${app.port}${path}`, child: app.child, cookies });
+    }
+    const answer = await recordAnswer(apps[0]!.url, apps[0]!.cookies?.[0]);
+    const bares: Measured[] = [];
+    for (let instance = 0; instance < processes; instance++) {
+      const bare = await startServer(
+        'bench/servers/bare.ts',
+        { BARE_ANSWER: JSON.stringify(answer) },
+        { pinned: true },
+      );
+      started.push(bare);
+      // Bare Fastify gets the same cookies, and answers them all with the one recorded answer.
+      bares.push({
+        url: `http://127.0.0.1:${bare.port}${path}`,
+        child: bare.child,
+        cookies: apps[instance]!.cookies,
       });
     }
-    const figures = (side: 'bare' | 'app'): ServerFigures => ({
-      rps: figureOf(results.map((r) => r[side].rps)),
-      cpuUs: figureOf(results.map((r) => r[side].cpuUs)),
-    });
+    // Warm-up: JIT, connection handling and pools settle before anything counts.
+    for (const server of [...apps, ...bares]) await measureRound(server, 2, connections);
+    const measured: Comparison['cycles'] = [];
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      const app: Round[] = [];
+      const bare: Round[] = [];
+      // Each app process and its bare partner back to back, which goes first alternating by cycle.
+      for (let index = 0; index < processes; index++) {
+        if (cycle % 2 === 0) app.push(await measureRound(apps[index]!, seconds, connections));
+        bare.push(await measureRound(bares[index]!, seconds, connections));
+        if (cycle % 2 === 1) app.push(await measureRound(apps[index]!, seconds, connections));
+      }
+      measured.push({ app, bare });
+    }
+    const perProcess = (side: 'app' | 'bare', read: (round: Round) => number) =>
+      figureOf(
+        Array.from({ length: processes }, (_, index) =>
+          median(measured.map((cycle) => read(cycle[side][index]!))),
+        ),
+      );
+    /** Each cycle's median of the ratios of the rounds taken back to back. */
+    const cycleRatio = (read: (round: Round) => number) =>
+      figureOf(
+        measured.map((cycle) =>
+          median(cycle.app.map((round, index) => read(round) / read(cycle.bare[index]!))),
+        ),
+      );
     return {
-      bare: figures('bare'),
-      app: figures('app'),
-      rpsRatio: figureOf(results.map((r) => r.app.rps / r.bare.rps)),
-      cpuRatio: figureOf(results.map((r) => r.app.cpuUs / r.bare.cpuUs)),
+      app: { rps: perProcess('app', (round) => round.rps), cpuUs: perProcess('app', (round) => round.cpuUs) },
+      bare: {
+        rps: perProcess('bare', (round) => round.rps),
+        cpuUs: perProcess('bare', (round) => round.cpuUs),
+      },
+      rpsRatio: cycleRatio((round) => round.rps),
+      cpuRatio: cycleRatio((round) => round.cpuUs),
       connections,
-      rounds: results,
+      processes,
+      cycles: measured,
     };
   } finally {
-    if (bare) await stop(bare.child);
-    await stop(app.child);
+    for (const server of started) await stop(server.child);
   }
 }
 
 /** GET /subscription_details.json (no database) with the production logging, beside bare Fastify. */
-export function benchThroughput(rounds = 11, seconds = 2): Promise<Comparison> {
+export function benchThroughput(processes = 3, cycles = 12, seconds = 1): Promise<Comparison> {
   return compareWithBare('bench/servers/app.ts', '/subscription_details.json', {
-    rounds,
+    processes,
+    cycles,
     seconds,
     connections: 16,
   });
@@ -137,6 +196,11 @@ export function benchThroughput(rounds = 11, seconds = 2): Promise<Comparison> {
  * 50 connections, each a different user, beside bare Fastify sending the same cookies and
  * answering with one user's answer.
  */
-export function benchSignedInRead(rounds = 11, seconds = 2): Promise<Comparison> {
-  return compareWithBare('bench/servers/signed-in.ts', '/api/auth/', { rounds, seconds, connections: 50 });
+export function benchSignedInRead(processes = 3, cycles = 12, seconds = 1): Promise<Comparison> {
+  return compareWithBare('bench/servers/signed-in.ts', '/api/auth/', {
+    processes,
+    cycles,
+    seconds,
+    connections: 50,
+  });
 }

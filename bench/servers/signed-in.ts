@@ -11,7 +11,8 @@ import { productionLogger } from './production-log.ts';
 import './cpu-report.ts';
 
 const USERS = 100;
-const name = 'hypercreate_bench';
+// Several of these servers run side by side in one bench, each with a database of its own.
+const name = `hypercreate_bench_${process.env.BENCH_INSTANCE ?? 0}`;
 
 const url = await createBenchDatabase(name);
 
