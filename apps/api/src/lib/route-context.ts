@@ -1,3 +1,4 @@
+/// <reference path="../types/fastify-symbols.d.ts" />
 import type { FastifyRequest } from 'fastify';
 // Fastify's own symbols, from the same module instance Fastify itself loads (the bundle keeps
 // registry packages external).

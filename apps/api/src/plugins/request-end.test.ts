@@ -3,7 +3,7 @@ import { createMetrics } from '@app/jobs';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactingLogOptions } from '../lib/logging.ts';
+import { apiLoggerOptions } from '../lib/logging.ts';
 import { RequestEndController, requestEndPlugin } from './request-end.ts';
 
 const apps: { close(): Promise<unknown> }[] = [];
@@ -22,7 +22,7 @@ async function appWith(accessLog: boolean) {
   });
   const controller = new RequestEndController();
   const app = Fastify({
-    logger: accessLog ? redactingLogOptions({ level: 'info', stream }) : false,
+    logger: accessLog ? apiLoggerOptions({ level: 'info', stream }) : false,
     logController: controller,
   });
   apps.push(app);

@@ -51,7 +51,8 @@ export const requestEndPlugin = fp(
     const { metrics } = app;
     const lines = options.accessLog ? accessLog(app) : undefined;
     app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, [kMeasured]: true };
+      // A mark of ours beside the route's own config (Fastify copies it into the route's context).
+      route.config = { ...route.config, [kMeasured]: true } as typeof route.config;
     });
     /** Whether a request is the product's: it matched a route of ours, or none. */
     const ours = (config: RouteConfig) => config.url === undefined || config[kMeasured] === true;
