@@ -1,4 +1,3 @@
-/// <reference path="../types/fastify-symbols.d.ts" />
 import type { FastifyRequest } from 'fastify';
 // Fastify's own symbols, from the same module instance Fastify itself loads (the bundle keeps
 // registry packages external).
