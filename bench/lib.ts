@@ -16,11 +16,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function startServer(
   script: string,
   env: Record<string, string> = {},
-  { pinned = false }: { pinned?: boolean } = {},
+  { core }: { core?: number } = {},
 ): Promise<{ port: number; child: ChildProcess; output: string }> {
   // Run as npm start runs the API and the worker.
   const command = [process.execPath, ...SERVER_NODE_FLAGS, '--import', 'tsx', script];
-  const core = pinned ? serverCore() : undefined;
   const [file, ...args] = core === undefined ? command : ['taskset', '-c', String(core), ...command];
   const child = spawn(file!, args, {
     cwd: ROOT,
@@ -44,23 +43,29 @@ export function startServer(
 }
 
 /**
- * The core a measured server runs on, the bench (its load generator) keeping to the others: where
- * the two shared a core now and then, a server's CPU per request swung by half between rounds.
- * Undefined where there are not two cores or no `taskset` (the servers then run where they may).
+ * Runs `measure` with the measured servers' core (the last; pass it to `startServer`) and the
+ * bench itself, the load generator, kept to the others, then gives the bench all cores back, so
+ * that the benches after it (and the processes they start, which inherit the bench's cores) run as
+ * before. Where the load generator and a server shared a core now and then, the server's CPU per
+ * request swung by half between rounds. Without two cores or `taskset`, `measure` gets no core and
+ * the servers run where they may.
  */
-let pinning: number | undefined | null = null;
-export function serverCore(): number | undefined {
-  if (pinning !== null) return pinning;
-  pinning = undefined;
+export async function withServerCore<T>(measure: (core: number | undefined) => Promise<T>): Promise<T> {
   const cores = availableParallelism();
-  if (cores < 2) return pinning;
+  const pin = (list: string) => {
+    try {
+      execFileSync('taskset', ['-pc', list, String(process.pid)], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (cores < 2 || !pin(`0-${cores - 2}`)) return measure(undefined);
   try {
-    execFileSync('taskset', ['-pc', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
-    pinning = cores - 1;
-  } catch {
-    // No taskset here: unpinned.
+    return await measure(cores - 1);
+  } finally {
+    pin(`0-${cores - 1}`);
   }
-  return pinning;
 }
 
 export async function stop(child: ChildProcess) {

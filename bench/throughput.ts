@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { type Figure, figureOf, median, serverCpuMicros, startServer, stop } from './lib.ts';
+import { type Figure, figureOf, median, serverCpuMicros, startServer, stop, withServerCore } from './lib.ts';
 import type { RecordedAnswer } from './servers/bare.ts';
 
 interface Round {
@@ -102,21 +102,28 @@ function recordAnswer(url: string, cookie: string | undefined): Promise<Recorded
  * the ratio reported is the median over the cycles, with the lowest and the highest cycle as its
  * spread. Each server's own figures are the median over its processes of each one's median.
  */
-async function compareWithBare(
+async function compareWithBare(appScript: string, path: string, options: Measurement): Promise<Comparison> {
+  return withServerCore((core) => compareOnCore(core, appScript, path, options));
+}
+
+interface Measurement {
+  processes: number;
+  cycles: number;
+  seconds: number;
+  connections: number;
+}
+
+async function compareOnCore(
+  core: number | undefined,
   appScript: string,
   path: string,
-  {
-    processes,
-    cycles,
-    seconds,
-    connections,
-  }: { processes: number; cycles: number; seconds: number; connections: number },
+  { processes, cycles, seconds, connections }: Measurement,
 ): Promise<Comparison> {
   const started: Awaited<ReturnType<typeof startServer>>[] = [];
   try {
     const apps: Measured[] = [];
     for (let instance = 0; instance < processes; instance++) {
-      const app = await startServer(appScript, { BENCH_INSTANCE: String(instance) }, { pinned: true });
+      const app = await startServer(appScript, { BENCH_INSTANCE: String(instance) }, { core });
       started.push(app);
       const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
       apps.push({ url: `http://127.0.0.1:${app.port}${path}`, child: app.child, cookies });
@@ -127,7 +134,7 @@ async function compareWithBare(
       const bare = await startServer(
         'bench/servers/bare.ts',
         { BARE_ANSWER: JSON.stringify(answer) },
-        { pinned: true },
+        { core },
       );
       started.push(bare);
       // Bare Fastify gets the same cookies, and answers them all with the one recorded answer.
