@@ -3,12 +3,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
@@ -31,14 +26,15 @@ import { discordPlugin } from './plugins/discord.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
-import { apiLoggerOptions, lazyChildLoggerFactory } from './lib/logging.ts';
+import { type ApiLogSetting, apiLogger } from './lib/logging.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { RequestEndController, requestEndPlugin } from './plugins/request-end.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface BuildAppOptions extends AppContext {
-  logger?: FastifyServerOptions['logger'];
+  /** How the API logs (pino's options, with a stream); off when absent. */
+  logger?: ApiLogSetting;
   webDistDir?: string;
   /** Origins of the payment provider the browser talks to (script, frames, API). */
   paymentOrigins?: string[];
@@ -82,14 +78,13 @@ function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addH
 
 /** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
 export async function buildApp(options: BuildAppOptions) {
-  // Each request's end (its metrics and access line) is done by the log controller (plugins/request-end.ts).
+  // Every line passes the redaction (lib/logging.ts); requests get one line of our own.
+  const log = apiLogger(options.logger);
+  // Each request's start, end, logger and line are ours (plugins/request-end.ts): Fastify has none.
   const requestEnd = new RequestEndController();
   const app = Fastify({
-    // Every line passes the redaction (lib/logging.ts); requests get one line of our own.
-    logger: apiLoggerOptions(options.logger),
+    logger: false,
     logController: requestEnd,
-    // A request's logger is made when something logs through it, not for every request.
-    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
@@ -102,6 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (log) app.log = log;
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   answerRunningWithClose(app.server, app);
   app.setValidatorCompiler(validatorCompiler);
@@ -117,7 +113,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
   await app.register(metricsPlugin, { metrics: options.metrics });
-  await app.register(requestEndPlugin, { accessLog: Boolean(options.logger), controller: requestEnd });
+  await app.register(requestEndPlugin, { log, controller: requestEnd });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);

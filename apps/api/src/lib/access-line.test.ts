@@ -1,20 +1,45 @@
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { type AccessLine, LazyChildLogger, accessLineWriter, redactingLogOptions } from './logging.ts';
+import {
+  type AccessLine,
+  LazyChildLogger,
+  accessLineWriter,
+  redactingLogOptions,
+  serverLogDestination,
+} from './logging.ts';
 
 const token = 'aW50ZXJhY3Rpb24.c2VjcmV0LXRva2VuLXZhbHVlLWZvci10ZXN0cw';
 
-function capture(options: pino.LoggerOptions = {}) {
-  const lines: string[] = [];
+/** Where the lines go: any stream (each line as text), or the server's destination (as bytes into its batch). */
+type Sink = 'stream' | 'server destination';
+const SINKS: Sink[] = ['stream', 'server destination'];
+
+/** A logger whose lines are captured; `lines()` reads them all so far. */
+function capture(options: pino.LoggerOptions = {}, sink: Sink = 'stream') {
+  if (sink === 'server destination') {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'access-line-')), 'log');
+    const fd = openSync(file, 'a');
+    const destination = serverLogDestination(fd);
+    const log = pino(redactingLogOptions({ level: 'info', ...options }), destination);
+    const lines = () => {
+      destination.flushSync();
+      return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    };
+    return { log, lines, close: () => closeSync(fd) };
+  }
+  const written: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      written.push(...chunk.toString().split('\n').filter(Boolean));
       done();
     },
   });
   const log = pino(redactingLogOptions({ level: 'info', ...options }), stream);
-  return { log, lines };
+  return { log, lines: () => written, close: () => undefined };
 }
 
 /** The line pino writes for the same request through a child logger, as the access log once did. */
@@ -22,127 +47,139 @@ function pinoLine({ reqId, url, ...fields }: AccessLine, options?: pino.LoggerOp
   const { log, lines } = capture(options);
   const { method, route, ...end } = fields;
   log.child({ reqId }).info({ method, url, route, ...end }, 'request');
-  return lines[0]!;
+  return lines()[0]!;
 }
 
-function writtenLine(line: AccessLine, options?: pino.LoggerOptions) {
-  const { log, lines } = capture(options);
-  const write = accessLineWriter(log);
+function writtenLines(lines: AccessLine[], options?: pino.LoggerOptions, sink: Sink = 'stream') {
+  const captured = capture(options, sink);
+  const write = accessLineWriter(captured.log);
   expect(write).toBeDefined();
-  write!(line);
-  return lines[0]!;
+  for (const line of lines) write!(line);
+  const written = captured.lines();
+  captured.close();
+  return written;
 }
+
+const writtenLine = (line: AccessLine, options?: pino.LoggerOptions, sink?: Sink) =>
+  writtenLines([line], options, sink)[0]!;
 
 const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
 
-describe('the access line', () => {
-  it('is the line pino writes: same keys in the same order, level, base fields and message', () => {
-    const line: AccessLine = {
-      reqId: 'req-2a',
-      method: 'GET',
-      url: '/subscription_details.json',
-      route: '/subscription_details.json',
-      statusCode: 200,
-      durationMs: 0.4,
-    };
-    const written = writtenLine(line);
-    expect(withoutTime(written)).toBe(withoutTime(pinoLine(line)));
-    expect(Object.keys(JSON.parse(written) as object)).toEqual([
-      'level',
-      'time',
-      'pid',
-      'hostname',
-      'reqId',
-      'method',
-      'url',
-      'route',
-      'statusCode',
-      'durationMs',
-      'msg',
-    ]);
-    expect(JSON.parse(written)).toMatchObject({ level: 30, msg: 'request', statusCode: 200 });
-  });
-
-  it("writes a fixed route's URL as pino does, again and again, with a query or without", () => {
-    const { log, lines } = capture();
-    const write = accessLineWriter(log)!;
-    const route = '/credit_packages.json';
-    const line = (url: string): AccessLine => ({
-      reqId: 'req-7',
-      method: 'GET',
-      url,
-      route,
-      statusCode: 200,
-      durationMs: 1,
+for (const sink of SINKS)
+  describe(`the access line, into ${sink === 'stream' ? 'any stream' : "the server's destination"}`, () => {
+    it('is the line pino writes: same keys in the same order, level, base fields and message', () => {
+      const line: AccessLine = {
+        reqId: 'req-2a',
+        method: 'GET',
+        url: '/subscription_details.json',
+        route: '/subscription_details.json',
+        statusCode: 200,
+        durationMs: 0.4,
+      };
+      const written = writtenLine(line, undefined, sink);
+      expect(withoutTime(written)).toBe(withoutTime(pinoLine(line)));
+      expect(Object.keys(JSON.parse(written) as object)).toEqual([
+        'level',
+        'time',
+        'pid',
+        'hostname',
+        'reqId',
+        'method',
+        'url',
+        'route',
+        'statusCode',
+        'durationMs',
+        'msg',
+      ]);
+      expect(JSON.parse(written)).toMatchObject({ level: 30, msg: 'request', statusCode: 200 });
     });
-    for (const url of [route, route, `${route}?sid=abc`, route]) write(line(url));
-    expect(lines.map(withoutTime)).toEqual(
-      [route, route, `${route}?sid=abc`, route].map((url) => withoutTime(pinoLine(line(url)))),
-    );
-    expect(lines[2]).toContain('sid=[REDACTED]');
-  });
 
-  it('leaves an unmatched route out and marks an aborted request, as pino did', () => {
-    const aborted: AccessLine = {
-      reqId: 'req-3',
-      method: 'POST',
-      url: '/nowhere',
-      route: undefined,
-      aborted: true,
-    };
-    expect(withoutTime(writtenLine(aborted))).toBe(withoutTime(pinoLine(aborted)));
-    expect(JSON.parse(writtenLine(aborted))).not.toHaveProperty('route');
-  });
-
-  it('keeps the base fields a logger was given', () => {
-    const line: AccessLine = {
-      reqId: 'r',
-      method: 'GET',
-      url: '/',
-      route: '/',
-      statusCode: 304,
-      durationMs: 2,
-    };
-    const options = { base: { service: 'api' } };
-    expect(withoutTime(writtenLine(line, options))).toBe(withoutTime(pinoLine(line, options)));
-  });
-
-  it('takes tokens and secret parameters out of the URL and escapes what JSON must', () => {
-    const url = `/_discord/api/v10/interactions/9/${token}/callback?client_secret=pi_1_secret_Zz9Yy8Xx7&q="\\é`;
-    const written = writtenLine({
-      reqId: 'r',
-      method: 'POST',
-      url,
-      route: undefined,
-      statusCode: 204,
-      durationMs: 1,
+    it("writes a fixed route's URL as pino does, again and again, with a query or without", () => {
+      const route = '/credit_packages.json';
+      const line = (url: string): AccessLine => ({
+        reqId: 'req-7',
+        method: 'GET',
+        url,
+        route,
+        statusCode: 200,
+        durationMs: 1,
+      });
+      const lines = writtenLines([route, route, `${route}?sid=abc`, route].map(line), undefined, sink);
+      expect(lines.map(withoutTime)).toEqual(
+        [route, route, `${route}?sid=abc`, route].map((url) => withoutTime(pinoLine(line(url)))),
+      );
+      expect(lines[2]).toContain('sid=[REDACTED]');
     });
-    expect(written).not.toContain(token);
-    expect(written).not.toContain('Zz9Yy8Xx7');
-    const parsed = JSON.parse(written) as { url: string };
-    expect(parsed.url).toBe(
-      '/_discord/api/v10/interactions/9/[REDACTED]/callback?client_secret=[REDACTED]&q="\\é',
-    );
-  });
 
-  it('takes a secret out of a request id a client could have chosen', () => {
-    const written = writtenLine({
-      reqId: `/interactions/1/${token}`,
-      method: 'GET',
-      url: '/',
-      route: '/',
-      statusCode: 200,
-      durationMs: 1,
+    it('leaves an unmatched route out and marks an aborted request, as pino did', () => {
+      const aborted: AccessLine = {
+        reqId: 'req-3',
+        method: 'POST',
+        url: '/nowhere',
+        route: undefined,
+        aborted: true,
+      };
+      expect(withoutTime(writtenLine(aborted, undefined, sink))).toBe(withoutTime(pinoLine(aborted)));
+      expect(JSON.parse(writtenLine(aborted, undefined, sink))).not.toHaveProperty('route');
     });
-    expect(written).not.toContain(token);
-    expect(JSON.parse(written)).toMatchObject({ reqId: '/interactions/1/[REDACTED]' });
-  });
 
-  it('is left to pino when the logger adds fields of its own', () => {
-    expect(accessLineWriter(capture({ mixin: () => ({ extra: 1 }) }).log)).toBeUndefined();
-    expect(accessLineWriter(capture({ nestedKey: 'data' }).log)).toBeUndefined();
+    it('keeps the base fields a logger was given', () => {
+      const line: AccessLine = {
+        reqId: 'r',
+        method: 'GET',
+        url: '/',
+        route: '/',
+        statusCode: 304,
+        durationMs: 2,
+      };
+      const options = { base: { service: 'api' } };
+      expect(withoutTime(writtenLine(line, options, sink))).toBe(withoutTime(pinoLine(line, options)));
+    });
+
+    it('takes tokens and secret parameters out of the URL and escapes what JSON must', () => {
+      const url = `/_discord/api/v10/interactions/9/${token}/callback?client_secret=pi_1_secret_Zz9Yy8Xx7&q="\\é`;
+      const written = writtenLine(
+        {
+          reqId: 'r',
+          method: 'POST',
+          url,
+          route: undefined,
+          statusCode: 204,
+          durationMs: 1,
+        },
+        undefined,
+        sink,
+      );
+      expect(written).not.toContain(token);
+      expect(written).not.toContain('Zz9Yy8Xx7');
+      const parsed = JSON.parse(written) as { url: string };
+      expect(parsed.url).toBe(
+        '/_discord/api/v10/interactions/9/[REDACTED]/callback?client_secret=[REDACTED]&q="\\é',
+      );
+    });
+
+    it('takes a secret out of a request id a client could have chosen', () => {
+      const written = writtenLine(
+        {
+          reqId: `/interactions/1/${token}`,
+          method: 'GET',
+          url: '/',
+          route: '/',
+          statusCode: 200,
+          durationMs: 1,
+        },
+        undefined,
+        sink,
+      );
+      expect(written).not.toContain(token);
+      expect(JSON.parse(written)).toMatchObject({ reqId: '/interactions/1/[REDACTED]' });
+    });
+
+    it('is left to pino when the logger adds fields of its own', () => {
+      expect(accessLineWriter(capture({ mixin: () => ({ extra: 1 }) }, sink).log)).toBeUndefined();
+      expect(accessLineWriter(capture({ nestedKey: 'data' }, sink).log)).toBeUndefined();
+    });
   });
-});
 
 describe("a request's lazy logger", () => {
   it('logs with its bindings, through the redaction, once something logs', () => {
@@ -154,7 +191,7 @@ describe("a request's lazy logger", () => {
     child.debug('not written');
     child.warn({ token }, 'called %s', `/interactions/1/${token}`);
     child.child({ job: 'j1' }).error('failed');
-    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
+    expect(lines().map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
       { level: 40, reqId: 'req-9', token: '[REDACTED]', msg: 'called /interactions/1/[REDACTED]' },
       { level: 50, reqId: 'req-9', job: 'j1', msg: 'failed' },
     ]);
@@ -168,6 +205,35 @@ describe("a request's lazy logger", () => {
     expect(child.level).toBe('warn');
     child.info('quiet');
     child.error('loud');
-    expect(lines).toHaveLength(1);
+    expect(lines()).toHaveLength(1);
+  });
+});
+
+describe("the access line, into the server's destination", () => {
+  it("keeps its place among pino's own lines", () => {
+    const captured = capture({}, 'server destination');
+    const write = accessLineWriter(captured.log)!;
+    captured.log.info('before');
+    write({ reqId: 'req-1', method: 'GET', url: '/', route: '/', statusCode: 200, durationMs: 1.5 });
+    captured.log.warn('after');
+    const lines = captured.lines().map((line) => JSON.parse(line) as { msg: string; durationMs?: number });
+    captured.close();
+    expect(lines.map(({ msg }) => msg)).toEqual(['before', 'request', 'after']);
+    expect(lines[1]!.durationMs).toBe(1.5);
+  });
+
+  it('writes a line longer than a whole batch on its own, the same line', () => {
+    const line: AccessLine = {
+      reqId: 'req-4',
+      method: 'GET',
+      url: `/search?q=${'é'.repeat(40_000)}`,
+      route: '/search',
+      statusCode: 414,
+      durationMs: 0.1,
+    };
+    const written = writtenLines([line, { ...line, url: '/search' }], undefined, 'server destination');
+    expect(written.map(withoutTime)).toEqual(
+      [line, { ...line, url: '/search' }].map((each) => withoutTime(pinoLine(each))),
+    );
   });
 });

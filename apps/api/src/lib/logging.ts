@@ -1,7 +1,16 @@
 import { REDACTED, isSecretName, redactText, redactUrl, redactValue } from '@app/domain';
 import { writeSync } from 'node:fs';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-import { type LogFn, type Logger, type LoggerOptions, destination, stdTimeFunctions, symbols } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type DestinationStream,
+  type LogFn,
+  type Logger,
+  type LoggerOptions,
+  destination,
+  pino,
+  stdTimeFunctions,
+  symbols,
+} from 'pino';
 
 type LogArguments = unknown[];
 
@@ -91,10 +100,19 @@ export function redactingLogOptions(options: LoggerOptions = {}): LoggerOptions 
   };
 }
 
-/** The API's logger setting: off, or pino with redaction whatever options the caller gave. */
-export function apiLoggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (!logger) return false;
-  return redactingLogOptions(logger === true ? {} : logger);
+/** How the API logs: not at all, pino's defaults to stdout, or pino's options with a stream. */
+export type ApiLogSetting = boolean | (LoggerOptions & { stream?: DestinationStream });
+
+/**
+ * The API's root logger for its setting, every line redacted whatever options the caller gave;
+ * undefined when logging is off. Fastify gets no logger of its own (see plugins/request-end.ts): this
+ * one is the app's `log`, and each request's logger is its child.
+ */
+export function apiLogger(setting: ApiLogSetting | undefined): Logger | undefined {
+  if (!setting) return undefined;
+  const { stream, ...options } = setting === true ? {} : setting;
+  const redacting = redactingLogOptions({ level: 'info', ...options });
+  return stream ? pino(redacting, stream) : pino(redacting);
 }
 
 /** How many bytes of lines are gathered before they are handed to the destination at once. */
@@ -127,29 +145,35 @@ export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
   const flushSync = stream.flushSync.bind(stream);
   const end = stream.end.bind(stream);
   // The batch being gathered; each one handed on is the destination's until it is written.
-  let batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
-  let length = 0;
+  const batch: LineBatch = { bytes: Buffer.allocUnsafeSlow(BATCH_BYTES), length: 0 };
   /** The batch gathered so far, and a new batch begun. */
   const take = () => {
-    const bytes = batch.subarray(0, length);
-    batch = Buffer.allocUnsafeSlow(BATCH_BYTES);
-    length = 0;
+    const bytes = batch.bytes.subarray(0, batch.length);
+    batch.bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    batch.length = 0;
     return bytes;
   };
   const handOn = () => {
-    if (length > 0) write(take());
+    if (batch.length > 0) write(take());
+  };
+  /** The batch, with room for `bytes` more; undefined when a line that long must go on its own. */
+  const room = (bytes: number): LineBatch | undefined => {
+    if (batch.length + bytes > BATCH_BYTES) {
+      handOn();
+      if (bytes > BATCH_BYTES) return undefined;
+    }
+    return batch;
   };
   stream.write = (line: string) => {
-    if (length + line.length * MAX_BYTES_PER_UNIT > BATCH_BYTES) {
-      handOn();
-      // A line longer than a whole batch goes on its own.
-      if (line.length * MAX_BYTES_PER_UNIT > BATCH_BYTES) {
-        write(Buffer.from(line));
-        return true;
-      }
-    }
-    length += batch.write(line, length);
+    const into = room(line.length * MAX_BYTES_PER_UNIT);
+    if (into) into.length += into.bytes.write(line, into.length);
+    else write(Buffer.from(line));
     return true;
+  };
+  (stream as unknown as LineBatchStream)[kLineBatch] = (bytes) => {
+    const into = room(bytes);
+    if (!into) throw new RangeError('A line longer than a batch is written as text.');
+    return into;
   };
   stream.flush = (callback?: (error?: Error) => void) => {
     handOn();
@@ -163,12 +187,25 @@ export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
   // written before this returns, not handed to a thread the exiting process may not wait for.
   stream.flushSync = () => {
     flushSync();
-    if (length > 0) writeAllSync(fd, take());
+    if (batch.length > 0) writeAllSync(fd, take());
   };
   const timer = setInterval(handOn, BATCH_MS).unref();
   stream.once('close', () => clearInterval(timer));
   return stream;
 }
+
+/** The batch a destination is gathering: its buffer, and how many of its bytes hold lines. */
+interface LineBatch {
+  bytes: Buffer;
+  length: number;
+}
+
+/**
+ * A destination of `serverLogDestination`'s takes a line's bytes straight into its batch: asked for
+ * room for so many bytes, it answers the batch; the caller writes from `length` on and moves it.
+ */
+const kLineBatch = Symbol('line batch');
+type LineBatchStream = { [kLineBatch]: (bytes: number) => LineBatch };
 
 /** Writes all the bytes, waiting out a full non-blocking pipe as pino's destination does. */
 function writeAllSync(fd: number, bytes: Buffer) {
@@ -242,13 +279,6 @@ for (const method of LOG_METHODS) {
   };
 }
 
-/** Fastify's `childLoggerFactory`: each request's logger, made lazily. */
-export const lazyChildLoggerFactory = (
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildOptions,
-): FastifyBaseLogger => new LazyChildLogger(logger, bindings, options);
-
 /** What a request's access line says: its method, redacted URL, route, and status or abort. */
 export interface AccessLine {
   reqId: string;
@@ -285,9 +315,12 @@ const PLAIN_ID = /^[A-Za-z0-9-]{0,14}$/;
  * through `redactUrl`) and are JSON-escaped; the base fields pass them once, as the line hook would
  * make them; method and route come from the router. What recurs is built once: the line's start
  * (until the bindings change), its time within a millisecond, and for each route and method its
- * method, route and (a fixed route's URL without a query being its route) URL. Undefined when the
- * logger is not pino's plain JSON shape (a mixin, a nested key, a message prefix, a multistream);
- * the caller then logs through pino.
+ * method, route and (a fixed route's URL without a query being its route) URL. Into the server's
+ * own destination (`serverLogDestination`) the line goes as bytes, those pieces copied into its
+ * batch as they are and the numbers written digit by digit: made as one string, the line was
+ * joined, flattened and encoded again for every request. Undefined when the logger is not pino's
+ * plain JSON shape (a mixin, a nested key, a message prefix, a multistream); the caller then logs
+ * through pino.
  */
 export function accessLineWriter(
   logger: FastifyBaseLogger,
@@ -312,59 +345,152 @@ export function accessLineWriter(
   const epochTime = time === stdTimeFunctions.epochTime;
   let millisecond = NaN;
   let timePart = '';
+  let timeBytes = Buffer.alloc(0);
   const timeOf = () => {
     if (!epochTime) return time();
     const now = Date.now();
     if (now !== millisecond) {
       millisecond = now;
       timePart = `,"time":${now}`;
+      timeBytes = Buffer.from(timePart);
     }
     return timePart;
   };
   /** The members after the request id for a route answered at its own path, by route and method. */
-  const fixed = new Map<string, Record<string, string>>();
-  /** The method and route members for a route asked for at another URL, by route and method. */
-  const routed = new Map<string, Record<string, string>>();
+  const fixed = new Map<string, Record<string, Piece>>();
+  /** The method member for a route asked for at another URL (or none), by route and method. */
+  const routed = new Map<string, Record<string, Piece>>();
+  /** The route member for a route asked for at another URL. */
+  const routeMembers = new Map<string, Record<string, Piece>>();
   const piece = (
-    pieces: Map<string, Record<string, string>>,
+    pieces: Map<string, Record<string, Piece>>,
     route: string,
     method: string,
     build: () => string,
-  ): string => {
+  ): Piece => {
     let byMethod = pieces.get(route);
     if (byMethod === undefined) {
-      byMethod = Object.create(null) as Record<string, string>;
+      byMethod = Object.create(null) as Record<string, Piece>;
       if (pieces.size < PIECE_LIMIT) pieces.set(route, byMethod);
     }
-    return (byMethod[method] ??= build());
+    return (byMethod[method] ??= new Piece(build()));
   };
   const methodMember = (method: string) => `,"method":${JSON.stringify(method)}`;
   const urlMember = (url: string) => `,"url":${JSON.stringify(redactUrl(url))}`;
   const routeMember = (route: string | undefined) =>
     route === undefined ? '' : `,"route":${JSON.stringify(route)}`;
   let bindings = '';
-  let start = '';
-  return (line) => {
+  let start = new Piece('');
+  /** The line's start up to the request id's value: level, time, base fields. */
+  const startOf = () => {
     const current = pino[symbols.chindingsSym] as string;
     if (current !== bindings) {
       bindings = current;
-      start = `${redactText(current)},"reqId":`;
+      start = new Piece(`${redactText(current)},"reqId":`);
     }
-    const { method, url, route, reqId } = line;
-    const members =
-      route === undefined
-        ? `${methodMember(method)}${urlMember(url)}`
-        : url === route
-          ? piece(fixed, route, method, () => `${methodMember(method)}${urlMember(url)}${routeMember(route)}`)
-          : piece(routed, route, method, () => methodMember(method)).concat(
-              urlMember(url),
-              routeMember(route),
-            );
+    return start;
+  };
+  /** The members between the request id and the end: method, URL, route (as pieces and a URL member). */
+  const membersOf = ({ method, url, route }: AccessLine): [Piece, string, Piece | undefined] =>
+    route === undefined
+      ? [piece(routed, '', method, () => methodMember(method)), urlMember(url), undefined]
+      : url === route
+        ? [
+            piece(
+              fixed,
+              route,
+              method,
+              () => `${methodMember(method)}${urlMember(url)}${routeMember(route)}`,
+            ),
+            '',
+            undefined,
+          ]
+        : [
+            piece(routed, route, method, () => methodMember(method)),
+            urlMember(url),
+            piece(routeMembers, route, '', () => routeMember(route)),
+          ];
+  const idOf = (reqId: string) => (PLAIN_ID.test(reqId) ? `"${reqId}"` : JSON.stringify(redactText(reqId)));
+
+  const textLine = (line: AccessLine) => {
+    const [members, url, route] = membersOf(line);
     const end =
       line.aborted === true
-        ? ',"aborted":true'
+        ? ABORTED_END
         : `,"statusCode":${jsonNumber(line.statusCode ?? NaN)},"durationMs":${jsonNumber(line.durationMs ?? NaN)}`;
-    const id = PLAIN_ID.test(reqId) ? `"${reqId}"` : JSON.stringify(redactText(reqId));
-    stream.write(`${level}${timeOf()}${start}${id}${members}${end},"msg":"request"}\n`);
+    stream.write(
+      `${level}${timeOf()}${startOf().text}${idOf(line.reqId)}${members.text}${url}${route?.text ?? ''}${end}${LINE_END}`,
+    );
   };
+  const batchOf = (stream as Partial<LineBatchStream>)[kLineBatch];
+  if (batchOf === undefined || !epochTime) return textLine;
+
+  const levelPiece = new Piece(level);
+  return (line) => {
+    timeOf();
+    const lineStart = startOf();
+    const [members, url, route] = membersOf(line);
+    const plainId = PLAIN_ID.test(line.reqId);
+    const id = plainId ? line.reqId : idOf(line.reqId);
+    const room =
+      levelPiece.bytes.length +
+      timeBytes.length +
+      lineStart.bytes.length +
+      MAX_BYTES_PER_UNIT * (id.length + url.length) +
+      members.bytes.length +
+      (route?.bytes.length ?? 0) +
+      END_ROOM;
+    // A line longer than a batch (a URL of tens of kilobytes) goes on its own, as text.
+    if (room > BATCH_BYTES) return textLine(line);
+    const batch = batchOf.call(stream, room);
+    const bytes = batch.bytes;
+    let at = batch.length;
+    at = levelPiece.copy(bytes, at);
+    bytes.set(timeBytes, at);
+    at += timeBytes.length;
+    at = lineStart.copy(bytes, at);
+    if (plainId) {
+      bytes[at++] = QUOTE;
+      at = writeAscii(bytes, at, id);
+      bytes[at++] = QUOTE;
+    } else at += bytes.write(id, at);
+    at = members.copy(bytes, at);
+    if (url !== '') at += bytes.write(url, at);
+    if (route !== undefined) at = route.copy(bytes, at);
+    if (line.aborted === true) at = writeAscii(bytes, at, ABORTED_END);
+    else {
+      at = writeAscii(bytes, at, ',"statusCode":');
+      at = writeAscii(bytes, at, jsonNumber(line.statusCode ?? NaN));
+      at = writeAscii(bytes, at, ',"durationMs":');
+      at = writeAscii(bytes, at, jsonNumber(line.durationMs ?? NaN));
+    }
+    at = writeAscii(bytes, at, LINE_END);
+    batch.length = at;
+  };
+}
+
+/** A piece of a line that recurs: its text, and its bytes to copy. */
+class Piece {
+  readonly bytes: Buffer;
+  constructor(readonly text: string) {
+    this.bytes = Buffer.from(text);
+  }
+
+  /** Copies the bytes into `into` at `at`; answers where they end. */
+  copy(into: Buffer, at: number): number {
+    into.set(this.bytes, at);
+    return at + this.bytes.length;
+  }
+}
+
+const QUOTE = 0x22;
+const ABORTED_END = ',"aborted":true';
+const LINE_END = ',"msg":"request"}\n';
+/** Room for the end of a line: its status, duration (each a JSON number) and message. */
+const END_ROOM = 128;
+
+/** Writes text known to be ASCII (numbers, JSON punctuation, plain ids) byte by byte. */
+function writeAscii(into: Buffer, at: number, text: string): number {
+  for (let index = 0; index < text.length; index++) into[at + index] = text.charCodeAt(index);
+  return at + text.length;
 }

@@ -13,10 +13,10 @@ const kInFlight = Symbol('request in flight');
 type Connection = Socket & { [kInFlight]?: Logged | null };
 
 /** Marks the request's line as written; false when it already was or the level is off. */
-function firstLine(request: FastifyRequest): boolean {
-  // A line below the level is not even assembled.
-  const log = request.log as { isLevelEnabled?: (level: string) => boolean };
-  if (log.isLevelEnabled?.('info') === false) return false;
+function firstLine(request: FastifyRequest, log: FastifyBaseLogger): boolean {
+  // A line below the level is not even assembled. (Requests' loggers take the app's level.)
+  if ((log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') === false)
+    return false;
   const logged = request as Logged;
   if (logged[kLogged]) return false;
   logged[kLogged] = true;
@@ -57,7 +57,7 @@ export function accessLog(app: FastifyInstance) {
   });
   /** The line of a request its client gave up on. */
   function aborted(request: FastifyRequest) {
-    if (!firstLine(request)) return;
+    if (!firstLine(request, app.log)) return;
     write(
       {
         reqId: request.id,
@@ -80,12 +80,12 @@ export function accessLog(app: FastifyInstance) {
       if (earlier && !earlier[kLogged]) (request as Logged)[kEarlier] = earlier;
       connection[kInFlight] = request as Logged;
     },
-    /** The line of a request answered; `route` is its route's pattern, when the caller has read it. */
-    answered(request: FastifyRequest, reply: FastifyReply, route = routeConfig(request).url) {
+    /** The line of a request answered, with its route's pattern and how long it took. */
+    answered(request: FastifyRequest, reply: FastifyReply, route: string | undefined, durationMs: number) {
       const connection = request.raw.socket as Connection | null;
       // Answered: its connection no longer holds it (nor keeps it from being collected).
       if (connection?.[kInFlight] === request) connection[kInFlight] = null;
-      if (!firstLine(request)) return;
+      if (!firstLine(request, app.log)) return;
       write(
         {
           reqId: request.id,
@@ -93,7 +93,7 @@ export function accessLog(app: FastifyInstance) {
           url: request.originalUrl,
           route,
           statusCode: reply.statusCode,
-          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+          durationMs: Math.round(durationMs * 10) / 10,
         },
         request.log,
       );

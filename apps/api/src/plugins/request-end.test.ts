@@ -3,7 +3,7 @@ import { createMetrics } from '@app/jobs';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiLoggerOptions } from '../lib/logging.ts';
+import { apiLogger } from '../lib/logging.ts';
 import { RequestEndController, requestEndPlugin } from './request-end.ts';
 
 const apps: { close(): Promise<unknown> }[] = [];
@@ -21,14 +21,13 @@ async function appWith(accessLog: boolean) {
     },
   });
   const controller = new RequestEndController();
-  const app = Fastify({
-    logger: accessLog ? apiLoggerOptions({ level: 'info', stream }) : false,
-    logController: controller,
-  });
+  const log = accessLog ? apiLogger({ level: 'info', stream }) : undefined;
+  const app = Fastify({ logger: false, logController: controller });
+  if (log) app.log = log;
   apps.push(app);
   app.decorate('metrics', createMetrics());
   await app.register(fp(async (scope) => void scope.get('/before', async () => ({ ok: true }))));
-  await app.register(requestEndPlugin, { accessLog, controller });
+  await app.register(requestEndPlugin, { log, controller });
   app.get('/after/:id', async () => ({ ok: true }));
   await app.ready();
   const counted = async () =>
