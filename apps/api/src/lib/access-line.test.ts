@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   accessLineWriter,
   redactingLogOptions,
   serverLogDestination,
+  writeJsonNumber,
 } from './logging.ts';
 
 const token = 'aW50ZXJhY3Rpb24.c2VjcmV0LXRva2VuLXZhbHVlLWZvci10ZXN0cw';
@@ -234,6 +236,31 @@ describe("the access line, into the server's destination", () => {
     const written = writtenLines([line, { ...line, url: '/search' }], undefined, 'server destination');
     expect(written.map(withoutTime)).toEqual(
       [line, { ...line, url: '/search' }].map((each) => withoutTime(pinoLine(each))),
+    );
+  });
+});
+
+describe('a number in an access line', () => {
+  const written = (value: number) => {
+    const bytes = Buffer.alloc(64);
+    return bytes.toString('latin1', 0, writeJsonNumber(bytes, 0, value));
+  };
+
+  it('is written as JSON writes it: whole, in tenths, or otherwise', () => {
+    for (const value of [0, 1, 9, 10, 200, 304, 0.1, 0.4, 1.1, 12.5, 99.9, 100, 2 ** 31 - 1, 2 ** 31, 1e21])
+      expect(written(value), String(value)).toBe(JSON.stringify(value));
+    for (const value of [0.05, 1.23, -1, -0.5, 1 / 3])
+      expect(written(value), String(value)).toBe(JSON.stringify(value));
+    expect(written(NaN)).toBe('null');
+    expect(written(Infinity)).toBe('null');
+  });
+
+  it('is right for every duration rounded to a tenth, up to a day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 864_000_000 }), (tenths) => {
+        expect(written(tenths / 10)).toBe(JSON.stringify(tenths / 10));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

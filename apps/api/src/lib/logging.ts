@@ -460,9 +460,9 @@ export function accessLineWriter(
     if (line.aborted === true) at = writeAscii(bytes, at, ABORTED_END);
     else {
       at = writeAscii(bytes, at, ',"statusCode":');
-      at = writeAscii(bytes, at, jsonNumber(line.statusCode ?? NaN));
+      at = writeJsonNumber(bytes, at, line.statusCode ?? NaN);
       at = writeAscii(bytes, at, ',"durationMs":');
-      at = writeAscii(bytes, at, jsonNumber(line.durationMs ?? NaN));
+      at = writeJsonNumber(bytes, at, line.durationMs ?? NaN);
     }
     at = writeAscii(bytes, at, LINE_END);
     batch.length = at;
@@ -488,6 +488,41 @@ const ABORTED_END = ',"aborted":true';
 const LINE_END = ',"msg":"request"}\n';
 /** Room for the end of a line: its status, duration (each a JSON number) and message. */
 const END_ROOM = 128;
+
+/** The largest whole number written digit by digit. */
+const DIGITS_LIMIT = 2 ** 31;
+
+/**
+ * Writes a number as JSON (and pino) write it: digit by digit for a whole number or one of tenths
+ * (a status, a duration rounded to a tenth of a millisecond), which `String` would make a string of
+ * first (for a fraction, slowly); any other as `String` does.
+ */
+export function writeJsonNumber(into: Buffer, at: number, value: number): number {
+  const tenths = Math.round(value * 10);
+  if (!(tenths >= 0 && tenths < DIGITS_LIMIT && tenths / 10 === value))
+    return writeAscii(into, at, jsonNumber(value));
+  const digit = tenths % 10;
+  at = writeWhole(into, at, (tenths - digit) / 10);
+  if (digit === 0) return at;
+  into[at] = DOT;
+  into[at + 1] = ZERO + digit;
+  return at + 2;
+}
+
+/** Writes a whole number below `DIGITS_LIMIT` in decimal. */
+function writeWhole(into: Buffer, at: number, whole: number): number {
+  let length = 1;
+  for (let rest = whole; rest >= 10; rest = (rest - (rest % 10)) / 10) length++;
+  for (let index = at + length - 1, rest = whole; index >= at; index--) {
+    const digit = rest % 10;
+    into[index] = ZERO + digit;
+    rest = (rest - digit) / 10;
+  }
+  return at + length;
+}
+
+const DOT = 0x2e;
+const ZERO = 0x30;
 
 /** Writes text known to be ASCII (numbers, JSON punctuation, plain ids) byte by byte. */
 function writeAscii(into: Buffer, at: number, text: string): number {
