@@ -345,14 +345,12 @@ export function accessLineWriter(
   const epochTime = time === stdTimeFunctions.epochTime;
   let millisecond = NaN;
   let timePart = '';
-  let timeBytes = Buffer.alloc(0);
   const timeOf = () => {
     if (!epochTime) return time();
     const now = Date.now();
     if (now !== millisecond) {
       millisecond = now;
       timePart = `,"time":${now}`;
-      timeBytes = Buffer.from(timePart);
     }
     return timePart;
   };
@@ -425,18 +423,28 @@ export function accessLineWriter(
   const batchOf = (stream as Partial<LineBatchStream>)[kLineBatch];
   if (batchOf === undefined || !epochTime) return textLine;
 
-  const levelPiece = new Piece(level);
-  return (line) => {
-    timeOf();
+  // The line's head (level, time, base fields, up to the request id's value), as bytes: made again
+  // when the millisecond or the bindings change.
+  let headMillisecond = NaN;
+  let headStart: Piece | undefined;
+  let head = new Piece('');
+  const headOf = () => {
+    const now = Date.now();
     const lineStart = startOf();
+    if (now !== headMillisecond || lineStart !== headStart) {
+      headMillisecond = now;
+      headStart = lineStart;
+      head = new Piece(`${level},"time":${now}${lineStart.text}`);
+    }
+    return head;
+  };
+  return (line) => {
+    const lineHead = headOf();
     const [members, url, route] = membersOf(line);
-    const plainId = PLAIN_ID.test(line.reqId);
-    const id = plainId ? line.reqId : idOf(line.reqId);
+    const { reqId } = line;
     const room =
-      levelPiece.bytes.length +
-      timeBytes.length +
-      lineStart.bytes.length +
-      MAX_BYTES_PER_UNIT * (id.length + url.length) +
+      lineHead.bytes.length +
+      MAX_BYTES_PER_UNIT * (reqId.length + url.length) +
       members.bytes.length +
       (route?.bytes.length ?? 0) +
       END_ROOM;
@@ -444,28 +452,20 @@ export function accessLineWriter(
     if (room > BATCH_BYTES) return textLine(line);
     const batch = batchOf.call(stream, room);
     const bytes = batch.bytes;
-    let at = batch.length;
-    at = levelPiece.copy(bytes, at);
-    bytes.set(timeBytes, at);
-    at += timeBytes.length;
-    at = lineStart.copy(bytes, at);
-    if (plainId) {
-      bytes[at++] = QUOTE;
-      at = writeAscii(bytes, at, id);
-      bytes[at++] = QUOTE;
-    } else at += bytes.write(id, at);
+    let at = lineHead.copy(bytes, batch.length);
+    const plainEnd = writePlainId(bytes, at, reqId);
+    at = plainEnd < 0 ? at + bytes.write(idOf(reqId), at) : plainEnd;
     at = members.copy(bytes, at);
     if (url !== '') at += bytes.write(url, at);
     if (route !== undefined) at = route.copy(bytes, at);
-    if (line.aborted === true) at = writeAscii(bytes, at, ABORTED_END);
+    if (line.aborted === true) at = ABORTED_END_PIECE.copy(bytes, at);
     else {
-      at = writeAscii(bytes, at, ',"statusCode":');
+      at = STATUS_PIECE.copy(bytes, at);
       at = writeJsonNumber(bytes, at, line.statusCode ?? NaN);
-      at = writeAscii(bytes, at, ',"durationMs":');
+      at = DURATION_PIECE.copy(bytes, at);
       at = writeJsonNumber(bytes, at, line.durationMs ?? NaN);
     }
-    at = writeAscii(bytes, at, LINE_END);
-    batch.length = at;
+    batch.length = LINE_END_PIECE.copy(bytes, at);
   };
 }
 
@@ -486,6 +486,10 @@ class Piece {
 const QUOTE = 0x22;
 const ABORTED_END = ',"aborted":true';
 const LINE_END = ',"msg":"request"}\n';
+const ABORTED_END_PIECE = new Piece(ABORTED_END);
+const STATUS_PIECE = new Piece(',"statusCode":');
+const DURATION_PIECE = new Piece(',"durationMs":');
+const LINE_END_PIECE = new Piece(LINE_END);
 /** Room for the end of a line: its status, duration (each a JSON number) and message. */
 const END_ROOM = 128;
 
@@ -523,6 +527,35 @@ function writeWhole(into: Buffer, at: number, whole: number): number {
 
 const DOT = 0x2e;
 const ZERO = 0x30;
+
+/**
+ * Writes a request id of the plain shape (`PLAIN_ID`: letters, digits and dashes, short) as a JSON
+ * string, checking each character as it goes; answers where it ends, or -1 when the id is not
+ * plain (what it wrote is then written over).
+ */
+function writePlainId(into: Buffer, at: number, id: string): number {
+  if (id.length > PLAIN_ID_MAX) return -1;
+  into[at] = QUOTE;
+  for (let index = 0; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    if (!(
+      code === DASH ||
+      (code >= ZERO && code <= NINE) ||
+      ((code | 0x20) >= LOWER_A && (code | 0x20) <= LOWER_Z)
+    ))
+      return -1;
+    into[at + 1 + index] = code;
+  }
+  into[at + 1 + id.length] = QUOTE;
+  return at + id.length + 2;
+}
+
+const DASH = 0x2d;
+const NINE = 0x39;
+const LOWER_A = 0x61;
+const LOWER_Z = 0x7a;
+/** The longest plain id (as `PLAIN_ID` says). */
+const PLAIN_ID_MAX = 14;
 
 /** Writes text known to be ASCII (numbers, JSON punctuation, plain ids) byte by byte. */
 function writeAscii(into: Buffer, at: number, text: string): number {
