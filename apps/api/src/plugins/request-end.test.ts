@@ -26,9 +26,19 @@ async function appWith(accessLog: boolean) {
   if (log) app.log = log;
   apps.push(app);
   app.decorate('metrics', createMetrics());
-  await app.register(fp(async (scope) => void scope.get('/before', async () => ({ ok: true }))));
+  await app.register(
+    fp(async (scope) => {
+      scope.get('/before', async (request) => {
+        request.log.warn('said before');
+        return { ok: true };
+      });
+    }),
+  );
   await app.register(requestEndPlugin, { log, controller });
-  app.get('/after/:id', async () => ({ ok: true }));
+  app.get('/after/:id', async (request) => {
+    request.log.warn('said after');
+    return { ok: true };
+  });
   await app.ready();
   const counted = async () =>
     [
@@ -41,7 +51,14 @@ async function appWith(accessLog: boolean) {
       .map((line) => JSON.parse(line) as { msg: string; url: string; route?: string; statusCode: number })
       .filter((line) => line.msg === 'request')
       .map(({ url, route, statusCode }) => ({ url, route, statusCode }));
-  return { app, counted, lines };
+  const said = () =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; reqId?: string })
+      .filter((line) => line.msg.startsWith('said'))
+      .map(({ msg, reqId }) => ({ msg, withId: typeof reqId === 'string' && reqId.length > 0 }));
+  return { app, counted, lines, said };
 }
 
 describe("each request's end", () => {
@@ -66,4 +83,16 @@ describe("each request's end", () => {
           : [],
       );
     });
+});
+
+describe("each request's logger", () => {
+  it("is the app's, with the request's id, on every route, those registered before the plugin too", async () => {
+    const { app, said } = await appWith(true);
+    await app.inject('/before');
+    await app.inject('/after/1');
+    expect(said()).toEqual([
+      { msg: 'said before', withId: true },
+      { msg: 'said after', withId: true },
+    ]);
+  });
 });

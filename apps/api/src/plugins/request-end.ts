@@ -44,8 +44,8 @@ const kMeasured = Symbol('measured route');
 
 /**
  * What every finished request leaves behind: its latency in the metrics (by route pattern, so ids
- * never become series) and, with logging on, its access line; and, with logging on, each request's
- * logger (a child of the app's, made when something logs through it).
+ * never become series) and, with logging on, its access line; and, with logging on, every
+ * request's logger (a child of the app's, made when something logs through it).
  *
  * Fastify is given no logger of its own. With one, it adds and removes two listeners on every
  * response, makes a logger per request and checks it, and keeps its times: together a fifth of a
@@ -85,14 +85,15 @@ export const requestEndPlugin = fp(
     }
 
     options.controller.use((request, reply) => {
-      if (!ours(routeConfig(request))) return;
-      (request as Timed)[kStart] = performance.now();
+      // Every request logs through the app's logger, the embedded emulator's included.
       if (log) {
         const requestLog = new LazyChildLogger(log, { reqId: request.id }, {});
         request.log = requestLog;
         reply.log = requestLog;
-        lines!.started(request);
       }
+      if (!ours(routeConfig(request))) return;
+      (request as Timed)[kStart] = performance.now();
+      lines?.started(request);
       const response = reply.raw as Answered;
       response[kReply] = reply;
       response.on('finish', ended);
