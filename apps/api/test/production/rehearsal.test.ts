@@ -340,6 +340,28 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
     expect((Date.now() - stoppedAt) / 1000).toBeLessThan(API_DEADLINE_SECONDS);
   });
 
+  it('writes an access line for each request, as JSON on stdout, the way `npm start` logs', () => {
+    // api-a has stopped (above), so every line it gathered is written.
+    const lines = apis[0]!.proc
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(line).toMatchObject({
+        level: 30,
+        time: expect.any(Number),
+        reqId: expect.any(String),
+        method: expect.any(String),
+        url: expect.any(String),
+        statusCode: expect.any(Number),
+        durationMs: expect.any(Number),
+      });
+    expect(lines.some((line) => typeof line.route === 'string')).toBe(true);
+  });
+
   it('keeps every secret out of the logs', () => {
     for (const proc of [...apis.map((api) => api.proc), worker]) {
       for (const secret of secrets)
