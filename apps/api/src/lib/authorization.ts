@@ -1,11 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { UserRow } from '@app/db';
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onRequestHookHandler,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /*
@@ -85,19 +80,25 @@ export function checkAdminPassword({ expected, given }: { expected: string; give
   }
 }
 
-// A callback hook over the user's lookup: one promise less on every signed-in request than an
-// async hook awaiting `request.requireUser()`.
-const requireUser: onRequestHookHandler = (request, _reply, done) => {
-  request.currentUser().then(
-    (user) => done(user ? undefined : unauthorized()),
-    (error: unknown) => done(error as Error),
-  );
-};
-
-async function requireAdmin(request: FastifyRequest) {
-  const user = await request.requireUser();
-  if (user.role !== 'admin') throw forbidden('Admins only');
+/**
+ * A guard over the user's lookup, as a callback hook: no promise at all when the session is
+ * remembered, and one less than an async hook awaiting the lookup when PostgreSQL is asked.
+ */
+function guard(refusal: (user: UserRow | null) => Error | undefined): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const found = request.signedInUser();
+    if (!(found instanceof Promise)) return done(refusal(found));
+    found.then(
+      (user) => done(refusal(user)),
+      (error: unknown) => done(error as Error),
+    );
+  };
 }
+
+const requireUser = guard((user) => (user ? undefined : unauthorized()));
+const requireAdmin = guard((user) =>
+  !user ? unauthorized() : user.role === 'admin' ? undefined : forbidden('Admins only'),
+);
 
 /** The bearer token is compared like the admin password: hashed first, in constant time. */
 export function checkMetricsToken({ expected, header }: { expected: string | undefined; header: unknown }) {

@@ -9,16 +9,30 @@ const RECENT_CHANGES = 1024;
 /** What a change touched: one user, one session, or everyone. */
 type Change = { user: string } | { session: string } | 'all';
 
+/** A session by its cookie (what the browser sends) and its hash (what PostgreSQL keeps). */
+export interface SessionKey {
+  cookie: string;
+  idHash: string;
+}
+
+/** A session remembered: its key and what its lookup found. */
+interface Entry extends SessionKey {
+  found: SessionUser;
+  until: number;
+}
+
 /**
- * The sessions a process found lately, by session hash, each for `ttlMs`: a burst of signed-in
- * reads need not ask PostgreSQL every time. Whatever changes a user or ends one of their sessions
+ * The sessions a process found lately, each for `ttlMs`: a burst of signed-in reads need not ask
+ * PostgreSQL every time. A session is found again by its cookie, so a request answered from memory
+ * does not hash it either; the cookie stays in memory no longer than the session is remembered. Whatever changes a user or ends one of their sessions
  * drops what is remembered of them (`forgetUser`, `forgetSession`, `forgetAll`), or, for a change
  * of their balances alone, sets them in what is remembered (`setBalances`). A lookup that was under
  * way while its user or its session changed is not remembered, since it may have read the state
  * before; lookups of other people are (a busy server always has some under way).
  */
 export function createSessionCache(ttlMs: number) {
-  const entries = new Map<string, { found: SessionUser; until: number }>();
+  const entries = new Map<string, Entry>();
+  const byCookie = new Map<string, Entry>();
   const hashesOfUser = new Map<string, Set<string>>();
   /** The latest changes, oldest first, numbered from `firstChange`. */
   const changes: Change[] = [];
@@ -28,6 +42,7 @@ export function createSessionCache(ttlMs: number) {
     const entry = entries.get(idHash);
     if (!entry) return;
     entries.delete(idHash);
+    byCookie.delete(entry.cookie);
     const hashes = hashesOfUser.get(entry.found.user.id);
     hashes?.delete(idHash);
     if (hashes?.size === 0) hashesOfUser.delete(entry.found.user.id);
@@ -56,21 +71,23 @@ export function createSessionCache(ttlMs: number) {
     enabled: ttlMs > 0,
     /** Marks the start of a lookup; pass it to `remember` with what the lookup found. */
     generation: () => firstChange + changes.length,
-    /** The live session remembered under this hash, if any. */
-    find(idHash: string, now: number): SessionUser | undefined {
-      const entry = entries.get(idHash);
+    /** The live session remembered for this cookie, if any: its hash and what was found. */
+    find(cookie: string, now: number): Readonly<Entry> | undefined {
+      const entry = byCookie.get(cookie);
       if (!entry) return undefined;
       if (entry.until <= now || entry.found.expiresAt.getTime() <= now) {
-        drop(idHash);
+        drop(entry.idHash);
         return undefined;
       }
-      return entry.found;
+      return entry;
     },
-    remember(idHash: string, found: SessionUser, startedAt: number, now: number) {
+    remember({ cookie, idHash }: SessionKey, found: SessionUser, startedAt: number, now: number) {
       if (ttlMs <= 0 || changedSince(startedAt, idHash, found.user.id)) return;
       drop(idHash);
       if (entries.size >= MAX_SESSIONS) drop(entries.keys().next().value!);
-      entries.set(idHash, { found, until: now + ttlMs });
+      const entry = { cookie, idHash, found, until: now + ttlMs };
+      entries.set(idHash, entry);
+      byCookie.set(cookie, entry);
       const hashes = hashesOfUser.get(found.user.id) ?? new Set<string>();
       hashes.add(idHash);
       hashesOfUser.set(found.user.id, hashes);
@@ -88,12 +105,13 @@ export function createSessionCache(ttlMs: number) {
       note({ user: userId });
       for (const idHash of hashesOfUser.get(userId) ?? []) {
         const entry = entries.get(idHash);
-        if (entry) entry.found = { ...entry.found, user: { ...entry.found.user, ...balances } };
+        if (entry) entry.found = { ...entry.found, user: Object.freeze({ ...entry.found.user, ...balances }) };
       }
     },
     forgetAll() {
       note('all');
       entries.clear();
+      byCookie.clear();
       hashesOfUser.clear();
     },
   };

@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import {
   type Database,
   type Db,
+  type SessionUser,
   USER_CHANGES_CHANNEL,
   type UserRow,
   createSession,
@@ -16,7 +17,7 @@ import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import { cookiesPlugin } from './cookies.ts';
 import { onChangingRoutes } from '../lib/changing-routes.ts';
-import { createSessionCache } from './session-cache.ts';
+import { type SessionKey, createSessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** How long a session lasts from sign-in, and from each day's first use. */
@@ -31,8 +32,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded once per request; null when signed out. */
     currentUser(): Promise<UserRow | null>;
+    /** `currentUser`, without a promise when the answer is known already (a session remembered). */
+    signedInUser(): UserRow | null | Promise<UserRow | null>;
     /** The signed-in user, or 401. */
     requireUser(): Promise<UserRow>;
+    /**
+     * The signed-in user on a route whose access marker requires one ('user', 'admin'): its guard
+     * found them before any handler runs. Read anywhere else, it throws.
+     */
+    readonly user: UserRow;
     /**
      * This request changed nothing of the signed-in user but their balances, now these (none:
      * nothing at all): the session remembered stays, with them, instead of being forgotten.
@@ -46,13 +54,20 @@ declare module 'fastify' {
   }
 }
 
+/** The request's lookup: not started (undefined), under way (a promise), or its answer. */
 const kUser = Symbol('user');
 /** Who the request found signed in, once its lookup ended. */
 const kFound = Symbol('found');
 const kBalances = Symbol('balances');
 type Balances = Pick<UserRow, 'credits' | 'hypercredits'>;
+type Found = UserRow | null | Promise<UserRow | null>;
+
+function orUnauthorized(user: UserRow | null): UserRow {
+  if (!user) throw unauthorized();
+  return user;
+}
 type WithUser = FastifyRequest & {
-  [kUser]: Promise<UserRow | null> | null;
+  [kUser]: Found | undefined;
   [kFound]: Pick<UserRow, 'id' | 'role'> | null;
   [kBalances]: Balances | 'unchanged' | null;
 };
@@ -100,47 +115,83 @@ export const sessionPlugin = fp(
       onChangingRoutes(app, forgetChanges);
     }
 
-    async function read(idHash: string) {
+    async function read(key: SessionKey) {
       const startedAt = cache.generation();
-      const found = await reader.find(idHash);
-      if (found) cache.remember(idHash, found, startedAt, Date.now());
+      const found = await reader.find(key.idHash);
+      // Frozen: a remembered user is shared by the requests it answers, so none may change it for
+      // the others (with the cache off too, so that a handler that tries fails in tests as well).
+      if (found) Object.freeze(found.user);
+      if (found) cache.remember(key, found, startedAt, Date.now());
       return found;
     }
 
-    async function load(request: FastifyRequest): Promise<UserRow | null> {
-      const id = request.cookies[SESSION_COOKIE];
-      if (!id || id.length > 100) return null;
+    /**
+     * Who is signed in: at once when the session is remembered and needs no write, otherwise once
+     * PostgreSQL answered. A remembered session costs a signed-in request no promise at all.
+     */
+    function lookUp(request: FastifyRequest): Found {
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (!cookie || cookie.length > 100) return null;
       const now = Date.now();
-      const idHash = hashSessionId(id);
-      // A session remembered is answered without another turn of the event loop's promise queue.
-      const row = cache.find(idHash, now) ?? (await read(idHash));
+      const remembered = cache.find(cookie, now);
+      if (remembered) return signedIn(request, remembered.idHash, remembered.found, now);
+      const idHash = hashSessionId(cookie);
+      return read({ cookie, idHash }).then((row) => signedIn(request, idHash, row, now));
+    }
+
+    function signedIn(
+      request: FastifyRequest,
+      idHash: string,
+      row: SessionUser | undefined,
+      now: number,
+    ): Found {
       // A banned (or under-13) person's sessions end with the ban (or the answer); this refuses any left.
       if (!row || row.user.bannedAt || row.user.ageBand === 'under-13') return null;
-      if (row.expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS) {
-        const expiresAt = new Date(now + SESSION_TTL_MS);
-        await extendSession(db, idHash, expiresAt);
+      const { user } = row;
+      (request as WithUser)[kFound] = user;
+      if (row.expiresAt.getTime() - now >= SESSION_TTL_MS - SESSION_REFRESH_MS) return user;
+      const expiresAt = new Date(now + SESSION_TTL_MS);
+      return extendSession(db, idHash, expiresAt).then(() => {
         row.expiresAt = expiresAt;
-      }
-      (request as WithUser)[kFound] = { id: row.user.id, role: row.user.role };
-      // A copy: the remembered row stays as it was read, whatever a handler does with its user.
-      return { ...row.user };
+        return user;
+      });
     }
 
     // The lookup is kept on the request itself, so the guard and the handler share one.
-    app.decorateRequest(kUser, null);
+    app.decorateRequest(kUser, undefined);
     app.decorateRequest(kFound, null);
     app.decorateRequest(kBalances, null);
     app.decorateRequest('changedOnlyBalances', function (this: FastifyRequest, balances?: Balances) {
       (this as WithUser)[kBalances] = balances ?? 'unchanged';
     });
-    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    app.decorateRequest('signedInUser', function (this: FastifyRequest) {
       const request = this as WithUser;
-      return (request[kUser] ??= load(request));
+      if (request[kUser] !== undefined) return request[kUser];
+      const found = lookUp(request);
+      request[kUser] = found;
+      // Once the answer came, it is known at once to whoever asks next.
+      if (found instanceof Promise)
+        found.then(
+          (user) => (request[kUser] = user),
+          () => undefined,
+        );
+      return found;
     });
-    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-      const user = await this.currentUser();
-      if (!user) throw unauthorized();
-      return user;
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest) {
+        const found = (this as WithUser)[kUser];
+        if (found && !(found instanceof Promise)) return found;
+        throw new Error('request.user is known only on routes whose access requires a signed-in user');
+      },
+    });
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      const found = this.signedInUser();
+      return found instanceof Promise ? found : Promise.resolve(found);
+    });
+    app.decorateRequest('requireUser', function (this: FastifyRequest) {
+      const found = this.signedInUser();
+      if (found instanceof Promise) return found.then(orUnauthorized);
+      return found ? Promise.resolve(found) : Promise.reject(unauthorized());
     });
 
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;

@@ -143,16 +143,19 @@ describe('createSessionCache', () => {
     user: { id: userId } as never,
     expiresAt: new Date(Date.now() + 3_600_000),
   });
+  // A session's cookie and its hash differ: lookups go by the one, changes by the other.
+  const cookieOf = (name: string) => `cookie-${name}`;
+  const session = (name: string) => ({ idHash: name, cookie: cookieOf(name) });
 
   it('does not keep a lookup whose user was forgotten since it started', () => {
     const cache = createSessionCache(1000);
     const now = Date.now();
     const started = cache.generation();
     cache.forgetUser('u1');
-    cache.remember('a', found('u1'), started, now);
-    expect(cache.find('a', now)).toBeUndefined();
-    cache.remember('a', found('u1'), cache.generation(), now);
-    expect(cache.find('a', now)?.user.id).toBe('u1');
+    cache.remember(session('a'), found('u1'), started, now);
+    expect(cache.find(cookieOf('a'), now)).toBeUndefined();
+    cache.remember(session('a'), found('u1'), cache.generation(), now);
+    expect(cache.find(cookieOf('a'), now)?.found.user.id).toBe('u1');
   });
 
   it('keeps a lookup when only other people changed meanwhile, not when its own user or session did', () => {
@@ -161,20 +164,20 @@ describe('createSessionCache', () => {
     const started = cache.generation();
     cache.setBalances('u2', { credits: 1, hypercredits: 0 });
     cache.forgetSession('other');
-    cache.remember('a', found('u1'), started, now);
-    expect(cache.find('a', now)?.user.id).toBe('u1');
+    cache.remember(session('a'), found('u1'), started, now);
+    expect(cache.find(cookieOf('a'), now)?.found.user.id).toBe('u1');
 
     const again = cache.generation();
     cache.setBalances('u3', { credits: 1, hypercredits: 0 });
     cache.setBalances('u4', { credits: 1, hypercredits: 0 });
-    cache.remember('b', found('u4'), again, now);
-    expect(cache.find('b', now)).toBeUndefined();
+    cache.remember(session('b'), found('u4'), again, now);
+    expect(cache.find(cookieOf('b'), now)).toBeUndefined();
     cache.forgetSession('c');
-    cache.remember('c', found('u5'), again, now);
-    expect(cache.find('c', now)).toBeUndefined();
+    cache.remember(session('c'), found('u5'), again, now);
+    expect(cache.find(cookieOf('c'), now)).toBeUndefined();
     cache.forgetAll();
-    cache.remember('d', found('u6'), again, now);
-    expect(cache.find('d', now)).toBeUndefined();
+    cache.remember(session('d'), found('u6'), again, now);
+    expect(cache.find(cookieOf('d'), now)).toBeUndefined();
   });
 
   it('does not keep a lookup older than every change it still knows of', () => {
@@ -182,32 +185,36 @@ describe('createSessionCache', () => {
     const now = Date.now();
     const started = cache.generation();
     for (let change = 0; change < 2000; change++) cache.forgetUser(`other-${change}`);
-    cache.remember('a', found('u1'), started, now);
-    expect(cache.find('a', now)).toBeUndefined();
+    cache.remember(session('a'), found('u1'), started, now);
+    expect(cache.find(cookieOf('a'), now)).toBeUndefined();
     const recent = cache.generation();
     cache.forgetUser('other');
-    cache.remember('a', found('u1'), recent, now);
-    expect(cache.find('a', now)?.user.id).toBe('u1');
+    cache.remember(session('a'), found('u1'), recent, now);
+    expect(cache.find(cookieOf('a'), now)?.found.user.id).toBe('u1');
   });
 
   it('forgets by user, by session and after its time', () => {
     const cache = createSessionCache(1000);
     const now = Date.now();
-    cache.remember('a', found('u1'), cache.generation(), now);
-    cache.remember('b', found('u1'), cache.generation(), now);
-    cache.remember('c', found('u2'), cache.generation(), now);
+    cache.remember(session('a'), found('u1'), cache.generation(), now);
+    cache.remember(session('b'), found('u1'), cache.generation(), now);
+    cache.remember(session('c'), found('u2'), cache.generation(), now);
     cache.forgetUser('u1');
-    expect([cache.find('a', now), cache.find('b', now)]).toEqual([undefined, undefined]);
-    expect(cache.find('c', now)).toBeDefined();
-    expect(cache.find('c', now + 1000)).toBeUndefined();
-    cache.remember('d', found('u3'), cache.generation(), now);
+    expect([cache.find(cookieOf('a'), now), cache.find(cookieOf('b'), now)]).toEqual([undefined, undefined]);
+    expect(cache.find(cookieOf('c'), now)).toBeDefined();
+    expect(cache.find(cookieOf('c'), now + 1000)).toBeUndefined();
+    cache.remember(session('d'), found('u3'), cache.generation(), now);
     cache.forgetSession('d');
-    expect(cache.find('d', now)).toBeUndefined();
+    expect(cache.find(cookieOf('d'), now)).toBeUndefined();
+    cache.remember(session('e'), found('u4'), cache.generation(), now);
+    expect(cache.find(cookieOf('e'), now)?.idHash).toBe('e');
+    cache.forgetAll();
+    expect(cache.find(cookieOf('e'), now)).toBeUndefined();
   });
 
   it('remembers nothing when turned off', () => {
     const cache = createSessionCache(0);
-    cache.remember('a', found('u1'), cache.generation(), Date.now());
-    expect(cache.find('a', Date.now())).toBeUndefined();
+    cache.remember(session('a'), found('u1'), cache.generation(), Date.now());
+    expect(cache.find(cookieOf('a'), Date.now())).toBeUndefined();
   });
 });

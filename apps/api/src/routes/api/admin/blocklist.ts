@@ -63,7 +63,7 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const row = await db.transaction(async (tx) => {
         const inserted = await insertBlocklistTerm(tx, { ...request.body, createdBy: admin.id });
         if (!inserted) throw taken(request.body.term);
@@ -93,7 +93,7 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       return toWire(
         await db.transaction(async (tx) => {
           const before = await getBlocklistTerm(tx, request.params.id);
@@ -135,7 +135,7 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const removed = await db.transaction(async (tx) => {
         const removed = await deleteBlocklistTerm(tx, request.params.id);
         if (!removed) throw notFound('Term');

@@ -52,7 +52,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const items = await listModerationQueue({
         db,
         storage: app.generation.storage,
@@ -77,7 +77,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const row = await takeModerationAction({ ...context(), actor: admin, body: request.body });
       return { action: toWire(row, admin.discordName) };
     },
@@ -95,7 +95,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const row = await undoModerationAction({ ...context(), actor: admin, id: request.params.id });
       return { action: toWire(row, admin.discordName) };
     },
@@ -114,7 +114,7 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const row = await db.transaction(async (tx) => {
         const updated = await setModerationItemStatus(tx, {
           id: request.params.id,

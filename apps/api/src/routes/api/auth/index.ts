@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserWire } },
     },
-    async (request) => toUserWire(await request.requireUser()),
+    (request) => toUserWire(request.user),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth', 'admin'], summary: "Change a user's role", body: SetAuthLevelBody },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const { user_id, newAuthLevel } = request.body;
       const user = await getUser({ db: app.ctx.database.db, userId: user_id });
       const updated = await setUserRole({

@@ -74,7 +74,7 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const entry = await createEntry({ db, authorId: user.id, content: request.body.content });
       return reply.status(201).send(entry);
     },
@@ -94,7 +94,7 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       return updateEntry({ db, actorId: admin.id, id: request.params.id, content: request.body.content });
     },
   );
@@ -111,7 +111,7 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       return deleteEntry({ db, actorId: admin.id, id: request.params.id });
     },
   );

@@ -49,7 +49,7 @@ export const creationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reporter = await request.requireUser();
+      const reporter = request.user;
       await reportCreation({ db, reporter, jobId: request.params.id, ...request.body, source: 'web' });
       return { reported: true as const };
     },

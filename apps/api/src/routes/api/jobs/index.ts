@@ -93,7 +93,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const user = request.user;
       // The queue's queues exist before a job enters one.
       await app.generation.queue();
       const { job, created, balances, standing } = await submitJob({
@@ -176,7 +176,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       const job = await cancelJob({ db, queue: app.generation.queue, viewer, id: request.params.id });
       return { job: await toJobWire(db, storage, job, viewer.id, settings) };
     },
@@ -202,7 +202,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       await deleteCreation({ db, storage, viewer, id: request.params.id });
       return { deleted: true as const };
     },
@@ -221,7 +221,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       const job = await loadOwnJob(db, request.params.id, viewer, { ownerOnly: true });
       const updated = (await setJobPublic(db, job.id, request.body.public))!;
       return { job: await toJobWire(db, storage, updated, viewer.id, settings) };
@@ -240,7 +240,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       const job = await loadVisibleJob(db, request.params.id, viewer);
       const loved = await toggleLove(db, job.id, viewer.id);
       return { loved, loves: (await loveCounts(db, [job.id])).get(job.id) ?? 0 };
@@ -260,7 +260,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       await app.generation.queue();
       const { job, created, balances, standing } = await actOnJob({
         db,

@@ -20,7 +20,7 @@ export const loraRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const rows = await listLoras(db, user.id);
       // The sample images are the images the training job made; only a finished model has them.
       const trainedBy = rows.flatMap((row) => (row.status === 'ready' && row.jobId ? [row.jobId] : []));
@@ -54,7 +54,7 @@ export const loraRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const lora = await getLora(db, request.params.id);
       if (!lora || !mayActOn(user, { userId: lora.userId })) throw notFound('LoRA');
       await deleteLora(db, lora.id);

@@ -30,7 +30,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { stripeid, email, userid } = request.body;
       const user = await updateUserEmail({
         db,
-        user: await request.requireUser(),
+        user: request.user,
         userId: userid,
         stripeId: stripeid,
         email,
@@ -52,7 +52,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const { user_id } = request.body;
       const user = await getUser({ db, userId: user_id });
       await writeAuditLog({ db, actorId: admin.id, action: 'user.lookup', targetId: user.id });
@@ -72,7 +72,7 @@ export const paymentAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const { user_id } = request.body;
       await deleteUser({ db, stripe: app.optionalBilling()?.stripe, actorId: admin.id, userId: user_id });
       return { deleted: true as const, user_id };

@@ -28,7 +28,7 @@ export const paymentCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const { stripe } = app.billing();
       const asked = request.body.stripeId || undefined;
       if (asked && asked !== user.stripeCustomerId) {
@@ -57,7 +57,7 @@ export const paymentCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       toCustomerWire(
         await getCustomer({
           stripe: app.billing().stripe,
-          user: await request.requireUser(),
+          user: request.user,
           customerId: request.params.id,
         }),
       ),
@@ -79,7 +79,7 @@ export const paymentCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       toCustomerWire(
         await updateCustomer({
           stripe: app.billing().stripe,
-          user: await request.requireUser(),
+          user: request.user,
           customerId: request.params.id,
           fields: request.body,
         }),
@@ -98,7 +98,7 @@ export const paymentCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const { stripeCustomerId, discordId, updateFields } = request.body;
       if (discordId) assertMayActOn(user, { discordId }, 'That Discord account is not yours');
       const customer = await updateCustomer({

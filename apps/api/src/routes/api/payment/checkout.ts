@@ -90,7 +90,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       quoteCoupon({
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         couponid: request.body.couponid,
         paymentIntentId: request.body.paymentIntentId,
       }),
@@ -111,7 +111,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       getPaymentSession({
         db,
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         sessionId: request.params.sessionId,
       }),
   );
@@ -132,7 +132,7 @@ export const paymentCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const url = await createCheckoutSession({
         db,
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         form: request.body,
         origin,
       });

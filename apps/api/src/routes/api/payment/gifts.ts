@@ -34,7 +34,7 @@ export const paymentGiftRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      giftcode: await getGiftCode({ db, user: await request.requireUser(), stripeId: request.body.stripeId }),
+      giftcode: await getGiftCode({ db, user: request.user, stripeId: request.body.stripeId }),
     }),
   );
 
@@ -49,8 +49,7 @@ export const paymentGiftRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GiftCodeListResult, ...errors },
       },
     },
-    async (request) =>
-      listGiftCodes({ db, user: await request.requireUser(), stripeId: request.body.stripeId }),
+    async (request) => listGiftCodes({ db, user: request.user, stripeId: request.body.stripeId }),
   );
 
   app.post(
@@ -69,7 +68,7 @@ export const paymentGiftRoutes: FastifyPluginAsyncZod = async (app) => {
       redeemGiftCode({
         db,
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         body: request.body,
         limiter,
         clientKey: request.ip,
@@ -90,7 +89,7 @@ export const paymentGiftRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       giftcode: await createTestGiftCode({
         db,
-        user: await request.requireUser(),
+        user: request.user,
         stripeId: request.body.stripeId,
       }),
     }),

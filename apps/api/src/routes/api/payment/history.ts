@@ -19,7 +19,7 @@ export const paymentHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
       listPaymentHistory({
         db: app.ctx.database.db,
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         customerId: request.params.stripeid,
       }),
   );

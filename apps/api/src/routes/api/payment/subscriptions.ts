@@ -62,7 +62,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OwnSubscriptionsResult, 401: ErrorBody },
       },
     },
-    async (request) => listOwnSubscriptions({ db, userId: (await request.requireUser()).id }),
+    async (request) => listOwnSubscriptions({ db, userId: request.user.id }),
   );
 
   app.get(
@@ -150,7 +150,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       previewPlanChange({
         db,
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         body: request.body,
       }),
   );
@@ -170,7 +170,7 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       updateSubscription({
         db,
         stripe: app.billing().stripe,
-        user: await request.requireUser(),
+        user: request.user,
         body: request.body,
       }),
   );

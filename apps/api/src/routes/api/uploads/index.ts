@@ -23,7 +23,7 @@ export const generationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await request.requireUser();
+      const user = request.user;
       if (!request.isMultipart())
         throw badRequest('Send the file as multipart/form-data in the field "file"');
       const file = await request.file();

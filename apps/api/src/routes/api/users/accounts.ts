@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSettingsBody, 401: ErrorBody },
       },
     },
-    async (request) => ({ settings: toUserSettingsWire(await request.requireUser()) }),
+    async (request) => ({ settings: toUserSettingsWire(request.user) }),
   );
 
   app.patch(
@@ -58,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       return { settings: toUserSettingsWire(await changeUserSettings(db, user.id, request.body)) };
     },
   );
@@ -93,7 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await request.requireUser();
+      const caller = request.user;
       const { userId } = request.params;
       // Checked before any look-up, so other people's ids reveal nothing, not even that they exist.
       assertMayActOn(caller, { userId }, 'You can only see your own account');
@@ -114,7 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const user = await updateUserFields({
         db,
         actorId: admin.id,
@@ -137,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await request.requireUser();
+      const admin = request.user;
       const { discordId, role } = request.body;
       const user = await findByDiscordId(db, discordId);
       const updated = await setUserRole({ db, actorId: admin.id, user, role, action: 'admin.grant' });

@@ -24,7 +24,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await request.requireUser();
+      const caller = request.user;
       const { userId } = request.params;
       if (userId !== caller.id && caller.role !== 'admin')
         throw forbidden('You can only see your own history');

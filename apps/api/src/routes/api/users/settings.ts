@@ -30,7 +30,7 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       assertMayActOn(viewer, { userId: request.params.userId }, 'You can only read your own settings');
       const user = await getUser({ db, userId: request.params.userId });
       return { privateByDefault: user.privateByDefault, ageBand: user.ageBand };
@@ -50,7 +50,7 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await request.requireUser();
+      const viewer = request.user;
       assertMayActOn(viewer, { userId: request.params.userId }, 'Only you can answer your age', {
         ownerOnly: true,
       });
