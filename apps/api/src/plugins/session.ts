@@ -37,8 +37,9 @@ declare module 'fastify' {
     /** The signed-in user, or 401. */
     requireUser(): Promise<UserRow>;
     /**
-     * The signed-in user on a route whose access marker requires one ('user', 'admin'): its guard
-     * found them before any handler runs. Read anywhere else, it throws.
+     * The signed-in user, without waiting: on a route whose access marker requires one ('user',
+     * 'admin'), its guard found them before any handler runs. Elsewhere it throws, but after
+     * `currentUser()` found someone.
      */
     readonly user: UserRow;
     /**
@@ -181,7 +182,7 @@ export const sessionPlugin = fp(
       getter(this: FastifyRequest) {
         const found = (this as WithUser)[kUser];
         if (found && !(found instanceof Promise)) return found;
-        throw new Error('request.user is known only on routes whose access requires a signed-in user');
+        throw new Error('No signed-in user is known here: request.user is read on routes that require one');
       },
     });
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
