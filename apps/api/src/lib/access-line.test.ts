@@ -106,11 +106,13 @@ for (const sink of SINKS)
         statusCode: 200,
         durationMs: 1,
       });
-      const lines = writtenLines([route, route, `${route}?sid=abc`, route].map(line), undefined, sink);
-      expect(lines.map(withoutTime)).toEqual(
-        [route, route, `${route}?sid=abc`, route].map((url) => withoutTime(pinoLine(line(url)))),
-      );
-      expect(lines[2]).toContain('sid=[REDACTED]');
+      // The same other URL twice, another, then the first again: the URL member of the last one
+      // is kept for its route, and must never be another URL's.
+      const urls = [route, `${route}/`, `${route}/`, `${route}?sid=abc`, `${route}/`, route];
+      const lines = writtenLines(urls.map(line), undefined, sink);
+      expect(lines.map(withoutTime)).toEqual(urls.map((url) => withoutTime(pinoLine(line(url)))));
+      expect(lines[3]).toContain('sid=[REDACTED]');
+      expect(JSON.parse(lines[4]!)).toMatchObject({ url: `${route}/`, route });
     });
 
     it('leaves an unmatched route out and marks an aborted request, as pino did', () => {

@@ -388,8 +388,23 @@ export function accessLineWriter(
     }
     return start;
   };
-  /** The members between the request id and the end: method, URL, route (as pieces and a URL member). */
-  const membersOf = ({ method, url, route }: AccessLine): [Piece, string, Piece | undefined] =>
+  /**
+   * The URL member of the URL a route was last asked for at, when not at its own pattern: a route
+   * without parameters is asked for at the same few URLs (its pattern with a trailing slash, say).
+   */
+  const lastUrls = new Map<string, UrlPiece>();
+  const urlPiece = (route: string, url: string): Piece => {
+    const last = lastUrls.get(route);
+    if (last?.url === url) return last;
+    const made = new UrlPiece(url, urlMember(url));
+    if (last !== undefined || lastUrls.size < PIECE_LIMIT) lastUrls.set(route, made);
+    return made;
+  };
+  /**
+   * The members between the request id and the end: method, URL, route (as pieces, the URL of an
+   * unmatched request as its member's text).
+   */
+  const membersOf = ({ method, url, route }: AccessLine): [Piece, Piece | string, Piece | undefined] =>
     route === undefined
       ? [piece(routed, '', method, () => methodMember(method)), urlMember(url), undefined]
       : url === route
@@ -405,7 +420,7 @@ export function accessLineWriter(
           ]
         : [
             piece(routed, route, method, () => methodMember(method)),
-            urlMember(url),
+            urlPiece(route, url),
             piece(routeMembers, route, '', () => routeMember(route)),
           ];
   const idOf = (reqId: string) => (PLAIN_ID.test(reqId) ? `"${reqId}"` : JSON.stringify(redactText(reqId)));
@@ -416,8 +431,9 @@ export function accessLineWriter(
       line.aborted === true
         ? ABORTED_END
         : `,"statusCode":${jsonNumber(line.statusCode ?? NaN)},"durationMs":${jsonNumber(line.durationMs ?? NaN)}`;
+    const urlText = typeof url === 'string' ? url : url.text;
     stream.write(
-      `${level}${timeOf()}${startOf().text}${idOf(line.reqId)}${members.text}${url}${route?.text ?? ''}${end}${LINE_END}`,
+      `${level}${timeOf()}${startOf().text}${idOf(line.reqId)}${members.text}${urlText}${route?.text ?? ''}${end}${LINE_END}`,
     );
   };
   const batchOf = (stream as Partial<LineBatchStream>)[kLineBatch];
@@ -444,7 +460,8 @@ export function accessLineWriter(
     const { reqId } = line;
     const room =
       lineHead.bytes.length +
-      MAX_BYTES_PER_UNIT * (reqId.length + url.length) +
+      MAX_BYTES_PER_UNIT * (reqId.length + (typeof url === 'string' ? url.length : 0)) +
+      (typeof url === 'string' ? 0 : url.bytes.length) +
       members.bytes.length +
       (route?.bytes.length ?? 0) +
       END_ROOM;
@@ -456,7 +473,8 @@ export function accessLineWriter(
     const plainEnd = writePlainId(bytes, at, reqId);
     at = plainEnd < 0 ? at + bytes.write(idOf(reqId), at) : plainEnd;
     at = members.copy(bytes, at);
-    if (url !== '') at += bytes.write(url, at);
+    if (typeof url !== 'string') at = url.copy(bytes, at);
+    else if (url !== '') at += bytes.write(url, at);
     if (route !== undefined) at = route.copy(bytes, at);
     if (line.aborted === true) at = ABORTED_END_PIECE.copy(bytes, at);
     else {
@@ -480,6 +498,16 @@ class Piece {
   copy(into: Buffer, at: number): number {
     into.set(this.bytes, at);
     return at + this.bytes.length;
+  }
+}
+
+/** The URL member of one URL, kept with the URL. */
+class UrlPiece extends Piece {
+  constructor(
+    readonly url: string,
+    text: string,
+  ) {
+    super(text);
   }
 }
 

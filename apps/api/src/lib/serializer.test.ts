@@ -39,3 +39,43 @@ describe('the response serializer', () => {
     );
   });
 });
+
+describe('an answer that cannot change', () => {
+  let encoded = 0;
+  const Flat = z.object({
+    id: z.string(),
+    count: z.codec(z.number().int(), z.number().int(), {
+      decode: (count) => count,
+      encode: (count) => {
+        encoded++;
+        return count;
+      },
+    }),
+  });
+  const flat = serializerCompiler({ schema: Flat, method: 'GET', url: '/flat', httpStatus: '200' });
+
+  it('is encoded and written once, the same JSON each time', () => {
+    const answer = Object.freeze({ id: 'a1', count: 3 });
+    const before = encoded;
+    const first = flat(answer);
+    expect(first).toBe('{"id":"a1","count":3}');
+    expect(flat(answer)).toBe(first);
+    expect(flat(Object.freeze({ id: 'a1', count: 3 }))).toBe(first);
+    // Twice: the same answer once, and an equal one made anew.
+    expect(encoded - before).toBe(2);
+  });
+
+  it('is still checked and written anew when it could change: not frozen, or holding an object', () => {
+    const open = { id: 'a1', count: 3 };
+    const before = encoded;
+    expect(flat(open)).toBe('{"id":"a1","count":3}');
+    open.count = 4;
+    expect(flat(open)).toBe('{"id":"a1","count":4}');
+    expect(encoded - before).toBe(2);
+    const when = new Date('2026-01-02T03:04:05.000Z');
+    const holding = Object.freeze({ id: 'a2', count: 1, when });
+    expect(ours(holding)).toContain('2026-01-02T03:04:05.000Z');
+    when.setTime(Date.parse('2027-01-01T00:00:00.000Z'));
+    expect(ours(holding)).toContain('2027-01-01T00:00:00.000Z');
+  });
+});

@@ -1,9 +1,18 @@
 import type { UserRow } from '@app/db';
 import { EMAIL_PLACEHOLDER, type UserWire } from '@app/domain';
 
-/** Maps a user row to the User the front end reads (SPEC wire names). */
+/** The wire form of each frozen user row, made once: a remembered user answers many requests. */
+const wires = new WeakMap<UserRow, Readonly<UserWire>>();
+
+/**
+ * Maps a user row to the User the front end reads (SPEC wire names). A frozen row (a signed-in
+ * user, as the session found them) gets the same frozen answer each time, which the response
+ * serializer then writes only once (lib/serializer.ts).
+ */
 export function toUserWire(user: UserRow): UserWire {
-  return {
+  const known = wires.get(user);
+  if (known !== undefined) return known;
+  const wire: UserWire = {
     user_id: user.id,
     stripeid: user.stripeCustomerId,
     email: user.email ?? EMAIL_PLACEHOLDER,
@@ -13,4 +22,6 @@ export function toUserWire(user: UserRow): UserWire {
     hypercredits: user.hypercredits,
     lastname: user.cancelFlag,
   };
+  if (Object.isFrozen(user)) wires.set(user, Object.freeze(wire));
+  return wire;
 }
