@@ -105,7 +105,8 @@ export function createSessionCache(ttlMs: number) {
       note({ user: userId });
       for (const idHash of hashesOfUser.get(userId) ?? []) {
         const entry = entries.get(idHash);
-        if (entry) entry.found = { ...entry.found, user: Object.freeze({ ...entry.found.user, ...balances }) };
+        if (entry)
+          entry.found = { ...entry.found, user: Object.freeze({ ...entry.found.user, ...balances }) };
       }
     },
     forgetAll() {

@@ -69,7 +69,7 @@ describe.each([
   });
   afterAll(async () => app.close());
   const get = async (url: string, cookie: string) =>
-    (await app.inject({ url, headers: { cookie } })).json() as Record<string, unknown>;
+    (await app.inject({ url, headers: { cookie } })).json<Record<string, unknown>>();
 
   it('is the signed-in user on a guarded route, on every request of a session', async () => {
     const cookie = await signedIn(`reader-${cacheMs}`);
