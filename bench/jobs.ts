@@ -11,6 +11,7 @@ import {
 import { startWorker } from '@app/jobs';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { type Figure, figureOf, median, serverCpuMicros, startServer, stop } from './lib.ts';
 
@@ -52,34 +53,61 @@ export interface SubmitResult {
   ratio: Figure;
   /** The API process's CPU per accepted job, µs (the database's own is not in it). */
   apiCpuUs: Figure;
+  /** The code before, when measured in the same run: its jobs/s, and ours over its, round by round. */
+  before?: { commit: string; submitRps: Figure; speedup: Figure };
 }
 
-/** Jobs accepted per second by POST /api/jobs (a /make each, no worker), beside bare Fastify. */
+/** The code before, to run beside ours: its project (bench/baseline.ts) and commit. */
+export interface CodeBefore {
+  root: string;
+  commit: string;
+}
+
+/**
+ * Jobs accepted per second by POST /api/jobs (a /make each, no worker), beside bare Fastify and,
+ * given `before`, beside the code before (its own bench server on its own database), the rounds of
+ * the three taken in turn.
+ */
 export async function benchSubmissions(
   database: 'postgres' | 'pglite',
-  rounds = 7,
-  seconds = 3,
+  { rounds = 7, seconds = 3, before }: { rounds?: number; seconds?: number; before?: CodeBefore } = {},
 ): Promise<SubmitResult> {
-  const bare = await startServer('bench/servers/bare.ts');
-  const app = await startServer('bench/servers/jobs.ts', database === 'pglite' ? { BENCH_DB: 'pglite' } : {});
+  const started: ChildProcess[] = [];
+  const start = async (...args: Parameters<typeof startServer>) => {
+    const server = await startServer(...args);
+    started.push(server.child);
+    return server;
+  };
   try {
-    const cookies = /COOKIES (\S+)/.exec(app.output)?.[1]?.split(',');
-    if (!cookies) throw new Error('The jobs bench server printed no cookies');
+    const bare = await start('bench/servers/bare.ts');
+    const env: Record<string, string> = database === 'pglite' ? { BENCH_DB: 'pglite' } : {};
     const body = JSON.stringify({ command: 'make', options: { prompt: 'a lighthouse at dusk -wide' } });
-    const submitUrl = `http://127.0.0.1:${app.port}/api/jobs`;
+    const submitter = async (root?: string) => {
+      // The code before runs its own bench server, which signs in the people it needs.
+      const server = await start('bench/servers/jobs.ts', env, { root });
+      const cookies = /COOKIES (\S+)/.exec(server.output)?.[1]?.split(',');
+      if (!cookies) throw new Error('The jobs bench server printed no cookies');
+      return { child: server.child, url: `http://127.0.0.1:${server.port}/api/jobs`, cookies };
+    };
+    const app = await submitter();
+    const old = before ? await submitter(before.root) : undefined;
     const bareUrl = `http://127.0.0.1:${bare.port}/`;
-    // Long enough for both servers' hot paths to be compiled: the rounds measure them warm.
+    // Long enough for the servers' hot paths to be compiled: the rounds measure them warm.
     await rps(bareUrl, 1);
-    await rps(submitUrl, 3, { cookies, body });
+    for (const server of old ? [app, old] : [app]) await rps(server.url, 3, { ...server, body });
     const submit: number[] = [];
     const bareRounds: number[] = [];
     const cpu: number[] = [];
+    const oldRounds: number[] = [];
     for (let round = 0; round < rounds; round++) {
       bareRounds.push((await rps(bareUrl, seconds)).rps);
-      const before = await serverCpuMicros(app.child);
-      const jobs = await rps(submitUrl, seconds, { cookies, body });
-      cpu.push(((await serverCpuMicros(app.child)) - before) / Math.max(1, jobs.total));
+      // The code before and ours take turns going first.
+      if (old && round % 2 === 1) oldRounds.push((await rps(old.url, seconds, { ...old, body })).rps);
+      const cpuBefore = await serverCpuMicros(app.child);
+      const jobs = await rps(app.url, seconds, { ...app, body });
+      cpu.push(((await serverCpuMicros(app.child)) - cpuBefore) / Math.max(1, jobs.total));
       submit.push(jobs.rps);
+      if (old && round % 2 === 0) oldRounds.push((await rps(old.url, seconds, { ...old, body })).rps);
     }
     return {
       database,
@@ -87,10 +115,17 @@ export async function benchSubmissions(
       bareRps: figureOf(bareRounds),
       ratio: figureOf(submit.map((jobs, round) => jobs / bareRounds[round]!)),
       apiCpuUs: figureOf(cpu),
+      before:
+        before && old
+          ? {
+              commit: before.commit,
+              submitRps: figureOf(oldRounds),
+              speedup: figureOf(submit.map((jobs, round) => jobs / oldRounds[round]!)),
+            }
+          : undefined,
     };
   } finally {
-    await stop(bare.child);
-    await stop(app.child);
+    for (const child of started) await stop(child);
   }
 }
 

@@ -11,18 +11,19 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * Starts a TypeScript server script and resolves with its port once it prints `PORT n`, with what
- * it printed before (a server may print more it wants the bench to know, such as a cookie).
+ * it printed before (a server may print more it wants the bench to know, such as a cookie). `root`:
+ * the project it runs in (another version of this one, for a measurement of the code before).
  */
 export function startServer(
   script: string,
   env: Record<string, string> = {},
-  { core }: { core?: number } = {},
+  { core, root = ROOT }: { core?: number; root?: string } = {},
 ): Promise<{ port: number; child: ChildProcess; output: string }> {
   // Run as npm start runs the API and the worker.
   const command = [process.execPath, ...SERVER_NODE_FLAGS, '--import', 'tsx', script];
   const [file, ...args] = core === undefined ? command : ['taskset', '-c', String(core), ...command];
   const child = spawn(file!, args, {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
