@@ -1,6 +1,7 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRequire } from 'node:module';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
 import { routeConfig } from '../lib/route-context.ts';
@@ -18,7 +19,7 @@ export interface SecurityOptions {
  * and building helmet's middleware on every request (as the Fastify wrapper does) cost a large
  * share of each request's time.
  */
-function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: string | number) => void headers.set(name.toLowerCase(), String(value)),
@@ -27,7 +28,7 @@ function securityHeaders(options: HelmetOptions): Readonly<Record<string, string
   helmet(options)({} as never, response, (error?: unknown) => {
     if (error) throw error instanceof Error ? error : new Error('The security headers could not be set.');
   });
-  return Object.freeze(Object.fromEntries(headers));
+  return Object.fromEntries(headers);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,14 +37,36 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * What an API answer (JSON, or a redirect) needs: nothing in it may run, be framed or be sniffed
  * into another type. Half the size of a page's set, which a short JSON answer would otherwise carry.
  */
-const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-});
+};
+
+/**
+ * Where Fastify keeps a reply's headers: one plain object, by lower-case name. A reply with none yet
+ * is given a whole set as one copy, where `reply.headers()` lower-cases, looks up and stores each
+ * name in turn; with a Fastify that keeps them elsewhere, `reply.headers()` it is.
+ */
+const kReplyHeaders = (
+  createRequire(import.meta.url)('fastify/lib/symbols.js') as { kReplyHeaders?: unknown }
+).kReplyHeaders;
+type WithHeaders = FastifyReply & Record<symbol, Record<string, string> | undefined>;
+
+/** Gives the reply these headers (names in lower case); `set` is copied, never kept. */
+function giveHeaders(reply: FastifyReply, set: Readonly<Record<string, string>>) {
+  const own = typeof kReplyHeaders === 'symbol' ? (reply as WithHeaders)[kReplyHeaders] : undefined;
+  if (own === undefined || !isEmpty(own)) reply.headers(set);
+  else (reply as WithHeaders)[kReplyHeaders as symbol] = { ...set };
+}
+
+function isEmpty(object: object): boolean {
+  for (const _ in object) return false;
+  return true;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,7 +117,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   // instead, each was validated and stored twice). The API's answers get the API's set; pages, the
   // emulators and unknown paths get the pages' set.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') && !routeConfig(request).page ? API_HEADERS : headers);
+    giveHeaders(reply, request.url.startsWith('/api/') && !routeConfig(request).page ? API_HEADERS : headers);
     done(
       SAFE_METHODS.has(request.method)
         ? undefined
