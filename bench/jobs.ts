@@ -94,7 +94,8 @@ export async function benchSubmissions(
     const bareUrl = `http://127.0.0.1:${bare.port}/`;
     // Long enough for the servers' hot paths to be compiled: the rounds measure them warm.
     await rps(bareUrl, 1);
-    for (const server of old ? [app, old] : [app]) await rps(server.url, 3, { ...server, body });
+    for (const server of old ? [app, old] : [app])
+      await rps(server.url, 3, { cookies: server.cookies, body });
     const submit: number[] = [];
     const bareRounds: number[] = [];
     const cpu: number[] = [];
@@ -102,12 +103,14 @@ export async function benchSubmissions(
     for (let round = 0; round < rounds; round++) {
       bareRounds.push((await rps(bareUrl, seconds)).rps);
       // The code before and ours take turns going first.
-      if (old && round % 2 === 1) oldRounds.push((await rps(old.url, seconds, { ...old, body })).rps);
+      if (old && round % 2 === 1)
+        oldRounds.push((await rps(old.url, seconds, { cookies: old.cookies, body })).rps);
       const cpuBefore = await serverCpuMicros(app.child);
-      const jobs = await rps(app.url, seconds, { ...app, body });
+      const jobs = await rps(app.url, seconds, { cookies: app.cookies, body });
       cpu.push(((await serverCpuMicros(app.child)) - cpuBefore) / Math.max(1, jobs.total));
       submit.push(jobs.rps);
-      if (old && round % 2 === 0) oldRounds.push((await rps(old.url, seconds, { ...old, body })).rps);
+      if (old && round % 2 === 0)
+        oldRounds.push((await rps(old.url, seconds, { cookies: old.cookies, body })).rps);
     }
     return {
       database,

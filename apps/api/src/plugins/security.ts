@@ -51,7 +51,7 @@ const API_HEADERS: Readonly<Record<string, string>> = {
  * is given a whole set as one copy, where `reply.headers()` lower-cases, looks up and stores each
  * name in turn; with a Fastify that keeps them elsewhere, `reply.headers()` it is.
  */
-const kReplyHeaders = (
+export const kReplyHeaders = (
   createRequire(import.meta.url)('fastify/lib/symbols.js') as { kReplyHeaders?: unknown }
 ).kReplyHeaders;
 type WithHeaders = FastifyReply & Record<symbol, Record<string, string> | undefined>;

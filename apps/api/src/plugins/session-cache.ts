@@ -24,9 +24,10 @@ interface Entry extends SessionKey {
 /**
  * The sessions a process found lately, each for `ttlMs`: a burst of signed-in reads need not ask
  * PostgreSQL every time. A session is found again by its cookie, so a request answered from memory
- * does not hash it either; the cookie stays in memory no longer than the session is remembered. Whatever changes a user or ends one of their sessions
- * drops what is remembered of them (`forgetUser`, `forgetSession`, `forgetAll`), or, for a change
- * of their balances alone, sets them in what is remembered (`setBalances`). A lookup that was under
+ * does not hash it either; the cookie stays in memory no longer than the session is remembered.
+ * Whatever changes a user or ends one of their sessions drops what is remembered of them
+ * (`forgetUser`, `forgetSession`, `forgetAll`), or, for a change of their balances alone, sets
+ * them in what is remembered (`setBalances`). A lookup that was under
  * way while its user or its session changed is not remembered, since it may have read the state
  * before; lookups of other people are (a busy server always has some under way).
  */

@@ -38,8 +38,8 @@ declare module 'fastify' {
     requireUser(): Promise<UserRow>;
     /**
      * The signed-in user, without waiting: on a route whose access marker requires one ('user',
-     * 'admin'), its guard found them before any handler runs. Elsewhere it throws, but after
-     * `currentUser()` found someone.
+     * 'admin'), its guard found them before any handler runs. Elsewhere it throws until
+     * `currentUser()` has found someone.
      */
     readonly user: UserRow;
     /**
@@ -62,16 +62,16 @@ const kFound = Symbol('found');
 const kBalances = Symbol('balances');
 type Balances = Pick<UserRow, 'credits' | 'hypercredits'>;
 type Found = UserRow | null | Promise<UserRow | null>;
-
-function orUnauthorized(user: UserRow | null): UserRow {
-  if (!user) throw unauthorized();
-  return user;
-}
 type WithUser = FastifyRequest & {
   [kUser]: Found | undefined;
   [kFound]: Pick<UserRow, 'id' | 'role'> | null;
   [kBalances]: Balances | 'unchanged' | null;
 };
+
+function orUnauthorized(user: UserRow | null): UserRow {
+  if (!user) throw unauthorized();
+  return user;
+}
 
 /** Sign-in (local or Discord) is refused to a banned person and to one who said they are under 13. */
 async function assertMaySignIn(db: Db, userId: string): Promise<void> {
@@ -121,8 +121,10 @@ export const sessionPlugin = fp(
       const found = await reader.find(key.idHash);
       // Frozen: a remembered user is shared by the requests it answers, so none may change it for
       // the others (with the cache off too, so that a handler that tries fails in tests as well).
-      if (found) Object.freeze(found.user);
-      if (found) cache.remember(key, found, startedAt, Date.now());
+      if (found) {
+        Object.freeze(found.user);
+        cache.remember(key, found, startedAt, Date.now());
+      }
       return found;
     }
 
