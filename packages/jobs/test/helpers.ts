@@ -1,5 +1,6 @@
 import { type Database, type JobRow, createUser, grant, insertJob, setQueueJobId, spend } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
+import { type QueueClass, dispatchRank } from '@app/domain';
 import {
   JOB_FAMILIES,
   type JobFamily,
@@ -93,11 +94,20 @@ export async function createUserWith(database: Database, credits: number) {
   return user;
 }
 
-/** Holds the price, inserts and enqueues in one transaction, as the API does. */
+/**
+ * Holds the price, inserts and enqueues in one transaction, as the API does. With a `queueClass`,
+ * the entry counts against its owner's running limit for that class, as a submission's does.
+ */
 export async function enqueue(
   pipeline: Pipeline,
   userId: string,
-  values: { command: string; options: Record<string, unknown>; price: number; family?: JobFamily },
+  values: {
+    command: string;
+    options: Record<string, unknown>;
+    price: number;
+    family?: JobFamily;
+    queueClass?: QueueClass;
+  },
 ): Promise<JobRow> {
   const requestId = `r${Math.random()}`;
   return pipeline.database.db.transaction(async (tx) => {
@@ -118,7 +128,10 @@ export async function enqueue(
       source: 'test',
       requestId,
     }))!;
-    const queueJobId = await pipeline.queue.send(tx, job);
+    const queueJobId = await pipeline.queue.send(
+      tx,
+      values.queueClass ? { ...job, userId, priority: dispatchRank(values.queueClass, 0) } : job,
+    );
     await setQueueJobId(tx, job.id, queueJobId);
     return job;
   });

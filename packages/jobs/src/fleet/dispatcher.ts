@@ -74,6 +74,11 @@ export class FamilyDispatcher {
   private next = 0;
   private loop: Promise<void> | undefined;
   private lastStrandedCheck = 0;
+  /**
+   * Whether the loop's latest look for a job had a free slot and found none it may take: the jobs
+   * waiting, if any, are held back by their owners' running limits, and a job ending frees one.
+   */
+  private slotIdle = false;
   /** Each host's last busy times (ms from the request to its answer), newest last. */
   private readonly busyMs = new Map<string, number[]>();
   /** How long the latest claims took to come back (ms), newest last: how far ahead of a slot's end to claim. */
@@ -126,28 +131,36 @@ export class FamilyDispatcher {
   }
 
   private async run(): Promise<void> {
+    const { waker, pollMs } = this.ctx;
     while (!this.stopping) {
+      // A wake while this round looks for a slot and a job (a job submitted after the claim looked,
+      // a slot freed after the hosts were tried) sends it straight into the next round.
+      const since = waker.mark(this.family);
       try {
         const slot = await this.claimSlot();
         if (!slot) {
+          this.slotIdle = false;
           await this.failStrandedNowAndThen();
-          await this.ctx.waker.wait(this.family, this.ctx.pollMs);
+          await waker.wait(this.family, pollMs, since);
           continue;
         }
+        // Set before the claim looks, so that a job ending while it looks wakes the wait below.
+        this.slotIdle = true;
         const claim = this.stopping ? undefined : await this.claimJob(slot);
         if (!claim) {
           await this.release(slot);
           await this.releaseHandedBack();
-          await this.ctx.waker.wait(this.family, this.ctx.pollMs);
+          await waker.wait(this.family, pollMs, since);
           continue;
         }
+        this.slotIdle = false;
         this.launch(claim, slot);
       } catch (error) {
         const reason = isDatabaseUnavailable(error)
           ? `database unavailable (${reasonOf(error)})`
           : describeError(error);
         console.error(`${this.family} dispatcher:`, reason);
-        await this.ctx.waker.wait(this.family, this.ctx.pollMs);
+        await waker.wait(this.family, pollMs);
       }
     }
   }
@@ -330,6 +343,9 @@ export class FamilyDispatcher {
       .finally(async () => {
         this.running.delete(entry);
         await release();
+        // Its owner's running limit has room again (the queue has its end): a job of theirs
+        // waiting for that can go to the slot left idle, now rather than at the next poll.
+        if (this.slotIdle) this.ctx.waker.wake(this.family);
       });
     this.running.add(entry);
   }
