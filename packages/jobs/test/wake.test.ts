@@ -29,7 +29,10 @@ function gate<T = void>() {
   return { opened, open };
 }
 
-/** The database with each dispatch claim counted, and its answer held back while `hold` is set. */
+/**
+ * The database with each dispatch claim of the image family counted, and its answer held back while
+ * `hold` is set.
+ */
 function watchClaims(database: Database) {
   const watch = {
     claims: 0,
@@ -40,7 +43,7 @@ function watchClaims(database: Database) {
       ...database,
       async prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
         const rows = await database.prepared<T>(name, text, values);
-        if (name !== 'dispatch-claim') return rows;
+        if (name !== 'dispatch-claim' || values[0] !== QUEUE_NAMES.image) return rows;
         const hold = watch.hold;
         watch.hold = undefined;
         if (hold) {
@@ -107,6 +110,8 @@ describe('dispatch wake-ups', () => {
       pollingIntervalSeconds: POLL_SECONDS,
     });
     await waitFor(async () => answers.has('first') && answers.has('second'));
+    // Two claims took the first two jobs; the third slot's claim has come back empty.
+    await waitFor(async () => watch.claims === 3);
     expect(await status(pipeline, jobs[2]!.id)()).toBe('queued');
 
     // The first job's host answers: its slot looks for work and finds the third job still held.
