@@ -1,4 +1,4 @@
-import { type Database, QUEUE_NOTIFY_CHANNEL, getJob } from '@app/db';
+import { type Database, type JobRow, QUEUE_NOTIFY_CHANNEL, getJob } from '@app/db';
 import type { GenerationResult } from '@app/generation';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,8 +72,11 @@ afterEach(async () => {
 
 describe('dispatch wake-ups', () => {
   it("starts a person's job held back by their running limit as soon as one of theirs ends, not at the next poll", async () => {
-    pipeline = await createPipeline({ workerConcurrency: 3 });
+    const p = (pipeline = await createPipeline({ workerConcurrency: 3 }));
     const image = await pngOf(8, 8);
+    const result: GenerationResult = {
+      outputs: [{ kind: 'image', mime: 'image/png', bytes: image, width: 8, height: 8 }],
+    };
     const answers = new Map<string, ReturnType<typeof gate<GenerationResult>>>();
     const provider = scriptedProvider(async (request) => {
       const answer = gate<GenerationResult>();
@@ -89,13 +92,13 @@ describe('dispatch wake-ups', () => {
       await stored.opened;
       return put(key, bytes, mime);
     };
-    const watch = watchClaims(pipeline.database);
-    const user = await createUserWith(pipeline.database, 100);
+    const watch = watchClaims(p.database);
+    const user = await createUserWith(p.database, 100);
     // A free account runs two jobs of a family at once; its third waits for one of them.
-    const jobs = [];
+    const jobs: JobRow[] = [];
     for (const prompt of ['first', 'second', 'third'])
       jobs.push(
-        await enqueue(pipeline, user.id, {
+        await enqueue(p, user.id, {
           command: 'make',
           options: { prompt },
           price: 4,
@@ -103,7 +106,7 @@ describe('dispatch wake-ups', () => {
         }),
       );
     worker = await startWorker({
-      ...pipeline,
+      ...p,
       database: watch.database,
       storage,
       providers: allFamilies(provider),
@@ -112,26 +115,21 @@ describe('dispatch wake-ups', () => {
     await waitFor(async () => answers.has('first') && answers.has('second'));
     // Two claims took the first two jobs; the third slot's claim has come back empty.
     await waitFor(async () => watch.claims === 3);
-    expect(await status(pipeline, jobs[2]!.id)()).toBe('queued');
+    expect(await status(p, jobs[2]!.id)()).toBe('queued');
 
     // The first job's host answers: its slot looks for work and finds the third job still held.
     const claimsBefore = watch.claims;
-    answers
-      .get('first')!
-      .open({ outputs: [{ kind: 'image', mime: 'image/png', bytes: image, width: 8, height: 8 }] });
+    answers.get('first')!.open(result);
     await waitFor(async () => watch.claims > claimsBefore);
-    expect(await status(pipeline, jobs[2]!.id)()).toBe('queued');
+    expect(await status(p, jobs[2]!.id)()).toBe('queued');
 
     // The first job ends: the third starts now.
     stored.open();
-    await waitFor(async () => (await status(pipeline, jobs[0]!.id)()) === 'succeeded');
+    await waitFor(async () => (await status(p, jobs[0]!.id)()) === 'succeeded');
     await waitFor(async () => answers.has('third'));
-    expect(await status(pipeline, jobs[2]!.id)()).toBe('running');
-    for (const prompt of ['second', 'third'])
-      answers
-        .get(prompt)!
-        .open({ outputs: [{ kind: 'image', mime: 'image/png', bytes: image, width: 8, height: 8 }] });
-    await waitFor(async () => (await status(pipeline, jobs[2]!.id)()) === 'succeeded');
+    expect(await status(p, jobs[2]!.id)()).toBe('running');
+    for (const prompt of ['second', 'third']) answers.get(prompt)!.open(result);
+    await waitFor(async () => (await status(p, jobs[2]!.id)()) === 'succeeded');
   });
 
   it('starts a job whose wake-up came while the dispatcher was still looking, not at the next poll', async () => {
