@@ -56,6 +56,12 @@ export interface JobQueue {
    * attempt: its host failed or its worker is stopping. Does nothing when the claim has lapsed.
    */
   handBack(family: JobFamily, attempt: QueueAttempt): Promise<boolean>;
+  /**
+   * Locks a job's queue entry inside the caller's transaction, waiting for a dispatch claim that
+   * holds it. A transaction that ends a job locks its entry first, then the job's row: the order
+   * the dispatch claim takes them in, so the two can never deadlock.
+   */
+  lockEntry(tx: DbOrTx, family: JobFamily, queueJobId: string): Promise<void>;
   /** Removes a queued entry, inside the caller's transaction. */
   cancel(tx: DbOrTx, family: JobFamily, queueJobId: string): Promise<void>;
   stop(): Promise<void>;
@@ -121,6 +127,11 @@ export async function startJobQueue(
         [QUEUE_NAMES[family], attempt.id, attempt.retryCount],
       );
       return result.rows.length > 0;
+    },
+    async lockEntry(tx, family, queueJobId) {
+      await tx.execute(
+        sql`SELECT 1 FROM pgboss.job WHERE name = ${QUEUE_NAMES[family]} AND id = ${queueJobId}::uuid FOR UPDATE`,
+      );
     },
     async cancel(tx, family, queueJobId) {
       await boss.cancel(QUEUE_NAMES[family], queueJobId, { db: inTransaction(tx) });
