@@ -21,6 +21,7 @@ export interface PgProxy {
   blackhole(): void;
   /** Ends a `blackhole`: connections held open are put through, new ones pass as before. */
   flow(): void;
+
   close(): Promise<void>;
 }
 
