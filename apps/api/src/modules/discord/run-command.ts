@@ -1,11 +1,5 @@
-import {
-  type FamilyStanding,
-  type JobRow,
-  type SubmissionDelivery,
-  type UserRow,
-  findJobByRequest,
-  noteQueueAnswer,
-} from '@app/db';
+import { type FamilyStanding, type JobRow, type UserRow, findJobByRequest, noteQueueAnswer } from '@app/db';
+import type { SubmissionDelivery } from '@app/jobs';
 import { COMMANDS, type Price } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { queueStanding } from '../jobs/estimate-wait.ts';

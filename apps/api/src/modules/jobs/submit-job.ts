@@ -3,16 +3,11 @@ import {
   type Db,
   type FamilyStanding,
   type JobRow,
-  type Submission,
-  type SubmissionDelivery,
-  type SubmissionOutcome,
-  type SubmitStanding,
   type UserRow,
   findJobByRequest,
   insertTrainingLora,
   isUniqueViolation,
   notifyAfterCommit,
-  submitInOneStatement,
 } from '@app/db';
 import {
   FREE_PLAN,
@@ -28,7 +23,17 @@ import {
   queueClassOf,
   queueLimitsOf,
 } from '@app/domain';
-import { type GenerationSettings, QUEUE_NAMES, holdKey, promptOf } from '@app/jobs';
+import {
+  type GenerationSettings,
+  QUEUE_NAMES,
+  type Submission,
+  type SubmissionDelivery,
+  type SubmissionOutcome,
+  type SubmitStanding,
+  holdKey,
+  promptOf,
+  submitInOneStatement,
+} from '@app/jobs';
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { paymentHoldOf } from '../billing/payment-hold.ts';
