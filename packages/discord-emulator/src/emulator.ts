@@ -139,7 +139,7 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     frameworkErrors(error, request, reply) {
       const status = refusalStatus(error) ?? 400;
       // The page's and the test control's JSON APIs answer in their own shape, as their routes do.
-      if (/^\/(app|_test)\//.test(request.url.slice(prefix.length)))
+      if (/^\/(app|_test)([/?]|$)/.test(request.url.slice(prefix.length)))
         void sendJson(reply, status, { error: { code: 'invalid_request', message: error.message } });
       else void sendError(reply, refused(status));
     },

@@ -26,7 +26,7 @@ export function jsonApi(app: FastifyInstance): void {
       else done(invalidJson());
     },
   );
-  app.setErrorHandler((err, _request, reply) => {
+  app.setErrorHandler((err: Error, _request, reply) => {
     if (err instanceof UserInputError)
       return sendJson(reply, err.status, { error: { code: err.code, message: err.message } });
     if (err instanceof DiscordError)

@@ -104,7 +104,7 @@ describe('input fuzzer', () => {
       headers: { authorization: `Bearer ${emulator.secretKey}` },
       payload: new URLSearchParams(form).toString(),
     });
-    const body = answer.json() as { id: string };
+    const body = answer.json<{ id: string }>();
     if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.body}`);
     return (ids[kind] = body.id);
   }
@@ -159,13 +159,10 @@ describe('input fuzzer', () => {
       'enabled_events[]': '*',
     });
     await create('portal_session', '/v1/billing_portal/sessions', { customer });
-    const read = async (path: string) =>
-      (
-        await host.inject({
-          url: `${PREFIX}${path}`,
-          headers: { authorization: `Bearer ${emulator.secretKey}` },
-        })
-      ).json() as Record<string, unknown>;
+    const read = async (path: string) => {
+      const headers = { authorization: `Bearer ${emulator.secretKey}` };
+      return (await host.inject({ url: `${PREFIX}${path}`, headers })).json<Record<string, unknown>>();
+    };
     ids.invoice = (await read(`/v1/subscriptions/${sub}`)).latest_invoice as string;
     ids.charge = (await read(`/v1/payment_intents/${ids.payment_intent}`)).latest_charge as string;
     ids.event = ((await read('/v1/events?limit=1')).data as { id: string }[])[0]!.id;

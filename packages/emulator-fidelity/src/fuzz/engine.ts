@@ -25,7 +25,7 @@ export interface FuzzRequest {
 
 export interface FuzzAnswer {
   statusCode: number;
-  headers: Record<string, unknown>;
+  headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }
 

@@ -174,7 +174,10 @@ export function formEncode(fields: Record<string, unknown>): string {
     if (Array.isArray(value)) value.forEach((item, i) => add(`${key}[${i}]`, item));
     else if (value !== null && typeof value === 'object')
       for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
-    else pairs.push(`${encodePart(key)}=${encodePart(value === null ? '' : String(value))}`);
+    else {
+      const text = value === null ? '' : typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+      pairs.push(`${encodePart(key)}=${encodePart(text)}`);
+    }
   };
   for (const [key, value] of Object.entries(fields)) add(key, value);
   return pairs.join('&');

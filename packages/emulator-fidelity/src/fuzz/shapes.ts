@@ -37,7 +37,7 @@ export function discordErrorMisfit(path: string, answer: FuzzAnswer): string | n
     return /^\/(oauth2\/authorize|app\/?$)/.test(path) ? null : 'is an HTML page, not a JSON error';
   const body = jsonOf(answer);
   if (!body) return `is not a JSON object: ${answer.body.slice(0, 120)}`;
-  if (/^\/(app|_test)\//.test(path))
+  if (/^\/(app|_test)(\/|$)/.test(path))
     return ownShape(body) ? null : `lacks { error: { code, message } }: ${answer.body.slice(0, 200)}`;
   if (path.endsWith('/oauth2/token') && text(body.error) && text(body.error_description)) return null;
   if (answer.statusCode === 429)
