@@ -119,6 +119,7 @@ describe('input fuzzer', () => {
     const below = (url: string) => url.slice(PREFIX.length);
     const report = await fuzzRoutes(
       {
+        prefix: PREFIX,
         routes,
         send: async (request) => {
           const answer = await host.inject({ ...request, remoteAddress: '127.0.0.1' });

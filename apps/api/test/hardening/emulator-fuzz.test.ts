@@ -101,6 +101,7 @@ describe('the emulators mounted in the app, fuzzed', () => {
       const user = SEEDED_USER_IDS.member;
       const discordReport = await fuzzRoutes(
         {
+          prefix: DISCORD,
           routes: under(DISCORD),
           send,
           valid: (_method, route): ValidCall => ({
@@ -123,6 +124,7 @@ describe('the emulators mounted in the app, fuzzed', () => {
       );
       const stripeReport = await fuzzRoutes(
         {
+          prefix: STRIPE,
           routes: under(STRIPE),
           send,
           valid: (): ValidCall => ({

@@ -43,6 +43,11 @@ export interface ValidCall {
 }
 
 export interface FuzzTarget {
+  /**
+   * Where the emulator is mounted. A call whose path leaves it (`..` resolved by the client) is
+   * answered by the host server: still no 5xx, but not in the emulator's shapes.
+   */
+  prefix: string;
   /** Every route the server registered; HEAD routes are left out (Fastify answers them from GET). */
   routes: readonly FuzzRoute[];
   send(request: FuzzRequest): Promise<FuzzAnswer>;
@@ -215,6 +220,23 @@ function arbitraryFor(place: Place, call: ValidCall, hugeBytes: number): fc.Arbi
   }
 }
 
+/**
+ * Addresses next to the registered ones that no route serves (`/channels/:unrouted` beside
+ * `/channels/:channel/messages`): the not-found handlers of each part of the server meet the same
+ * inputs as its routes.
+ */
+function unroutedProbes(prefix: string, routes: readonly FuzzRoute[]): FuzzRoute[] {
+  const bases = new Set(routes.map((route) => route.url.split(/[:*]/)[0]!.replace(/\/[^/]*$/, '')));
+  return [...bases]
+    .filter((base) => base.startsWith(prefix))
+    .map((base) => ({ method: ['GET', 'POST'], url: `${base}/:unrouted` }));
+}
+
+const within = (prefix: string, url: string) => {
+  const path = new URL(url, 'http://fuzz.local').pathname;
+  return path === prefix || path.startsWith(`${prefix}/`);
+};
+
 const describe = (request: FuzzRequest) =>
   `${request.method} ${request.url.slice(0, 120)} ${String(request.payload ?? '').slice(0, 120)}`;
 
@@ -228,7 +250,7 @@ const describe = (request: FuzzRequest) =>
 export async function fuzzRoutes(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const report: FuzzReport = { sent: 0, serverErrors: 0, problems: [] };
   // Deletions last, so the records other routes are aimed at are still there for them.
-  const calls = target.routes
+  const calls = [...target.routes, ...unroutedProbes(target.prefix, target.routes)]
     .flatMap((route) => [route.method].flat().map((method) => [method, route] as const))
     .filter(([method]) => method !== 'HEAD')
     .sort(([a], [b]) => Number(a === 'DELETE') - Number(b === 'DELETE'));
@@ -256,7 +278,7 @@ export async function fuzzRoutes(target: FuzzTarget, options: FuzzOptions): Prom
         );
         continue;
       }
-      if (answer.statusCode < 400) continue;
+      if (answer.statusCode < 400 || !within(target.prefix, request.url)) continue;
       const misfit = target.judge(method, route, answer);
       if (misfit) report.problems.push(`${where}: ${answer.statusCode} ${misfit} for ${describe(request)}`);
       if (INTERNALS.test(answer.body))
