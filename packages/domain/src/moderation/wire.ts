@@ -175,5 +175,7 @@ export const PromptRefusedBody = z.object({
     message: z.string(),
     category: z.string().optional(),
     pausedUntil: z.string().optional(),
+    /** The refusal, to appeal with `POST /api/refusals/{refusalId}/appeal` ("this was a mistake"). */
+    refusalId: z.uuid().optional(),
   }),
 });
