@@ -52,6 +52,8 @@ export const ModerationItemWire = z.object({
       thumbUrl: z.string().nullable(),
       hidden: z.boolean(),
       public: z.boolean(),
+      /** Its content level is mature (adults only). */
+      mature: z.boolean().optional(),
     })
     .nullable(),
   /** What moderators already did to this person (newest first). */

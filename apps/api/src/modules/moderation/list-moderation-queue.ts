@@ -70,6 +70,7 @@ export async function listModerationQueue(input: {
               thumbUrl: output ? (output.thumbUrl ?? output.url) : null,
               hidden: Boolean(job.hiddenAt),
               public: job.public,
+              mature: job.contentLevel === 'mature',
             }
           : null,
         history: history.get(person.id) ?? [],
