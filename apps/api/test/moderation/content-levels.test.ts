@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getJob, insertJob, markJobSucceeded, replaceJobMedia, startJobAttempt, updateUser } from '@app/db';
+import {
+  getJob,
+  insertJob,
+  markJobSucceeded,
+  replaceJobMedia,
+  setUserPreferences,
+  startJobAttempt,
+} from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { TestContext } from '../helpers.ts';
@@ -79,7 +86,7 @@ describe('content levels', () => {
     expect((await setLevel(mature.id, 'mature')).json()).toEqual({ level: 'mature' });
 
     const teen = await user(t, 'teen');
-    await updateUser(t.database.db, teen.id, { ageBand: '13-17', guardianAcceptedAt: new Date() });
+    await setUserPreferences(t.database.db, teen.id, { ageBand: '13-17', guardianAcceptedAt: new Date() });
     const adult = await user(t, 'adult');
 
     const ids = async (cookie?: string) => (await gallery(cookie)).map((job) => job.id);

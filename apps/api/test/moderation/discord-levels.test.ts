@@ -1,4 +1,10 @@
-import { findUserByDiscordId, getJob, listModerationItems, updateUser } from '@app/db';
+import {
+  findUserByDiscordId,
+  getJob,
+  listModerationItems,
+  setUserModeration,
+  setUserPreferences,
+} from '@app/db';
 import { ADULTS_ONLY_TEXT, APPEAL_LABEL, APPEALED_TEXT } from '@app/domain';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +60,7 @@ const SAMPLE = [
 async function refusedOnDiscord(account: { id: string }, send: (text: string) => Promise<Outcome>) {
   const missed: string[] = [];
   for (const evasion of SAMPLE) {
-    await updateUser(h.database.db, account.id, { pausedUntil: null });
+    await setUserModeration(h.database.db, account.id, { pausedUntil: null });
     const text = ephemeralText(await send(evasion.text));
     if (!text.startsWith('Your prompt was refused'))
       missed.push(`${evasion.way}: ${JSON.stringify(evasion.text)}`);
@@ -130,7 +136,10 @@ describe('a refusal offers "This was a mistake"', () => {
 describe('the horror channels need a recorded 18 or older', () => {
   it('13 to 17 is refused privately in #image-horror, charged nothing; an adult’s result is mature', async () => {
     const teen = await h.user(1000);
-    await updateUser(h.database.db, teen.account.id, { ageBand: '13-17', guardianAcceptedAt: new Date() });
+    await setUserPreferences(h.database.db, teen.account.id, {
+      ageBand: '13-17',
+      guardianAcceptedAt: new Date(),
+    });
     const prompt = 'a knight beheaded in battle, pool of blood';
     const refused = await h.command(teen.discordId, 'make', { prompt }, 'image-horror');
     expect(ephemeralText(refused)).toBe(ADULTS_ONLY_TEXT);

@@ -1,4 +1,4 @@
-import { findUserById, updateUser } from '@app/db';
+import { findUserById, setUserModeration } from '@app/db';
 import { countRows } from '@app/db/testing';
 import { makeZip } from '@app/jobs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ async function refusedEach(
 ) {
   const missed: string[] = [];
   for (const evasion of evasions) {
-    await updateUser(t.database.db, me.id, { pausedUntil: null });
+    await setUserModeration(t.database.db, me.id, { pausedUntil: null });
     const response = await send(evasion.text);
     const error = response.json().error;
     if (
@@ -163,9 +163,9 @@ describe('blocklist terms match whole words unless an admin marks them substring
       headers: { cookie: admin.cookie },
     });
     expect(marked.json()).toMatchObject({ substring: true });
-    await updateUser(t.database.db, me.id, { pausedUntil: null });
+    await setUserModeration(t.database.db, me.id, { pausedUntil: null });
     expect((await make('Killarney lake in Ireland')).json().error?.category).toBe('violence');
-    await updateUser(t.database.db, me.id, { pausedUntil: null });
+    await setUserModeration(t.database.db, me.id, { pausedUntil: null });
     expect((await make('a painter with great skills')).statusCode).toBe(422);
 
     // An edit that leaves the flag out keeps it; the audit says what changed.

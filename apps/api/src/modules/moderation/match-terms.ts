@@ -28,12 +28,23 @@ export function formsOf(entries: readonly TermEntry[]): Form[] {
   );
 }
 
-/** A word and its spellings with drawn-out letters shortened ("nuuuude", "chiiild", "killll"). */
+const known = new Map<string, string[]>();
+
+/** A word and its spellings with drawn-out letters shortened ("nuuuude", "chiiild", "killll"); remembered. */
 function spellings(word: string): string[] {
-  const shorter = word.replace(/(.)\1{2,}/g, '$1');
-  const double = word.replace(/(.)\1{2,}/g, '$1$1');
-  const single = word.replace(/(.)\1+/g, '$1');
-  return [...new Set([word, shorter, double, single])];
+  let found = known.get(word);
+  if (found) return found;
+  if (!/(.)\1/.test(word)) found = [word];
+  else {
+    const shorter = word.replace(/(.)\1{2,}/g, '$1');
+    const double = word.replace(/(.)\1{2,}/g, '$1$1');
+    const single = word.replace(/(.)\1+/g, '$1');
+    found = [...new Set([word, shorter, double, single])];
+  }
+  // Words repeat across prompts; the memory stays small.
+  if (known.size > 20_000) known.clear();
+  known.set(word, found);
+  return found;
 }
 
 const wordMatches = (word: string, form: string, stem: boolean) =>
@@ -142,14 +153,12 @@ export function findForms(
     if (!word) continue;
     const direct = formsOfWord(word, index);
     for (const form of index.phrases) if (phraseAt(i, form)) direct.push(form);
-    if (!direct.length) {
+    if (!spellings(word).some((spelling) => index.exact.has(spelling))) {
+      // Not a word of the vocabulary itself (a stem may have matched "nakedkids"): glued terms
+      // inside it, and the words it splits into.
       const variants = spellings(word);
       for (const form of index.glued) if (variants.some((s) => s.includes(form.words[0]!))) direct.push(form);
-    }
-    if (!direct.length) {
-      const split = spellings(word)
-        .map((spelling) => splitWord(spelling, pieces))
-        .find(Boolean);
+      const split = variants.map((spelling) => splitWord(spelling, pieces)).find(Boolean);
       for (const piece of split ?? []) direct.push(...formsOfWord(piece, index));
     }
     for (const form of direct) add(form, i);

@@ -23,36 +23,37 @@ export interface PromptReading {
   gore: string[];
 }
 
-const MINOR_FORMS = formsOf(MINOR_TERMS);
-const SEXUAL_FORMS = formsOf(SEXUAL_TERMS);
-const GORE_FORMS = formsOf(GORE_TERMS);
-const ALL_FORMS = [...MINOR_FORMS, ...SEXUAL_FORMS, ...GORE_FORMS];
+const GROUPS = { minors: MINOR_TERMS, sexual: SEXUAL_TERMS, gore: GORE_TERMS };
+type Group = keyof typeof GROUPS;
+/** Every category's forms in one list, each term named `<group>:<term>`. */
+const ALL_FORMS: Form[] = (Object.keys(GROUPS) as Group[]).flatMap((group) =>
+  formsOf(GROUPS[group]).map((form) => ({ ...form, term: `${group}:${form.term}` })),
+);
 const PIECES = piecesOf(ALL_FORMS);
 
 const unique = (terms: string[]) => [...new Set(terms)];
 
-/** The readings of a text with known names and compounds blanked out. */
-function readingsFor(text: string): string[][] {
-  return readingsOf(text).map(withoutAllowed);
-}
+let lastReadings: { text: string; readings: string[][] } | undefined;
 
-function termsIn(readings: readonly string[][], forms: readonly Form[], pieces = PIECES): string[] {
-  return unique(
-    readings.flatMap((words) => {
-      const found = findForms(words, forms, pieces);
-      return found.filter((item) => inContext(words, item, found)).map((item) => item.term);
-    }),
-  );
+/** The readings of a text with known names and compounds blanked out (the last text's remembered). */
+function readingsFor(text: string): string[][] {
+  if (lastReadings?.text !== text) lastReadings = { text, readings: readingsOf(text).map(withoutAllowed) };
+  return lastReadings.readings;
 }
 
 /** The minor, sexual and gore terms of a text, each read as words in every normalized reading. */
 export function readPrompt(text: string): PromptReading {
-  const readings = readingsFor(text);
-  return {
-    minors: termsIn(readings, MINOR_FORMS),
-    sexual: termsIn(readings, SEXUAL_FORMS),
-    gore: termsIn(readings, GORE_FORMS),
-  };
+  const read: PromptReading = { minors: [], sexual: [], gore: [] };
+  for (const words of readingsFor(text)) {
+    const found = findForms(words, ALL_FORMS, PIECES);
+    for (const item of found) {
+      const [group, term] = item.term.split(':') as [Group, string];
+      // A term needing context finds it in a body word or another term of its own category.
+      const kin = found.filter((other) => other.term.startsWith(`${group}:`));
+      if (inContext(words, item, kin)) read[group].push(term);
+    }
+  }
+  return { minors: unique(read.minors), sexual: unique(read.sexual), gore: unique(read.gore) };
 }
 
 /** A blocklisted term as the prompts are read: its words, folded the same way. */
