@@ -71,7 +71,7 @@ export function blocklistMatcher(terms: readonly BlockedTerm[]) {
   const entries = terms
     .map((entry) => ({ entry, words: termWords(entry.term) }))
     .filter(({ words }) => words.length > 0);
-  const forms: Form[] = entries.map(({ entry, words }, index) => ({
+  const forms: Form[] = entries.map(({ words }, index) => ({
     term: String(index),
     words,
     stem: false,
