@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  findUserById,
   getJob,
   insertJob,
   markJobSucceeded,
@@ -9,6 +10,7 @@ import {
   setUserPreferences,
   startJobAttempt,
 } from '@app/db';
+import { MATURE_ADULTS_ONLY_TEXT } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { TestContext } from '../helpers.ts';
@@ -169,5 +171,19 @@ describe('content levels', () => {
     expect((await getJob(t.database.db, nude.json().job.id))!.contentLevel).toBe('mature');
     const plain = await submit(t, me.cookie, { command: 'make', options: { prompt: 'a marble statue' } });
     expect((await getJob(t.database.db, plain.json().job.id))!.contentLevel).toBe('general');
+
+    // Under 18, a mature prompt is refused before anything is charged; an ordinary one is made.
+    const teen = await user(t, 'young-sculptor', { credits: 20 });
+    await setUserPreferences(t.database.db, teen.id, { ageBand: '13-17', guardianAcceptedAt: new Date() });
+    const refused = await submit(t, teen.cookie, {
+      command: 'make',
+      options: { prompt: 'a nude statue in a museum' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'ADULTS_ONLY', message: MATURE_ADULTS_ONLY_TEXT });
+    expect((await findUserById(t.database.db, teen.id))!.credits).toBe(20);
+    expect(
+      (await submit(t, teen.cookie, { command: 'make', options: { prompt: 'a marble statue' } })).statusCode,
+    ).toBe(202);
   });
 });

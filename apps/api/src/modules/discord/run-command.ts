@@ -65,7 +65,7 @@ export async function runCommand(
   const horrorAllowed = inHorrorChannel(interaction.base.channel, deps.channels.definitions);
   if (!previous) {
     assertMayGenerate(user);
-    assertMayMakeMature(user, horrorAllowed);
+    assertMayMakeMature(user, horrorAllowed && 'horror');
   }
   // The queue's queues exist before a job enters one.
   if (!previous) await deps.queue();

@@ -95,7 +95,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     );
   }
   assertMayGenerate(user);
-  assertMayMakeMature(user, Boolean(input.horrorAllowed));
+  assertMayMakeMature(user, input.horrorAllowed ? 'horror' : false);
   const checked = await validateOptions({
     db,
     userId: user.id,
@@ -139,6 +139,8 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
   const price = input.price ?? priceOf(input.command, options);
   // Made in the horror channels, from a mature creation, or with sexual or gore terms: adults only.
   const mature = Boolean(input.horrorAllowed || input.mature || checkedText.mature);
+  // Anything mature is for a recorded 18 or older, wherever it is asked for.
+  assertMayMakeMature(user, mature && 'mature');
 
   const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
   // Each currency held keys its ledger row by its place among those held (as the refund does).

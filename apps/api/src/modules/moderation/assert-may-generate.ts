@@ -1,6 +1,7 @@
 import type { UserRow } from '@app/db';
 import {
   ADULTS_ONLY_TEXT,
+  MATURE_ADULTS_ONLY_TEXT,
   AGE_NEEDED_STUDIO,
   AGE_NEEDED_TEXT,
   BANNED_TEXT,
@@ -30,11 +31,14 @@ export function assertMayGenerate(user: UserRow, now = new Date()): void {
 }
 
 /**
- * Horror channels (and anything else mature) need a recorded 18 or older as well as Discord's
- * age-restricted flag: 13 to 17 is refused privately, before anything is charged. An unknown age is
- * asked first (`assertMayGenerate`).
+ * Horror channels (and anything else mature: a prompt with sexual or gore terms, a creation made
+ * from a mature one) need a recorded 18 or older as well as Discord's age-restricted flag: 13 to 17
+ * is refused privately, before anything is charged. An unknown age is asked first (`assertMayGenerate`).
  */
-export function assertMayMakeMature(user: UserRow, mature: boolean): void {
+export function assertMayMakeMature(user: UserRow, mature: 'horror' | 'mature' | false): void {
   if (mature && user.ageBand !== '18+')
-    throw new AppError('ADULTS_ONLY', { status: 403, message: ADULTS_ONLY_TEXT });
+    throw new AppError('ADULTS_ONLY', {
+      status: 403,
+      message: mature === 'horror' ? ADULTS_ONLY_TEXT : MATURE_ADULTS_ONLY_TEXT,
+    });
 }
