@@ -75,6 +75,36 @@ describe('appeals: "this was a mistake"', () => {
     expect((await refuse(me.cookie, 'a beheaded queen')).pausedUntil).toBeDefined();
   });
 
+  it('upheld, an automatic pause the refusal helped earn is lifted; a moderator’s pause is not', async () => {
+    const me = await user(t, 'founder', { credits: 20 });
+    const first = await refuse(me.cookie, 'a toddler eating cum1n rice, explicit');
+    await refuse(me.cookie, 'a gory battle');
+    expect((await refuse(me.cookie, 'a beheaded king')).pausedUntil).toBeDefined();
+    expect((await submit(t, me.cookie, { command: 'make', options: { prompt: 'a lake' } })).statusCode).toBe(
+      403,
+    );
+    const { itemId } = (await appeal(me.cookie, first.refusalId)).json();
+    expect((await decide(itemId, true)).statusCode).toBe(200);
+    expect((await findUserById(t.database.db, me.id))!.pausedUntil).toBeNull();
+    expect((await submit(t, me.cookie, { command: 'make', options: { prompt: 'a lake' } })).statusCode).toBe(
+      202,
+    );
+
+    // Paused by a moderator as well: upholding an appeal leaves that pause.
+    const other = await user(t, 'also-paused', { credits: 20 });
+    const refusal = await refuse(other.cookie, 'a gory battle');
+    const paused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation/actions',
+      payload: { action: 'pause', userId: other.id, minutes: 60, reason: 'spam' },
+      headers: { cookie: admin.cookie },
+    });
+    expect(paused.statusCode).toBe(200);
+    const appealed = (await appeal(other.cookie, refusal.refusalId)).json();
+    expect((await decide(appealed.itemId, true)).statusCode).toBe(200);
+    expect((await findUserById(t.database.db, other.id))!.pausedUntil).not.toBeNull();
+  });
+
   it('rejected, the refusal still counts; nobody appeals another person’s refusal', async () => {
     const me = await user(t, 'rejected', { credits: 20 });
     const first = await refuse(me.cookie, 'a gory battle');

@@ -1,13 +1,19 @@
 import {
   type Db,
+  type DbOrTx,
   type ModerationItemRow,
   type UserRow,
+  countRefusalsSince,
   findAppealOf,
+  findUserById,
   getModerationItem,
   insertModerationItem,
+  liveActionsOf,
   overturnRefusal,
   setModerationItemStatus,
+  setUserModeration,
 } from '@app/db';
+import { REFUSALS_PER_PAUSE, REFUSAL_WINDOW_SECONDS } from '@app/domain';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { writeAuditLog } from '../audit/write-audit-log.ts';
 
@@ -39,8 +45,26 @@ export async function appealRefusal(input: {
 }
 
 /**
+ * An automatic pause the person is serving that their standing refusals no longer earn: lifted
+ * (never a moderator's pause). Whether it was.
+ */
+async function liftUnearnedPause(db: DbOrTx, userId: string, now = new Date()): Promise<boolean> {
+  const person = await findUserById(db, userId);
+  if (!person?.pausedUntil || person.pausedUntil <= now) return false;
+  const byModerator = (await liveActionsOf(db, { subjectUserId: userId, action: 'pause' })).some(
+    (action) => action.until && action.until > now,
+  );
+  if (byModerator) return false;
+  const since = new Date(now.getTime() - REFUSAL_WINDOW_SECONDS * 1000);
+  if ((await countRefusalsSince(db, userId, since)) >= REFUSALS_PER_PAUSE) return false;
+  await setUserModeration(db, userId, { pausedUntil: null });
+  return true;
+}
+
+/**
  * A moderator's answer to an appeal, audited: upheld, the refusal was wrong and no longer counts
- * toward a pause; rejected, it stands. Either way the appeal (and an upheld refusal) is resolved.
+ * toward a pause (an automatic pause it helped earn is lifted when the rest no longer earn one);
+ * rejected, it stands. Either way the appeal (and an upheld refusal) is resolved.
  */
 export async function decideAppeal(input: {
   db: Db;
@@ -55,9 +79,11 @@ export async function decideAppeal(input: {
     if (appeal.status === 'resolved')
       throw new AppError('ALREADY_DECIDED', { status: 409, message: 'This appeal was already decided' });
     const refusalId = String(appeal.details.refusalId);
+    let liftedPause = false;
     if (input.upheld) {
       await overturnRefusal(tx, refusalId);
       await setModerationItemStatus(tx, { id: refusalId, status: 'resolved', actorId: actor.id });
+      liftedPause = await liftUnearnedPause(tx, appeal.subjectUserId);
     }
     const resolved = await setModerationItemStatus(tx, {
       id: appeal.id,
@@ -69,7 +95,7 @@ export async function decideAppeal(input: {
       actorId: actor.id,
       action: `moderation.appeal.${input.upheld ? 'uphold' : 'reject'}`,
       targetId: appeal.subjectUserId,
-      details: { itemId: appeal.id, refusalId, upheld: input.upheld },
+      details: { itemId: appeal.id, refusalId, upheld: input.upheld, liftedPause },
     });
     return resolved!;
   });
