@@ -184,3 +184,43 @@ describe('the horror channels need a recorded 18 or older', () => {
     expect((await findUserByDiscordId(h.database.db, teen.discordId))!.credits).toBe(1000);
   }, 60_000);
 });
+
+describe('the mature display in /settings', () => {
+  it('adults choose show, blur or hide from a menu; under 18 there is no menu', async () => {
+    const adult = await h.user(0);
+    await h.command(adult.discordId, 'settings');
+    const answer = await h.waitFor(async () =>
+      (await h.messages()).find(
+        (m) => m.content.startsWith('**Your defaults**') && m.content.includes('blurred until clicked'),
+      ),
+    );
+    const menu = answer
+      .components!.flatMap((row) => row.components)
+      .find((c) => c.custom_id === 'settings:mature');
+    expect(menu).toBeDefined();
+    await h.click(adult.discordId, answer.id, 'settings:mature', ['hide']);
+    await h.waitFor(async () =>
+      (await h.messages()).find((m) => m.id === answer.id && m.content.includes('in the gallery: hidden')),
+    );
+    expect((await findUserByDiscordId(h.database.db, adult.discordId))!.matureDisplay).toBe('hide');
+
+    const teen = await h.user(0);
+    await setUserPreferences(h.database.db, teen.account.id, {
+      ageBand: '13-17',
+      guardianAcceptedAt: new Date(),
+    });
+    await h.command(teen.discordId, 'settings');
+    const own = await h.waitFor(async () =>
+      (await h.messages()).find(
+        (m) =>
+          m.content.startsWith('**Your defaults**') &&
+          (m.interaction_metadata as { user?: { id?: string } } | undefined)?.user?.id === teen.discordId,
+      ),
+    );
+    expect(own.content).not.toContain('mature');
+    expect(own.components!.flatMap((row) => row.components).map((c) => c.custom_id)).not.toContain(
+      'settings:mature',
+    );
+    expect((await findUserByDiscordId(h.database.db, teen.discordId))!.matureDisplay).toBe('blur');
+  });
+});
