@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { prepareBilling } from './modules/billing/start-billing.ts';
 import { createBilling } from './modules/billing/stripe-client.ts';
 import { startReconciler } from './modules/reconcile/reconcile-payments.ts';
+import { discordNotifier } from './modules/discord/direct-message.ts';
 import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
@@ -131,6 +132,7 @@ async function main() {
       stripe: billing.stripe,
       log: app.log,
       intervalMs: settings.reconcileIntervalSeconds * 1000,
+      notifier: discordNotifier(app.discordBot),
     });
   }
   // Fastify logs its own "listening" line just after listen() resolves: let it out first, so
