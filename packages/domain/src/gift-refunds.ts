@@ -21,8 +21,11 @@ export function giftTakenBackNotice({
   credits,
   hypercredits,
   ended,
+  cause = 'refund',
 }: {
   plan: string;
+  /** A refund to its buyer, or the buyer's bank charging the payment back. */
+  cause?: 'refund' | 'dispute';
   credits: number;
   hypercredits: number;
   ended: boolean;
@@ -37,5 +40,9 @@ export function giftTakenBackNotice({
   ]
     .filter(Boolean)
     .join(', and ');
-  return `The ${plan} gift you redeemed was refunded to the person who bought it, so ${what || 'nothing more was taken'}. This is not a charge on your card. Your other plans and purchases are unchanged.`;
+  const how =
+    cause === 'refund'
+      ? 'was refunded to the person who bought it'
+      : 'was charged back by the bank of the person who bought it';
+  return `The ${plan} gift you redeemed ${how}, so ${what || 'nothing more was taken'}. This is not a charge on your card. Your other plans and purchases are unchanged.`;
 }

@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './api/admin/audit.ts';
 import { adminBlocklistRoutes } from './api/admin/blocklist.ts';
 import { adminModerationRoutes } from './api/admin/moderation.ts';
 import { adminOverviewRoutes } from './api/admin/overview/index.ts';
+import { adminPaymentRoutes } from './api/admin/payments.ts';
 import { adminQueueRoutes } from './api/admin/queue.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { changelogRoutes } from './api/changelog/index.ts';
@@ -40,6 +41,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/admin/blocklist.ts', prefix: '/api/admin', plugin: adminBlocklistRoutes },
   { file: 'api/admin/moderation.ts', prefix: '/api/admin', plugin: adminModerationRoutes },
   { file: 'api/admin/overview/index.ts', prefix: '/api/admin/overview', plugin: adminOverviewRoutes },
+  { file: 'api/admin/payments.ts', prefix: '/api/admin', plugin: adminPaymentRoutes },
   { file: 'api/admin/queue.ts', prefix: '/api/admin', plugin: adminQueueRoutes },
   { file: 'api/auth/index.ts', prefix: '/api/auth', plugin: authRoutes },
   { file: 'api/changelog/index.ts', prefix: '/api/changelog', plugin: changelogRoutes },

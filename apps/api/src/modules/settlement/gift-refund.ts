@@ -59,15 +59,46 @@ export async function settleGiftRefund(
     throw new Error(`Gift code ${code.id} is being redeemed; its refund waits`);
   await takeBackOnce(code.redeemedBy, `clawback:refund:${refund.id}`, amounts, reason);
   if (full && code.subscriptionId) await endSubscription(code.subscriptionId, 'gift refunded');
-  const recipient = await findUserById(ctx.db, code.redeemedBy);
+  await tellRecipient(ctx, {
+    userId: code.redeemedBy,
+    key: `gift-taken-back:${refund.id}`,
+    plan: code.tier,
+    amounts,
+    ended: full,
+  });
+}
+
+/**
+ * Tells a gift's recipient, once per `key`, that what it gave them was taken back because its
+ * buyer's payment was refunded or charged back.
+ */
+export async function tellRecipient(
+  ctx: SettlementContext,
+  {
+    userId,
+    key,
+    plan,
+    amounts,
+    ended,
+    cause = 'refund',
+  }: {
+    cause?: 'refund' | 'dispute';
+    userId: string;
+    key: string;
+    plan: string;
+    amounts: { credits: number; hypercredits: number };
+    ended: boolean;
+  },
+): Promise<void> {
+  const recipient = await findUserById(ctx.db, userId);
   if (!recipient) return;
   const outcome = await sendAccountNotice({
     db: ctx.db,
     notifier: ctx.notifier,
     user: recipient,
-    key: `gift-taken-back:${refund.id}`,
+    key,
     kind: 'gift-taken-back',
-    content: giftTakenBackNotice({ plan: code.tier, ...amounts, ended: full }),
+    content: giftTakenBackNotice({ plan, ...amounts, ended, cause }),
   });
-  ctx.log?.info({ userId: recipient.id, refund: refund.id, outcome }, 'account notice');
+  ctx.log?.info({ userId, notice: key, outcome }, 'account notice');
 }

@@ -10,7 +10,7 @@ import {
 import { PAYMENT_KINDS, type PaymentKindEntry, type TakeBackMode, kindEntry } from '@app/domain';
 import type Stripe from 'stripe';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
-import { giftCodeOfPayment, settleGiftRefund } from './gift-refund.ts';
+import { giftCodeOfPayment, settleGiftRefund, tellRecipient } from './gift-refund.ts';
 import type { SettlementContext } from './settlement-context.ts';
 import { settleInvoice, settlePaymentIntent } from './settle-paid.ts';
 
@@ -267,13 +267,22 @@ export async function settleDispute(ctx: SettlementContext, disputeId: string): 
     if (holder) {
       const left = (granted: number) => granted - shareOf(granted, charge.amount_refunded, charge.amount);
       const reason = product ? entry.words.takenBack(product, 'dispute') : `charged back: ${payment.product}`;
-      await takeBackOnce(
-        ctx,
-        holder,
-        `clawback:dispute:${dispute.id}`,
-        { credits: left(payment.creditsGranted), hypercredits: left(payment.hypercreditsGranted) },
-        reason,
-      );
+      const amounts = {
+        credits: left(payment.creditsGranted),
+        hypercredits: left(payment.hypercreditsGranted),
+      };
+      await takeBackOnce(ctx, holder, `clawback:dispute:${dispute.id}`, amounts, reason);
+      if (entry.takeBack === 'gift') {
+        // The buyer's chargeback lands on the recipient: they are told why.
+        await tellRecipient(ctx, {
+          userId: holder,
+          key: `gift-taken-back:${dispute.id}`,
+          plan: payment.product,
+          amounts,
+          ended: true,
+          cause: 'dispute',
+        });
+      }
     }
     await setPaymentDispute(ctx.db, payment.id, {
       status: state,
