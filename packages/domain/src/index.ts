@@ -22,3 +22,4 @@ export * from './log-redaction.ts';
 export * from './moderation/index.ts';
 export * from './billing-notices.ts';
 export * from './gift-refunds.ts';
+export * from './account-state.ts';

@@ -25,6 +25,7 @@ import { paymentHistoryRoutes } from './api/payment/history.ts';
 import { paymentSubscriptionRoutes } from './api/payment/subscriptions.ts';
 import { paymentWebhookRoutes } from './api/payment/webhook.ts';
 import { generationUploadRoutes } from './api/uploads/index.ts';
+import { accountStateRoutes } from './api/users/account-state.ts';
 import { userRoutes } from './api/users/accounts.ts';
 import { ledgerRoutes } from './api/users/ledger.ts';
 import { userSettingsRoutes } from './api/users/settings.ts';
@@ -61,6 +62,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/payment/subscriptions.ts', prefix: '/api/payment', plugin: paymentSubscriptionRoutes },
   { file: 'api/payment/webhook.ts', prefix: '/api/payment', plugin: paymentWebhookRoutes },
   { file: 'api/uploads/index.ts', prefix: '/api/uploads', plugin: generationUploadRoutes },
+  { file: 'api/users/account-state.ts', prefix: '/api/users', plugin: accountStateRoutes },
   { file: 'api/users/accounts.ts', prefix: '/api/users', plugin: userRoutes },
   { file: 'api/users/ledger.ts', prefix: '/api/users', plugin: ledgerRoutes },
   { file: 'api/users/settings.ts', prefix: '/api/users', plugin: userSettingsRoutes },

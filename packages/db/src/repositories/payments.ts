@@ -73,3 +73,13 @@ export async function listPaymentsOf(db: DbOrTx, userId: string, limit = 100): P
     .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(limit);
 }
+
+/** Whether one of the user's payments is disputed with the bank and not yet decided. */
+export async function hasOpenDispute(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.disputeStatus, 'open')))
+    .limit(1);
+  return Boolean(row);
+}

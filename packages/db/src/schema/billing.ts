@@ -15,6 +15,8 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     downgradeTo: text('downgrade_to'),
     gifted: boolean('gifted').notNull().default(false),
+    /** While a failed renewal is retried (past due): when Stripe tries the card again. */
+    nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true }),
     /** When it first became live (the plan was paid for or gifted); null before. New subscribers in the overview. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** When a started subscription left the live statuses (canceled, unpaid); null while live. Lapsed subscribers. */

@@ -9,3 +9,6 @@ CREATE TABLE "gift_refund_decisions" (
 );
 --> statement-breakpoint
 ALTER TABLE "gift_refund_decisions" ADD CONSTRAINT "gift_refund_decisions_gift_code_id_gift_codes_id_fk" FOREIGN KEY ("gift_code_id") REFERENCES "public"."gift_codes"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- While a failed renewal is retried, when Stripe tries again: said on /info, the dashboard and the status page.
+ALTER TABLE "subscriptions" ADD COLUMN "next_payment_attempt" timestamp with time zone;
