@@ -67,6 +67,17 @@ describe('refunding a plan invoice', () => {
       refundedCents: s.invoices[0]!.amount_paid,
     });
     expect((await findPayment(t.database.db, s.invoices[2]!.id))?.refundedCents).toBe(0);
+    // The history says it in our words, with what was refunded.
+    const customer = (await userRow(t, s.userId)).stripeCustomerId!;
+    const rows = (
+      await t.app.inject({ url: `/api/payment/payment-history/${customer}`, headers: { cookie: s.cookie } })
+    ).json<{ id: string; status: string; description: string; refunded: number }[]>();
+    expect(rows.find((row) => row.id === s.invoices[0]!.id)).toMatchObject({
+      status: 'refunded',
+      refunded: s.invoices[0]!.amount_paid,
+    });
+    for (const row of rows)
+      expect(row.description).toMatch(/^Professional Plan: \w+ \d+, \d{4} to \w+ \d+, \d{4}$/);
 
     // A past invoice refunded in part: its share, and still the plan goes on.
     await refund(s.invoices[1]!, 500);

@@ -121,9 +121,10 @@ describe('a refunded credit package', () => {
     const firstShare = Math.floor((pack.credits * 200) / pack.price);
     expect(await credits(who.userId)).toBe(start + pack.credits - firstShare);
     const chargeId = (await findPayment(t.database.db, intentId))!.chargeId!;
-    expect((await history(who.cookie, who.userId)).find((row) => row.id === chargeId)?.status).toBe(
-      'partly refunded',
-    );
+    expect((await history(who.cookie, who.userId)).find((row) => row.id === chargeId)).toMatchObject({
+      status: 'partly refunded',
+      refunded: 200,
+    });
 
     await t.stripe.refunds.create({ payment_intent: intentId, amount: 100 });
     await t.deliverEvents();
