@@ -101,3 +101,28 @@ export function planDateWords(plan: AccountPlanState): string | null {
   const date = formatEpochDate(plan.currentPeriodEnd);
   return plan.cancelAtPeriodEnd || plan.gifted ? `ends on ${date}` : `renews on ${date}`;
 }
+
+/** The plan invoice a lapsed or past-due person can pay now ("Pay now"), or null. */
+export const OpenInvoiceBody = z.object({
+  invoice: z
+    .object({
+      id: z.string(),
+      tier: z.string().nullable(),
+      amountCents: z.number().int(),
+      currency: z.string(),
+      /** Epoch seconds. */
+      created: z.number().int(),
+    })
+    .nullable(),
+});
+export type OpenInvoiceBody = z.infer<typeof OpenInvoiceBody>;
+
+/** Pays the open plan invoice with a card (a new one becomes the default for the next renewals). */
+export const PayOpenInvoiceBody = z.object({
+  invoiceId: z.string().min(3).max(255),
+  paymentMethodId: z.string().min(3).max(255),
+});
+export type PayOpenInvoiceBody = z.infer<typeof PayOpenInvoiceBody>;
+
+export const PayOpenInvoiceResult = z.object({ status: z.literal('paid'), amountCents: z.number().int() });
+export type PayOpenInvoiceResult = z.infer<typeof PayOpenInvoiceResult>;
