@@ -56,7 +56,7 @@ export function DashboardPage() {
       />
       <AccountNotices
         notices={state.data?.notices}
-        payLink={paths.subscriptionStatus.href({ refresh: true })}
+        payLink={paths.payInvoice.href()}
         creditsLink={paths.credits.href()}
       />
       {portalError && <Alert>{portalError}</Alert>}

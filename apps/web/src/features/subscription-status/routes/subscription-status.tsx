@@ -174,7 +174,11 @@ export function SubscriptionStatusPage() {
         busy={methodState.isLoading}
         onUpdateCard={() => void openPortal()}
       />
-      <AccountNotices notices={state.data?.notices} creditsLink={paths.credits.href()} />
+      <AccountNotices
+        notices={state.data?.notices}
+        payLink={paths.payInvoice.href()}
+        creditsLink={paths.credits.href()}
+      />
       {body}
       {failure && <Alert>{failure}</Alert>}
       {infoSaved && <Alert tone="success">Your details were saved.</Alert>}
