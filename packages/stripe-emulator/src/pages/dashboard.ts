@@ -89,7 +89,7 @@ function dashboard(ctx: Ctx, notice?: { ok: boolean; text: string }): PageRespon
     `<h1>Dashboard</h1>
 ${notice ? `<p class="${notice.ok ? 'banner' : 'error'}" role="${notice.ok ? 'status' : 'alert'}">${esc(notice.text)}</p>` : ''}
 <h2>Payments</h2>
-<table><thead><tr><th>When</th><th>Charge</th><th class="num">Amount</th><th>State</th><th>Actions</th></tr></thead>
+<table class="dashboard"><thead><tr><th>When</th><th>Charge</th><th class="num">Amount</th><th>State</th><th>Actions</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="5">No payments yet.</td></tr>'}</tbody></table>
 <h2>Renewals</h2>
 <p>Test clock: ${esc(now)} UTC. Advancing it runs every renewal, retry and period end that falls due.</p>

@@ -9,6 +9,7 @@ import { useGetPaymentConfigQuery } from '../api/get-payment-config.ts';
 import { useGetOpenInvoiceQuery, usePayOpenInvoiceMutation } from '../api/open-invoice.ts';
 import { type CardController, useCardFontSize } from '../components/card-field.ts';
 import { EmulatorCardField } from '../components/emulator-card-field.tsx';
+import '../components/purchases.css';
 
 const StripeCardField = lazy(async () => ({
   default: (await import('../components/stripe-card-field.tsx')).StripeCardField,
@@ -73,7 +74,7 @@ export function PayInvoicePage() {
     const cardProps = { fontSize, disabled: payState.isLoading, onReady, onChange };
     body = (
       <form
-        className="pay-invoice"
+        className="checkout-form pay-invoice"
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
