@@ -9,6 +9,7 @@ import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { oneAddressPlugin } from './plugins/one-address.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', { database: options.database, settings: options.settings } satisfies AppContext);
 
   await app.register(errorsPlugin);
+  await app.register(oneAddressPlugin);
   // The embedded default's Stripe: the emulator answers under its prefix on our own port, in a
   // context of its own (its parsers, errors and 404s), registered before our hooks and access log.
   if (options.billing?.mounted)

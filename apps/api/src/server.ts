@@ -9,10 +9,12 @@ import { buildApp } from './app.ts';
 import { prepareBilling } from './modules/billing/start-billing.ts';
 import { createBilling } from './modules/billing/stripe-client.ts';
 import { startReconciler } from './modules/reconcile/reconcile-payments.ts';
+import { discordNotifier } from './modules/discord/direct-message.ts';
 import { ensureLocalDiscordId } from './modules/discord/local-discord-id.ts';
 import { seedUsers } from './modules/users/seed-users.ts';
 import { SettingsError, loadSettings } from './settings.ts';
 import { startBanner } from './start-banner.ts';
+import { publicOrigin, publicOriginOf } from './lib/public-origin.ts';
 import { serverLogDestination } from './lib/logging.ts';
 
 async function main() {
@@ -117,10 +119,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: settings.port, host: settings.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : settings.port;
-  const url = settings.publicUrl ?? `http://localhost:${port}`;
+  await app.listen({
+    port: settings.port,
+    host: settings.host,
+    // Each bound address, with the app's one address beside it (the banner's, where pages go).
+    listenTextResolver: (address) =>
+      `Server listening at ${address}; the app's address is ${publicOriginOf(settings, Number(new URL(address).port))}`,
+  });
+  const url = publicOrigin(app);
   // The embedded default's Stripe emulator answers on our own port, so only now can the catalog
   // be synced and the seeded plans made.
   await prepareBilling({ billing, db: database.db });
@@ -131,6 +137,7 @@ async function main() {
       stripe: billing.stripe,
       log: app.log,
       intervalMs: settings.reconcileIntervalSeconds * 1000,
+      notifier: discordNotifier(app.discordBot),
     });
   }
   // Fastify logs its own "listening" line just after listen() resolves: let it out first, so

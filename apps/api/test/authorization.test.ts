@@ -75,6 +75,7 @@ function payloadFor(route: RouteOptions, target: UserRow, password: string) {
     purchaseType: 'Subscription',
     tierType: 'Founders Plan',
     recurringType: 'Monthly',
+    requestId: '00000000-0000-4000-8000-000000000001',
     content: { changeTitle: 'walker', changeDate: '2026-01-01', changeText: '<p>walker</p>' },
   };
   // A route whose body schema lists its fields gets exactly those, so strict schemas let the call

@@ -22,3 +22,5 @@ export * from './log-redaction.ts';
 export * from './moderation/index.ts';
 export * from './billing-notices.ts';
 export * from './refusal-status.ts';
+export * from './gift-refunds.ts';
+export * from './account-state.ts';

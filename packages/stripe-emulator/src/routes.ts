@@ -1,3 +1,4 @@
+import { dashboardPages } from './pages/dashboard.ts';
 import { assetPages } from './pages/assets.ts';
 import { authenticatePages } from './pages/authenticate.ts';
 import { checkoutPages } from './pages/checkout.ts';
@@ -48,4 +49,5 @@ export const pageRoutes: PageRoute[] = [
   ...checkoutPages,
   ...portalPages,
   ...documentPages,
+  ...dashboardPages,
 ];

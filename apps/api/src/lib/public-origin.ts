@@ -6,13 +6,20 @@ import type { FastifyInstance } from 'fastify';
  * Never the request's Host header, which whoever sends the request chooses.
  */
 export function publicOrigin(app: FastifyInstance): string {
-  const { publicUrl, host, port } = app.ctx.settings;
-  if (publicUrl) return publicUrl;
   const address = app.server.address();
-  const listening = address && typeof address === 'object' ? address.port : port;
+  const listening = address && typeof address === 'object' ? address.port : app.ctx.settings.port;
+  return publicOriginOf(app.ctx.settings, listening);
+}
+
+/** `publicOrigin` for settings and the port listened on. */
+export function publicOriginOf(
+  { publicUrl, host }: { publicUrl?: string; host: string },
+  port: number,
+): string {
+  if (publicUrl) return publicUrl;
   // A wildcard bind is not an address a browser can go back to; this machine is.
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  return `http://${name.includes(':') ? `[${name}]` : name}:${listening}`;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canSee } from '../modules/jobs/job-access.ts';
 import { toJobWire } from '../modules/jobs/job-wire.ts';
+import { publicOrigin } from '../lib/public-origin.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -74,7 +75,8 @@ export const creationPageRoutes: FastifyPluginAsyncZod<{ distDir: string }> = as
         viewer?.id ?? null,
         app.ctx.settings.generation,
       );
-      const origin = app.ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+      // Our one public address, never the request's Host header (whoever sends it chooses it).
+      const origin = publicOrigin(app);
       const absolute = (url: string) => new URL(url, origin).href;
       const image = job.outputs.find((output) => output.mime.startsWith('image/'));
       const video = job.outputs.find((output) => output.mime.startsWith('video/'));

@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './api/admin/audit.ts';
 import { adminBlocklistRoutes } from './api/admin/blocklist.ts';
 import { adminModerationRoutes } from './api/admin/moderation.ts';
 import { adminOverviewRoutes } from './api/admin/overview/index.ts';
+import { adminPaymentRoutes } from './api/admin/payments.ts';
 import { adminQueueRoutes } from './api/admin/queue.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { changelogRoutes } from './api/changelog/index.ts';
@@ -25,6 +26,7 @@ import { paymentSubscriptionRoutes } from './api/payment/subscriptions.ts';
 import { paymentWebhookRoutes } from './api/payment/webhook.ts';
 import { refusalRoutes } from './api/refusals/index.ts';
 import { generationUploadRoutes } from './api/uploads/index.ts';
+import { accountStateRoutes } from './api/users/account-state.ts';
 import { userRoutes } from './api/users/accounts.ts';
 import { ledgerRoutes } from './api/users/ledger.ts';
 import { userSettingsRoutes } from './api/users/settings.ts';
@@ -41,6 +43,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/admin/blocklist.ts', prefix: '/api/admin', plugin: adminBlocklistRoutes },
   { file: 'api/admin/moderation.ts', prefix: '/api/admin', plugin: adminModerationRoutes },
   { file: 'api/admin/overview/index.ts', prefix: '/api/admin/overview', plugin: adminOverviewRoutes },
+  { file: 'api/admin/payments.ts', prefix: '/api/admin', plugin: adminPaymentRoutes },
   { file: 'api/admin/queue.ts', prefix: '/api/admin', plugin: adminQueueRoutes },
   { file: 'api/auth/index.ts', prefix: '/api/auth', plugin: authRoutes },
   { file: 'api/changelog/index.ts', prefix: '/api/changelog', plugin: changelogRoutes },
@@ -61,6 +64,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/payment/webhook.ts', prefix: '/api/payment', plugin: paymentWebhookRoutes },
   { file: 'api/refusals/index.ts', prefix: '/api/refusals', plugin: refusalRoutes },
   { file: 'api/uploads/index.ts', prefix: '/api/uploads', plugin: generationUploadRoutes },
+  { file: 'api/users/account-state.ts', prefix: '/api/users', plugin: accountStateRoutes },
   { file: 'api/users/accounts.ts', prefix: '/api/users', plugin: userRoutes },
   { file: 'api/users/ledger.ts', prefix: '/api/users', plugin: ledgerRoutes },
   { file: 'api/users/settings.ts', prefix: '/api/users', plugin: userSettingsRoutes },

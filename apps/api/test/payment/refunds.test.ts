@@ -1,6 +1,6 @@
 import { findGiftCode, findPayment, spend } from '@app/db';
 import { ledgerEntriesByKeyPattern } from '@app/db/testing';
-import { CREDIT_PACKAGES, findTier, priceOf } from '@app/domain';
+import { CREDIT_PACKAGES, GIFT_RECIPIENT_METADATA, findTier, priceOf } from '@app/domain';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyGift, redeem } from '../gifts/helpers.ts';
@@ -121,9 +121,10 @@ describe('a refunded credit package', () => {
     const firstShare = Math.floor((pack.credits * 200) / pack.price);
     expect(await credits(who.userId)).toBe(start + pack.credits - firstShare);
     const chargeId = (await findPayment(t.database.db, intentId))!.chargeId!;
-    expect((await history(who.cookie, who.userId)).find((row) => row.id === chargeId)?.status).toBe(
-      'partly refunded',
-    );
+    expect((await history(who.cookie, who.userId)).find((row) => row.id === chargeId)).toMatchObject({
+      status: 'partly refunded',
+      refunded: 200,
+    });
 
     await t.stripe.refunds.create({ payment_intent: intentId, amount: 100 });
     await t.deliverEvents();
@@ -253,7 +254,7 @@ describe('a refunded gift', () => {
     });
   });
 
-  it('refunded after redemption, the recipient’s plan ends and its credits are taken back', async () => {
+  it('refunded after redemption with the choice to take it back, the recipient’s plan ends and its credits are taken back', async () => {
     const buyer = await t.signIn('gift-late-buyer');
     const sessionId = await buyGift(t, buyer.cookie, 'Professional Plan');
     const code = (await call(t, buyer.cookie, 'GET', `/api/payment/session/${sessionId}`)).json().giftCode;
@@ -267,7 +268,10 @@ describe('a refunded gift', () => {
       credits: before.credits + tier.credits,
     });
 
-    await t.stripe.refunds.create({ payment_intent: await giftPayment(sessionId) });
+    await t.stripe.refunds.create({
+      payment_intent: await giftPayment(sessionId),
+      metadata: { [GIFT_RECIPIENT_METADATA]: 'take_back' },
+    });
     await t.deliverEvents();
     const after = await userRow(t, friend.userId);
     expect(after).toMatchObject({

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { claimGiftCode, createUser, findGiftCodeBySource, findPayment, findUserById } from '@app/db';
+import {
+  claimGiftCode,
+  createUser,
+  findGiftCodeBySource,
+  findPayment,
+  findUserById,
+  listGiftRefundDecisions,
+} from '@app/db';
 import {
   type TestDatabase,
   ageWebhookClaim,
@@ -10,7 +17,7 @@ import {
   ledgerEntriesByKeyPattern,
   webhookEventRow,
 } from '@app/db/testing';
-import { CREDIT_PACKAGES, findTier } from '@app/domain';
+import { CREDIT_PACKAGES, GIFT_RECIPIENT_METADATA, findTier } from '@app/domain';
 import { type Emulator, startEmulator } from '@app/stripe-emulator';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,7 +195,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a claw
   });
 
   it(
-    'a refunded gift already redeemed: its credits taken back once and the gifted plan ended',
+    'a gift refunded after redemption, taken back: its credits taken back once and the gifted plan ended',
     { timeout: 180_000 },
     async () => {
       const buyer = await customer('crash-gift-buyer');
@@ -230,7 +237,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a claw
       expect(redeemed.subscriptionStatus).toBe('Professional Plan');
 
       const intentId = session.payment_intent as string;
-      const refund = await stripe.refunds.create({ payment_intent: intentId });
+      // The operator chose to take the gift back from its recipient (decided once, kept across the crash).
+      const refund = await stripe.refunds.create({
+        payment_intent: intentId,
+        metadata: { [GIFT_RECIPIENT_METADATA]: 'take_back' },
+      });
       const charge = (await stripe.paymentIntents.retrieve(intentId)).latest_charge as string;
       const event = await eventFor('charge.refunded', charge);
       await crashMidWebhook(event, intentId, `clawback:refund:${refund.id}`);
@@ -241,6 +252,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash in the middle of a claw
         hypercredits: redeemed.hypercredits - tier.hypercredits,
       });
       expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
+      expect((await listGiftRefundDecisions(database.db, code.id)).map((row) => row.decision)).toEqual([
+        'taken',
+      ]);
     },
   );
 });

@@ -45,6 +45,7 @@ export const paths = {
       withQuery('/credits', need ? { need: need.currency, missing: String(need.missing) } : {}),
   },
   checkout: page('/checkout'),
+  payInvoice: page('/payinvoice'),
   subscriptionStatus: {
     path: '/subscriptionstatus',
     href: (options: { refresh?: boolean } = {}) =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { giftCodes } from '../schema/billing.ts';
+import { giftCodes, giftRefundDecisions } from '../schema/billing.ts';
 
 export type GiftCodeRow = typeof giftCodes.$inferSelect;
 
@@ -88,4 +88,55 @@ export async function listUnfinishedGiftClaims(db: DbOrTx, limit = 100): Promise
     .from(giftCodes)
     .where(and(isNotNull(giftCodes.redeemedBy), isNull(giftCodes.subscriptionId)))
     .limit(limit);
+}
+
+export type GiftRefundDecision = (typeof giftRefundDecisions.$inferSelect)['decision'];
+
+/**
+ * Decides, once, what a refund of a gift's payment does, and answers that decision with the code
+ * as it was decided on. The code's row is locked while deciding, so a redemption claiming it at
+ * the same moment comes strictly before (the refund lands on its recipient, as the operator
+ * chose) or after (a full refund has voided the code, so the claim finds nothing). A refund
+ * decided before keeps its decision whatever happens to the code later.
+ */
+export async function decideGiftRefund(
+  db: DbOrTx,
+  {
+    refundId,
+    giftCodeId,
+    full,
+    takeBack,
+  }: { refundId: string; giftCodeId: string; full: boolean; takeBack: boolean },
+): Promise<{ decision: GiftRefundDecision; code: GiftCodeRow }> {
+  return db.transaction(async (tx) => {
+    const [code] = await tx.select().from(giftCodes).where(eq(giftCodes.id, giftCodeId)).for('update');
+    if (!code) throw new Error(`Gift code ${giftCodeId} is gone`);
+    const [known] = await tx
+      .select()
+      .from(giftRefundDecisions)
+      .where(eq(giftRefundDecisions.refundId, refundId));
+    if (known) return { decision: known.decision, code };
+    const decision: GiftRefundDecision = code.redeemedBy
+      ? takeBack
+        ? 'taken'
+        : 'kept'
+      : full
+        ? 'voided'
+        : 'whole';
+    if (decision === 'voided' && !code.voidedAt) {
+      code.voidedAt = new Date();
+      await tx.update(giftCodes).set({ voidedAt: code.voidedAt }).where(eq(giftCodes.id, giftCodeId));
+    }
+    await tx.insert(giftRefundDecisions).values({ refundId, giftCodeId, decision });
+    return { decision, code };
+  });
+}
+
+/** Every refund decision taken on a code, oldest first. */
+export async function listGiftRefundDecisions(db: DbOrTx, giftCodeId: string) {
+  return db
+    .select()
+    .from(giftRefundDecisions)
+    .where(eq(giftRefundDecisions.giftCodeId, giftCodeId))
+    .orderBy(giftRefundDecisions.decidedAt);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { payments } from '../schema/payments.ts';
 
@@ -62,4 +62,24 @@ export async function disputeStatesOfCharges(db: DbOrTx, chargeIds: string[]): P
     .from(payments)
     .where(sql`${payments.chargeId} in ${chargeIds}`);
   return new Map(rows.filter((r) => r.chargeId && r.status).map((r) => [r.chargeId!, r.status!]));
+}
+
+/** A user's settled payments, newest first (the admin's user page). */
+export async function listPaymentsOf(db: DbOrTx, userId: string, limit = 100): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(limit);
+}
+
+/** Whether one of the user's payments is disputed with the bank and not yet decided. */
+export async function hasOpenDispute(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.disputeStatus, 'open')))
+    .limit(1);
+  return Boolean(row);
 }

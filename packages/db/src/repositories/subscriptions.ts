@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { subscriptions } from '../schema/billing.ts';
 
@@ -44,7 +44,12 @@ export async function findSubscriptionOwnerId(db: DbOrTx, id: string): Promise<s
  */
 export async function upsertSubscription(
   db: DbOrTx,
-  { id, ...values }: Omit<SubscriptionRow, 'updatedAt' | 'startedAt' | 'endedAt'>,
+  {
+    id,
+    ...values
+  }: Omit<SubscriptionRow, 'updatedAt' | 'startedAt' | 'endedAt' | 'nextPaymentAttempt'> & {
+    nextPaymentAttempt?: Date | null;
+  },
 ): Promise<void> {
   const live = LIVE_SUBSCRIPTION_STATUSES.includes(values.status);
   const row = { ...values, updatedAt: new Date() };
@@ -66,4 +71,13 @@ export async function upsertSubscription(
 
 export async function deleteSubscriptionsOf(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+}
+
+/** Every subscription of the user in our copy, live or not, latest first. */
+export async function listSubscriptionRowsOf(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.updatedAt));
 }

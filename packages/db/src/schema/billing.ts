@@ -15,6 +15,8 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     downgradeTo: text('downgrade_to'),
     gifted: boolean('gifted').notNull().default(false),
+    /** While a failed renewal is retried (past due): when Stripe tries the card again. */
+    nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true }),
     /** When it first became live (the plan was paid for or gifted); null before. New subscribers in the overview. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     /** When a started subscription left the live statuses (canceled, unpaid); null while live. Lapsed subscribers. */
@@ -44,3 +46,19 @@ export const giftCodes = pgTable(
   },
   (table) => [index('gift_codes_purchaser_idx').on(table.purchaserId)],
 );
+
+/**
+ * What one refund of a gift's payment did, decided once when it is first handled (with the code's
+ * row locked against a concurrent redemption): `voided` (a full refund before redemption: the code
+ * can no longer be redeemed), `whole` (a partial refund before redemption: the code stays whole and
+ * nothing is ever taken from its recipient), `kept` (after redemption, the recipient keeps the
+ * gift) or `taken` (after redemption, the operator chose to take it back from the recipient).
+ */
+export const giftRefundDecisions = pgTable('gift_refund_decisions', {
+  refundId: text('refund_id').primaryKey(),
+  giftCodeId: uuid('gift_code_id')
+    .notNull()
+    .references(() => giftCodes.id, { onDelete: 'cascade' }),
+  decision: text('decision', { enum: ['voided', 'whole', 'kept', 'taken'] }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+});

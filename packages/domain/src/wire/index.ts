@@ -8,3 +8,4 @@ export * from './payment-history.ts';
 export * from './jobs.ts';
 export * from './studio.ts';
 export * from './overview.ts';
+export * from './admin-payments.ts';

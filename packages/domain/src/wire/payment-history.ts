@@ -47,6 +47,8 @@ export const PaymentRecordWire = z.object({
   description: z.string(),
   invoice_pdf: z.string().nullable(),
   receipt_url: z.string().nullable(),
+  /** Cents refunded of it so far (0 when none). */
+  refunded: z.number().int().optional(),
 });
 export type PaymentRecordWire = z.infer<typeof PaymentRecordWire>;
 

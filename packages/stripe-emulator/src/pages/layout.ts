@@ -29,6 +29,8 @@ label{display:block;margin:.75rem 0 .25rem;font-weight:600}input{font:inherit;wi
 .row{display:flex;gap:.75rem}.row>div{flex:1}button,.button{font:inherit;display:inline-block;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#4f46e5;color:#fff;cursor:pointer;text-decoration:none}
 button.secondary{background:#e5e7eb;color:#1a1f36}.error{color:#b42318;background:#fef3f2;border:1px solid #fda29b;padding:.5rem;border-radius:6px}
 table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{text-align:left;padding:.35rem .25rem;border-bottom:1px solid #e5e7eb}td.num,th.num{text-align:right}
+main:has(table.dashboard){max-width:64rem}form.inline{display:inline-block;margin:0 .3rem .3rem 0}form.inline button{margin-top:.3rem;padding:.3rem .7rem}form.inline input{width:auto}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media print{.noprint{display:none}body{background:#fff}main{box-shadow:none}}`;
 
 export function page(ctx: Ctx, title: string, body: string, status = 200, head = ''): PageResponse {

@@ -1,6 +1,7 @@
 import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
 import { type Db, listUnfinishedGiftClaims } from '@app/db';
 import type Stripe from 'stripe';
+import type { AccountNotifier } from '../billing/account-notices.ts';
 import { grantDueYearlyMonths } from '../subscriptions/grant-yearly-months.ts';
 import { completeGiftClaim } from '../gifts/complete-gift-redemption.ts';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
@@ -31,9 +32,10 @@ export async function reconcilePayments({
   stripe,
   log,
   kinds = PAYMENT_KINDS,
+  notifier,
   now = Math.floor(Date.now() / 1000),
 }: SettlementContext & { log?: { warn(obj: object, msg: string): void }; now?: number }) {
-  const ctx: SettlementContext = { db, stripe, kinds };
+  const ctx: SettlementContext = { db, stripe, kinds, notifier };
   const kindOf = (metadata: Stripe.Metadata | null | undefined) =>
     kindEntry(kinds, paymentKindIn(kinds, metadata?.payment_type) ?? '')?.entry;
   const since = { gte: now - RECONCILE_WINDOW_SECONDS };
@@ -100,17 +102,20 @@ export function startReconciler({
   stripe,
   log,
   intervalMs,
+  notifier,
 }: {
   db: Db;
   stripe: Stripe;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   intervalMs: number;
+  /** Direct messages for what it settles (a gift taken back), as the webhook sends them. */
+  notifier?: AccountNotifier;
 }) {
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = reconcilePayments({ db, stripe, log })
+    running = reconcilePayments({ db, stripe, log, notifier })
       .then((report) => log?.info({ report }, 'payments reconciled'))
       // Yearly plans' later months fall due on the calendar, not on a Stripe event.
       .then(async () => {

@@ -1,6 +1,5 @@
 import {
   type PaymentRow,
-  findGiftCodeBySource,
   findPayment,
   findPaymentByCharge,
   setPaymentDispute,
@@ -11,6 +10,7 @@ import {
 import { PAYMENT_KINDS, type PaymentKindEntry, type TakeBackMode, kindEntry } from '@app/domain';
 import type Stripe from 'stripe';
 import { syncSubscription } from '../subscriptions/sync-subscription.ts';
+import { giftCodeOfPayment, settleGiftRefund, tellRecipient } from './gift-refund.ts';
 import type { SettlementContext } from './settlement-context.ts';
 import { settleInvoice, settlePaymentIntent } from './settle-paid.ts';
 
@@ -78,12 +78,6 @@ function entryOf(ctx: SettlementContext, payment: PaymentRow): PaymentKindEntry 
   return found.entry;
 }
 
-/** The gift code a gift's payment bought, through the checkout that sold it. */
-async function giftCodeOfPayment(ctx: SettlementContext, payment: PaymentRow) {
-  const { data } = await ctx.stripe.checkout.sessions.list({ payment_intent: payment.id, limit: 1 });
-  return data[0] ? findGiftCodeBySource(ctx.db, data[0].id) : undefined;
-}
-
 /**
  * Whose credits a payment's clawback takes: the buyer's, the subscriber's, or for a gift the
  * redeemer's (none while the code is not redeemed).
@@ -125,11 +119,22 @@ async function takeBackOnce(
   }
 }
 
-/** The subscription a plan payment's invoice paid for. */
-async function subscriptionOfPayment(ctx: SettlementContext, payment: PaymentRow): Promise<string | null> {
+/**
+ * The subscription whose current period a plan payment's invoice paid for (its first invoice, a
+ * renewal, or an upgrade within the period); null for an invoice of a period already over, which
+ * leaves the periods paid since alone.
+ */
+async function currentPeriodSubscriptionOf(
+  ctx: SettlementContext,
+  payment: PaymentRow,
+): Promise<string | null> {
   if (!payment.id.startsWith('in_')) return null;
   const invoice = await ctx.stripe.invoices.retrieve(payment.id);
-  return idOf(invoice.parent?.subscription_details?.subscription);
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  if (!subscriptionId) return null;
+  const subscription = await ctx.stripe.subscriptions.retrieve(subscriptionId);
+  const periodStart = subscription.items.data[0]?.current_period_start ?? 0;
+  return invoice.lines.data.some((line) => line.period.end > periodStart) ? subscriptionId : null;
 }
 
 /** Ends a subscription at once (nothing of it is paid any more) and brings our copy up to date. */
@@ -142,15 +147,17 @@ async function endSubscription(ctx: SettlementContext, subscriptionId: string, w
 }
 
 /**
- * What a full refund or a lost dispute ends besides the credits: the paid plan, or the gift (an
- * unredeemed code is voided; a redeemed one ends the plan it gave).
+ * What a full refund or a lost dispute ends besides the credits: the paid plan, at once, when the
+ * invoice paid for its current period (a past period's invoice takes back only its own credits);
+ * or, for a lost dispute of a gift, the gift (an unredeemed code is voided; a redeemed one ends the
+ * plan it gave). A gift's refunds are decided by `settleGiftRefund` instead.
  */
 async function endWhatItBought(ctx: SettlementContext, payment: PaymentRow, mode: TakeBackMode, why: string) {
   switch (mode) {
     case 'credits':
       return;
     case 'plan': {
-      const subscription = await subscriptionOfPayment(ctx, payment);
+      const subscription = await currentPeriodSubscriptionOf(ctx, payment);
       if (subscription) await endSubscription(ctx, subscription, why);
       return;
     }
@@ -172,7 +179,9 @@ async function endWhatItBought(ctx: SettlementContext, payment: PaymentRow, mode
 /**
  * `charge.refunded`: each refund of the charge takes back its share of what the payment granted
  * (refunds in the order they were made, each the growth of the refunded share, so the parts add up
- * to the whole on a full refund), keyed by the refund. A full refund also ends what it bought.
+ * to the whole on a full refund), keyed by the refund. A full refund also ends what it bought: a
+ * plan whose current period the invoice paid for. A gift's refunds are decided on its buyer
+ * (`settleGiftRefund`).
  */
 export async function takeBackRefunds(ctx: SettlementContext, chargeId: string): Promise<void> {
   const charge = await ctx.stripe.charges.retrieve(chargeId);
@@ -181,17 +190,18 @@ export async function takeBackRefunds(ctx: SettlementContext, chargeId: string):
   if (!payment) return;
   const entry = entryOf(ctx, payment);
   const product = entry.find(payment.product);
-  const holder = await holderOf(ctx, payment, entry);
+  const gift = entry.takeBack === 'gift';
+  const holder = gift ? null : await holderOf(ctx, payment, entry);
   const refunds = (
     await ctx.stripe.refunds.list({ charge: charge.id, limit: 100 }).autoPagingToArray({ limit: 10_000 })
   )
     .filter((refund) => refund.status === 'succeeded' || refund.status === 'pending')
     .reverse();
+  const reason = product ? entry.words.takenBack(product, 'refund') : `refunded: ${payment.product}`;
   let refunded = 0;
   for (const refund of refunds) {
     const before = refunded;
     refunded += refund.amount;
-    if (!holder) continue;
     const amounts = {
       credits:
         shareOf(payment.creditsGranted, refunded, charge.amount) -
@@ -200,11 +210,22 @@ export async function takeBackRefunds(ctx: SettlementContext, chargeId: string):
         shareOf(payment.hypercreditsGranted, refunded, charge.amount) -
         shareOf(payment.hypercreditsGranted, before, charge.amount),
     };
-    const reason = product ? entry.words.takenBack(product, 'refund') : `refunded: ${payment.product}`;
-    await takeBackOnce(ctx, holder, `clawback:refund:${refund.id}`, amounts, reason);
+    if (gift) {
+      await settleGiftRefund(ctx, {
+        payment,
+        refund,
+        full: refunded >= charge.amount,
+        amounts,
+        reason,
+        takeBackOnce: (userId, key, taken, why) => takeBackOnce(ctx, userId, key, taken, why),
+        endSubscription: (subscriptionId, why) => endSubscription(ctx, subscriptionId, why),
+      });
+    } else if (holder) {
+      await takeBackOnce(ctx, holder, `clawback:refund:${refund.id}`, amounts, reason);
+    }
   }
   await setPaymentRefunded(ctx.db, payment.id, charge.amount_refunded);
-  if (charge.refunded) await endWhatItBought(ctx, payment, entry.takeBack, 'refunded');
+  if (charge.refunded && !gift) await endWhatItBought(ctx, payment, entry.takeBack, 'refunded');
 }
 
 const DISPUTE_STATE: Record<string, 'open' | 'won' | 'lost'> = {
@@ -246,13 +267,22 @@ export async function settleDispute(ctx: SettlementContext, disputeId: string): 
     if (holder) {
       const left = (granted: number) => granted - shareOf(granted, charge.amount_refunded, charge.amount);
       const reason = product ? entry.words.takenBack(product, 'dispute') : `charged back: ${payment.product}`;
-      await takeBackOnce(
-        ctx,
-        holder,
-        `clawback:dispute:${dispute.id}`,
-        { credits: left(payment.creditsGranted), hypercredits: left(payment.hypercreditsGranted) },
-        reason,
-      );
+      const amounts = {
+        credits: left(payment.creditsGranted),
+        hypercredits: left(payment.hypercreditsGranted),
+      };
+      await takeBackOnce(ctx, holder, `clawback:dispute:${dispute.id}`, amounts, reason);
+      if (entry.takeBack === 'gift') {
+        // The buyer's chargeback lands on the recipient: they are told why.
+        await tellRecipient(ctx, {
+          userId: holder,
+          key: `gift-taken-back:${dispute.id}`,
+          plan: payment.product,
+          amounts,
+          ended: true,
+          cause: 'dispute',
+        });
+      }
     }
     await setPaymentDispute(ctx.db, payment.id, {
       status: state,

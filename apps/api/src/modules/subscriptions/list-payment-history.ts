@@ -1,4 +1,11 @@
-import { PAYMENT_KINDS, type PaymentKindTable, kindEntry, paymentKindIn, paymentKindOf } from '@app/domain';
+import {
+  PAYMENT_KINDS,
+  type PaymentKindTable,
+  formatEpochDate,
+  kindEntry,
+  paymentKindIn,
+  paymentKindOf,
+} from '@app/domain';
 import { type Db, type UserRow, disputeStatesOfCharges } from '@app/db';
 import type { PaymentRecordWire, PaymentStatus } from '@app/domain';
 import type Stripe from 'stripe';
@@ -18,7 +25,10 @@ function invoiceDescription(invoice: Stripe.Invoice): string {
     return `Gift: ${tier ?? 'plan'} (redeemed gift code)`;
   const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration);
   if (invoice.billing_reason === 'subscription_update') return `Plan change${tier ? `: ${tier}` : ''}`;
-  return line?.description ?? tier ?? `Invoice ${invoice.number ?? invoice.id}`;
+  // A period of the plan in our words, not Stripe's line ("1 × Professional Plan (at $14.99 / month)").
+  if (tier && line)
+    return `${tier}: ${formatEpochDate(line.period.start)} to ${formatEpochDate(line.period.end)}`;
+  return tier ?? line?.description ?? `Invoice ${invoice.number ?? invoice.id}`;
 }
 
 /** A one-off payment in its kind's words (the registry's), else what Stripe knows of it. */
@@ -119,6 +129,7 @@ export async function listPaymentHistory({
       description: invoiceDescription(invoice),
       invoice_pdf: invoice.invoice_pdf ?? null,
       receipt_url: charge?.receipt_url ?? null,
+      refunded: charge?.amount_refunded ?? 0,
     });
   }
   for (const charge of charges) {
@@ -135,6 +146,7 @@ export async function listPaymentHistory({
       description: chargeDescription(kinds, charge),
       invoice_pdf: null,
       receipt_url: charge.receipt_url ?? null,
+      refunded: charge.amount_refunded,
     });
   }
   return records.sort((a, b) => b.date - a.date || b.id.localeCompare(a.id));

@@ -59,10 +59,20 @@ export async function syncSubscription({
         ? subscription.metadata.downgradeTo
         : null,
     gifted: subscription.metadata.gifted === 'true',
+    nextPaymentAttempt: nextAttemptOf(subscription),
   };
   await upsertSubscription(db, { id: subscription.id, ...values });
   await refreshUserPlan({ db, userId: user.id });
   return { userId: user.id, tier };
+}
+
+/** While Stripe retries a failed renewal, when it tries next (needs `latest_invoice` expanded). */
+function nextAttemptOf(subscription: Stripe.Subscription): Date | null {
+  const invoice = subscription.latest_invoice;
+  if (subscription.status !== 'past_due' || !invoice || typeof invoice === 'string') return null;
+  return invoice.status === 'open' && invoice.next_payment_attempt
+    ? new Date(invoice.next_payment_attempt * 1000)
+    : null;
 }
 
 /** The user's live subscriptions from our copy, the best plan first. */

@@ -1,15 +1,16 @@
-import { activeJobsOf, listLiveSubscriptionRows } from '@app/db';
+import { LIVE_SUBSCRIPTION_STATUSES, activeJobsOf } from '@app/db';
 import {
   TIER_OPTIONS,
   aspectLabel,
   describeWait,
   formatCredits,
-  formatEpochDate,
   formatHypercredits,
+  planDateWords,
 } from '@app/domain';
 import { promptOf } from '@app/jobs';
 import { queueStandings } from '../../jobs/estimate-wait.ts';
 import { toUserSettingsWire } from '../../users/user-settings.ts';
+import { describeAccountState } from '../../billing/account-state.ts';
 import type { CommandHandler } from '../bot-deps.ts';
 import { describePrice, ephemeral } from '../messages.ts';
 import { message } from '../replies.ts';
@@ -25,31 +26,36 @@ const MAX_JOBS = 10;
 export const info = {
   async run({ deps, user }) {
     const { db } = deps.database;
-    const [subscriptions, jobs] = await Promise.all([
-      listLiveSubscriptionRows(db, user.id),
+    const [state, jobs] = await Promise.all([
+      describeAccountState({ db, user }),
       activeJobsOf(db, user.id, MAX_JOBS + 1),
     ]);
     const standings = await queueStandings(db, deps.settings, jobs.slice(0, MAX_JOBS));
-    const plan = subscriptions.find((row) => row.tier === user.subscriptionStatus) ?? subscriptions[0];
+    const live = state.plans.filter((row) => LIVE_SUBSCRIPTION_STATUSES.includes(row.status));
+    const plan = live.find((row) => row.tier === user.subscriptionStatus) ?? live[0];
     const tier = TIER_OPTIONS.find((option) => option.tier === user.subscriptionStatus);
     const lines: string[] = ['**Your account**'];
     if (user.subscriptionStatus === 'free' || !tier) {
-      lines.push(`Plan: free · plans: ${deps.publicUrl()}/subscription`);
+      lines.push(`Plan: Free · plans: ${deps.publicUrl()}/subscription`);
     } else {
-      const end = plan?.currentPeriodEnd
-        ? formatEpochDate(Math.floor(plan.currentPeriodEnd.getTime() / 1000))
-        : null;
-      const renews = plan && !plan.cancelAtPeriodEnd && !plan.gifted;
-      const when = end ? ` · ${renews ? 'renews' : 'ends'} on ${end}` : '';
+      // Never a renewal that will not happen: a failing one is said by its notice below.
+      const when = plan ? planDateWords(plan) : null;
       const next = plan?.downgradeTo ? ` · then ${plan.downgradeTo}` : '';
-      lines.push(`Plan: ${user.subscriptionStatus}${plan?.gifted ? ' (gifted)' : ''}${when}${next}`);
+      lines.push(
+        `Plan: ${user.subscriptionStatus}${plan?.gifted ? ' (gifted)' : ''}${when ? ` · ${when}` : ''}${next}`,
+      );
       lines.push(
         `Each ${tier.ptype === 'Yearly' ? 'year' : 'month'} it grants ${describePrice({ credits: tier.credits, hypercredits: tier.hypercredits })}.`,
       );
     }
     lines.push(
-      `Credits: ${formatCredits(user.credits)} · Hypercredits: ${formatHypercredits(user.hypercredits)}`,
+      `Credits: ${grouped(user.credits)} · Hypercredits: ${formatHypercredits(user.hypercredits).toLocaleString('en-US')}`,
     );
+    for (const notice of state.notices) {
+      lines.push(
+        `⚠ ${notice.text}${notice.payNow ? ` Your plan and its open invoice: ${deps.publicUrl()}/subscriptionstatus` : ''}`,
+      );
+    }
     if (jobs.length === 0) {
       lines.push('Jobs in progress: none.');
     } else {
@@ -77,5 +83,9 @@ export const info = {
     return message(ephemeral(clip(lines.join('\n'), MAX_CONTENT)));
   },
 } satisfies CommandHandler;
+
+/** Credits as the web shows them in text: grouped (2,500), or Unlimited. */
+const grouped = (credits: number) =>
+  formatCredits(credits) === 'Unlimited' ? 'Unlimited' : credits.toLocaleString('en-US');
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

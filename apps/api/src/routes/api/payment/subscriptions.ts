@@ -1,6 +1,9 @@
 import {
   CheckSubscriptionStatusBody,
+  OpenInvoiceBody,
   OwnSubscriptionsResult,
+  PayOpenInvoiceBody,
+  PayOpenInvoiceResult,
   ErrorBody,
   PlanChangePreview,
   PortalBody,
@@ -14,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelSubscription } from '../../../modules/subscriptions/cancel-subscription.ts';
 import { createPortalSession } from '../../../modules/subscriptions/create-portal-session.ts';
+import { getOpenInvoice, payOpenInvoice } from '../../../modules/subscriptions/pay-open-invoice.ts';
 import { listOwnSubscriptions } from '../../../modules/subscriptions/list-own-subscriptions.ts';
 import { getSubscriptionDetails } from '../../../modules/subscriptions/get-subscription-details.ts';
 import { previewPlanChange } from '../../../modules/subscriptions/preview-plan-change.ts';
@@ -51,6 +55,40 @@ export const paymentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       origin: publicOrigin(app),
       flow,
     });
+
+  app.get(
+    '/open-invoice',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['subscription'],
+        summary: 'The plan invoice you can pay now (a failed renewal), or null',
+        response: { 200: OpenInvoiceBody, ...errors },
+      },
+    },
+    async (request) => getOpenInvoice({ stripe: app.billing().stripe, user: request.user }),
+  );
+
+  app.post(
+    '/pay-open-invoice',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['subscription'],
+        summary: 'Pay your open plan invoice with a card; the card becomes the default for renewals',
+        body: PayOpenInvoiceBody,
+        response: { 200: PayOpenInvoiceResult, ...errors },
+      },
+    },
+    async (request) =>
+      payOpenInvoice({
+        db: app.ctx.database.db,
+        stripe: app.billing().stripe,
+        user: request.user,
+        invoiceId: request.body.invoiceId,
+        paymentMethodId: request.body.paymentMethodId,
+      }),
+  );
 
   app.get(
     '/subscriptions',

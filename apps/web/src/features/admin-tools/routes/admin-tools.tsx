@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { UserEditor } from '../components/user-editor.tsx';
+import { UserPayments } from '../components/user-payments.tsx';
 import { UserSearch } from '../components/user-search.tsx';
 import { QueueView } from '../components/queue-view.tsx';
 import { TestGiftRedeem } from '../components/test-gift-redeem.tsx';
@@ -57,6 +58,7 @@ function AdminTools() {
               setDeleted(notice);
             }}
           />
+          <UserPayments userId={selected.user_id} name={selected.discordname} />
           <section aria-labelledby="admin-ledger">
             <h2 id="admin-ledger">Credit history of {selected.discordname}</h2>
             <LedgerHistory pages={ledger} caption={`Credit history of ${selected.discordname}`} />

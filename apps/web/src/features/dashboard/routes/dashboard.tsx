@@ -1,7 +1,10 @@
 import { FREE_PLAN, formatCredits, formatHypercredits } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useGetAccountStateQuery } from '@/api/account-state.ts';
+import { AccountNotices } from '@/components/account-notices/index.ts';
 import { GiftedPlans } from '@/components/gifted-plans/index.ts';
+import { paths } from '@/config/paths.ts';
 import { PaymentFailedBanner } from '@/components/payment-failed-banner/index.ts';
 import { usePaymentMethodPortalMutation } from '@/api/payment-method-portal.ts';
 import { Alert, Card, Spinner } from '@/components/ui/index.ts';
@@ -22,6 +25,7 @@ export function DashboardPage() {
     skip: !user || user.subscription_status === FREE_PLAN,
   });
 
+  const state = useGetAccountStateQuery(user?.user_id ?? '', { skip: !user });
   const [methodPortal, methodState] = usePaymentMethodPortalMutation();
   const [portalError, setPortalError] = useState<string | null>(null);
   async function updateCard() {
@@ -49,6 +53,11 @@ export function DashboardPage() {
         subscriptions={own.data?.subscriptions}
         busy={methodState.isLoading}
         onUpdateCard={() => void updateCard()}
+      />
+      <AccountNotices
+        notices={state.data?.notices}
+        payLink={paths.payInvoice.href()}
+        creditsLink={paths.credits.href()}
       />
       {portalError && <Alert>{portalError}</Alert>}
       <Card className="dashboard-balances">

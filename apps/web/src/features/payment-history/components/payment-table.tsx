@@ -24,7 +24,12 @@ export function PaymentTable({ records }: { records: PaymentRecordWire[] }) {
             <tr key={record.id} data-testid="payment-record">
               <td data-label="Date">{formatEpochDate(record.date)}</td>
               <td data-label="Description">{record.description}</td>
-              <td data-label="Status">{PAYMENT_STATUS_WORDS[record.status]}</td>
+              <td data-label="Status">
+                {PAYMENT_STATUS_WORDS[record.status]}
+                {record.status === 'partly refunded' && record.refunded
+                  ? `: $${formatCents(record.refunded)} of $${formatCents(record.amount)}`
+                  : ''}
+              </td>
               <td data-label="Amount" className="amount">
                 ${formatCents(record.amount)}
               </td>

@@ -6,6 +6,7 @@ const TierChoicePage = lazyPage(() => import('./tier-choice.tsx'), 'TierChoicePa
 const CreditsPage = lazyPage(() => import('./credits.tsx'), 'CreditsPage');
 const CheckoutPage = lazyPage(() => import('./checkout.tsx'), 'CheckoutPage');
 const SuccessPage = lazyPage(() => import('./success.tsx'), 'SuccessPage');
+const PayInvoicePage = lazyPage(() => import('./pay-invoice.tsx'), 'PayInvoicePage');
 
 /** Private pages of the purchases feature (composed under RequireUser by the router). */
 export const purchaseRoutes: RouteObject[] = [
@@ -28,5 +29,9 @@ export const purchaseRoutes: RouteObject[] = [
   {
     path: paths.success.path,
     element: <SuccessPage />,
+  },
+  {
+    path: paths.payInvoice.path,
+    element: <PayInvoicePage />,
   },
 ];

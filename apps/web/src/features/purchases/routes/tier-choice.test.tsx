@@ -106,6 +106,11 @@ describe('the plan choice page', () => {
     expect(screen.getByRole('button', { name: 'Your current plan' })).toBeInTheDocument();
     expect(screen.queryByText(/gifted/i)).toBeNull();
     expect(calls.some((url) => url.endsWith('/api/payment/subscriptions'))).toBe(true);
+    // Every plan card offers it as a gift, on the gift page.
+    const gifts = screen.getAllByRole('link', { name: /^Give as a gift: / });
+    expect(gifts.length).toBeGreaterThan(0);
+    for (const link of gifts)
+      expect(link.getAttribute('href')).toMatch(/^\/subscription\?.*purchaseType=Gift/);
   });
 
   it('lists a gift running beside the paid plan with its end date, and still offers plan changes', async () => {

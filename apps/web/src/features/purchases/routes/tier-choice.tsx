@@ -12,7 +12,7 @@ import {
   yearlySaving,
 } from '@app/domain';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GiftedPlans } from '@/components/gifted-plans/index.ts';
 import { Alert } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
@@ -127,6 +127,11 @@ export function TierChoicePage() {
                 >
                   {pending === tier.tier ? 'Preparing checkout…' : `Choose ${tier.tier}`}
                 </button>
+              )}
+              {!gift && (
+                <Link className="tier-gift-link" to={paths.subscription.href({ purchaseType: GIFT_TYPE })}>
+                  Give as a gift<span className="visually-hidden">: {tier.tier}</span>
+                </Link>
               )}
             </TierCard>
           ),

@@ -8,5 +8,9 @@ export function renewalText(subscription: SubscriptionWire): string {
   }
   if (subscription.gifted) return `A gift: active until ${date}, then it ends. No card is charged.`;
   if (subscription.cancel_at_period_end) return `Currently Active but cancels on ${date}`;
+  // Never a renewal that will not happen: a failing one is said by the notice above the plan.
+  if (subscription.status === 'past_due') return `Its renewal failed; the plan stays active while we retry.`;
+  if (subscription.status === 'unpaid')
+    return `Its renewal could not be charged; pay the open invoice to keep it.`;
   return `Renews on ${date} for $${formatCents(subscription.upcomingAmount)}.`;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useGetAccountStateQuery } from '@/api/account-state.ts';
+import { AccountNotices } from '@/components/account-notices/index.ts';
 import { GiftedPlans } from '@/components/gifted-plans/index.ts';
 import { PaymentFailedBanner } from '@/components/payment-failed-banner/index.ts';
 import { Alert, Button, ButtonLink, Dialog, Spinner } from '@/components/ui/index.ts';
@@ -26,6 +28,7 @@ export function SubscriptionStatusPage() {
   const refresh = params.get('refresh') === 'true';
   const { data: user } = useCurrentUserQuery();
   const own = useGetOwnSubscriptionsQuery(undefined, { refetchOnMountOrArgChange: refresh });
+  const state = useGetAccountStateQuery(user?.user_id ?? '', { skip: !user });
   const subscriptionId = own.data?.subscriptions[0]?.subscription_id;
   const details = useGetSubscriptionDetailsQuery(subscriptionId ?? '', { skip: !subscriptionId });
   const [refreshStatus] = useRefreshSubscriptionStatusMutation();
@@ -102,7 +105,7 @@ export function SubscriptionStatusPage() {
   } else if (!subscription) {
     body = (
       <>
-        <p className="lead">You are on the free plan.</p>
+        <p className="lead">You are on the Free plan.</p>
         <div className="actions">
           <ButtonLink to={paths.subscription.href()}>Subscribe</ButtonLink>
         </div>
@@ -170,6 +173,11 @@ export function SubscriptionStatusPage() {
         subscriptions={own.data?.subscriptions}
         busy={methodState.isLoading}
         onUpdateCard={() => void openPortal()}
+      />
+      <AccountNotices
+        notices={state.data?.notices}
+        payLink={paths.payInvoice.href()}
+        creditsLink={paths.credits.href()}
       />
       {body}
       {failure && <Alert>{failure}</Alert>}

@@ -1,0 +1,1 @@
+export { AccountNotices } from './account-notices.tsx';
