@@ -1,17 +1,20 @@
 import { Writable } from 'node:stream';
 import { createMetrics } from '@app/jobs';
 import Fastify from 'fastify';
-import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LogController, type FastifyBaseLogger } from 'fastify';
 import { apiLogger } from '../lib/logging.ts';
-import { RequestEndController, requestEndPlugin } from './request-end.ts';
+import { accessLogPlugin } from './access-log.ts';
 
 const apps: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-/** An app as buildApp wires it: routes registered before the plugin (as the payment emulator's are), and after. */
+/**
+ * An app as buildApp wires it: routes registered before the plugin in a context of their own (as
+ * the payment emulator's are), and after.
+ */
 async function appWith(accessLog: boolean) {
   let text = '';
   const stream = new Writable({
@@ -20,21 +23,20 @@ async function appWith(accessLog: boolean) {
       done();
     },
   });
-  const controller = new RequestEndController();
   const log = accessLog ? apiLogger({ level: 'info', stream }) : undefined;
-  const app = Fastify({ logger: false, logController: controller });
-  if (log) app.log = log;
+  const app = Fastify({
+    ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   apps.push(app);
   app.decorate('metrics', createMetrics());
-  await app.register(
-    fp(async (scope) => {
-      scope.get('/before', async (request) => {
-        request.log.warn('said before');
-        return { ok: true };
-      });
-    }),
-  );
-  await app.register(requestEndPlugin, { log, controller });
+  await app.register(async (scope) => {
+    scope.get('/before', async (request) => {
+      request.log.warn('said before');
+      return { ok: true };
+    });
+  });
+  await app.register(accessLogPlugin, { accessLog });
   app.get('/after/:id', async (request) => {
     request.log.warn('said after');
     return { ok: true };
@@ -48,9 +50,8 @@ async function appWith(accessLog: boolean) {
     text
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; url: string; route?: string; statusCode: number })
-      .filter((line) => line.msg === 'request')
-      .map(({ url, route, statusCode }) => ({ url, route, statusCode }));
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'request');
   const said = () =>
     text
       .split('\n')
@@ -73,12 +74,12 @@ describe("each request's end", () => {
         'method="GET",route="/after/:id",status="200" 2',
         'method="GET",route="unmatched",status="404" 1',
       ]);
-      expect(lines()).toEqual(
+      expect(lines().map(({ url, route, statusCode }) => ({ url, route, statusCode }))).toEqual(
         accessLog
           ? [
               { url: '/after/1', route: '/after/:id', statusCode: 200 },
               { url: '/after/2', route: '/after/:id', statusCode: 200 },
-              { url: '/nowhere', statusCode: 404 },
+              { url: '/nowhere', route: undefined, statusCode: 404 },
             ]
           : [],
       );
@@ -94,5 +95,46 @@ describe("each request's logger", () => {
       { msg: 'said before', withId: true },
       { msg: 'said after', withId: true },
     ]);
+  });
+});
+
+describe('an access line', () => {
+  it("says the request's id, method, URL, route, status and duration, at info level", async () => {
+    const { app, lines } = await appWith(true);
+    await app.inject('/after/7?page=2');
+    expect(lines()).toEqual([
+      {
+        level: 30,
+        time: expect.any(Number),
+        pid: process.pid,
+        hostname: expect.any(String),
+        reqId: expect.stringMatching(/^req-/),
+        method: 'GET',
+        url: '/after/7?page=2',
+        route: '/after/:id',
+        statusCode: 200,
+        durationMs: expect.any(Number),
+        msg: 'request',
+      },
+    ]);
+    expect(lines()[0]!.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('takes tokens and secret parameters out of the URL', async () => {
+    const { app, lines } = await appWith(true);
+    const token = 'aW50ZXJhY3Rpb24.c2VjcmV0LXRva2VuLXZhbHVlLWZvci10ZXN0cw';
+    await app.inject(`/after/${token}?code=abc123secret&state=x`);
+    const [line] = lines();
+    expect(JSON.stringify(line)).not.toContain(token);
+    expect(JSON.stringify(line)).not.toContain('abc123secret');
+    expect(line).toMatchObject({ route: '/after/:id', statusCode: 200 });
+  });
+
+  it("is not written below the logger's level", async () => {
+    const { app, lines, counted } = await appWith(true);
+    app.log.level = 'warn';
+    await app.inject('/after/1');
+    expect(lines()).toEqual([]);
+    expect(await counted()).toEqual(['method="GET",route="/after/:id",status="200" 1']);
   });
 });
