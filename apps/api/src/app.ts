@@ -89,10 +89,10 @@ function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addH
 export async function buildApp(options: BuildAppOptions) {
   // Every line passes the redaction (lib/logging.ts); requests get one line of our own
   // (plugins/access-log.ts) instead of Fastify's pair.
-  const log = apiLogger(options.logger);
+  // Typed as Fastify's base logger, so the app's type does not carry pino's.
+  const log: FastifyBaseLogger | undefined = apiLogger(options.logger);
   const app = Fastify({
-    // Typed as Fastify's base logger, so the app's type does not carry pino's.
-    ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
+    ...(log ? { loggerInstance: log } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',

@@ -23,9 +23,9 @@ async function appWith(accessLog: boolean) {
       done();
     },
   });
-  const log = accessLog ? apiLogger({ level: 'info', stream }) : undefined;
+  const log: FastifyBaseLogger | undefined = accessLog ? apiLogger({ level: 'info', stream }) : undefined;
   const app = Fastify({
-    ...(log ? { loggerInstance: log as FastifyBaseLogger } : { logger: false }),
+    ...(log ? { loggerInstance: log } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
   });
   apps.push(app);
