@@ -32,7 +32,8 @@ import { discordPlugin } from './plugins/discord.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
-import { type ApiLogSetting, apiLogger } from './lib/logging.ts';
+import { type ApiLogSetting, apiLogging } from './lib/logging.ts';
+import { lazyChildLoggers } from './lib/lazy-child-logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { accessLogPlugin } from './plugins/access-log.ts';
 
@@ -89,10 +90,11 @@ function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addH
 export async function buildApp(options: BuildAppOptions) {
   // Every line passes the redaction (lib/logging.ts); requests get one line of our own
   // (plugins/access-log.ts) instead of Fastify's pair.
+  const logging = apiLogging(options.logger);
   // Typed as Fastify's base logger, so the app's type does not carry pino's.
-  const log: FastifyBaseLogger | undefined = apiLogger(options.logger);
+  const log: FastifyBaseLogger | undefined = logging?.log;
   const app = Fastify({
-    ...(log ? { loggerInstance: log } : { logger: false }),
+    ...(log ? { loggerInstance: log, childLoggerFactory: lazyChildLoggers } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
@@ -121,7 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
   await app.register(metricsPlugin, { metrics: options.metrics });
-  await app.register(accessLogPlugin, { accessLog: log !== undefined });
+  await app.register(accessLogPlugin, { access: logging?.access });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);

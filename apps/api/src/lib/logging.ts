@@ -92,16 +92,26 @@ export function redactingLogOptions(options: LoggerOptions = {}): LoggerOptions 
 /** How the API logs: not at all, pino's defaults to stdout, or pino's options with a stream. */
 export type ApiLogSetting = boolean | (LoggerOptions & { stream?: DestinationStream });
 
+/** The API's loggers: its own (Fastify's, every line redacted) and the one of its access lines. */
+export interface ApiLogging {
+  log: Logger;
+  access: Logger;
+}
+
 /**
- * The API's root logger for its setting, every line redacted whatever options the caller gave;
- * undefined when logging is off. It is Fastify's logger (`loggerInstance`): each request's logger is
- * the child Fastify makes of it, and plugins/access-log.ts writes each request's line through that.
+ * The API's loggers for its setting; undefined when logging is off. `log` is Fastify's logger
+ * (`loggerInstance`): each request's logger is the child Fastify makes of it, and every line it
+ * writes passes the redaction whatever options the caller gave. `access` writes the access lines
+ * (plugins/access-log.ts) into the same stream, with the same options but without the redaction
+ * hooks: an access line holds only fields that are secret-free as they are built (the method and
+ * route from the router, the status, the duration, the request id) and the URL with its secrets
+ * taken out (`redactUrl`), so passing it through the redaction again would only cost.
  */
-export function apiLogger(setting: ApiLogSetting | undefined): Logger | undefined {
+export function apiLogging(setting: ApiLogSetting | undefined): ApiLogging | undefined {
   if (!setting) return undefined;
-  const { stream, ...options } = setting === true ? {} : setting;
-  const redacting = redactingLogOptions({ level: 'info', ...options });
-  return stream ? pino(redacting, stream) : pino(redacting);
+  const { stream = destination(1), ...options } = setting === true ? {} : setting;
+  const settled: LoggerOptions = { level: 'info', ...options };
+  return { log: pino(redactingLogOptions(settled), stream), access: pino(settled, stream) };
 }
 
 /** The most a line waits in the destination's buffer before it is written. */

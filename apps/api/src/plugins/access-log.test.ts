@@ -3,7 +3,7 @@ import { createMetrics } from '@app/jobs';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogController, type FastifyBaseLogger } from 'fastify';
-import { apiLogger } from '../lib/logging.ts';
+import { apiLogging } from '../lib/logging.ts';
 import { accessLogPlugin } from './access-log.ts';
 
 const apps: { close(): Promise<unknown> }[] = [];
@@ -23,7 +23,8 @@ async function appWith(accessLog: boolean) {
       done();
     },
   });
-  const log: FastifyBaseLogger | undefined = accessLog ? apiLogger({ level: 'info', stream }) : undefined;
+  const logging = accessLog ? apiLogging({ level: 'info', stream }) : undefined;
+  const log: FastifyBaseLogger | undefined = logging?.log;
   const app = Fastify({
     ...(log ? { loggerInstance: log } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
@@ -36,7 +37,7 @@ async function appWith(accessLog: boolean) {
       return { ok: true };
     });
   });
-  await app.register(accessLogPlugin, { accessLog });
+  await app.register(accessLogPlugin, { access: logging?.access });
   app.get('/after/:id', async (request) => {
     request.log.warn('said after');
     return { ok: true };

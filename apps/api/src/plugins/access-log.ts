@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { redactUrl } from '@app/domain';
-
-/** What an access line says about a request: its method, its URL (secrets out) and its route. */
-const requestFields = (request: FastifyRequest) => ({
-  method: request.method,
-  url: redactUrl(request.originalUrl),
-  route: request.routeOptions.url,
-});
+import type { Logger } from 'pino';
+import { redactText, redactUrl } from '@app/domain';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,35 +10,43 @@ declare module 'fastify' {
   }
 }
 
-/** A duration in milliseconds, to a tenth. */
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
+/**
+ * A request id of the shape Fastify gives (`req-1a`): letters, digits and dashes, shorter than any
+ * token. Any other (one a client could have chosen) passes the text rules.
+ */
+const PLAIN_ID = /^[A-Za-z0-9-]{0,14}$/;
+const idOf = (id: string) => (PLAIN_ID.test(id) ? id : redactText(id));
 
 /**
  * What every finished request leaves behind, from one `onResponse` hook: its latency in the
  * metrics (by route pattern, so ids never become series; `unmatched` when no route matched) and,
- * with logging on, one access line through the request's own logger (Fastify's child of the app's,
- * with the request's id): method, URL (tokens and secret parameters taken out), route, status and
- * duration. A request its client gave up on gets its line from `onRequestAbort`, marked `aborted`,
- * and no other. Fastify's own pair of lines per request is off (app.ts). Routes registered before
- * this plugin (the embedded payment emulator's) are left out: the routes after it are marked in
- * their config as they are registered.
+ * with logging on, one access line: the request's id, method, URL (tokens and secret parameters
+ * taken out), route, status and duration, through the access logger (lib/logging.ts) at the app's
+ * level. A request its client gave up on gets its line from `onRequestAbort`, marked `aborted`, and
+ * no other. Fastify's own pair of lines per request is off (app.ts). Routes registered before this
+ * plugin (the embedded payment emulator's) are left out: the routes after it are marked in their
+ * config as they are registered.
  */
-export const accessLogPlugin = fp(async (app: FastifyInstance, options: { accessLog: boolean }) => {
+export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access: Logger | undefined }) => {
   const { metrics } = app;
-  const { accessLog } = options;
+  const { access } = options;
   const aborted = new WeakSet<FastifyRequest>();
-  /** Whether a request is the product's: it matched a route registered after this plugin, or none. */
-  const ours = (request: FastifyRequest) => {
-    const { url, config } = request.routeOptions;
-    return url === undefined || config.measured === true;
-  };
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, measured: true };
   });
+  /** Whether a request is the product's: it matched a route registered after this plugin, or none. */
+  const ours = (url: string | undefined, config: { measured?: boolean }) =>
+    url === undefined || config.measured === true;
+  /** The access logger, at the app's level (which may change while the app runs). */
+  const accessLog = () => {
+    if (access === undefined) return undefined;
+    if (access.level !== app.log.level) access.level = app.log.level;
+    return access;
+  };
 
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (!ours(request)) return done();
-    const route = request.routeOptions.url;
+    const { url: route, config } = request.routeOptions;
+    if (!ours(route, config)) return done();
     const ms = reply.elapsedTime;
     metrics.httpRequest({
       method: request.method,
@@ -52,25 +54,36 @@ export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access
       status: reply.statusCode,
       seconds: ms / 1000,
     });
-    if (accessLog && !aborted.has(request))
-      reply.log.info(
+    if (!aborted.has(request))
+      accessLog()?.info(
         {
+          reqId: idOf(request.id),
           method: request.method,
           url: redactUrl(request.originalUrl),
           route,
           statusCode: reply.statusCode,
-          durationMs: tenths(ms),
+          durationMs: Math.round(ms * 10) / 10,
         },
         'request',
       );
     done();
   });
 
-  if (accessLog)
+  if (access)
     app.addHook('onRequestAbort', (request: FastifyRequest, done: () => void) => {
-      if (!ours(request)) return done();
+      const { url: route, config } = request.routeOptions;
+      if (!ours(route, config)) return done();
       aborted.add(request);
-      request.log.info({ ...requestFields(request), aborted: true }, 'request');
+      accessLog()?.info(
+        {
+          reqId: idOf(request.id),
+          method: request.method,
+          url: redactUrl(request.originalUrl),
+          route,
+          aborted: true,
+        },
+        'request',
+      );
       done();
     });
 });
