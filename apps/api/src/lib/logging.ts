@@ -116,16 +116,23 @@ export function apiLogging(setting: ApiLogSetting | undefined): ApiLogging | und
 
 /** The most a line waits in the destination's buffer before it is written. */
 const FLUSH_MS = 250;
-/** How many bytes of lines the destination gathers before it writes them at once. */
-const BATCH_BYTES = 8 * 1024;
+/** How many bytes of lines the destination gathers before it writes them at once, and at most. */
+const BATCH_BYTES = 32 * 1024;
+const MAX_WRITE = 64 * 1024;
 
 /**
  * Where a running server's lines go (stdout, or another open file descriptor): pino's own
  * asynchronous destination, so a request never waits for the terminal or the log collector. Lines
- * are gathered into writes of some 8 kB, and written at least every quarter of a second. pino
+ * are gathered into writes of 32 to 64 kB, and written at least every quarter of a second. pino
  * flushes an asynchronous destination synchronously when the process exits (a shutdown,
  * `process.exit`, a crash), so no line is lost.
  */
 export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
-  return destination({ dest: fd, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
+  return destination({
+    dest: fd,
+    sync: false,
+    minLength: BATCH_BYTES,
+    maxWrite: MAX_WRITE,
+    periodicFlush: FLUSH_MS,
+  });
 }

@@ -21,8 +21,8 @@ const idOf = (id: string) => (PLAIN_ID.test(id) ? id : redactText(id));
  * What every finished request leaves behind, from one `onResponse` hook: its latency in the
  * metrics (by route pattern, so ids never become series; `unmatched` when no route matched) and,
  * with logging on, one access line: the request's id, method, URL (tokens and secret parameters
- * taken out), route, status and duration, through the access logger (lib/logging.ts) at the app's
- * level. A request its client gave up on gets its line from `onRequestAbort`, marked `aborted`, and
+ * taken out), route, status and duration, through the access logger (lib/logging.ts), which
+ * follows the app's level. A request its client gave up on gets its line from `onRequestAbort`, marked `aborted`, and
  * no other. Fastify's own pair of lines per request is off (app.ts). Routes registered before this
  * plugin (the embedded payment emulator's) are left out: the routes after it are marked in their
  * config as they are registered.
@@ -31,19 +31,21 @@ export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access
   const { metrics } = app;
   const { access } = options;
   const aborted = new WeakSet<FastifyRequest>();
+  if (access) {
+    // The access lines follow the app's level as it changes. The app's logger is a pino child of
+    // the one it was given (a request's own level is the request's).
+    const appLog = app.log as unknown as Logger;
+    access.level = appLog.level;
+    appLog.on('level-change', (level, _value, _previous, _previousValue, changed) => {
+      if (changed === appLog) access.level = level;
+    });
+  }
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, measured: true };
   });
   /** Whether a request is the product's: it matched a route registered after this plugin, or none. */
   const ours = (url: string | undefined, config: { measured?: boolean }) =>
     url === undefined || config.measured === true;
-  /** The access logger, at the app's level (which may change while the app runs). */
-  const accessLog = () => {
-    if (access === undefined) return undefined;
-    if (access.level !== app.log.level) access.level = app.log.level;
-    return access;
-  };
-
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const { url: route, config } = request.routeOptions;
     if (!ours(route, config)) return done();
@@ -55,7 +57,7 @@ export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access
       seconds: ms / 1000,
     });
     if (!aborted.has(request))
-      accessLog()?.info(
+      access?.info(
         {
           reqId: idOf(request.id),
           method: request.method,
@@ -74,7 +76,7 @@ export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access
       const { url: route, config } = request.routeOptions;
       if (!ours(route, config)) return done();
       aborted.add(request);
-      accessLog()?.info(
+      access?.info(
         {
           reqId: idOf(request.id),
           method: request.method,
