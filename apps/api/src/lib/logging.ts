@@ -125,14 +125,21 @@ const MAX_WRITE = 64 * 1024;
  * asynchronous destination, so a request never waits for the terminal or the log collector. Lines
  * are gathered into writes of 32 to 64 kB, and written at least every quarter of a second. pino
  * flushes an asynchronous destination synchronously when the process exits (a shutdown,
- * `process.exit`, a crash), so no line is lost.
+ * `process.exit`, a crash), so no line is lost. The destination gathers bytes: each line is
+ * encoded once as it comes (gathering text, it would measure its whole pending text in bytes again
+ * for every line).
  */
 export function serverLogDestination(fd = 1): ReturnType<typeof destination> {
-  return destination({
+  const stream = destination({
     dest: fd,
     sync: false,
     minLength: BATCH_BYTES,
     maxWrite: MAX_WRITE,
     periodicFlush: FLUSH_MS,
+    contentMode: 'buffer',
   });
+  // In buffer mode the destination takes buffers (its type still says text); pino gives it text.
+  const writeBytes = stream.write.bind(stream) as unknown as (bytes: Buffer) => boolean;
+  stream.write = (line: string) => writeBytes(Buffer.from(line));
+  return stream;
 }
