@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, createUser, grant, isDatabaseUnavailable } from '@app/db';
-import { startJobQueue } from '@app/jobs';
+import { flattenEntry, startJobQueue } from '@app/jobs';
 import { queueStanding, queueStandings } from '@app/api/queue-standing';
 import { submitJob } from '@app/api/submit-job';
 import { createBenchDatabase, dropBenchDatabase } from './servers/bench-database.ts';
@@ -54,11 +54,7 @@ export async function runFleetScenario(dispatcher: Dispatcher, jobMs: number): P
   }
   // The FIFO dispatcher's queue keeps arrival order: every job at the same priority, no grouping.
   const flatten = async (job: { id: string; queueJobId: string | null }) => {
-    await database.prepared(
-      'fifo-entry',
-      'update pgboss.job set priority = 0, group_id = null, group_tier = null where id = $1::uuid',
-      [job.queueJobId],
-    );
+    await flattenEntry(database, job.queueJobId!);
     await database.prepared('fifo-job', 'update jobs set priority = 0 where id = $1::uuid', [job.id]);
   };
   const worker = await forkBench<{ type: 'ready' | 'stopped' }>('bench/servers/fleet-worker.ts', {

@@ -101,7 +101,13 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     rewriteUrl: undecodablePageUrl,
     // The router's own refusals (a path that does not decode) in the one error shape too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      // Below an emulator's prefix they come in the shapes of the API it stands in for.
+      const path = request.url.split('?')[0]!;
+      const emulator = [options.discordEmulator, options.billing?.mounted].find(
+        (mounted) => mounted && (path === mounted.prefix || path.startsWith(`${mounted.prefix}/`)),
+      );
+      if (emulator) return emulator.frameworkErrors(error, request, reply);
       void reply
         .status(error.statusCode ?? 400)
         .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });

@@ -8,4 +8,3 @@ export * from './notices.ts';
 export * from './rate-limits.ts';
 export * from './repositories/index.ts';
 export * from './slot-locks.ts';
-export * from './submission.ts';

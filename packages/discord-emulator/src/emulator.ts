@@ -1,11 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { describeError } from '@app/domain';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { describeError, refusalStatus } from '@app/domain';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { Actions } from './actions.ts';
 import { Ctx, type RateLimitOptions } from './ctx.ts';
-import { DiscordError, notFound, tooLarge } from './errors.ts';
+import { DiscordError, notFound, refused } from './errors.ts';
 import { attachmentPlugin, restPlugin } from './handler.ts';
-import { MAX_BODY, sendError } from './http.ts';
+import { MAX_BODY, sendError, sendJson } from './http.ts';
 import { InteractionSender } from './interactions.ts';
 import { clientSecretOf, discordOAuth } from './oauth.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
@@ -56,6 +61,11 @@ export interface DiscordEmulator {
   readonly acceptedBadSignatures: readonly string[];
   /** Fastify plugin: `app.register(emulator.fastifyPlugin, { prefix: emulator.prefix })`. */
   fastifyPlugin(app: FastifyInstance): Promise<void>;
+  /**
+   * For the `frameworkErrors` option of the server the emulator runs on: the router's own refusals
+   * below the prefix (a path that does not decode, a parameter too long) in the emulator's shapes.
+   */
+  frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void;
   setInteractionsUrl(url: string | null): void;
   /** Moves the emulator's clock forward (token expiry, rate-limit windows). */
   advanceClock(ms: number): void;
@@ -109,7 +119,10 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
         done(null, b),
       );
       app.setErrorHandler((err: FastifyError, _request, reply) => {
-        const known = err instanceof DiscordError ? err : err.statusCode === 413 ? tooLarge() : null;
+        // A refusal raised outside the emulator (Fastify's, or the host server's input check when
+        // mounted) is the client's mistake: Discord's generic 4xx, never a 500.
+        const status = refusalStatus(err);
+        const known = err instanceof DiscordError ? err : status !== null ? refused(status) : null;
         if (!known) console.error('[discord-emulator]', describeError(err, { stack: true }));
         const e = known ?? new DiscordError(500, 0, '500: Internal Server Error');
         return reply.status(e.status).type('application/json').send(JSON.stringify(e.toJSON()));
@@ -122,6 +135,13 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
       await app.register(page, { prefix: '/app' });
       if (testControl) await app.register(testControl, { prefix: '/_test' });
       app.all('/', async (_request, reply) => reply.redirect(`${prefix}/app`, 302));
+    },
+    frameworkErrors(error, request, reply) {
+      const status = refusalStatus(error) ?? 400;
+      // The page's and the test control's JSON APIs answer in their own shape, as their routes do.
+      if (/^\/(app|_test)([/?]|$)/.test(request.url.slice(prefix.length)))
+        void sendJson(reply, status, { error: { code: 'invalid_request', message: error.message } });
+      else void sendError(reply, refused(status));
     },
     setInteractionsUrl(url) {
       ctx.settings.interactionsUrl = url;
@@ -153,7 +173,10 @@ export async function startDiscordEmulator(
   options: DiscordEmulatorOptions & { port?: number; host?: string } = {},
 ): Promise<StartedDiscordEmulator> {
   const emulator = createDiscordEmulator(options);
-  const server = Fastify({ forceCloseConnections: true });
+  const server = Fastify({
+    forceCloseConnections: true,
+    frameworkErrors: (error, request, reply) => emulator.frameworkErrors(error, request, reply),
+  });
   await server.register(emulator.fastifyPlugin, { prefix: emulator.prefix });
   const host = options.host ?? '127.0.0.1';
   await server.listen({ port: options.port ?? 0, host });

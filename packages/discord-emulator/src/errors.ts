@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /** An error answered in Discord's JSON error shape: `{ message, code, errors? }`
  * (https://discord.com/developers/docs/reference#error-messages). */
 export class DiscordError extends Error {
@@ -46,3 +48,9 @@ export const unknownUser = () => new DiscordError(404, 10013, 'Unknown User');
 export const emptyMessage = () => new DiscordError(400, 50006, 'Cannot send an empty message');
 export const tooLarge = () => new DiscordError(413, 40005, 'Request entity too large');
 export const badJson = () => new DiscordError(400, 50109, 'The request body contains invalid JSON.');
+
+/** Discord's answer to a request refused for its form alone: `400: Bad Request`, code 0. */
+export const refused = (status: number) =>
+  status === 413
+    ? tooLarge()
+    : new DiscordError(status, 0, `${status}: ${STATUS_CODES[status] ?? 'Bad Request'}`);

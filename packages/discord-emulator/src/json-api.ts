@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserInputError } from './commands.ts';
+import { refusalStatus } from '@app/domain';
 import { DiscordError } from './errors.ts';
 import { MAX_BODY, sendJson } from './http.ts';
 
@@ -25,11 +26,18 @@ export function jsonApi(app: FastifyInstance): void {
       else done(invalidJson());
     },
   );
-  app.setErrorHandler((err, _request, reply) => {
+  app.setErrorHandler((err: Error, _request, reply) => {
     if (err instanceof UserInputError)
       return sendJson(reply, err.status, { error: { code: err.code, message: err.message } });
     if (err instanceof DiscordError)
       return sendJson(reply, err.status, { error: { code: String(err.code), message: err.message } });
+    // Refused outside the emulator's code (Fastify's parsing, a host's input check): its 4xx,
+    // with the refusal's own words, which were written for the caller.
+    const status = refusalStatus(err);
+    if (status !== null)
+      return sendJson(reply, status, {
+        error: { code: status === 413 ? 'too_large' : 'invalid_request', message: err.message },
+      });
     throw err;
   });
 }

@@ -28,6 +28,18 @@ describe('standalone', () => {
     }
   });
 
+  it('answers a path that does not decode, or a parameter past the router’s limit, in its shapes', async () => {
+    for (const [path, status, body] of [
+      ['/api/v10/channels/%E0%A4%A/messages', 400, { message: '400: Bad Request', code: 0 }],
+      [`/api/v10/channels/${'9'.repeat(500)}/messages`, 414, { message: '414: URI Too Long', code: 0 }],
+      ['/_test/channels/%E0%A4%A/messages', 400, { error: { code: 'invalid_request' } }],
+    ] as const) {
+      const answer = await fetch(`${discord.url}${path}`);
+      expect(answer.status, path).toBe(status);
+      expect(await answer.json()).toMatchObject(body);
+    }
+  });
+
   it('sends / to the channel page', async () => {
     const answer = await fetch(`${discord.url}/`, { redirect: 'manual' });
     expect(answer.status).toBe(302);

@@ -22,3 +22,4 @@ export * from './checkout-fields.ts';
 export * from './log-redaction.ts';
 export * from './moderation/index.ts';
 export * from './billing-notices.ts';
+export * from './refusal-status.ts';

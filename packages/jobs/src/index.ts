@@ -1,5 +1,7 @@
 export * from './settings.ts';
 export * from './queue.ts';
+export * from './submission.ts';
+export { QUEUE_SCHEMA_VERSION, checkQueueSchema, entryState, flattenEntry } from './queue-store.ts';
 export * from './settle.ts';
 export * from './zip.ts';
 export * from './worker/start-worker.ts';

@@ -20,6 +20,8 @@ export interface Metrics {
   jobFinished(values: { family: JobFamily; plan: string; waitSeconds: number; runSeconds: number }): void;
   /** A host failed an attempt or a probe and left rotation. */
   hostFault(values: { host: string }): void;
+  /** The dispatcher's watchdog gave back a host slot it held with no job behind it. */
+  slotReclaimed(values: { family: JobFamily }): void;
   /** Where the queue depth comes from; set once the queue is running. */
   watchQueue(queue: () => Promise<JobQueue> | JobQueue): void;
   /** Where host slots and the database pool are read from at each scrape. */
@@ -39,6 +41,7 @@ export const METRIC_NAMES = [
   'hypercreate_host_slots',
   'hypercreate_host_up',
   'hypercreate_host_faults_total',
+  'hypercreate_slots_reclaimed_total',
   'hypercreate_db_pool_connections',
   'hypercreate_db_errors_total',
 ] as const;
@@ -122,6 +125,12 @@ export function createMetrics(): Metrics {
     name: 'hypercreate_host_faults_total',
     help: 'Faults seen by this process per host: a failed attempt or probe that took it out of rotation',
     labelNames: ['host'],
+    registers: [registry],
+  });
+  const reclaimed = new Counter({
+    name: 'hypercreate_slots_reclaimed_total',
+    help: 'Slots the dispatcher watchdog gave back because no job was behind them, by family',
+    labelNames: ['family'],
     registers: [registry],
   });
   const waits = new Histogram({
@@ -211,6 +220,9 @@ export function createMetrics(): Metrics {
     },
     hostFault({ host }) {
       hostFaults.inc({ host });
+    },
+    slotReclaimed({ family }) {
+      reclaimed.inc({ family });
     },
     watchDatabase(source) {
       database = source;

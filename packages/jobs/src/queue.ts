@@ -3,6 +3,7 @@ import { QUEUE_CLASSES, type QueueClass, describeError, queueClassOfRank } from 
 import { JOB_FAMILIES, type JobFamily } from '@app/generation';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import { checkQueueSchema, handBackEntry, lockEntry } from './queue-store.ts';
 import type { GenerationSettings } from './settings.ts';
 
 /** One queue per family, so a slow family (video, training) never holds up images. */
@@ -56,6 +57,12 @@ export interface JobQueue {
    * attempt: its host failed or its worker is stopping. Does nothing when the claim has lapsed.
    */
   handBack(family: JobFamily, attempt: QueueAttempt): Promise<boolean>;
+  /**
+   * Locks a job's queue entry inside the caller's transaction, waiting for a dispatch claim that
+   * holds it. A transaction that ends a job locks its entry first, then the job's row: the order
+   * the dispatch claim takes them in, so the two can never deadlock.
+   */
+  lockEntry(tx: DbOrTx, family: JobFamily, queueJobId: string): Promise<void>;
   /** Removes a queued entry, inside the caller's transaction. */
   cancel(tx: DbOrTx, family: JobFamily, queueJobId: string): Promise<void>;
   stop(): Promise<void>;
@@ -92,6 +99,7 @@ export async function startJobQueue(
   };
   let boss = create();
   await boss.start();
+  await checkQueueSchema(boss);
   // pg-boss loads its queue list when it starts. A send inside our transaction must find its queue
   // there: looking it up would take a second connection, which PGlite (one connection, held by
   // the transaction) cannot give. So when this start created queues, start again to load them.
@@ -113,15 +121,8 @@ export async function startJobQueue(
       if (!id) throw new Error('The queue refused the job');
       return id;
     },
-    async handBack(family, attempt) {
-      // pg-boss's restore() is not fenced to an attempt; this is, like complete() and fail().
-      const result = await boss.getDb().executeSql(
-        `UPDATE pgboss.job SET state = 'created', started_on = NULL, heartbeat_on = NULL, start_after = now()
-         WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3 RETURNING id`,
-        [QUEUE_NAMES[family], attempt.id, attempt.retryCount],
-      );
-      return result.rows.length > 0;
-    },
+    handBack: (family, attempt) => handBackEntry(boss, QUEUE_NAMES[family], attempt),
+    lockEntry: (tx, family, queueJobId) => lockEntry(tx, QUEUE_NAMES[family], queueJobId),
     async cancel(tx, family, queueJobId) {
       await boss.cancel(QUEUE_NAMES[family], queueJobId, { db: inTransaction(tx) });
     },

@@ -1,4 +1,5 @@
 import { type DbOrTx, type JobRow, endJob, finishLoraTraining, grant, publishJobEvent } from '@app/db';
+import type { JobQueue } from './queue.ts';
 
 export interface JobError {
   code: string;
@@ -26,6 +27,27 @@ export async function endJobWithRefund(
     status: ended.status,
     progress: ended.progress,
   });
+  return ended;
+}
+
+/**
+ * Ends a queued or running job from outside its worker (its owner's cancel, a moderator's ban, an
+ * outage that outlasted its wait), refunds it once and removes its queue entry, in the caller's
+ * transaction. The entry is locked before the job's row, in the dispatch claim's order: a claim
+ * under way finishes first (the worker then finds the job ended), and a claim that comes later
+ * skips the locked entry. Taken the other way round, a cancel and a claim of the same job could
+ * deadlock, and the claim's slot was lost with it.
+ */
+export async function endQueuedJob(
+  tx: DbOrTx,
+  queue: JobQueue,
+  job: Pick<JobRow, 'id' | 'family' | 'queueJobId'>,
+  status: 'failed' | 'cancelled',
+  error: JobError,
+): Promise<JobRow | null> {
+  if (job.queueJobId) await queue.lockEntry(tx, job.family, job.queueJobId);
+  const ended = await endJobWithRefund(tx, job.id, status, error);
+  if (ended?.queueJobId) await queue.cancel(tx, ended.family, ended.queueJobId);
   return ended;
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Submission, familyStanding, getJob, insertJob, rowsOf, submitInOneStatement } from '@app/db';
+import { familyStanding, getJob, insertJob, rowsOf } from '@app/db';
 import { dispatchRank, queueClassOf } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUEUE_NAMES } from '../src/queue.ts';
+import { type Submission, submitInOneStatement } from '../src/submission.ts';
 import { type Pipeline, createPipeline, createUserWith } from './helpers.ts';
 
 /**

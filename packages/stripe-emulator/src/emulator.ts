@@ -1,5 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { runDue } from './billing/cycle.ts';
 import type { AfterRetries } from './billing/retries.ts';
 import { Ctx } from './ctx.ts';
@@ -8,7 +13,7 @@ import { invalidRequest } from './errors.ts';
 import { str } from './params.ts';
 import { apiRoutes, pageRoutes } from './routes.ts';
 import { recordingObserver, type ResponseObserver } from './observer.ts';
-import { emulatorRoutes } from './server.ts';
+import { emulatorRoutes, sendRouterRefusal } from './server.ts';
 import { Store } from './store.ts';
 import type { Params } from './types.ts';
 import { DEFAULT_TIME_SCALE, WebhookDispatcher } from './webhooks.ts';
@@ -59,6 +64,11 @@ export interface MountableEmulator extends Controls {
   url: string;
   /** Fastify plugin serving the emulator under its prefix: `app.register(emulator.plugin)`. */
   plugin: (app: FastifyInstance) => Promise<void>;
+  /**
+   * For the `frameworkErrors` option of the server the emulator runs on: the router's own refusals
+   * below the prefix (a path that does not decode, a parameter too long) in Stripe's error shape.
+   */
+  frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void;
   /** For a standalone server whose address is known only once it listens. */
   setPublicUrl(url: string): void;
 }
@@ -142,6 +152,7 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
     setPublicUrl(url) {
       ctx.publicUrl = `${url.replace(/\/$/, '')}${prefix}`;
     },
+    frameworkErrors: (error, _request, reply) => sendRouterRefusal(error, reply),
     async plugin(app) {
       await app.register(routes, { prefix });
     },
@@ -168,7 +179,11 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
 /** The emulator on a server of its own (what the CLI runs). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const emulator = createEmulator(options);
-  const server = Fastify({ routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true });
+  const server = Fastify({
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: true,
+    frameworkErrors: (error, request, reply) => emulator.frameworkErrors(error, request, reply),
+  });
   await server.register(emulator.plugin);
   const host = options.host ?? '127.0.0.1';
   await server.listen({ port: options.port ?? 0, host });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describeError } from '@app/domain';
+import { describeError, refusalStatus } from '@app/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { answerApi, apiKey, checkBrowserAccess, checkKey } from './api.ts';
 import type { Ctx } from './ctx.ts';
@@ -54,6 +54,15 @@ function sendJson(reply: FastifyReply, status: number, body: string, api = true)
 }
 
 /**
+ * For the `frameworkErrors` option of the server the emulator runs on: the router's own refusals
+ * (a path that does not decode, a parameter too long) in Stripe's error shape.
+ */
+export function sendRouterRefusal(error: FastifyError, reply: FastifyReply): void {
+  const e = invalidRequest(error.message, undefined, undefined, refusalStatus(error) ?? 400);
+  void sendJson(reply, e.status, pretty(e.toJSON()));
+}
+
+/**
  * The emulator's routes, to register under its prefix: Stripe's API (`/v1/…`, form or JSON bodies
  * up to 1 MB), its hosted pages and the emulator's controls. Requests run one at a time: the
  * emulator's state changes are synchronous and atomic per call.
@@ -99,9 +108,13 @@ export function emulatorRoutes(deps: ServerDeps) {
     });
     app.setErrorHandler((err: FastifyError, _request, reply) => {
       let e: StripeError;
+      const refusal = refusalStatus(err);
       if (err instanceof StripeError) e = err;
-      else if (err.statusCode === 413)
+      else if (refusal === 413)
         e = invalidRequest('Request body too large.', 'request_too_large', undefined, 413);
+      // Refused outside the emulator's code (Fastify's parsing, a host's input check): the
+      // client's mistake, in Stripe's shape, with the refusal's words (written for the caller).
+      else if (refusal !== null) e = invalidRequest(err.message, undefined, undefined, refusal);
       else {
         console.error('[stripe-emulator]', describeError(err, { stack: true }));
         e = new StripeError(500, 'api_error', 'An unexpected error occurred in the emulator.');

@@ -79,6 +79,20 @@ describe('bad requests get Stripe-shaped errors', () => {
     expect((await res.json()).error.type).toBe('invalid_request_error');
   });
 
+  it('a path that does not decode, or a parameter past the router’s limit → 4xx in Stripe’s shape', async () => {
+    for (const [path, status] of [
+      ['/v1/customers/%E0%A4%A', 400],
+      [`/v1/customers/${'9'.repeat(500)}`, 414],
+    ] as const) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(status);
+      expect((await res.json()).error).toMatchObject({
+        type: 'invalid_request_error',
+        message: expect.any(String),
+      });
+    }
+  });
+
   it('missing or wrong key → 401 StripeAuthenticationError', async () => {
     const err = await stripeFor(emulator, 'sk_test_wrong')
       .customers.list()

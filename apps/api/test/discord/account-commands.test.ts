@@ -90,6 +90,8 @@ describe('/settings', () => {
       defaultLoraWeight: null,
       privateByDefault: false,
       privateAllowed: false,
+      matureDisplay: 'blur',
+      matureAllowed: true,
     });
     const submitted = await h.app.inject({
       method: 'POST',

@@ -14,12 +14,33 @@ export interface PgProxy {
   refuse(): Promise<void>;
   /** Listens again on the same port. */
   accept(): Promise<void>;
+  /**
+   * A stall: cuts every connection, then accepts new ones and answers nothing on them (a server
+   * that hangs, a network that drops packets) until `flow`, which connects the ones still open.
+   */
+  blackhole(): void;
+  /** Ends a `blackhole`: connections held open are put through, new ones pass as before. */
+  flow(): void;
+
   close(): Promise<void>;
 }
 
 export async function startPgProxy(target: { host: string; port: number }): Promise<PgProxy> {
   const pairs = new Set<[net.Socket, net.Socket]>();
+  let stalled = false;
+  const held = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    if (stalled) {
+      // Nothing read, nothing answered: the client waits as on a hung server.
+      client.pause();
+      held.add(client);
+      const drop = () => held.delete(client);
+      client.on('error', drop).on('close', drop);
+      return;
+    }
+    connectUp(client);
+  });
+  const connectUp = (client: net.Socket) => {
     const upstream = net.connect(target);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
@@ -32,7 +53,7 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     upstream.on('error', end).on('close', end);
     client.pipe(upstream);
     upstream.pipe(client);
-  });
+  };
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -67,8 +88,21 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
       await closed;
     },
     accept: listen,
+    blackhole() {
+      stalled = true;
+      cutAll();
+    },
+    flow() {
+      stalled = false;
+      for (const client of [...held]) {
+        held.delete(client);
+        if (!client.destroyed) connectUp(client);
+      }
+    },
     async close() {
       cutAll();
+      for (const client of held) client.destroy();
+      held.clear();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

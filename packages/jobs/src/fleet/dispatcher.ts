@@ -18,6 +18,7 @@ import { type AttemptOutcome, runJob } from '../worker/run-job.ts';
 import { type Claim, claimNextJob, unclaimJob } from './claim.ts';
 import type { FleetHost, HostHealth } from './hosts.ts';
 import { failStrandedJobs } from './stranded.ts';
+import { SlotWatchdog } from './slot-watchdog.ts';
 import type { Waker } from './waker.ts';
 import type { MediaStorage } from '@app/generation';
 
@@ -33,6 +34,8 @@ export interface DispatchContext {
   locks: SlotLocks | undefined;
   metrics?: Metrics;
   pollMs: number;
+  /** How often the watchdog looks for slots held with nothing behind them; 0 turns it off. */
+  slotSweepMs?: number;
 }
 
 /** Recent busy times kept per host, to know when its slot is about to be free. */
@@ -53,8 +56,24 @@ interface Running {
   slot: Slot;
   /** True until the host has answered and the slot went back to the dispatcher. */
   holdsSlot(): boolean;
-  abandon(reason: 'stopping' | 'slot-lost'): void;
+  abandon(reason: AbandonReason): void;
 }
+
+/**
+ * Why a running attempt is given up: the worker stops, its slot lock went with a lost connection,
+ * or its host left rotation (probes found it silent) before it answered.
+ */
+type AbandonReason = 'stopping' | 'slot-lost' | 'host-left';
+
+/** What the job's row says when an abandoned attempt puts it back in the queue. */
+const HANDED_BACK: Record<AbandonReason, { code: string; message: string }> = {
+  stopping: { code: 'WORKER_STOPPED', message: 'The job was handed to another worker.' },
+  'slot-lost': { code: 'WORKER_STOPPED', message: 'The job was handed to another worker.' },
+  'host-left': { code: 'HOST_LEFT', message: 'Its host stopped answering; the job moved to another one.' },
+};
+
+/** How often held slots are checked against the work behind them. */
+export const SLOT_SWEEP_MS = 2_500;
 
 /**
  * Takes jobs of one family off the queue only while it holds a free slot to run them on: a slot of
@@ -72,6 +91,11 @@ export class FamilyDispatcher {
   private readonly handedBack: Slot[] = [];
   private stopping = false;
   private next = 0;
+  /** Every slot this dispatcher holds: what the watchdog must find a job behind. */
+  private readonly watchdog = new SlotWatchdog<Slot>(slotKey);
+  /** The slot the loop's claim is looking for a job for, if any. */
+  private claiming: Slot | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
   private loop: Promise<void> | undefined;
   private lastStrandedCheck = 0;
   /**
@@ -104,10 +128,42 @@ export class FamilyDispatcher {
           `${this.family} dispatcher: the slot locks' connection was lost; ${stopped.length} running job(s) go back to the queue`,
         );
       for (const entry of stopped) entry.abandon('slot-lost');
+      this.watchdog.forget(isLost);
       const kept = this.handedBack.splice(0).filter((slot) => !isLost(slot));
       this.handedBack.push(...kept);
     });
     this.loop = this.run();
+    if (this.ctx.slotSweepMs !== 0) {
+      this.sweeper = setInterval(() => void this.sweepSlots(), this.ctx.slotSweepMs ?? SLOT_SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  /**
+   * The host left rotation (probes found it silent, or a job or another process found it at
+   * fault): attempts still waiting for its answer stop and go back to the queue at once, in their
+   * old place and without a second charge, for another host, instead of waiting out the deadline.
+   */
+  hostLeft(host: string): void {
+    for (const entry of this.running)
+      if (entry.holdsSlot() && entry.slot.host?.host === host) entry.abandon('host-left');
+  }
+
+  /**
+   * The watchdog: a slot this dispatcher holds with nothing behind it (no running attempt, not
+   * kept for the next job, not under a claim) at two sweeps in a row is given back, logged and
+   * counted. No path should leave one so; this keeps a path that does from idling a host for good.
+   */
+  private async sweepSlots(): Promise<void> {
+    if (this.stopping) return;
+    const inUse = [...[...this.running].map((entry) => entry.slot), ...this.handedBack];
+    if (this.claiming) inUse.push(this.claiming);
+    for (const slot of this.watchdog.sweep(inUse)) {
+      console.error(`${this.family} dispatcher: reclaimed slot ${slotKey(slot)}, held with no job behind it`);
+      this.ctx.metrics?.slotReclaimed({ family: this.family });
+      await this.release(slot);
+      this.ctx.waker.wake(this.family);
+    }
   }
 
   get busy(): number {
@@ -117,6 +173,7 @@ export class FamilyDispatcher {
   /** Stops taking jobs; running attempts get `deadlineMs` to finish, then go back to the queue. */
   async stop(deadlineMs: number): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweeper);
     this.ctx.waker.wake(this.family);
     await this.loop;
     const all = Promise.all([...this.running].map((entry) => entry.done));
@@ -136,26 +193,35 @@ export class FamilyDispatcher {
       // A wake while this round looks for a slot and a job (a job submitted after the claim looked,
       // a slot freed after the hosts were tried) sends it straight into the next round.
       const since = waker.mark(this.family);
+      // The slot this round holds until a job runs on it: every way out of the round that did not
+      // launch one gives it back, a claim that failed (a lost connection, a deadlock) included.
+      let slot: Slot | null = null;
       try {
-        const slot = await this.claimSlot();
+        slot = await this.claimSlot();
         if (!slot) {
           this.slotIdle = false;
           await this.failStrandedNowAndThen();
           await waker.wait(this.family, pollMs, since);
           continue;
         }
+        this.claiming = slot;
         // Set before the claim looks, so that a job ending while it looks wakes the wait below.
         this.slotIdle = true;
         const claim = this.stopping ? undefined : await this.claimJob(slot);
+        this.claiming = undefined;
         if (!claim) {
           await this.release(slot);
+          slot = null;
           await this.releaseHandedBack();
           await waker.wait(this.family, pollMs, since);
           continue;
         }
         this.slotIdle = false;
         this.launch(claim, slot);
+        slot = null;
       } catch (error) {
+        this.claiming = undefined;
+        if (slot) await this.release(slot);
         const reason = isDatabaseUnavailable(error)
           ? `database unavailable (${reasonOf(error)})`
           : describeError(error);
@@ -179,7 +245,7 @@ export class FamilyDispatcher {
       for (let index = 0; index < this.ctx.settings.workerConcurrency; index++) {
         if (this.localBusy.has(index)) continue;
         this.localBusy.add(index);
-        return { index };
+        return this.own({ index });
       }
       return null;
     }
@@ -190,7 +256,7 @@ export class FamilyDispatcher {
       for (let index = 0; index < host.slots; index++) {
         if (!(await locks!.tryLock(host.lockKey, index))) continue;
         this.next = (this.next + step + 1) % this.hosts.length;
-        return { host, index };
+        return this.own({ host, index });
       }
     }
     return null;
@@ -217,7 +283,12 @@ export class FamilyDispatcher {
     for (let slot = this.handedBack.shift(); slot; slot = this.handedBack.shift()) await this.release(slot);
   }
 
+  private own(slot: Slot): Slot {
+    return this.watchdog.track(slot);
+  }
+
   private async release(slot: Slot): Promise<void> {
+    this.watchdog.untrack(slot);
     if (slot.host) await this.ctx.locks!.unlock(slot.host.lockKey, slot.index).catch(() => {});
     else this.localBusy.delete(slot.index);
   }
@@ -297,7 +368,7 @@ export class FamilyDispatcher {
 
   private launch(claim: Claim, slot: Slot): void {
     const abandon = new AbortController();
-    let handBack = false;
+    let handBack: AbandonReason | undefined;
     let slotLost = false;
     let released = false;
     const entry: Running = {
@@ -305,15 +376,10 @@ export class FamilyDispatcher {
       slot,
       holdsSlot: () => !released,
       abandon: (reason) => {
-        handBack = true;
         if (reason === 'slot-lost') slotLost = true;
-        abandon.abort(
-          new Error(
-            reason === 'stopping'
-              ? 'The worker is stopping.'
-              : "The worker lost its hold on the host's slot.",
-          ),
-        );
+        if (handBack) return;
+        handBack = reason;
+        abandon.abort(new Error(HANDED_BACK[reason].message));
       },
     };
     const stage = this.stageNext(slot, () => released);
@@ -354,7 +420,7 @@ export class FamilyDispatcher {
     job: Claim,
     slot: Slot,
     abandon: AbortController,
-    mustHandBack: () => boolean,
+    mustHandBack: () => AbandonReason | undefined,
     hostDone: () => Promise<void>,
   ): Promise<void> {
     const { queue, settings, database } = this.ctx;
@@ -467,22 +533,22 @@ export class FamilyDispatcher {
         await this.ctx.health?.markDown(slot.host!.host, describe(outcome.error));
         await whileUnavailable(() => queue.handBack(this.family, claim));
         return;
-      case 'abandoned':
+      case 'abandoned': {
         // Otherwise the claim went to another worker, which owns the job now.
-        if (!mustHandBack() && !databaseLost) return;
-        await whileUnavailable(() =>
-          requeueJob(database.db, job.jobId, {
-            code: 'WORKER_STOPPED',
-            message: 'The job was handed to another worker.',
-          }),
-        );
+        const reason = mustHandBack() ?? (databaseLost ? 'stopping' : undefined);
+        if (!reason) return;
+        if (reason === 'host-left') count('moved');
+        await whileUnavailable(() => requeueJob(database.db, job.jobId, HANDED_BACK[reason]));
         // Fenced to this attempt: if the queue gave the job to another worker meanwhile (the
         // database stayed away past the heartbeat), this changes nothing and that one owns it.
         await whileUnavailable(() => queue.handBack(this.family, claim));
         return;
+      }
     }
   }
 }
+
+const slotKey = (slot: Slot) => (slot.host ? `${slot.host.host}#${slot.index}` : `local#${slot.index}`);
 
 /**
  * Runs `call` again, with bounded backoff, while the database is unreachable, for at most 30 s;

@@ -66,6 +66,11 @@ export interface HostHealthOptions {
   refreshMs?: number;
   /** Called when a host comes back, so waiting dispatchers look again at once. */
   onUp?: (host: string) => void;
+  /**
+   * Called when a host leaves rotation as this process sees it (its own fault or probe, or the
+   * shared state another process wrote), so jobs still waiting on that host's answer move on.
+   */
+  onDown?: (host: string) => void;
   probe?: (host: FleetHost) => Promise<boolean>;
   now?: () => number;
   /** Called on each fault this process sees (a failed attempt or probe), for the metrics. */
@@ -131,7 +136,13 @@ export class HostHealth {
    * as a dispatch claim found): out here too, before this process's next read of that state.
    */
   noteDown(host: string): void {
+    this.setDown(host);
+  }
+
+  private setDown(host: string): void {
+    if (this.down.has(host)) return;
     this.down.add(host);
+    this.options.onDown?.(host);
   }
 
   /**
@@ -152,7 +163,7 @@ export class HostHealth {
   }
 
   private async takeOut(host: string, error: string): Promise<void> {
-    this.down.add(host);
+    this.setDown(host);
     this.misses.delete(host);
     this.options.onFault?.(host);
     await markFleetHostDown(this.options.database.db, host, error).catch(() => {});
@@ -166,7 +177,7 @@ export class HostHealth {
     const known = new Set(this.options.hosts.map((entry) => entry.host));
     for (const row of rows) {
       if (!known.has(row.host)) continue;
-      if (row.status === 'down') this.down.add(row.host);
+      if (row.status === 'down') this.setDown(row.host);
       else if (this.down.delete(row.host)) this.options.onUp?.(row.host);
     }
   }

@@ -1,7 +1,7 @@
 import { type Database, listFleetHosts, strandedQueuedJobs } from '@app/db';
 import type { JobFamily } from '@app/generation';
 import type { JobQueue } from '../queue.ts';
-import { endJobWithRefund } from '../settle.ts';
+import { endQueuedJob } from '../settle.ts';
 
 const SERVICE: Record<JobFamily, string> = {
   image: 'image service',
@@ -32,11 +32,10 @@ export async function failStrandedJobs(options: {
   let failed = 0;
   for (const job of stranded) {
     await database.db.transaction(async (tx) => {
-      const ended = await endJobWithRefund(tx, job.id, 'failed', {
+      const ended = await endQueuedJob(tx, options.queue, { ...job, family }, 'failed', {
         code: 'NO_HOST',
         message: `The ${SERVICE[family]} is not reachable right now, so this job could not run. It was refunded; try again later.`,
       });
-      if (ended && job.queueJobId) await options.queue.cancel(tx, family, job.queueJobId);
       if (ended) failed += 1;
     });
   }

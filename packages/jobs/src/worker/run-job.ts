@@ -2,6 +2,7 @@ import {
   type Database,
   type JobRow,
   finishLoraTraining,
+  isDatabaseUnavailable,
   jobStatus,
   markJobSucceeded,
   mediaForJobs,
@@ -112,11 +113,16 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
   };
 
   let externalId = job.externalId ?? undefined;
+  // Whether the provider has the job: only its failures are the generator's. Before and after it
+  // (the request built from stored uploads, the outputs stored and the job settled) a lost or
+  // stalled database is the database's fault, and the attempt goes back to the queue uncounted.
+  let withProvider = false;
   try {
     const [request] = await Promise.all([buildRequest(database, storage, job, signal), announced]);
     // A provider stuck where no signal reaches (native code, a hung socket) is not waited for: at
     // the deadline the attempt is given up and its slot freed; the provider's own abort handling
     // (interrupting the host, ending its process) runs on the same signal.
+    withProvider = true;
     const result = await Promise.race([
       provider.run(request, {
         signal,
@@ -132,6 +138,7 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
       abandonedOn(signal),
     ]);
     if (signal.aborted) throw signal.reason;
+    withProvider = false;
     options.onProviderDone?.();
     await succeed({ database, storage, job, result });
     return { kind: 'ended' };
@@ -139,6 +146,8 @@ export async function runJob(options: RunJobOptions): Promise<AttemptOutcome> {
     if (stop.signal.aborted) return { kind: 'ended' }; // cancelled by its owner, who was refunded then
     if (timeout.aborted && externalId && provider.cancel) void provider.cancel(externalId).catch(() => {});
     if (attempt.signal.aborted && !timeout.aborted) return { kind: 'abandoned' };
+    // Thrown on to the dispatcher, which hands the attempt back once the database answers.
+    if (!withProvider && isDatabaseUnavailable(error)) throw error;
     const failure = asProviderError(error, timeout.aborted, deadlineSeconds);
     // A host that gave no answer before the deadline is judged like one that answered garbage: it
     // leaves rotation at once. The job's attempt still counts, so a job that is simply too long

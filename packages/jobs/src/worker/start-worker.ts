@@ -20,6 +20,8 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** Where job durations, outcomes and provider errors are counted. */
   metrics?: Metrics;
+  /** How often each dispatcher's watchdog looks for slots held with no job behind them; 0: never. */
+  slotSweepMs?: number;
 }
 
 export interface StopOptions {
@@ -60,6 +62,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const hosts = (await registerHosts(database, settings.backends)).filter((host) =>
     families.includes(host.family),
   );
+  // Filled once the dispatchers exist; a host that leaves rotation before then has no jobs.
+  const dispatchers: (readonly [JobFamily, FamilyDispatcher])[] = [];
   let locks: SlotLocks | undefined;
   let health: HostHealth | undefined;
   if (hosts.length > 0) {
@@ -69,6 +73,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       hosts,
       probeSeconds: settings.probeSeconds,
       onUp: () => waker.wakeAll(),
+      onDown: (host) => {
+        for (const [, dispatcher] of dispatchers) dispatcher.hostLeft(host);
+      },
       onFault: (host) => options.metrics?.hostFault({ host }),
     });
     await health.start();
@@ -80,7 +87,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     })
     .catch(() => async () => {});
 
-  const dispatchers = families.map((family) => {
+  const started = families.map((family) => {
     const dispatcher = new FamilyDispatcher(
       family,
       options.providers[family],
@@ -95,11 +102,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         locks,
         metrics: options.metrics,
         pollMs: (options.pollingIntervalSeconds ?? 1) * 1000,
+        slotSweepMs: options.slotSweepMs,
       },
     );
     dispatcher.start();
     return [family, dispatcher] as const;
   });
+  dispatchers.push(...started);
 
   const lostId = await queue.boss.work<QueuedJobData>(
     LOST_QUEUE,

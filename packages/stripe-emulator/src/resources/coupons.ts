@@ -145,9 +145,10 @@ export const couponRoutes: ApiRoute[] = [
     path: '/v1/coupons/:id',
     handler: (ctx, { params }) => {
       const coupon = ctx.get(params.id as string, 'coupon');
-      markDeleted(coupon);
       coupon.valid = false;
+      // The event carries the coupon as it was (Stripe's type has no `deleted` on it).
       ctx.emit('coupon.deleted', coupon);
+      markDeleted(coupon);
       return { id: coupon.id, object: 'coupon', deleted: true };
     },
   },

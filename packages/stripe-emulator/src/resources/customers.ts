@@ -153,8 +153,9 @@ export const customerRoutes: ApiRoute[] = [
     path: '/v1/customers/:id',
     handler: (ctx, { params }) => {
       const customer = ctx.get(params.id as string, 'customer');
-      markDeleted(customer);
+      // The event carries the customer as it was (Stripe's type has no `deleted` on it).
       ctx.emit('customer.deleted', customer);
+      markDeleted(customer);
       return { id: customer.id, object: 'customer', deleted: true };
     },
   },

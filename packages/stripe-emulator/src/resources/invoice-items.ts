@@ -155,8 +155,9 @@ export const invoiceItemRoutes: ApiRoute[] = [
       const inv = item.invoice ? ctx.get(item.invoice as string, 'invoice') : null;
       if (inv && inv.status !== 'draft') throw notEditable(inv);
       if (inv) removeItemFromInvoice(ctx, inv, item);
-      markDeleted(item);
+      // The event carries the item as it was (Stripe's type has no `deleted` on it).
       ctx.emit('invoiceitem.deleted', item);
+      markDeleted(item);
       return { id: item.id, object: 'invoiceitem', deleted: true };
     },
   },

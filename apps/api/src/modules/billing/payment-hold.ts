@@ -1,4 +1,4 @@
-import type { SubmitStanding } from '@app/db';
+import type { SubmitStanding } from '@app/jobs';
 import { AppError } from '../../lib/errors.ts';
 
 const owed = (amount: number, currency: string) => `${Math.abs(amount).toLocaleString('en-US')} ${currency}`;

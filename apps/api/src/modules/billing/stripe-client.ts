@@ -19,6 +19,8 @@ export interface MountedEmulator {
   prefix: string;
   /** A Fastify plugin answering everything under the prefix. */
   plugin: MountableEmulator['plugin'];
+  /** The router's own refusals below the prefix, in Stripe's shape (Fastify's `frameworkErrors`). */
+  frameworkErrors: MountableEmulator['frameworkErrors'];
   /**
    * Called once the app listens: `ownUrl` is the address this process answers on (the SDK and
    * the webhooks use it), `publicUrl` the one browsers use (every URL the emulator hands out).
@@ -187,6 +189,7 @@ export async function createMountedEmulatorBilling(options: { dataDir?: string }
     mounted: {
       prefix: emulator.prefix,
       plugin: emulator.plugin,
+      frameworkErrors: (error, request, reply) => emulator.frameworkErrors(error, request, reply),
       listening({ ownUrl, publicUrl }) {
         apiUrl = `${ownUrl}${emulator.prefix}`;
         emulator.setPublicUrl(publicUrl);

@@ -46,6 +46,8 @@ export async function actOnJob(options: ActOnJobOptions): Promise<SubmittedJob> 
     requestId: options.requestId,
     delivery: options.delivery,
     horrorAllowed: options.horrorAllowed,
+    // What is made from a mature creation is mature too.
+    mature: original.contentLevel === 'mature',
     parentJobId: original.id,
   };
   if (action === 'vary' || action === 'gif') {

@@ -1,5 +1,5 @@
 import { type Db, type JobRow, type UserRow, getJob } from '@app/db';
-import { type JobQueue, endJobWithRefund } from '@app/jobs';
+import { type JobQueue, endQueuedJob } from '@app/jobs';
 import { AppError } from '../../lib/errors.ts';
 import { loadOwnJob } from './job-access.ts';
 
@@ -22,13 +22,12 @@ export async function cancelJob({
   const job = await loadOwnJob(db, id, viewer);
   if (job.status === 'queued' || job.status === 'running') {
     const jobQueue = await queue();
-    await db.transaction(async (tx) => {
-      const ended = await endJobWithRefund(tx, job.id, 'cancelled', {
+    await db.transaction((tx) =>
+      endQueuedJob(tx, jobQueue, job, 'cancelled', {
         code: 'CANCELLED',
         message: 'Cancelled; the credits were refunded.',
-      });
-      if (ended?.queueJobId) await jobQueue.cancel(tx, ended.family, ended.queueJobId);
-    });
+      }),
+    );
   }
   const now = (await getJob(db, job.id))!;
   if (now.status !== 'cancelled') {

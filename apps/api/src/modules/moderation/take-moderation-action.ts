@@ -12,7 +12,7 @@ import {
   setUserModeration,
 } from '@app/db';
 import { type ModerationActionBody, describeDuration, describeUntil } from '@app/domain';
-import { type JobQueue, endJobWithRefund, promptOf } from '@app/jobs';
+import { type JobQueue, endQueuedJob, promptOf } from '@app/jobs';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { writeAuditLog } from '../audit/write-audit-log.ts';
 import type { BotDeps } from '../discord/bot-deps.ts';
@@ -82,13 +82,11 @@ export async function takeModerationAction(
         await deleteSessionsOfUser(tx, subject.id);
         const cancelled: string[] = [];
         for (const active of await activeJobsOf(tx, subject.id, 1000)) {
-          const ended = await endJobWithRefund(tx, active.id, 'cancelled', {
+          const ended = await endQueuedJob(tx, queue!, active, 'cancelled', {
             code: 'CANCELLED',
             message: 'Cancelled by the moderators; the credits were refunded.',
           });
-          if (!ended) continue;
-          cancelled.push(ended.id);
-          if (ended.queueJobId) await queue!.cancel(tx, ended.family, ended.queueJobId);
+          if (ended) cancelled.push(ended.id);
         }
         before = { bannedAt: null };
         after = { bannedAt: now.toISOString(), cancelledJobs: cancelled };

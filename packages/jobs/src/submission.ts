@@ -1,18 +1,23 @@
-import { type DbOrTx, runStatement } from './client.ts';
-import { type JobRow, jobFromJson } from './repositories/jobs.ts';
-import { JOB_EVENTS_CHANNEL, type JobEvent } from './repositories/job-events.ts';
-import { type Notice, QUEUE_NOTIFY_CHANNEL } from './notices.ts';
-import type { NewDiscordDelivery } from './repositories/discord.ts';
 import {
   ARRIVAL_SAMPLE,
   DURATION_SAMPLE,
+  type DbOrTx,
   type FamilyStanding,
   type FamilyStandingJson,
+  JOB_EVENTS_CHANNEL,
+  type JobEvent,
+  type JobRow,
+  type NewDiscordDelivery,
+  type Notice,
+  QUEUE_NOTIFY_CHANNEL,
   type StandingWindow,
   familyStandingOf,
   familyStandingSql,
+  jobFromJson,
   queuedAheadOfNewSql,
-} from './repositories/fleet.ts';
+  runStatement,
+} from '@app/db';
+import { QUEUE_ENTRY_OF_NEW_JOB, QUEUE_WAKES } from './queue-store.ts';
 
 /**
  * A job submission's writes in one statement, so a submission is one round trip and one implicit
@@ -26,9 +31,9 @@ import {
  * `familyStanding` reads it, and the queued jobs ahead of it from the queue's counters), so its
  * first answer needs no second round trip. Prepared: parsed and planned once per connection.
  *
- * The queue entry is written as pg-boss's own `send` writes it (its columns, the queue's retry,
- * expiry, retention and dead-letter settings, and its NOTIFY, as a notice, on a queue that asks for one); the test
- * beside this file compares the two rows column by column, so a change of pg-boss shows there.
+ * The queue entry is written as pg-boss's own `send` writes it (`QUEUE_ENTRY_OF_NEW_JOB`, with the
+ * queue's other statements in `queue-store.ts`); `submission-entry.test.ts` compares the two rows
+ * column by column, so a change of pg-boss shows there.
  */
 const FAMILY_WIDE = familyStandingSql({
   family: '$2',
@@ -85,18 +90,7 @@ const SUBMIT = `
     WHERE ($4::int = 0 AND $5::int = 0) OR EXISTS (SELECT 1 FROM held)
     RETURNING *
   ),
-  queued AS (
-    INSERT INTO pgboss.job (id, name, data, priority, start_after, created_on, group_id, group_tier,
-      expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff,
-      retry_delay_max, policy, dead_letter, heartbeat_seconds)
-    SELECT job.queue_job_id::uuid, q.name, jsonb_build_object('jobId', job.id), job.priority,
-      pgboss.job_now(), pgboss.job_now(), job.user_id::text, $20::text,
-      q.expire_seconds, q.deletion_seconds, pgboss.job_now() + q.retention_seconds * interval '1s',
-      q.retry_limit, q.retry_delay, q.retry_backoff, q.retry_delay_max, q.policy, q.dead_letter,
-      q.heartbeat_seconds
-    FROM job JOIN pgboss.queue q ON q.name = $19::text
-    RETURNING id
-  ),
+  ${QUEUE_ENTRY_OF_NEW_JOB}
   delivered AS (
     INSERT INTO discord_deliveries (job_id, kind, application_id, interaction_token, interaction_at,
       channel_id, discord_user_id)
@@ -119,7 +113,7 @@ const SUBMIT = `
     -- A job without its queue entry must not stand (no queue of that name): as pg-boss guards its
     -- own batch inserts, the division fails the statement, and with it every write above.
     CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,
-    (SELECT q.notify FROM pgboss.queue q WHERE q.name = $19::text) AS wake,
+    ${QUEUE_WAKES} AS wake,
     (SELECT count(*) FROM delivered) + (SELECT count(*) FROM entries) AS written
   FROM (SELECT 1) AS one LEFT JOIN me ON true`;
 
