@@ -12,12 +12,14 @@ describe('docs/architecture.md', () => {
     expect(document).toBe(withRouteTable(document, routeTableMarkdown(rows)));
   }, 60_000);
 
-  it('names only files and folders that exist (from the root, or from apps/api/src)', () => {
+  it('names only files and folders that exist (from the root, apps/api/src or apps/web)', () => {
     const prose = read('docs/architecture.md').split('<!-- route table')[0]!;
     const paths = [...prose.matchAll(/`([\w.-]+(?:\/[\w.[\]-]+)+\/?)`/g)].map(([, path]) => path!);
     expect(paths).toContain('plugins/security.ts');
     const exists = (path: string) =>
-      ['', 'apps/api/src/'].some((base) => existsSync(new URL(`../../../${base}${path}`, import.meta.url)));
+      ['', 'apps/api/src/', 'apps/web/'].some((base) =>
+        existsSync(new URL(`../../../${base}${path}`, import.meta.url)),
+      );
     expect(paths.filter((path) => !exists(path))).toEqual([]);
   });
 
