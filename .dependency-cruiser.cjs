@@ -1,4 +1,4 @@
-// The house rules on imports (DESIGN.md): which workspace may import which, that web features and
+// The house rules on imports (docs/architecture.md): which workspace may import which, that web features and
 // providers stay apart, that business modules never reach into routes, that the web app's layers
 // point one way (app/ → features/ → api/ and components/ → lib/), and that there are no import
 // cycles, type-only ones included.

@@ -7,6 +7,42 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+const INTERNALS =
+  'is a library internal: use its documented API (a fast path that needs it is a question for its maintainers)';
+
+/**
+ * Libraries through their documented APIs only: no Fastify internals (`fastify/lib/*`, its reply
+ * and route symbols), no pino `symbols`, no zod `_zod` members, no Node `_httpMessage`.
+ */
+export const libraryInternals = {
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'pino', importNames: ['symbols'], message: `pino's \`symbols\` ${INTERNALS}.` }],
+        patterns: [{ group: ['fastify/lib', 'fastify/lib/*'], message: `\`fastify/lib/*\` ${INTERNALS}.` }],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'Literal[value=/^fastify\\/lib\\/\\w/]', message: `\`fastify/lib/*\` ${INTERNALS}.` },
+      {
+        selector: 'Identifier[name=/^(kReplyHeaders|kRouteContext)$/]',
+        message: `Fastify's symbols ${INTERNALS}.`,
+      },
+      {
+        selector: "MemberExpression[property.name='symbols'][object.name='pino']",
+        message: `pino's \`symbols\` ${INTERNALS}.`,
+      },
+      { selector: "MemberExpression[property.name='_zod']", message: `zod's \`_zod\` ${INTERNALS}.` },
+      {
+        selector: "MemberExpression[property.name='_httpMessage']",
+        message: `Node's \`_httpMessage\` ${INTERNALS}.`,
+      },
+    ],
+  },
+};
+
 // Import boundaries and cycles are dependency-cruiser's (.dependency-cruiser.cjs).
 export default tseslint.config(
   {
@@ -46,6 +82,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
     },
   },
+  { files: ['**/*.{ts,tsx,js,mjs,cjs}'], ...libraryInternals },
   {
     // Tests read answers as they come (`await response.json()` is `any`) and check them with
     // `expect`, which is where a wrong shape fails.

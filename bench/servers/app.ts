@@ -1,5 +1,4 @@
 // The product's API as it runs in production (its logging included), on an in-memory database, for the throughput bench.
-import '@app/jobs/steady-ticks';
 import { createDatabase } from '@app/db';
 import { buildApp } from '@app/api/app';
 import { loadSettings } from '@app/api/settings';

@@ -2,10 +2,7 @@
 // hello-world it can answer one route with the very bytes the API answered there (BARE_ANSWER:
 // path, status, headers and body, taken from the running API by the bench), so a route of the API
 // is compared with Fastify doing the same HTTP work and nothing else: a 2.8 kB answer with a kilobyte
-// of security headers costs the kernel and Node more than 17 bytes do. Like the API's processes, it
-// keeps Node's tick shapes steady (a Node matter, not the API's work), so that neither side runs
-// `process.nextTick` on V8's slow path in some processes and not in others.
-import '@app/jobs/steady-ticks';
+// of security headers costs the kernel and Node more than 17 bytes do.
 import Fastify from 'fastify';
 import './cpu-report.ts';
 

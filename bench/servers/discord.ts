@@ -1,7 +1,6 @@
 // The product's API on PostgreSQL with the Discord bot configured, for the interactions bench.
 // Prints the key pair's private half (PEM) so the bench signs interactions as Discord would; the
 // bot's REST calls are not exercised (PING and /help are answered in the HTTP response).
-import '@app/jobs/steady-ticks';
 import { generateKeyPairSync } from 'node:crypto';
 import { createDatabase } from '@app/db';
 import { buildApp } from '@app/api/app';

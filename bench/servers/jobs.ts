@@ -3,7 +3,6 @@
 // worker runs, so every job stays queued; there are enough people that none reaches it).
 // BENCH_DB=pglite runs on an in-memory PGlite; otherwise the bench creates its own database on
 // BENCH_DATABASE_URL. The bench measures POST /api/jobs itself (validation, hold, insert, enqueue).
-import '@app/jobs/steady-ticks';
 import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser, grant } from '@app/db';
 import { buildApp } from '@app/api/app';

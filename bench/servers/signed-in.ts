@@ -1,7 +1,6 @@
 // The product's API on PostgreSQL with signed-in users, for the signed-in read bench
 // (GET /api/auth/: session and user). BENCH_DATABASE_URL names the server; the bench creates its
 // own database there, and prints one session cookie per user (each bench connection is a user).
-import '@app/jobs/steady-ticks';
 import { createHash, randomBytes } from 'node:crypto';
 import { createDatabase, createSession, createUser } from '@app/db';
 import { buildApp } from '@app/api/app';

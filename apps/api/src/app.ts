@@ -3,7 +3,13 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enforceRouteAccess } from './lib/authorization.ts';
 import type { AppContext } from './lib/context.ts';
@@ -27,9 +33,10 @@ import { discordPlugin } from './plugins/discord.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import type { Metrics } from '@app/jobs';
 import { undecodablePageUrl } from './lib/undecodable-page-url.ts';
-import { type ApiLogSetting, apiLogger } from './lib/logging.ts';
+import { type ApiLogSetting, apiLogging } from './lib/logging.ts';
+import { lazyChildLoggers } from './lib/lazy-child-logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
-import { RequestEndController, requestEndPlugin } from './plugins/request-end.ts';
+import { accessLogPlugin } from './plugins/access-log.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -57,20 +64,23 @@ export interface BuildAppOptions extends AppContext {
  * A request still running when the server starts closing is answered with `Connection: close`:
  * otherwise its keep-alive connection, idle only after close began, holds the close open until the
  * client lets go of it (Node closes only the connections idle at that moment). Requests that
- * arrive once closing began get the header from Fastify. The open connections are followed as
- * they open and close (not a hook on every request, which every request would pay): as closing
- * begins, the answer each of them is working on, if its head is not written yet, gets the header.
+ * arrive once closing began get the header from Fastify. Each connection's latest answer is kept
+ * as the server's `request` event hands it over (a weak map: nothing is held past its connection);
+ * as closing begins, each one whose head is not written yet gets the header.
  */
 function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addHook'>) {
   const connections = new Set<Socket>();
+  const answers = new WeakMap<Socket, ServerResponse>();
   server.on('connection', (socket: Socket) => {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
+  server.on('request', (request: { socket: Socket }, response: ServerResponse) => {
+    answers.set(request.socket, response);
+  });
   app.addHook('preClose', (done) => {
     for (const socket of connections) {
-      // The answer the connection is working on, as Node keeps it on its socket.
-      const running = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      const running = answers.get(socket);
       if (running && !running.headersSent) running.setHeader('connection', 'close');
     }
     done();
@@ -79,13 +89,14 @@ function answerRunningWithClose(server: Server, app: Pick<FastifyInstance, 'addH
 
 /** Builds the whole API as one Fastify instance; tests call this and use app.inject. */
 export async function buildApp(options: BuildAppOptions) {
-  // Every line passes the redaction (lib/logging.ts); requests get one line of our own.
-  const log = apiLogger(options.logger);
-  // Each request's start, end, logger and line are ours (plugins/request-end.ts): Fastify has none.
-  const requestEnd = new RequestEndController();
+  // Every line passes the redaction (lib/logging.ts); requests get one line of our own
+  // (plugins/access-log.ts) instead of Fastify's pair.
+  const logging = apiLogging(options.logger);
+  // Typed as Fastify's base logger, so the app's type does not carry pino's.
+  const log: FastifyBaseLogger | undefined = logging?.log;
   const app = Fastify({
-    logger: false,
-    logController: requestEnd,
+    ...(log ? { loggerInstance: log, childLoggerFactory: lazyChildLoggers } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     trustProxy: options.settings.nodeEnv === 'production',
     routerOptions: { ignoreTrailingSlash: true },
@@ -104,7 +115,6 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  if (log) app.log = log;
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   answerRunningWithClose(app.server, app);
   app.setValidatorCompiler(validatorCompiler);
@@ -121,7 +131,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(generationPlugin, { storage: options.mediaStorage });
   await app.register(discordPlugin, { emulator: options.discordEmulator, ...options.discord });
   await app.register(metricsPlugin, { metrics: options.metrics });
-  await app.register(requestEndPlugin, { log, controller: requestEnd });
+  await app.register(accessLogPlugin, { access: logging?.access });
 
   await app.register(async (app) => {
     await app.register(docsPlugin);

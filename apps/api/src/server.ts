@@ -1,5 +1,3 @@
-// First: it must see Node's ticks before anything else runs (see the module).
-import '@app/jobs/steady-ticks';
 import { createDatabase, waitForDatabase } from '@app/db';
 import { describeError, redactText } from '@app/domain';
 import { SEEDED_USER_IDS, createDiscordEmulator } from '@app/discord-emulator';

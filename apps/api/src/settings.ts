@@ -6,6 +6,7 @@ import {
   generationEnvShape,
   databaseEnvShape,
   metricsEnvShape,
+  settingDoc,
   shutdownEnvShape,
   toGenerationSettings,
   toMetricsSettings,
@@ -67,62 +68,256 @@ const planRoles = optionalString.transform((text, ctx) => {
   return roles;
 });
 
+const SERVER = 'Server';
+const DATA = 'Data';
+const LIMITS = 'Limits';
+const DISCORD_SIGN_IN = 'Discord sign-in';
+const DISCORD_BOT = 'Discord bot';
+const PAYMENTS = 'Payments';
+const LINKS = 'Links';
+const inProduction = { productionRequired: true };
+
 const SettingsSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('localhost'),
-    PUBLIC_URL: optionalUrl,
-    DATA_DIR: z.string().default('./.data'),
-    DATABASE_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
-    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-    JOB_SUBMIT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-    MAX_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-    DISCORD_CLIENT_ID: optionalString,
-    DISCORD_CLIENT_SECRET: optionalString,
-    DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
-    DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
-    DISCORD_APPLICATION_ID: optionalString.pipe(
-      z
-        .string()
-        .regex(/^\d{17,20}$/, 'must be a Discord id')
-        .optional(),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'])
+      .default('development')
+      .meta(
+        settingDoc(
+          SERVER,
+          '`production` turns off local sign-in and the Stripe emulator and makes cookies `Secure`.',
+        ),
+      ),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta(settingDoc(SERVER, 'The HTTP port.')),
+    HOST: z
+      .string()
+      .default('localhost')
+      .meta(settingDoc(SERVER, 'The interface to listen on (`0.0.0.0` behind a load balancer).')),
+    PUBLIC_URL: optionalUrl.meta(
+      settingDoc(
+        SERVER,
+        "The site's public address, used for every link back to the site (payment return pages, the billing portal, the Discord callback) and, in the embedded default, for the Stripe emulator's pages; the request's `Host` header never is. Set it to the address you open when that is another machine or a forwarded port.",
+        { unset: 'the address the server listens on', ...inProduction },
+      ),
     ),
-    DISCORD_PUBLIC_KEY: optionalString.pipe(
-      z
-        .string()
-        .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-character hex public key')
-        .optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info')
+      .meta(settingDoc(SERVER, 'The log level; `info` writes one access line per request.')),
+    DATA_DIR: z
+      .string()
+      .default('./.data')
+      .meta(settingDoc(DATA, "PGlite's files, uploads, media and the emulators' state.")),
+    DATABASE_URL: optionalUrl.meta(
+      settingDoc(DATA, 'A PostgreSQL connection string; when set, PGlite is not used.', {
+        unset: 'PGlite under `DATA_DIR`',
+      }),
     ),
-    DISCORD_BOT_TOKEN: optionalString,
-    DISCORD_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-    DISCORD_CHANNELS: channelNames,
-    DISCORD_PLAN_ROLES: planRoles,
-    /** The server whose members get plan roles (the emulator's own without Discord settings). */
-    DISCORD_GUILD_ID: optionalString.pipe(
-      z
-        .string()
-        .regex(/^\d{17,20}$/, 'must be a Discord server id')
-        .optional(),
+    SIGN_IN_RATE_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(30)
+      .meta(
+        settingDoc(
+          LIMITS,
+          'Sign-in attempts (local and Discord) one client address may make per minute; past it the answer is 429 `RATE_LIMITED` with `Retry-After`.',
+        ),
+      ),
+    JOB_SUBMIT_RATE_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(600)
+      .meta(
+        settingDoc(
+          LIMITS,
+          '`POST /api/jobs` calls (and, counted apart, result actions) one person may make per minute, however many sessions they hold.',
+        ),
+      ),
+    SESSION_CACHE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .optional()
+      .meta(
+        settingDoc(
+          LIMITS,
+          'How long an API process answers a signed-in request from the session and user it read before, without PostgreSQL; any change to the user (but a balance alone) or their sessions drops them at once in every process. `0` turns it off.',
+          { unset: '`2000` (`0` under `NODE_ENV=test`)' },
+        ),
+      ),
+    MAX_EVENT_STREAMS_PER_USER: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20)
+      .meta(
+        settingDoc(
+          LIMITS,
+          'Job event streams one person (signed out: one address) may hold open on one API process; one more answers 429 `RATE_LIMITED`.',
+        ),
+      ),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()).meta(
+      settingDoc(SERVER, 'The password destructive admin calls also require (at least 12 characters).', {
+        unset: 'generated and printed at start-up',
+        ...inProduction,
+      }),
     ),
-    DISCORD_ROLE_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(600),
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_PUBLISHABLE_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
+    DISCORD_CLIENT_ID: optionalString.meta(
+      settingDoc(
+        DISCORD_SIGN_IN,
+        "The Discord application's client id; without it, local sign-in is used.",
+        inProduction,
+      ),
+    ),
+    DISCORD_CLIENT_SECRET: optionalString.meta(
+      settingDoc(DISCORD_SIGN_IN, "The Discord application's client secret.", inProduction),
+    ),
+    DISCORD_API_URL: z
+      .url()
+      .default('https://discord.com/api/v10')
+      .meta(
+        settingDoc(DISCORD_SIGN_IN, "Discord's API base (token exchange, `users/@me`, the bot's calls)."),
+      ),
+    DISCORD_AUTHORIZE_URL: z
+      .url()
+      .default('https://discord.com/oauth2/authorize')
+      .meta(settingDoc(DISCORD_SIGN_IN, "Discord's consent page.")),
+    DISCORD_APPLICATION_ID: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{17,20}$/, 'must be a Discord id')
+          .optional(),
+      )
+      .meta(
+        settingDoc(
+          DISCORD_BOT,
+          "The bot's application id. The bot's three settings go together; without them the embedded Discord emulator stands in. Its interactions endpoint is `PUBLIC_URL/api/discord/interactions`.",
+          inProduction,
+        ),
+      ),
+    DISCORD_PUBLIC_KEY: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^[0-9a-fA-F]{64}$/, 'must be the 64-character hex public key')
+          .optional(),
+      )
+      .meta(
+        settingDoc(
+          DISCORD_BOT,
+          'The hex public key that signs the interactions Discord posts.',
+          inProduction,
+        ),
+      ),
+    DISCORD_BOT_TOKEN: optionalString.meta(settingDoc(DISCORD_BOT, 'The bot token.', inProduction)),
+    DISCORD_DELIVERY_LEASE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(600)
+      .default(60)
+      .meta(
+        settingDoc(
+          DISCORD_BOT,
+          "How long a process's claim on posting a result is honoured before another process takes the post over; keep it well above a REST call's timeout (15 s).",
+        ),
+      ),
+    DISCORD_CHANNELS: channelNames.meta(
+      settingDoc(
+        DISCORD_BOT,
+        'The creation channels where their names differ from ours, by group: `video=clips-1|clips-2,video-horror=gore-clips` (groups `image`, `image-horror`, `video`, `video-horror`, `music`, `speech`, `sound-effects`, `lipsync`).',
+        { unset: 'our names' },
+      ),
+    ),
+    DISCORD_PLAN_ROLES: planRoles.meta(
+      settingDoc(
+        DISCORD_BOT,
+        "The Discord role each plan gives its member: `Professional Plan=<role id>,Founders Plan=<role id>` (a plan's name covers its yearly tier). The role follows the plan on every change, and a reconcile repairs drift. The bot needs the Manage Roles permission.",
+        { unset: 'no roles are given or taken' },
+      ),
+    ),
+    DISCORD_GUILD_ID: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{17,20}$/, 'must be a Discord server id')
+          .optional(),
+      )
+      .meta(
+        settingDoc(DISCORD_BOT, 'The Discord server whose members get plan roles.', {
+          unset: "the emulator's server",
+        }),
+      ),
+    DISCORD_ROLE_RECONCILE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(600)
+      .meta(
+        settingDoc(
+          DISCORD_BOT,
+          "How often every member's plan role is checked and repaired (also once at start-up); `0`: only at start-up and on plan changes.",
+        ),
+      ),
+    RECONCILE_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(300)
+      .meta(
+        settingDoc(
+          PAYMENTS,
+          'How often recent paid Stripe objects are re-read for grants a crash or a lost webhook left out (also once at start-up); `0` turns it off.',
+        ),
+      ),
+    STRIPE_SECRET_KEY: optionalString.meta(
+      settingDoc(
+        PAYMENTS,
+        "The Stripe account's secret key; without it, the built-in Stripe emulator is used.",
+        inProduction,
+      ),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.meta(
+      settingDoc(
+        PAYMENTS,
+        "The Stripe account's publishable key (required with the secret key).",
+        inProduction,
+      ),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.meta(
+      settingDoc(
+        PAYMENTS,
+        "The webhook endpoint's signing secret (required with the secret key).",
+        inProduction,
+      ),
+    ),
     STRIPE_API_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .default('https://api.stripe.com')
       .refine((value) => {
         const url = URL.parse(value);
         return !url || ((url.pathname === '/' || url.pathname === '') && !url.search && !url.hash);
-      }, 'must be an address without a path (the SDK adds /v1/…), e.g. https://api.stripe.com'),
-    STUDIO_URL: optionalUrl,
-    COMMUNITY_INVITE_URL: optionalUrl,
-    CONTACT_EMAIL: z.email().default('support@hypercreate.art'),
+      }, 'must be an address without a path (the SDK adds /v1/…), e.g. https://api.stripe.com')
+      .meta(
+        settingDoc(
+          PAYMENTS,
+          'The Stripe API address, without a path; a stand-in such as `npm run stripe-emulator` for a staging rehearsal.',
+        ),
+      ),
+    STUDIO_URL: optionalUrl.meta(
+      settingDoc(LINKS, "Where the dashboard's Studio button leads.", { unset: 'our own `/studio`' }),
+    ),
+    COMMUNITY_INVITE_URL: optionalUrl.meta(
+      settingDoc(LINKS, 'The Discord community invite shown on the dashboard.', { unset: 'hidden' }),
+    ),
+    CONTACT_EMAIL: z
+      .email()
+      .default('support@hypercreate.art')
+      .meta(settingDoc(LINKS, 'The contact address.')),
     ...generationEnvShape,
     ...metricsEnvShape,
     ...shutdownEnvShape,
@@ -154,6 +349,9 @@ const SettingsSchema = z
   });
 
 export type Env = z.input<typeof SettingsSchema>;
+
+/** Every setting the API reads, by name: its schema carries its documentation (`settingDoc`). */
+export const SETTINGS_SHAPE = SettingsSchema.shape;
 
 export interface Settings {
   nodeEnv: 'development' | 'production' | 'test';

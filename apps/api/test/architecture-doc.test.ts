@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registeredRoutes, routeTableMarkdown, withRouteTable } from './route-table.ts';
 
@@ -11,6 +11,35 @@ describe('docs/architecture.md', () => {
     expect(rows.map((row) => `${row.method} ${row.url}`)).toContain('POST /api/payment/webhook');
     expect(document).toBe(withRouteTable(document, routeTableMarkdown(rows)));
   }, 60_000);
+
+  it('names only files and folders that exist (from the root, apps/api/src or apps/web)', () => {
+    const prose = read('docs/architecture.md').split('<!-- route table')[0]!;
+    const paths = [...prose.matchAll(/`([\w.-]+(?:\/[\w.[\]-]+)+\/?)`/g)].map(([, path]) => path!);
+    expect(paths).toContain('plugins/security.ts');
+    const exists = (path: string) =>
+      ['', 'apps/api/src/', 'apps/web/'].some((base) =>
+        existsSync(new URL(`../../../${base}${path}`, import.meta.url)),
+      );
+    expect(paths.filter((path) => !exists(path))).toEqual([]);
+  });
+
+  it('says how jobs are claimed and in which order the hooks run', () => {
+    const document = read('docs/architecture.md');
+    expect(document).not.toMatch(/pg-boss fetch/);
+    expect(document).toMatch(/claimed with our own SQL/);
+    // The stages in the order Fastify runs them.
+    const stages = [
+      '`onRequest`, the app',
+      '`onRequest`, the route',
+      '`preValidation`',
+      '`preHandler`',
+      '`onSend`',
+      '`onResponse`',
+    ];
+    const at = stages.map((stage) => document.indexOf(stage));
+    expect(at.every((index) => index > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
 
   it('is linked from the README', () => {
     expect(read('README.md')).toContain('(docs/architecture.md)');

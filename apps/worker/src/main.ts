@@ -1,5 +1,3 @@
-// First: it must see Node's ticks before anything else runs (see the module).
-import '@app/jobs/steady-ticks';
 import { describeError } from '@app/domain';
 import { loadWorkerSettings } from '@app/jobs';
 import { runWorkerProcess } from './run-worker.ts';

@@ -4,6 +4,7 @@ export * from './display.ts';
 export * from './user-email.ts';
 export * from './catalog.ts';
 export * from './payment-kinds.ts';
+export * from './ledger-kinds.ts';
 export * from './plan-rank.ts';
 export * from './wire/index.ts';
 export * from './countries.ts';

@@ -2,7 +2,6 @@ import { type Database, type FleetHostState, listFleetHosts } from '@app/db';
 import { JOB_FAMILIES, type JobFamily } from '@app/generation';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { QUEUE_NAMES, type JobQueue } from './queue.ts';
-import { type HistogramSeries, SeriesHistogram } from './series-histogram.ts';
 
 /**
  * The Prometheus metrics of one process (API or worker), served at `GET /metrics`. Each process
@@ -46,6 +45,8 @@ export const METRIC_NAMES = [
   'hypercreate_db_pool_connections',
   'hypercreate_db_errors_total',
 ] as const;
+
+type HttpSeries = Histogram.Internal<'method' | 'route' | 'status'>;
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -169,28 +170,31 @@ export function createMetrics(): Metrics {
       if (stats) this.inc(stats.errors);
     },
   });
-  // The requests answered are the latency observations, counted again only when scraped.
+  const http = new Histogram({
+    name: 'hypercreate_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  // The requests answered are the latency observations: counted from them when scraped.
   new Counter({
     name: 'hypercreate_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'],
     registers: [registry],
-    collect() {
+    async collect() {
+      const { values } = await http.get();
       this.reset();
-      for (const { labels, count } of http.counts()) this.inc(labels, count);
+      for (const { metricName, labels, value } of values)
+        if (metricName === 'hypercreate_http_request_duration_seconds_count') this.inc(labels, value);
     },
   });
-  const http = new SeriesHistogram({
-    name: 'hypercreate_http_request_duration_seconds',
-    help: 'HTTP request latency by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  // Each series is found once, by its labels, and then observed directly (routes are patterns, so
-  // the series are few). Looked up label by label: the same route and method strings come back on
-  // every request, their hashes known, where a key built from all three was a new string each time.
-  const httpSeries = new Map<string, Map<number, Map<string, HistogramSeries>>>();
+  // Each label set's child is made once by `labels()` and kept (routes are patterns, so they are
+  // few): observing through it skips checking and hashing the labels on every request. Found label
+  // by label: the same route and method strings come back on every request, where a key joined from
+  // all three would be a new string each time.
+  const httpSeries = new Map<string, Map<number, Map<string, HttpSeries>>>();
 
   return {
     registry,
@@ -203,11 +207,11 @@ export function createMetrics(): Metrics {
     },
     httpRequest({ method, route, status, seconds }) {
       let byStatus = httpSeries.get(route);
-      if (!byStatus) httpSeries.set(route, (byStatus = new Map<number, Map<string, HistogramSeries>>()));
+      if (!byStatus) httpSeries.set(route, (byStatus = new Map<number, Map<string, HttpSeries>>()));
       let byMethod = byStatus.get(status);
-      if (!byMethod) byStatus.set(status, (byMethod = new Map<string, HistogramSeries>()));
+      if (!byMethod) byStatus.set(status, (byMethod = new Map<string, HttpSeries>()));
       let series = byMethod.get(method);
-      if (!series) byMethod.set(method, (series = http.series({ method, route, status: String(status) })));
+      if (!series) byMethod.set(method, (series = http.labels({ method, route, status: String(status) })));
       series.observe(seconds);
     },
     jobFinished({ family, plan, waitSeconds, runSeconds }) {

@@ -1,9 +1,6 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { $ZodType, type ParseContextInternal } from 'zod/v4/core';
-
-/** Encoding, synchronously: the context zod's `safeEncode` builds anew (twice) for every call. */
-const ENCODE: ParseContextInternal = Object.freeze({ direction: 'backward', async: false });
+import { $ZodType, safeEncode } from 'zod/v4/core';
 
 /** Whether an answer's JSON can never change: frozen, and holding nothing but plain values. */
 function isFixed(data: unknown): data is object {
@@ -14,9 +11,9 @@ function isFixed(data: unknown): data is object {
 }
 
 /**
- * fastify-type-provider-zod's response serializer (the answer encoded through its zod schema, then
- * JSON), with one shared encoding context: building it for every answer was half of encoding a
- * short one. An answer its schema refuses, or a schema that is not a plain zod type, goes to the
+ * fastify-type-provider-zod's response serializer (the answer encoded through its zod schema with
+ * zod's `safeEncode`, then JSON), with answers that cannot change written once. An answer its schema
+ * refuses (or checks asynchronously), or a schema that is not a plain zod type, goes to the
  * library's serializer, which throws its own error for it as before.
  */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
@@ -29,14 +26,15 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSche
   return (data: unknown) => {
     const known = typeof data === 'object' && data !== null ? written.get(data) : undefined;
     if (known !== undefined) return known;
-    const result = schema._zod.run({ value: data, issues: [] }, ENCODE);
-    if (result instanceof Promise) {
-      // An asynchronous check: the library refuses it (zod's own error) and this run is dropped.
-      result.catch(() => undefined);
+    let result: ReturnType<typeof safeEncode>;
+    try {
+      result = safeEncode(schema, data);
+    } catch {
+      // An asynchronous check, which a synchronous encoding cannot run: the library refuses it.
       return library(data);
     }
-    if (result.issues.length > 0) return library(data);
-    const json = JSON.stringify(result.value);
+    if (!result.success) return library(data);
+    const json = JSON.stringify(result.data);
     if (isFixed(data)) written.set(data, json);
     return json;
   };

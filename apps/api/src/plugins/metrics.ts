@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 /**
  * The process's Prometheus metrics: HTTP latency of every route (observed as each request ends,
- * plugins/request-end.ts), the queue depth, and, when the worker runs in this process, its job
+ * plugins/access-log.ts), the queue depth, and, when the worker runs in this process, its job
  * metrics.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: { metrics?: Metrics }) => {

@@ -1,10 +1,8 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.ts';
-import { routeConfig } from '../lib/route-context.ts';
 
 export interface SecurityOptions {
   /** Extra origins the page may connect to, frame and load scripts from (Stripe, the emulator). */
@@ -45,28 +43,6 @@ const API_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
-
-/**
- * Where Fastify keeps a reply's headers: one plain object, by lower-case name. A reply with none yet
- * is given a whole set as one copy, where `reply.headers()` lower-cases, looks up and stores each
- * name in turn; with a Fastify that keeps them elsewhere, `reply.headers()` it is.
- */
-export const kReplyHeaders = (
-  createRequire(import.meta.url)('fastify/lib/symbols.js') as { kReplyHeaders?: unknown }
-).kReplyHeaders;
-type WithHeaders = FastifyReply & Record<symbol, Record<string, string> | undefined>;
-
-/** Gives the reply these headers (names in lower case); `set` is copied, never kept. */
-function giveHeaders(reply: FastifyReply, set: Readonly<Record<string, string>>) {
-  const own = typeof kReplyHeaders === 'symbol' ? (reply as WithHeaders)[kReplyHeaders] : undefined;
-  if (own === undefined || !isEmpty(own)) reply.headers(set);
-  else (reply as WithHeaders)[kReplyHeaders as symbol] = { ...set };
-}
-
-function isEmpty(object: object): boolean {
-  for (const _ in object) return false;
-  return true;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -111,13 +87,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   const crossSiteAllowed = new Set(options.crossSiteAllowed);
 
   // One synchronous hook for every request: each hook Fastify runs (an async one above all) costs
-  // a measurable share of a short request. Headers go on the reply, in lower case as Fastify keeps
-  // them, so a route may still replace one (uploads send their own sandboxing CSP) and the whole set
-  // reaches Node in the one object Fastify writes the head with (set one by one on the raw response
-  // instead, each was validated and stored twice). The API's answers get the API's set; pages, the
-  // emulators and unknown paths get the pages' set.
+  // a measurable share of a short request. The headers, worked out once, go on the reply
+  // (`reply.headers()`), so a route may still replace one (uploads send their own sandboxing CSP)
+  // and the whole set reaches Node in the one object Fastify writes the head with. The API's answers
+  // get the API's set; pages, the emulators and unknown paths get the pages' set.
   app.addHook('onRequest', (request, reply, done) => {
-    giveHeaders(reply, request.url.startsWith('/api/') && !routeConfig(request).page ? API_HEADERS : headers);
+    reply.headers(
+      request.url.startsWith('/api/') && request.routeOptions.config.page !== true ? API_HEADERS : headers,
+    );
     done(
       SAFE_METHODS.has(request.method)
         ? undefined

@@ -124,7 +124,7 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
       env.STRIPE_WEBHOOK_SECRET!,
     );
 
-    // As the README's deploy steps: sync the catalog, then start the processes.
+    // As the deploy steps of docs/operations.md: sync the catalog, then start the processes.
     syncOutput = await runToEnd('stripe:sync', 'npm', ['run', 'stripe:sync'], { cwd: install, env });
     apis = await Promise.all([
       startApi('api-a', install, portA, { ...env, SHUTDOWN_DEADLINE_SECONDS: String(API_DEADLINE_SECONDS) }),

@@ -1,4 +1,5 @@
 export type * from './types.ts';
+export { GENERAL_COMMAND_NAMES } from './types.ts';
 export * from './job-families.ts';
 export * from './guides.ts';
 export * from './limits.ts';

@@ -143,8 +143,17 @@ export interface JobCommandDefinition extends CommandText, JobWork {
   general?: false;
 }
 
+/**
+ * The commands answered at once, each by a handler of its own: a general command's definition must
+ * carry one of these names, and the bot's handlers are a record keyed by them, so a general command
+ * without a handler fails the typecheck.
+ */
+export const GENERAL_COMMAND_NAMES = ['help', 'info', 'settings', 'myloras', 'remlora'] as const;
+export type GeneralCommandName = (typeof GENERAL_COMMAND_NAMES)[number];
+
 /** A command answered from the database at once (`/help`, `/myloras`): never queued, never priced. */
 export interface GeneralCommandDefinition extends CommandText {
+  name: GeneralCommandName;
   general: true;
   family?: never;
   price?: never;

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { BackendHealth } from './common.ts';
 import { JobWire } from './jobs.ts';
+import { LedgerEntryKind } from '../ledger-kinds.ts';
 
 /** One change of a user's balance, with both balances just after it (`GET /api/users/:userId/ledger`). */
 export const LedgerEntryWire = z.object({
   id: z.number().int(),
   currency: z.enum(['credits', 'hypercredits']),
   delta: z.number().int(),
+  /** The reason the ledger recorded. */
   reason: z.string(),
+  /** What the change was, for the history's words. */
+  kind: LedgerEntryKind,
   createdAt: z.string(),
   credits: z.number().int(),
   hypercredits: z.number().int(),

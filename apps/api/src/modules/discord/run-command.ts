@@ -40,9 +40,7 @@ export async function runCommand(
   }
   // A general command is answered by its own handler at once; every job command goes the same way.
   if (definition.general) {
-    const handler = COMMAND_HANDLERS[definition.name];
-    if (!handler) throw new Error(`No handler for the general command /${definition.name}`);
-    return handler.run({ deps, user, interaction });
+    return COMMAND_HANDLERS[definition.name].run({ deps, user, interaction });
   }
 
   const { db } = deps.database;

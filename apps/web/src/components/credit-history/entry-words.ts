@@ -1,29 +1,48 @@
-import type { LedgerEntryWire } from '@app/domain';
+import type { LedgerEntryKind, LedgerEntryWire, PaymentKind } from '@app/domain';
 
-/** What a ledger entry was, in plain words, from the reason the ledger recorded. */
-export function entryWords(entry: Pick<LedgerEntryWire, 'reason' | 'delta'>): string {
-  const { reason } = entry;
-  const [head, ...rest] = reason.split(/:\s*|\s+/);
-  const tail = rest.join(' ');
-  switch (head) {
-    case 'seed':
+/** A kind the switch below does not handle is a type error here. */
+const unhandled = (value: never): never => {
+  throw new Error(`Unhandled ledger entry: ${JSON.stringify(value)}`);
+};
+
+/** A payment's grant, by its kind. */
+function grantWords(paymentKind: PaymentKind, product: string): string {
+  switch (paymentKind) {
+    case 'creditPackage':
+      return `Purchase: ${product}`;
+    case 'plan':
+      return `Plan credits: ${product}`;
+    case 'gift':
+      return `Gift: ${product}`;
+    default:
+      return unhandled(paymentKind);
+  }
+}
+
+/** What a ledger entry was, in plain words, from the kind the ledger's wire gives it. */
+export function entryWords(entry: Pick<LedgerEntryWire, 'kind'>): string {
+  const kind: LedgerEntryKind = entry.kind;
+  switch (kind.kind) {
+    case 'start':
       return 'Starting balance';
     case 'welcome':
       return 'Welcome credits';
-    case 'purchase':
-      return `Purchase: ${tail}`;
-    case 'plan':
-      return `Plan credits: ${tail}`;
-    case 'admin-set':
-      return 'Changed by an admin';
+    case 'payment':
+      return grantWords(kind.paymentKind, kind.product);
+    case 'upgrade':
+      return `Plan upgrade: ${kind.from} → ${kind.to}`;
     case 'job':
-      return `Charge for /${tail}`;
-    case 'refund':
-      return `Refund for /${tail}`;
-    case 'gift':
-      return `Gift: ${tail}`;
+      return `Charge for /${kind.command}`;
+    case 'jobRefund':
+      return `Refund for /${kind.command}`;
+    case 'clawback':
+      return `${kind.cause === 'refund' ? 'Refunded' : 'Charged back'}: ${kind.product}`;
+    case 'adminEdit':
+      return 'Changed by an admin';
+    case 'other':
+      return kind.reason;
     default:
-      return reason;
+      return unhandled(kind);
   }
 }
 

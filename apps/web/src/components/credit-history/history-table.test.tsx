@@ -1,9 +1,10 @@
-import type { LedgerEntryWire } from '@app/domain';
+import { type LedgerEntryWire, ledgerEntryKind } from '@app/domain';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { HistoryTable } from './history-table.tsx';
 
+/** An entry as the API sends it: its kind from its reason, as the ledger route gives it. */
 const entry = (values: Partial<LedgerEntryWire>): LedgerEntryWire => ({
   id: 1,
   currency: 'credits',
@@ -14,6 +15,7 @@ const entry = (values: Partial<LedgerEntryWire>): LedgerEntryWire => ({
   hypercredits: 0,
   jobId: null,
   ...values,
+  kind: ledgerEntryKind(values.reason ?? ''),
 });
 
 describe('HistoryTable', () => {

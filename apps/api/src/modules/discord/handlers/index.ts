@@ -1,3 +1,4 @@
+import type { GeneralCommandName } from '@app/domain';
 import type { CommandHandler } from '../bot-deps.ts';
 import { help } from './help.ts';
 import { info } from './info.ts';
@@ -5,5 +6,14 @@ import { myloras } from './myloras.ts';
 import { remlora } from './remlora.ts';
 import { settings } from './settings.ts';
 
-/** Commands that behave differently from the generic queued path, by registry name. */
-export const COMMAND_HANDLERS: Record<string, CommandHandler> = { help, info, myloras, remlora, settings };
+/**
+ * The general commands' handlers, by name: every general command has one (a name without its
+ * handler fails the typecheck), and nothing else does.
+ */
+export const COMMAND_HANDLERS: Readonly<Record<GeneralCommandName, CommandHandler>> = {
+  help,
+  info,
+  myloras,
+  remlora,
+  settings,
+};

@@ -1,5 +1,5 @@
 import { listLedgerEntries } from '@app/db';
-import { ErrorBody, LedgerBody, LedgerQuery } from '@app/domain';
+import { ErrorBody, LedgerBody, LedgerQuery, ledgerEntryKind } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../../lib/errors.ts';
@@ -35,7 +35,11 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: request.query.limit,
       });
       return {
-        entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+        entries: entries.map((entry) => ({
+          ...entry,
+          kind: ledgerEntryKind(entry.reason),
+          createdAt: entry.createdAt.toISOString(),
+        })),
         nextCursor: nextBefore,
       };
     },

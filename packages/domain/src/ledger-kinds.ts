@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PAYMENT_KINDS, type PaymentKind } from './payment-kinds.ts';
+
+const PAYMENT_KIND_NAMES = Object.keys(PAYMENT_KINDS) as [PaymentKind, ...PaymentKind[]];
+
+/**
+ * What one change of a balance was, as the ledger's wire carries it: a structured kind the web maps
+ * with an exhaustive switch, instead of words to read back. `other` holds a reason no kind matches
+ * (entries written before a kind existed), as it was recorded.
+ */
+export const LedgerEntryKind = z.discriminatedUnion('kind', [
+  /** The starting balance of a seeded account. */
+  z.object({ kind: z.literal('start') }),
+  z.object({ kind: z.literal('welcome') }),
+  /** A payment's grant: a credit package bought, a plan's period, a gift redeemed. */
+  z.object({ kind: z.literal('payment'), paymentKind: z.enum(PAYMENT_KIND_NAMES), product: z.string() }),
+  z.object({ kind: z.literal('upgrade'), from: z.string(), to: z.string() }),
+  /** A job's charge, and the refund of a job that failed or was cancelled. */
+  z.object({ kind: z.literal('job'), command: z.string() }),
+  z.object({ kind: z.literal('jobRefund'), command: z.string() }),
+  /** What a refund or a lost dispute of a payment took back. */
+  z.object({ kind: z.literal('clawback'), cause: z.enum(['refund', 'dispute']), product: z.string() }),
+  z.object({ kind: z.literal('adminEdit') }),
+  z.object({ kind: z.literal('other'), reason: z.string() }),
+]);
+export type LedgerEntryKind = z.infer<typeof LedgerEntryKind>;
+
+/**
+ * The first word of each payment kind's grant reason, as its `words.granted` writes it: a new kind
+ * without one does not compile, and the tests hold each to what `words.granted` writes.
+ */
+const GRANT_WORDS = {
+  creditPackage: 'purchase',
+  plan: 'plan',
+  gift: 'gift',
+} as const satisfies Record<PaymentKind, string>;
+
+const GRANTED = new Map<string, PaymentKind>(
+  Object.entries(GRANT_WORDS).map(([kind, word]) => [word, kind as PaymentKind]),
+);
+
+/** The kind of a ledger entry, from the reason the ledger recorded with it. */
+export function ledgerEntryKind(reason: string): LedgerEntryKind {
+  if (reason === 'seed') return { kind: 'start' };
+  if (reason === 'welcome') return { kind: 'welcome' };
+  if (reason === 'admin-set') return { kind: 'adminEdit' };
+  const job = /^(job|refund) (\S+)$/.exec(reason);
+  if (job) return { kind: job[1] === 'job' ? 'job' : 'jobRefund', command: job[2]! };
+  const clawback = /^(refunded|charged back): (.+)$/.exec(reason);
+  if (clawback)
+    return {
+      kind: 'clawback',
+      cause: clawback[1] === 'refunded' ? 'refund' : 'dispute',
+      product: clawback[2]!,
+    };
+  const upgrade = /^upgrade: (.+) → (.+)$/.exec(reason);
+  if (upgrade) return { kind: 'upgrade', from: upgrade[1]!, to: upgrade[2]! };
+  const grant = /^([a-z]+): (.+)$/.exec(reason);
+  const paymentKind = grant ? GRANTED.get(grant[1]!) : undefined;
+  if (grant && paymentKind) return { kind: 'payment', paymentKind, product: grant[2]! };
+  return { kind: 'other', reason };
+}
