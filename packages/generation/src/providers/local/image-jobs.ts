@@ -10,6 +10,9 @@ import { styleFromJson } from './style.ts';
 
 const GRID_SIZE = LIMITS.imageGrid.columns * LIMITS.imageGrid.rows;
 
+/** How far the frames of a GIF made from a single image move from it. */
+const GIF_VARIATION_DENOISE = 0.3;
+
 /**
  * Grid commands answer the four images in reading order, then the 2×2 grid of them as a fifth
  * output: the message shows the grid, and vary/GIF work from the four.
@@ -113,13 +116,18 @@ function toneOf(prompt: string): { brightness?: number; saturation?: number; hue
   return Object.keys(tone).length > 0 ? tone : null;
 }
 
-/** Four close variations of one image: a slight reframe, shift of hue and light, and a touch of the prompt. */
-export async function vary(job: Job): Promise<GenerationResult> {
+/**
+ * Four variations of one image. Denoise sets how far each may move: the reframe, the shifts of hue,
+ * light and colour, and how much of the prompt's scene shows through all grow with it, so a subtle
+ * variation (low denoise) stays measurably closer to the source than a strong one.
+ */
+export async function vary(job: Job, work: { denoise: number }): Promise<GenerationResult> {
   const source = await loadImage(requireInputs(job.request, 'image')[0]!);
+  const denoise = denoiseOf(job.request, work.denoise);
   step(job, 0.1);
   return gridResult(job, async (variant) => {
     const random = randomFrom(hashOf(job.request.seed, 'vary', variant));
-    const zoom = random.range(1.03, 1.08);
+    const zoom = 1 + denoise * random.range(0.06, 0.16);
     const cropWidth = Math.round(source.width / zoom);
     const cropHeight = Math.round(source.height / zoom);
     const reframed = await sharp(source.png)
@@ -131,15 +139,15 @@ export async function vary(job: Job): Promise<GenerationResult> {
       })
       .resize(source.width, source.height)
       .modulate({
-        hue: Math.round(random.range(-10, 10)),
-        brightness: random.range(0.95, 1.05),
-        saturation: random.range(0.9, 1.1),
+        hue: Math.round(random.range(-25, 25) * denoise),
+        brightness: 1 + random.range(-0.12, 0.12) * denoise,
+        saturation: 1 + random.range(-0.25, 0.25) * denoise,
       })
       .png()
       .toBuffer();
     if (!job.request.prompt.trim()) return reframed;
     const scene = await renderScene(sceneOf(job, variant, source.width, source.height));
-    const layer = await translucent(scene, 0.12);
+    const layer = await translucent(scene, 0.45 * denoise);
     return sharp(reframed)
       .composite([{ input: layer }])
       .png()
@@ -151,7 +159,10 @@ export async function vary(job: Job): Promise<GenerationResult> {
 export async function gif(job: Job): Promise<GenerationResult> {
   let frames = requireInputs(job.request, 'image').map((file) => file.bytes);
   if (frames.length < GRID_SIZE) {
-    const varied = await vary({ ...job, context: { ...job.context, onProgress: () => undefined } });
+    const varied = await vary(
+      { ...job, context: { ...job.context, onProgress: () => undefined } },
+      { denoise: GIF_VARIATION_DENOISE },
+    );
     frames = varied.outputs.slice(0, GRID_SIZE).map((output) => output.bytes);
   }
   // Decoded here first, so an unreadable upload fails like every other local job's.
