@@ -61,14 +61,13 @@ const FROM_IMAGE = [FROM_PROMPT, INDEX] as const;
 /** How freely the new border of an outpaint is painted. */
 const OUTPAINT_DENOISE = 0.85;
 
-const outpaint = (
-  name: string,
+const outpaint = <N extends string>(
+  name: N,
   label: string,
   summary: string,
   frame: OutpaintFrame,
-  extra: Partial<ActionDefinition> = {},
-): ActionDefinition => ({
-  name,
+  extra: Partial<Omit<ActionDefinition, 'name'>> = {},
+): ActionDefinition & { name: N } => ({
   label,
   summary,
   family: 'image',
@@ -78,6 +77,7 @@ const outpaint = (
   single: true,
   remixable: true,
   ...extra,
+  name,
 });
 
 const PAN_WORDS: Record<PanDirection, string> = {
@@ -87,9 +87,9 @@ const PAN_WORDS: Record<PanDirection, string> = {
   down: 'Down',
 };
 
-const pan = (direction: PanDirection) =>
+const pan = <D extends PanDirection>(direction: D) =>
   outpaint(
-    `pan-${direction}`,
+    `pan-${direction}` as const,
     `Pan ${PAN_WORDS[direction]}`,
     `Extends the image by half its ${direction === 'left' || direction === 'right' ? 'width' : 'height'} to the ${direction === 'up' ? 'top' : direction === 'down' ? 'bottom' : direction}, continuing the picture.`,
     { type: 'pan', direction },
@@ -165,8 +165,18 @@ export const IMAGE_ACTION_DEFINITIONS = [
     single: true,
     remixable: true,
   },
-  outpaint('zoom-out-1.5x', 'Zoom Out 1.5×', 'A canvas 1.5 times as large around the image, the new border painted to continue it.', { type: 'zoom', factor: 1.5 }),
-  outpaint('zoom-out-2x', 'Zoom Out 2×', 'A canvas twice as large around the image, the new border painted to continue it.', { type: 'zoom', factor: 2 }),
+  outpaint(
+    'zoom-out-1.5x',
+    'Zoom Out 1.5×',
+    'A canvas 1.5 times as large around the image, the new border painted to continue it.',
+    { type: 'zoom', factor: 1.5 },
+  ),
+  outpaint(
+    'zoom-out-2x',
+    'Zoom Out 2×',
+    'A canvas twice as large around the image, the new border painted to continue it.',
+    { type: 'zoom', factor: 2 },
+  ),
   outpaint(
     'zoom-custom',
     'Custom Zoom',
