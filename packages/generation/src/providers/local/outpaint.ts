@@ -71,7 +71,8 @@ export async function outpaint(
     .blur(2 + 8 * work.denoise)
     .png()
     .toBuffer();
-  const bytes = await sharp(blurred).composite(layers).png().toBuffer();
+  const flattened = await sharp(blurred).composite(layers).png().toBuffer();
+  const bytes = await sharp(flattened).removeAlpha().png().toBuffer();
   step(job, 0.95);
   return { outputs: [pngOutput(bytes, layout.width, layout.height)] };
 }
