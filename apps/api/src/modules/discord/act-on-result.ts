@@ -1,4 +1,4 @@
-import { type UserRow, loveCounts, mediaForJobs, toggleLove } from '@app/db';
+import { type JobRow, type UserRow, findJobByRequest, loveCounts, mediaForJobs, toggleLove } from '@app/db';
 import { type ImageActionName, findActionCommand, isImageAction } from '@app/domain';
 import { promptOf } from '@app/jobs';
 import { InteractionResponseType } from 'discord-api-types/v10';
@@ -105,6 +105,9 @@ async function newJob(
 ): Promise<InteractionReply> {
   // The queue's queues exist before a job enters one.
   await deps.queue();
+  const window = Math.floor(Date.now() / DOUBLE_PRESS_WINDOW_MS);
+  const earlier = await recentPress(deps, user, interaction, action, window);
+  if (earlier) return queuedReply(deps, earlier, false);
   const { job, standing } = await actOnJob({
     db: deps.database.db,
     storage: deps.storage,
@@ -116,7 +119,7 @@ async function newJob(
     index: interaction.index,
     factor,
     source: 'discord',
-    requestId: pressKey(interaction, action),
+    requestId: pressKey(interaction, action, window),
     openToAll: true,
     horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
     delivery: deliveryOf(interaction.base, 'channel'),
@@ -130,11 +133,27 @@ export const DOUBLE_PRESS_WINDOW_MS = 15_000;
 /**
  * The request id of a press. Each Discord interaction has its own id, so a double press of an image
  * action would make two jobs; its key is instead the button, the person and a 15-second window, so
- * presses in the same window find the first one's job (a press just across a window's edge still
- * makes a second job). Re-roll and edit keep one job per interaction.
+ * presses in the same window find the first one's job. Re-roll and edit keep one job per interaction.
  */
-function pressKey(interaction: Button | Modal, action: string): string {
+function pressKey(interaction: Button | Modal, action: string, window: number): string {
   if (!isImageAction(action)) return interaction.base.id;
-  const window = Math.floor(Date.now() / DOUBLE_PRESS_WINDOW_MS);
   return `press:${action}:${interaction.index ?? 1}:${interaction.jobId}:${interaction.base.user.id}:${window}`;
+}
+
+/** A press of the previous window still under 15 seconds old: a press just across a window's edge. */
+async function recentPress(
+  deps: BotDeps,
+  user: UserRow,
+  interaction: Button | Modal,
+  action: string,
+  window: number,
+): Promise<JobRow | null> {
+  if (!isImageAction(action)) return null;
+  const earlier = await findJobByRequest(
+    deps.database.db,
+    'discord',
+    pressKey(interaction, action, window - 1),
+  );
+  const recent = earlier && Date.now() - earlier.createdAt.getTime() < DOUBLE_PRESS_WINDOW_MS;
+  return recent && earlier.userId === user.id ? earlier : null;
 }

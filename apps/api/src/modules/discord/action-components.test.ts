@@ -2,7 +2,7 @@ import { IMAGE_ACTION_LIST, type ImageActionName } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { MAX_CUSTOM_ID, actionCustomId, actionSetOf, parseActionCustomId } from './action-components.ts';
 import { resultComponents } from './messages.ts';
-import { splitCustomId } from './parse-interaction.ts';
+import { parseInteraction, splitCustomId } from './parse-interaction.ts';
 
 const JOB = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const SINGLES = [1, 2, 3, 4].map((n) => `https://example.test/media/${n}.png`);
@@ -91,5 +91,27 @@ describe('image action buttons', () => {
     ]) {
       expect(splitCustomId(stale)).toBeNull();
     }
+  });
+
+  it('parses a press into the action and image, and a stale one as stale (answered privately)', () => {
+    const click = (customId: string) =>
+      parseInteraction({
+        id: '1',
+        application_id: '5',
+        type: 3,
+        token: 't',
+        version: 1,
+        channel_id: '7',
+        user: { id: '3', username: 'u' },
+        message: { id: '55' },
+        data: { component_type: 2, custom_id: customId },
+      } as never);
+    expect(click(actionCustomId('upscale-2x', 2, JOB))).toMatchObject({
+      kind: 'button',
+      action: 'upscale-2x',
+      index: 2,
+      jobId: JOB,
+    });
+    expect(click(`act:teleport:1:${JOB}`)).toMatchObject({ kind: 'stale' });
   });
 });
