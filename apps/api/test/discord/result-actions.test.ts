@@ -142,4 +142,27 @@ describe('image actions in Discord', () => {
     expect((await balanceOf(h.database, stranger))!.credits).toBe(20);
     expect(await getJob(h.database.db, jobOf(grid))).not.toBeNull();
   });
+
+  it('/show brings a private result back to its owner only, and a public one to anyone', async () => {
+    const stranger = (await h.user(0)).discordId;
+    const id = jobOf(grid);
+    await setJobPublic(h.database.db, id, false);
+    type Shown = { content?: string; flags?: number; components?: { components: { label?: string }[] }[] };
+    const shown = async (who: string) => (await h.command(who, 'show', { job: id })).response?.data as Shown;
+
+    const mine = await shown(owner);
+    expect(mine.flags).toBe(MessageFlags.Ephemeral);
+    expect(mine.content).toContain('/make: **a lighthouse at dusk**');
+    expect(mine.components?.flatMap((row) => row.components).map((b) => b.label)).toContain('U2 Upscale');
+
+    const refused = await shown(stranger);
+    expect(refused.flags).toBe(MessageFlags.Ephemeral);
+    expect(refused.content).toBe('There is no result with that id that you can see.');
+    expect(refused.components ?? []).toEqual([]);
+
+    await setJobPublic(h.database.db, id, true);
+    const publicly = await shown(stranger);
+    expect(publicly.flags ?? 0).toBe(0);
+    expect(publicly.components).toHaveLength(5);
+  });
 });

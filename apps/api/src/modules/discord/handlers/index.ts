@@ -4,6 +4,14 @@ import { info } from './info.ts';
 import { myloras } from './myloras.ts';
 import { remlora } from './remlora.ts';
 import { settings } from './settings.ts';
+import { show } from './show.ts';
 
 /** Commands that behave differently from the generic queued path, by registry name. */
-export const COMMAND_HANDLERS: Record<string, CommandHandler> = { help, info, myloras, remlora, settings };
+export const COMMAND_HANDLERS: Record<string, CommandHandler> = {
+  help,
+  info,
+  myloras,
+  remlora,
+  settings,
+  show,
+};
