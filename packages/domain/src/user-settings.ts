@@ -27,6 +27,8 @@ export const UserSettingsWire = z.object({
   privateByDefault: z.boolean(),
   /** Whether the person's plan lets new creations start private. */
   privateAllowed: z.boolean(),
+  /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
+  remix: z.boolean(),
 });
 export type UserSettingsWire = z.infer<typeof UserSettingsWire>;
 
@@ -37,6 +39,7 @@ export const UpdateUserSettingsBody = z
     defaultAspect: UserSettingsWire.shape.defaultAspect,
     defaultLoraWeight: UserSettingsWire.shape.defaultLoraWeight,
     privateByDefault: z.boolean(),
+    remix: z.boolean(),
   })
   .partial()
   .strict();

@@ -90,6 +90,7 @@ describe('/settings', () => {
       defaultLoraWeight: null,
       privateByDefault: false,
       privateAllowed: false,
+      remix: false,
     });
     const submitted = await h.app.inject({
       method: 'POST',

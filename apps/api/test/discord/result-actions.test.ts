@@ -165,4 +165,33 @@ describe('image actions in Discord', () => {
     expect(publicly.flags ?? 0).toBe(0);
     expect(publicly.components).toHaveLength(5);
   });
+
+  it('with Remix on, Vary (Subtle) first opens the prompt, and the edited prompt is the one generated', async () => {
+    const remixer = (await h.user(40)).discordId;
+    await h.command(remixer, 'settings');
+    const settings = await h.waitFor(async () =>
+      (await h.messages()).find(
+        (m) => m.content.startsWith('**Your defaults**') && m.content.includes('Remix: off'),
+      ),
+    );
+    await h.click(remixer, settings.id, 'settings:remix');
+    await h.waitFor(async () =>
+      (await h.messages()).find((m) => m.id === settings.id && m.content.includes('Remix: on')),
+    );
+
+    const single = await resultOf(owner, '/upscale-2x');
+    const before = await balanceOf(h.database, remixer);
+    const opened = await h.click(remixer, single.id, byLabel(single, 'Vary (Subtle)').custom_id);
+    expect(opened.response?.type).toBe(9);
+    expect(await balanceOf(h.database, remixer)).toEqual(before);
+    const submitted = await h.submitModal(remixer, { prompt: 'a lighthouse under snow' });
+    expect(submitted.response?.data?.content).toContain('/vary-subtle: Your request is queued');
+    await resultOf(remixer, '/vary-subtle');
+    expect(calls.at(-1)).toMatchObject({ command: 'vary-subtle', prompt: 'a lighthouse under snow' });
+    expect((await balanceOf(h.database, remixer))!.credits).toBe(before!.credits - 4);
+
+    // Upscales are not remixed: they make the job at once.
+    const upscale = await h.click(remixer, single.id, byLabel(single, 'Upscale 4×').custom_id);
+    expect(upscale.response?.data?.content).toContain('/upscale-4x: Your request is queued');
+  });
 });

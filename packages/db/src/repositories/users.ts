@@ -181,7 +181,7 @@ export async function setDiscordIdIfAbsent(
 export async function updateUserSettings(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault'>>,
+  changes: Partial<Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault' | 'remix'>>,
 ): Promise<UserRow | undefined> {
   return updateUserFields(db, id, changes);
 }

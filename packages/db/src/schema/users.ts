@@ -34,6 +34,8 @@ export const users = pgTable(
     defaultLoraWeight: real('default_lora_weight'),
     /** New creations start private (where the plan allows it). */
     privateByDefault: boolean('private_by_default').notNull().default(false),
+    /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
+    remix: boolean('remix').notNull().default(false),
     /** Asked at the first sign-in: `under-13` (cannot use the service), `13-17` or `18+`. */
     ageBand: text('age_band', { enum: ['under-13', '13-17', '18+'] }),
     /** When a parent or guardian accepted the terms for a person under 18. */

@@ -58,8 +58,10 @@ export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): 
     }
     default: {
       const action = click.action as 'reroll' | ImageActionName;
-      // Custom Zoom asks for its factor (and offers the prompt) before anything is made.
-      if (isImageAction(action) && findActionCommand(action)?.asksFactor) {
+      // Custom Zoom asks for its factor, and with Remix on Vary, Zoom and Pan first offer the
+      // prompt to edit: a modal before anything is made.
+      const definition = isImageAction(action) ? findActionCommand(action) : undefined;
+      if (isImageAction(action) && (definition?.asksFactor || (user.remix && definition?.remixable))) {
         return {
           type: InteractionResponseType.Modal,
           data: actionModal(action, click.index ?? 1, job.id, promptOf(job.options)),

@@ -145,7 +145,7 @@ export function splitCustomId(customId: string): { action: string; jobId: string
   return { action: match[1]!, jobId: match[2]! };
 }
 
-export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'reset'] as const;
+export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'remix', 'reset'] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 const SETTING_ID = /^settings:([a-z]{1,20})$/;
 

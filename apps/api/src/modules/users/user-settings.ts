@@ -11,6 +11,7 @@ export function toUserSettingsWire(user: UserRow): UserSettingsWire {
     // On the free plan new creations are public whatever was chosen on a plan before.
     privateByDefault: privateAllowed && user.privateByDefault,
     privateAllowed,
+    remix: user.remix,
   };
 }
 

@@ -35,6 +35,7 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
     `Aspect: ${aspectLabel(settings.defaultAspect)}${settings.defaultAspect ? ` — \`${settings.defaultAspect}\` is added to image prompts that name no aspect` : ''}`,
     `LoRA weight: ${weight}${settings.defaultLoraWeight == null ? ' (the standard)' : ''}`,
     `New creations: ${settings.privateByDefault ? 'private' : 'public'}${settings.privateAllowed ? '' : ' (private by default comes with a paid plan)'}`,
+    `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
   ];
@@ -86,6 +87,12 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
           label: settings.privateByDefault ? 'New creations: private' : 'New creations: public',
           emoji: { name: settings.privateByDefault ? '🔒' : '🌐' },
           disabled: !settings.privateAllowed,
+        },
+        {
+          type: ComponentType.Button,
+          custom_id: 'settings:remix',
+          style: settings.remix ? ButtonStyle.Primary : ButtonStyle.Secondary,
+          label: settings.remix ? 'Remix: on' : 'Remix: off',
         },
         {
           type: ComponentType.Button,
@@ -147,7 +154,9 @@ function settingChanges(
     }
     case 'private':
       return { privateByDefault: !toUserSettingsWire(user).privateByDefault };
+    case 'remix':
+      return { remix: !user.remix };
     case 'reset':
-      return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false };
+      return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false, remix: false };
   }
 }

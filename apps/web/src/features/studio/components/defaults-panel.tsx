@@ -66,6 +66,15 @@ export function DefaultsPanel() {
         New creations start private
         {!settings.privateAllowed && <span className="muted"> (comes with a paid plan)</span>}
       </label>
+      <label className="studio-defaults-check">
+        <input
+          type="checkbox"
+          checked={settings.remix}
+          disabled={isLoading}
+          onChange={(event) => void update({ remix: event.target.checked })}
+        />
+        Remix in Discord: Vary, Zoom and Pan first open the prompt to edit
+      </label>
       {failed && <p role="alert">{failed}</p>}
     </details>
   );
