@@ -19,6 +19,10 @@ export const DEFAULT_LORA_WEIGHTS: readonly number[] = [
   ...new Set([...Array.from({ length: 10 }, (_, at) => (at + 1) / 10), LIMITS.lora.weight.default]),
 ].sort((a, b) => a - b);
 
+/** How an adult sees mature creations: shown, blurred until clicked (the default), or left out. */
+export const MATURE_DISPLAYS = ['show', 'blur', 'hide'] as const;
+export type MatureDisplay = (typeof MATURE_DISPLAYS)[number];
+
 export const UserSettingsWire = z.object({
   /** An aspect flag (`-wide`), or null: square. */
   defaultAspect: z.enum(DEFAULT_ASPECTS).nullable(),
@@ -27,6 +31,10 @@ export const UserSettingsWire = z.object({
   privateByDefault: z.boolean(),
   /** Whether the person's plan lets new creations start private. */
   privateAllowed: z.boolean(),
+  /** How mature creations show (adults only; under-18s and unknown ages never get them). */
+  matureDisplay: z.enum(MATURE_DISPLAYS),
+  /** Whether the person may see mature creations at all (a recorded 18 or older). */
+  matureAllowed: z.boolean(),
   /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
   remix: z.boolean(),
 });
@@ -39,6 +47,7 @@ export const UpdateUserSettingsBody = z
     defaultAspect: UserSettingsWire.shape.defaultAspect,
     defaultLoraWeight: UserSettingsWire.shape.defaultLoraWeight,
     privateByDefault: z.boolean(),
+    matureDisplay: z.enum(MATURE_DISPLAYS),
     remix: z.boolean(),
   })
   .partial()

@@ -12,6 +12,7 @@ import {
   createPipeline,
   createUserWith,
   enqueue,
+  gate,
   memoryStorage,
   pngOf,
   scriptedProvider,
@@ -26,12 +27,6 @@ import {
 
 const POLL_SECONDS = 120;
 const onPostgres = !!process.env.TEST_DATABASE_URL;
-
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  const opened = new Promise<T>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 let pipeline: Pipeline | undefined;
 let worker: Worker | undefined;

@@ -8,6 +8,7 @@ import {
   createPipeline,
   createUserWith,
   enqueue,
+  gate,
   memoryStorage,
   pngOf,
   scriptedProvider,
@@ -70,16 +71,14 @@ async function setUp() {
   }));
   // The first attempt's last file is stored when the test says; later ones at once.
   const storage = memoryStorage();
-  let storing!: () => void;
-  const reachedStore = new Promise<void>((resolve) => (storing = resolve));
-  let letStore!: () => void;
-  const storeMayGo = new Promise<void>((resolve) => (letStore = resolve));
+  const reachedStore = gate();
+  const storeMayGo = gate();
   const put = storage.put.bind(storage);
   storage.put = async (key, bytes, mime) => {
     await put(key, bytes, mime);
     if (!key.endsWith('.thumb.webp')) return;
-    storing();
-    await storeMayGo;
+    reachedStore.open();
+    await storeMayGo.opened;
   };
   worker = await startWorker({
     ...p,
@@ -91,8 +90,8 @@ async function setUp() {
   });
   const user = await createUserWith(p.database, 100);
   const job = await enqueue(p, user.id, { command: 'make', options: { prompt: 'stall' }, price: 4 });
-  await reachedStore;
-  return { p, pgProxy, faults, provider, user, job, letStore };
+  await reachedStore.opened;
+  return { p, pgProxy, faults, provider, user, job, letStore: storeMayGo.open };
 }
 
 async function expectSucceededOnce(setup: Awaited<ReturnType<typeof setUp>>) {

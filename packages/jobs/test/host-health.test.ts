@@ -70,8 +70,11 @@ describe('host health', () => {
     expect(health.isUp(FLAKY)).toBe(true);
     answers.set(FLAKY, false);
     await waitFor(async () => !health.isUp(FLAKY));
-    const row = (await listFleetHosts(database.db)).find((entry) => entry.host === FLAKY)!;
-    expect(row.status).toBe('down');
+    // Out here at once; the shared state says so as soon as its write has landed.
+    await waitFor(
+      async () =>
+        (await listFleetHosts(database.db)).find((entry) => entry.host === FLAKY)?.status === 'down',
+    );
     await rounds(2);
     expect(health.isUp(FLAKY)).toBe(false);
     answers.set(FLAKY, true);

@@ -10,6 +10,7 @@ import {
   createPipeline,
   createUserWith,
   enqueue,
+  gate,
   memoryStorage,
   pngOf,
   scriptedProvider,
@@ -21,13 +22,6 @@ import {
  * wake-up, never by the dispatcher's poll.
  */
 const POLL_SECONDS = 120;
-
-/** A promise and the function that settles it. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  const opened = new Promise<T>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 /**
  * The database with each dispatch claim of the image family counted, and its answer held back while

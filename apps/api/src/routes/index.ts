@@ -23,6 +23,7 @@ import { paymentGiftRoutes } from './api/payment/gifts.ts';
 import { paymentHistoryRoutes } from './api/payment/history.ts';
 import { paymentSubscriptionRoutes } from './api/payment/subscriptions.ts';
 import { paymentWebhookRoutes } from './api/payment/webhook.ts';
+import { refusalRoutes } from './api/refusals/index.ts';
 import { generationUploadRoutes } from './api/uploads/index.ts';
 import { userRoutes } from './api/users/accounts.ts';
 import { ledgerRoutes } from './api/users/ledger.ts';
@@ -58,6 +59,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/payment/history.ts', prefix: '/api/payment', plugin: paymentHistoryRoutes },
   { file: 'api/payment/subscriptions.ts', prefix: '/api/payment', plugin: paymentSubscriptionRoutes },
   { file: 'api/payment/webhook.ts', prefix: '/api/payment', plugin: paymentWebhookRoutes },
+  { file: 'api/refusals/index.ts', prefix: '/api/refusals', plugin: refusalRoutes },
   { file: 'api/uploads/index.ts', prefix: '/api/uploads', plugin: generationUploadRoutes },
   { file: 'api/users/accounts.ts', prefix: '/api/users', plugin: userRoutes },
   { file: 'api/users/ledger.ts', prefix: '/api/users', plugin: ledgerRoutes },

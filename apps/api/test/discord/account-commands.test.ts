@@ -90,6 +90,8 @@ describe('/settings', () => {
       defaultLoraWeight: null,
       privateByDefault: false,
       privateAllowed: false,
+      matureDisplay: 'blur',
+      matureAllowed: true,
       remix: false,
     });
     const submitted = await h.app.inject({

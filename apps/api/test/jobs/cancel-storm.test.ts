@@ -1,10 +1,8 @@
 import { findUserById, listFleetHosts } from '@app/db';
 import { ledgerEntriesOf } from '@app/db/testing';
-import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TestContext } from '../helpers.ts';
-import { startBackendWorker } from './backend-helpers.ts';
-import { createJobsApp, submit, user, waitForJob } from './helpers.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { standInFleet } from './backend-helpers.ts';
+import { submit, user, waitForJob } from './helpers.ts';
 
 /**
  * Four people submit `/make` and cancel it 0–40 ms later, over and over, for a minute, against two
@@ -17,16 +15,7 @@ const STORM_MS = 60_000;
 const PEOPLE = 4;
 const CREDITS = 100_000;
 
-let t: TestContext | undefined;
-let stopWorker: (() => Promise<void>) | undefined;
-const hosts: A1111StandIn[] = [];
-afterEach(async () => {
-  await stopWorker?.();
-  await t?.close();
-  for (const host of hosts.splice(0)) await host.close();
-  t = undefined;
-  stopWorker = undefined;
-});
+const fleet = standInFleet();
 
 /** A small seeded generator (mulberry32), so every run waits the same. */
 function seeded(seed: number) {
@@ -43,15 +32,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('a cancel storm', () => {
   it('leaves every host slot free, a new job running within 5 s, and each cancel refunded once', async () => {
-    const pair = [await startA1111StandIn(), await startA1111StandIn()];
-    hosts.push(...pair);
-    for (const sd of pair) sd.generationMs = 150;
-    const ctx = (t = await createJobsApp({
-      GENERATION_BACKENDS: `image=a1111:${pair.map((sd) => sd.url).join('|')}`,
-      JOB_SUBMIT_RATE_LIMIT: '1000000',
-      FLEET_PROBE_SECONDS: '5',
-    }));
-    stopWorker = await startBackendWorker(ctx);
+    const { t: ctx } = await fleet.start(
+      2,
+      { JOB_SUBMIT_RATE_LIMIT: '1000000', FLEET_PROBE_SECONDS: '5' },
+      (sd) => (sd.generationMs = 150),
+    );
     const logged = vi.spyOn(console, 'error');
     const people = await Promise.all(
       Array.from({ length: PEOPLE }, (_, n) => user(ctx, `storm${n}`, { credits: CREDITS })),

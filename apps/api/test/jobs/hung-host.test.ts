@@ -1,10 +1,9 @@
 import { findUserById, listFleetHosts } from '@app/db';
 import { ledgerEntriesOf } from '@app/db/testing';
-import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/a1111';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestContext } from '../helpers.ts';
-import { startBackendWorker } from './backend-helpers.ts';
-import { createJobsApp, submit, user, waitForJob } from './helpers.ts';
+import type { A1111StandIn } from '@app/generation/stand-ins/a1111';
+import { describe, expect, it } from 'vitest';
+import { standInFleet } from './backend-helpers.ts';
+import { submit, user, waitForJob } from './helpers.ts';
 
 /**
  * A host that hangs in the middle of a job and then stops answering its probes: once the probes
@@ -12,30 +11,14 @@ import { createJobsApp, submit, user, waitForJob } from './helpers.ts';
  * waiting out the family's deadline (three minutes for images).
  */
 
-let t: TestContext | undefined;
-let stopWorker: (() => Promise<void>) | undefined;
-const hosts: A1111StandIn[] = [];
-afterEach(async () => {
-  await stopWorker?.();
-  await t?.close();
-  for (const host of hosts.splice(0)) await host.close();
-  t = undefined;
-  stopWorker = undefined;
-});
+const fleet = standInFleet();
 
 const generations = (sd: A1111StandIn) => sd.calls('POST', '/sdapi/v1/txt2img').length;
 
 describe('a host that hangs on a job and then stops answering', () => {
   it('has its job moved to another host within 30 s of leaving rotation, charged once', async () => {
-    const pair = [await startA1111StandIn(), await startA1111StandIn()];
-    hosts.push(...pair);
     // Wherever the job goes, it hangs there at first.
-    for (const sd of pair) sd.hang = true;
-    t = await createJobsApp({
-      GENERATION_BACKENDS: `image=a1111:${pair.map((sd) => sd.url).join('|')}`,
-      FLEET_PROBE_SECONDS: '0.5',
-    });
-    stopWorker = await startBackendWorker(t);
+    const { t, hosts: pair } = await fleet.start(2, { FLEET_PROBE_SECONDS: '0.5' }, (sd) => (sd.hang = true));
     const me = await user(t, 'patient', { credits: 40 });
     const response = await submit(t, me.cookie, { command: 'make', options: { prompt: 'a lighthouse' } });
     expect(response.statusCode).toBe(202);

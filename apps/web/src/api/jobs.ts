@@ -25,7 +25,10 @@ export async function jobRequest<T>(method: string, url: string, body?: unknown)
     throw new JobApiError(0, 'NETWORK', NETWORK);
   }
   const data = (await response.json().catch(() => null)) as
-    (T & { error?: { code: string; message: string; cost?: CostWire; balance?: CostWire } }) | null;
+    | (T & {
+        error?: { code: string; message: string; cost?: CostWire; balance?: CostWire; refusalId?: string };
+      })
+    | null;
   if (!response.ok) {
     const error = data?.error;
     throw new JobApiError(
@@ -34,12 +37,21 @@ export async function jobRequest<T>(method: string, url: string, body?: unknown)
       error?.message ?? 'Something went wrong. Please try again.',
       error?.cost,
       error?.balance,
+      error?.refusalId,
     );
   }
   return data as T;
 }
 
 export const newRequestId = () => `web-${crypto.randomUUID()}`;
+
+/** "This was a mistake": the refusal goes to the moderation queue as an appeal. */
+export const appealRefusal = (refusalId: string) =>
+  jobRequest<{ appealed: true; itemId: string }>(
+    'POST',
+    `/api/refusals/${encodeURIComponent(refusalId)}/appeal`,
+    {},
+  );
 
 export const getJob = (id: string) => jobRequest<{ job: JobWire }>('GET', `/api/jobs/${id}`);
 
@@ -104,4 +116,5 @@ export const jobService: JobService = {
   love: loveJob,
   cancel: cancelJob,
   remove: deleteJob,
+  appeal: appealRefusal,
 };

@@ -8,6 +8,8 @@ export class JobApiError extends Error {
     message: string,
     readonly cost?: CostWire,
     readonly balance?: CostWire,
+    /** A refused prompt's refusal, which the person can appeal ("this was a mistake"). */
+    readonly refusalId?: string,
   ) {
     super(message);
   }
@@ -37,4 +39,6 @@ export interface JobService {
   love(id: string): Promise<{ loved: boolean; loves: number }>;
   cancel(id: string): Promise<{ job: JobWire }>;
   remove(id: string): Promise<unknown>;
+  /** "This was a mistake" about a refused prompt (an edit's): an appeal to the moderators. */
+  appeal?(refusalId: string): Promise<unknown>;
 }

@@ -149,6 +149,8 @@ export interface JobListQuery {
   userId?: string;
   /** Only finished public creations (not hidden by a moderator). */
   publicOnly?: boolean;
+  /** Leave out mature creations (for signed-out visitors, under-18s and adults who hide them). */
+  generalOnly?: boolean;
   family?: JobRow['family'];
   /** The `createdAt|id` of the last job of the previous page. */
   cursor?: { createdAt: Date; id: string };
@@ -161,6 +163,7 @@ export async function listJobs(db: DbOrTx, query: JobListQuery): Promise<JobRow[
   if (query.userId) conditions.push(eq(jobs.userId, query.userId));
   if (query.publicOnly)
     conditions.push(eq(jobs.public, true), eq(jobs.status, 'succeeded'), isNull(jobs.hiddenAt));
+  if (query.generalOnly) conditions.push(eq(jobs.contentLevel, 'general'));
   if (query.family) conditions.push(eq(jobs.family, query.family));
   if (query.cursor) {
     conditions.push(

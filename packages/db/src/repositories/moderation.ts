@@ -35,6 +35,8 @@ interface ItemFilter {
   reporterId?: string;
   /** Created at or after. */
   since?: Date;
+  /** Only items no moderator overturned (a refusal whose appeal was upheld is overturned). */
+  standing?: true;
 }
 
 function itemsWhere(filter: ItemFilter): SQL | undefined {
@@ -46,6 +48,7 @@ function itemsWhere(filter: ItemFilter): SQL | undefined {
     given(filter.subjectUserId, (id) => eq(moderationItems.subjectUserId, id)),
     given(filter.reporterId, (id) => eq(moderationItems.reporterId, id)),
     given(filter.since, (since) => gte(moderationItems.createdAt, since)),
+    given(filter.standing, () => isNull(moderationItems.overturnedAt)),
   );
 }
 
@@ -57,9 +60,31 @@ async function countItems(db: DbOrTx, filter: ItemFilter): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Refusals of this person's prompts since then. */
+/** Refusals of this person's prompts since then; those overturned on appeal do not count. */
 export async function countRefusalsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
-  return countItems(db, { kind: 'refusal', subjectUserId: userId, since });
+  return countItems(db, { kind: 'refusal', subjectUserId: userId, since, standing: true });
+}
+
+/** Marks a refusal wrong (its appeal upheld): it stops counting toward a pause. Null when it is no refusal. */
+export async function overturnRefusal(db: DbOrTx, id: string): Promise<ModerationItemRow | null> {
+  const [row] = await db
+    .update(moderationItems)
+    .set({ overturnedAt: sql`coalesce(${moderationItems.overturnedAt}, now())` })
+    .where(and(eq(moderationItems.id, id), eq(moderationItems.kind, 'refusal')))
+    .returning();
+  return row ?? null;
+}
+
+/** The open appeal of a refusal, if one was made. */
+export async function findAppealOf(db: DbOrTx, refusalId: string): Promise<ModerationItemRow | null> {
+  const [row] = await db
+    .select()
+    .from(moderationItems)
+    .where(
+      and(eq(moderationItems.kind, 'appeal'), sql`${moderationItems.details}->>'refusalId' = ${refusalId}`),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** Reports this person sent since then. */
@@ -202,6 +227,20 @@ export async function setJobHidden(db: DbOrTx, id: string, hidden: boolean): Pro
   return row ?? null;
 }
 
+/** Sets a creation's content level (an admin's choice, or a mature submission's own). */
+export async function setJobContentLevel(
+  db: DbOrTx,
+  id: string,
+  contentLevel: JobRow['contentLevel'],
+): Promise<JobRow | null> {
+  const [row] = await db
+    .update(jobs)
+    .set({ contentLevel, updatedAt: new Date() })
+    .where(eq(jobs.id, id))
+    .returning();
+  return row ?? null;
+}
+
 /** Announced by a trigger whenever the blocklist changes. */
 export const BLOCKLIST_CHANGES_CHANNEL = 'blocklist_changes';
 
@@ -217,7 +256,7 @@ export async function getBlocklistTerm(db: DbOrTx, id: string): Promise<Blocklis
 /** Null when the term (in any case) is already listed. */
 export async function insertBlocklistTerm(
   db: DbOrTx,
-  values: { term: string; category: string; createdBy: string },
+  values: { term: string; category: string; substring?: boolean; createdBy: string },
 ): Promise<BlocklistTermRow | null> {
   const [row] = await db.insert(blocklistTerms).values(values).onConflictDoNothing().returning();
   return row ?? null;
@@ -226,7 +265,7 @@ export async function insertBlocklistTerm(
 export async function updateBlocklistTerm(
   db: DbOrTx,
   id: string,
-  values: { term: string; category: string },
+  values: { term: string; category: string; substring?: boolean },
 ): Promise<BlocklistTermRow | null> {
   const [row] = await db
     .update(blocklistTerms)

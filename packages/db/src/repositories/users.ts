@@ -181,7 +181,9 @@ export async function setDiscordIdIfAbsent(
 export async function updateUserSettings(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault' | 'remix'>>,
+  changes: Partial<
+    Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault' | 'matureDisplay' | 'remix'>
+  >,
 ): Promise<UserRow | undefined> {
   return updateUserFields(db, id, changes);
 }

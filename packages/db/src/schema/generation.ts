@@ -51,6 +51,13 @@ export const jobs = pgTable(
     costCredits: integer('cost_credits').notNull().default(0),
     costHypercredits: integer('cost_hypercredits').notNull().default(0),
     public: boolean('public').notNull().default(true),
+    /**
+     * `mature` for results made in the horror channels or flagged by the prompt check: never shown
+     * to signed-out visitors or under-18s, shown to adults as they chose (blurred by default).
+     */
+    contentLevel: text('content_level', { enum: ['general', 'mature'] })
+      .notNull()
+      .default('general'),
     source: text('source').notNull(),
     requestId: text('request_id').notNull(),
     parentJobId: uuid('parent_job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),
@@ -89,6 +96,7 @@ export const jobs = pgTable(
       .where(sql`${table.status} = 'running'`),
     index('jobs_family_created_idx').on(table.family, table.createdAt),
     check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
+    check('jobs_content_level_check', sql`${table.contentLevel} in ('general', 'mature')`),
     check(
       'jobs_family_known',
       sql`${table.family} in (${sql.join(

@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jobs } from './generation.ts';
 import { users } from './users.ts';
 
 /**
- * The moderation queue: a refused prompt, a report of a creation, or a pause that refusals
- * started. `subject_user_id` is the person concerned; a report's reporter is never shown to them.
+ * The moderation queue: a refused prompt, a report of a creation, a pause that refusals started,
+ * or a person's appeal of a refusal ("this was a mistake"). `subject_user_id` is the person
+ * concerned; a report's reporter is never shown to them.
  */
 export const moderationItems = pgTable(
   'moderation_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['refusal', 'report', 'pause'] }).notNull(),
+    kind: text('kind', { enum: ['refusal', 'report', 'pause', 'appeal'] }).notNull(),
     subjectUserId: uuid('subject_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -28,6 +29,8 @@ export const moderationItems = pgTable(
       .default('open'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A refusal a moderator found wrong (its appeal upheld): it no longer counts toward a pause. */
+    overturnedAt: timestamp('overturned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -37,6 +40,10 @@ export const moderationItems = pgTable(
     uniqueIndex('moderation_items_one_report')
       .on(table.reporterId, table.jobId)
       .where(sql`${table.kind} = 'report'`),
+    // One appeal per refusal.
+    uniqueIndex('moderation_items_one_appeal')
+      .on(sql`(${table.details}->>'refusalId')`)
+      .where(sql`${table.kind} = 'appeal'`),
   ],
 );
 export type ModerationItemRow = typeof moderationItems.$inferSelect;
@@ -69,6 +76,8 @@ export const blocklistTerms = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     term: text('term').notNull(),
     category: text('category').notNull(),
+    /** Matched inside words too ("kill" in "skills"); otherwise as whole words only. */
+    substring: boolean('substring').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -34,6 +35,10 @@ export const users = pgTable(
     defaultLoraWeight: real('default_lora_weight'),
     /** New creations start private (where the plan allows it). */
     privateByDefault: boolean('private_by_default').notNull().default(false),
+    /** How mature creations show to this adult: `show`, `blur` (the default) or `hide`. */
+    matureDisplay: text('mature_display', { enum: ['show', 'blur', 'hide'] })
+      .notNull()
+      .default('blur'),
     /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
     remix: boolean('remix').notNull().default(false),
     /** Asked at the first sign-in: `under-13` (cannot use the service), `13-17` or `18+`. */
@@ -53,6 +58,7 @@ export const users = pgTable(
     uniqueIndex('users_local_name_unique')
       .on(table.discordName)
       .where(sql`${table.discordId} is null`),
+    check('users_mature_display_check', sql`${table.matureDisplay} in ('show', 'blur', 'hide')`),
   ],
 );
 

@@ -151,3 +151,16 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** The bot's message context-menu command (type 3) on its results. */
 export const REPORT_COMMAND_NAME = 'Report creation';
 export const MESSAGE_COMMANDS = [{ type: 3, name: REPORT_COMMAND_NAME }] as const;
+
+/** A command in a horror channel from someone whose recorded age is not 18 or older. */
+export const ADULTS_ONLY_TEXT =
+  'The horror channels are for people who are 18 or older, and your recorded age is under 18, so I ' +
+  'did not run this. Nothing was charged.';
+/** A prompt that reads as mature (sexual or gore terms), or a creation made from a mature one, under 18. */
+export const MATURE_ADULTS_ONLY_TEXT =
+  'This prompt reads as mature (adult or gore content), which is for people who are 18 or older, and ' +
+  'your recorded age is under 18. Nothing was charged.';
+/** The button a refusal offers, and the answer once it is pressed. */
+export const APPEAL_LABEL = 'This was a mistake';
+export const APPEALED_TEXT =
+  'Thank you: the moderators will look at this refusal. If it was wrong, it will not count toward a pause.';

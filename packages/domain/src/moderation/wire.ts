@@ -29,7 +29,7 @@ export const ModerationActionWire = z.object({
 });
 export type ModerationActionWire = z.infer<typeof ModerationActionWire>;
 
-export const MODERATION_ITEM_KINDS = ['refusal', 'report', 'pause'] as const;
+export const MODERATION_ITEM_KINDS = ['refusal', 'report', 'pause', 'appeal'] as const;
 
 export const ModerationItemWire = z.object({
   id: z.uuid(),
@@ -52,10 +52,16 @@ export const ModerationItemWire = z.object({
       thumbUrl: z.string().nullable(),
       hidden: z.boolean(),
       public: z.boolean(),
+      /** Its content level is mature (adults only). */
+      mature: z.boolean().optional(),
     })
     .nullable(),
   /** What moderators already did to this person (newest first). */
   history: z.array(ModerationActionWire),
+  /** An appeal: the refusal it disputes, and whether a moderator upheld the appeal (the refusal overturned). */
+  appeal: z.object({ refusalId: z.uuid(), upheld: z.boolean() }).optional(),
+  /** A refusal a moderator overturned on appeal: it no longer counts toward a pause. */
+  overturned: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type ModerationItemWire = z.infer<typeof ModerationItemWire>;
@@ -97,10 +103,21 @@ export const ModerationActionIdParams = z.object({ id: z.uuid() });
 export const ModerationActionResult = z.object({ action: ModerationActionWire });
 export const ResolveItemBody = z.object({ status: z.enum(['open', 'resolved']) });
 
+/** A person's "this was a mistake" about one of their refusals. */
+export const AppealBody = z.object({ note: z.string().trim().max(500).optional() });
+export const AppealedBody = z.object({ appealed: z.literal(true), itemId: z.uuid() });
+/** A moderator's answer to an appeal: upheld (the refusal was wrong) or rejected. */
+export const AppealDecisionBody = z.object({ upheld: z.boolean() });
+/** An admin's change of a creation's content level. */
+export const CONTENT_LEVELS = ['general', 'mature'] as const;
+export const ContentLevelBody = z.object({ level: z.enum(CONTENT_LEVELS) });
+
 export const BlocklistTermWire = z.object({
   id: z.uuid(),
   term: z.string(),
   category: z.enum(BLOCKLIST_CATEGORIES),
+  /** Matched inside words too ("kill" in "skills"); otherwise as whole words ("kills", not "Killarney"). */
+  substring: z.boolean(),
   createdAt: z.string(),
 });
 export type BlocklistTermWire = z.infer<typeof BlocklistTermWire>;
@@ -112,6 +129,8 @@ export const BlocklistTermBody = z.object({
     .max(60)
     .regex(/^[\p{L}\p{N} '-]+$/u, 'Letters, digits, spaces, apostrophes and hyphens only'),
   category: z.enum(BLOCKLIST_CATEGORIES),
+  /** Match inside words too; false (whole words) when left out of a new term, unchanged on an edit. */
+  substring: z.boolean().optional(),
 });
 export type BlocklistTermBody = z.infer<typeof BlocklistTermBody>;
 export const BlocklistBody = z.object({ terms: z.array(BlocklistTermWire) });
@@ -158,5 +177,7 @@ export const PromptRefusedBody = z.object({
     message: z.string(),
     category: z.string().optional(),
     pausedUntil: z.string().optional(),
+    /** The refusal, to appeal with `POST /api/refusals/{refusalId}/appeal` ("this was a mistake"). */
+    refusalId: z.uuid().optional(),
   }),
 });

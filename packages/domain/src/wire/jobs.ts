@@ -39,6 +39,10 @@ export const JobWire = z.object({
   loves: z.number().int(),
   lovedByMe: z.boolean(),
   public: z.boolean(),
+  /** Present and true for a mature creation (made in the horror channels or flagged by the prompt check). */
+  mature: z.boolean().optional(),
+  /** Present and true when the viewer chose to see others' mature creations blurred until clicked. */
+  blur: z.boolean().optional(),
   /** True when the caller made it. */
   mine: z.boolean(),
   parentId: z.uuid().optional(),

@@ -1,12 +1,13 @@
 import type { Price } from '@app/domain';
 import { AppError } from '../../lib/errors.ts';
+import { refusalMessage } from './appeal-button.ts';
 import { ageQuestionMessage } from './answer-age.ts';
 import { ephemeral, insufficientCreditsMessage } from './messages.ts';
 import { type InteractionReply, message } from './replies.ts';
 
 /**
  * Every refusal is shown only to the person who asked; nothing was charged. A job before the age
- * band is answered gets the age question, with its buttons.
+ * band is answered gets the age question, with its buttons; a refused prompt the appeal button.
  */
 export function errorReply(error: unknown, creditsUrl: string): InteractionReply {
   if (error instanceof AppError) {
@@ -15,6 +16,9 @@ export function errorReply(error: unknown, creditsUrl: string): InteractionReply
       return message(insufficientCreditsMessage({ cost, balance, creditsUrl }));
     }
     if (error.code === 'AGE_NEEDED') return message(ageQuestionMessage());
+    // A refused prompt offers "This was a mistake", which appeals it.
+    if (error.code === 'PROMPT_REFUSED' && typeof error.details?.refusalId === 'string')
+      return message(refusalMessage(error.message, error.details.refusalId));
     if (error.status < 500) return message(ephemeral(error.message));
   }
   return message(ephemeral('Something went wrong on our side; nothing was charged. Please try again.'));

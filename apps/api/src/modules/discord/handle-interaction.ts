@@ -1,6 +1,7 @@
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { actOnResult, submitEdit } from './act-on-result.ts';
+import { appealFromButton } from './appeal-button.ts';
 import { answerAge } from './answer-age.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { errorReply } from './error-reply.ts';
@@ -56,6 +57,7 @@ export async function handleInteraction(
     // Nor one who said they are under 13 (the site no longer signs them in).
     if (user.ageBand === 'under-13') return message(ephemeral(UNDER_13_TEXT));
     if (parsed.kind === 'age') return answerAge(deps, user, parsed.band);
+    if (parsed.kind === 'appeal') return appealFromButton(deps, user, parsed.refusalId);
     if (parsed.kind === 'command') return runCommand(deps, user, parsed);
     if (parsed.kind === 'message-command') return startReport(deps, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);

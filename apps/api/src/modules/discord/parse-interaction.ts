@@ -69,6 +69,8 @@ export type ParsedInteraction =
   | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
   /** A button of the age question (`age:<band>`), asked before the first creation. */
   | { kind: 'age'; base: InteractionBase; band: AgeBand }
+  /** A refusal's "This was a mistake" button (`appeal:<refusalId>`). */
+  | { kind: 'appeal'; base: InteractionBase; refusalId: string }
   /** A button or form whose custom id is not one of ours (malformed, foreign, or from an old version). */
   | { kind: 'stale'; base: InteractionBase; customId: string }
   | { kind: 'unsupported' };
@@ -145,7 +147,7 @@ export function splitCustomId(customId: string): { action: string; jobId: string
   return { action: match[1]!, jobId: match[2]! };
 }
 
-export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'remix', 'reset'] as const;
+export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'mature', 'remix', 'reset'] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 const SETTING_ID = /^settings:([a-z]{1,20})$/;
 
@@ -153,6 +155,14 @@ const SETTING_ID = /^settings:([a-z]{1,20})$/;
 export function settingOf(customId: string): SettingId | null {
   const match = SETTING_ID.exec(customId);
   return match && (SETTING_IDS as readonly string[]).includes(match[1]!) ? (match[1] as SettingId) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** `appeal:<refusalId>`, the custom id of a refusal's "This was a mistake" button; null when not ours. */
+export function refusalOf(customId: string): string | null {
+  const id = customId.startsWith('appeal:') ? customId.slice('appeal:'.length) : '';
+  return UUID.test(id) ? id : null;
 }
 
 /** `age:<band>`, the custom id of the age question's buttons; null when not ours. */
@@ -231,6 +241,16 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
         ? [...(interaction.data.values ?? [])]
         : [];
     return { kind: 'setting', base, setting, values };
+  }
+  if (
+    interaction.type === InteractionType.MessageComponent &&
+    interaction.data.component_type === ComponentType.Button &&
+    interaction.data.custom_id.startsWith('appeal:')
+  ) {
+    const refusalId = refusalOf(interaction.data.custom_id);
+    return refusalId
+      ? { kind: 'appeal', base, refusalId }
+      : { kind: 'stale', base, customId: interaction.data.custom_id };
   }
   if (
     interaction.type === InteractionType.MessageComponent &&

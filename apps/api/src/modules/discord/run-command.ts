@@ -4,7 +4,7 @@ import { COMMANDS, type Price } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { queueStanding } from '../jobs/estimate-wait.ts';
 import { submitJob } from '../jobs/submit-job.ts';
-import { assertMayGenerate } from '../moderation/assert-may-generate.ts';
+import { assertMayGenerate, assertMayMakeMature } from '../moderation/assert-may-generate.ts';
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
 import { channelRefusal, checkChannel, inHorrorChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
@@ -56,7 +56,11 @@ export async function runCommand(
     ? await findJobByRequest(db, 'discord', interaction.base.id)
     : null;
   // Nothing is downloaded for someone who may not generate (submitJob checks every path again).
-  if (!previous) assertMayGenerate(user);
+  const horrorAllowed = inHorrorChannel(interaction.base.channel, deps.channels.definitions);
+  if (!previous) {
+    assertMayGenerate(user);
+    assertMayMakeMature(user, horrorAllowed && 'horror');
+  }
   // The queue's queues exist before a job enters one.
   if (!previous) await deps.queue();
   const { job, standing } = previous
@@ -78,7 +82,7 @@ export async function runCommand(
         },
         source: 'discord',
         requestId: interaction.base.id,
-        horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
+        horrorAllowed,
         delivery: deliveryOf(interaction.base, dm ? 'dm' : privateAnswer ? 'reply' : 'channel'),
       });
   if (privateAnswer) {

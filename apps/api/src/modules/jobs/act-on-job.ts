@@ -51,6 +51,8 @@ export async function actOnJob(options: ActOnJobOptions): Promise<SubmittedJob> 
     requestId: options.requestId,
     delivery: options.delivery,
     horrorAllowed: options.horrorAllowed,
+    // What is made from a mature creation is mature too.
+    mature: original.contentLevel === 'mature',
     parentJobId: original.id,
   };
   if (isImageAction(action)) {

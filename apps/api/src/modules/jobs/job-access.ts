@@ -3,14 +3,28 @@ import { mayActOn } from '../../lib/authorization.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
 /**
- * Creations are public by default: anyone sees a finished public one; the rest only its owner and
- * admins; a hidden one only admins.
+ * Whether the viewer receives others' mature creations at all: a recorded 18 or older who did not
+ * choose to hide them. Signed-out visitors, 13 to 17 and unknown ages never do.
+ */
+export function maySeeMature(viewer: UserRow | null): boolean {
+  return viewer?.ageBand === '18+' && viewer.matureDisplay !== 'hide';
+}
+
+/**
+ * Creations are public by default: anyone sees a finished public one (a mature one only adults
+ * who did not hide them); the rest only its owner and admins; a hidden one only admins.
  */
 export function canSee(job: JobRow, viewer: UserRow | null): boolean {
   // A creation a moderator hid is gone for everyone but admins, its creator included.
   if (job.hiddenAt) return viewer?.role === 'admin';
   if (viewer && mayActOn(viewer, { userId: job.userId })) return true;
+  if (job.contentLevel === 'mature' && !maySeeMature(viewer)) return false;
   return job.public && job.status === 'succeeded';
+}
+
+/** Whether the viewer sees this (others') mature creation blurred until clicked: their choice, the default. */
+export function blursFor(job: Pick<JobRow, 'contentLevel' | 'userId'>, viewer: UserRow | null): boolean {
+  return job.contentLevel === 'mature' && viewer?.id !== job.userId && viewer?.matureDisplay === 'blur';
 }
 
 export function isOwnerOrAdmin(job: JobRow, viewer: UserRow, options: { ownerOnly?: boolean } = {}): boolean {

@@ -64,6 +64,7 @@ export async function toJobWires(
     loves: counts.get(job.id) ?? 0,
     lovedByMe: loved.has(job.id),
     public: job.public,
+    ...(job.contentLevel === 'mature' ? { mature: true } : {}),
     mine: job.userId === viewerId,
     ...(job.parentJobId ? { parentId: job.parentJobId } : {}),
     createdAt: job.createdAt.toISOString(),

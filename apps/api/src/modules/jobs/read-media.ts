@@ -27,7 +27,7 @@ export async function readMedia({
     const row = await findMediaByKey(db, key);
     const job = row ? await getJob(db, row.jobId) : null;
     if (!row || !job || !canSee(job, viewer)) throw notFound('File');
-    shared = job.public && job.status === 'succeeded' && !job.hiddenAt;
+    shared = job.public && job.status === 'succeeded' && !job.hiddenAt && job.contentLevel === 'general';
   } else {
     const upload = await findUploadByKey(db, key);
     if (!upload || !viewer || !mayActOn(viewer, { userId: upload.userId })) throw notFound('File');

@@ -8,6 +8,7 @@ import {
   insertTrainingLora,
   isUniqueViolation,
   notifyAfterCommit,
+  setJobContentLevel,
 } from '@app/db';
 import {
   FREE_PLAN,
@@ -37,7 +38,7 @@ import {
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { paymentHoldOf } from '../billing/payment-hold.ts';
-import { assertMayGenerate } from '../moderation/assert-may-generate.ts';
+import { assertMayGenerate, assertMayMakeMature } from '../moderation/assert-may-generate.ts';
 import { moderatePrompt } from '../moderation/moderate-prompt.ts';
 import { checkTrainingZip, checkLoraName } from './check-training.ts';
 import { ARRIVAL_WINDOW_JOBS } from './estimate-wait.ts';
@@ -60,8 +61,10 @@ export interface SubmitJobOptions {
   parentJobId?: string;
   /** Overrides the registry price (result actions have prices of their own). */
   price?: Price;
-  /** Gore and horror prompts are allowed (a job from an age-restricted horror channel). */
+  /** Gore and horror prompts are allowed (a job from an age-restricted horror channel); its result is mature. */
   horrorAllowed?: boolean;
+  /** The result is mature whatever its prompt (made from a mature creation). */
+  mature?: boolean;
   /** The Discord interaction to post the result through, written with the job. */
   delivery?: SubmissionDelivery;
 }
@@ -97,6 +100,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     );
   }
   assertMayGenerate(user);
+  assertMayMakeMature(user, input.horrorAllowed ? 'horror' : false);
   const checked = await validateOptions({
     db,
     userId: user.id,
@@ -126,7 +130,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     }
   }
   // Every text of the job (prompts, a LoRA's name) is checked before anything is held.
-  await moderatePrompt({
+  const checkedText = await moderatePrompt({
     db,
     userId: user.id,
     texts: Object.entries(options)
@@ -138,6 +142,10 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
   });
   await resolveLora({ db, userId: user.id, command: definition?.name ?? 'make', prompt: promptOf(options) });
   const price = input.price ?? priceOf(input.command, options);
+  // Made in the horror channels, from a mature creation, or with sexual or gore terms: adults only.
+  const mature = Boolean(input.horrorAllowed || input.mature || checkedText.mature);
+  // Anything mature is for a recorded 18 or older, wherever it is asked for.
+  assertMayMakeMature(user, mature && 'mature');
 
   const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
   // Each currency held keys its ledger row by its place among those held (as the refund does).
@@ -184,6 +192,8 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
         ? // The training row joins the submission's writes; a name in use undoes them all.
           await db.transaction(async (tx) => {
             const submitted = await submitInOneStatement(tx, submission);
+            if (submitted.kind === 'created' && mature)
+              submitted.job = (await setJobContentLevel(tx, submitted.job.id, 'mature')) ?? submitted.job;
             if (
               submitted.kind === 'created' &&
               !(await insertTrainingLora(tx, {
@@ -199,7 +209,15 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
             }
             return submitted;
           })
-        : await submitInOneStatement(db, submission);
+        : mature
+          ? // The level is written with the job, so it is never listed as general.
+            await db.transaction(async (tx) => {
+              const submitted = await submitInOneStatement(tx, submission);
+              if (submitted.kind === 'created')
+                submitted.job = (await setJobContentLevel(tx, submitted.job.id, 'mature')) ?? submitted.job;
+              return submitted;
+            })
+          : await submitInOneStatement(db, submission);
   } catch (error) {
     // A twin of this request committed while this one waited for the user's lock (its hold key
     // or request id is taken now), or the key was used before by a request whose job is gone.

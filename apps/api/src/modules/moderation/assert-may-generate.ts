@@ -1,5 +1,13 @@
 import type { UserRow } from '@app/db';
-import { AGE_NEEDED_STUDIO, AGE_NEEDED_TEXT, BANNED_TEXT, UNDER_13_TEXT, pausedText } from '@app/domain';
+import {
+  ADULTS_ONLY_TEXT,
+  MATURE_ADULTS_ONLY_TEXT,
+  AGE_NEEDED_STUDIO,
+  AGE_NEEDED_TEXT,
+  BANNED_TEXT,
+  UNDER_13_TEXT,
+  pausedText,
+} from '@app/domain';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -20,4 +28,17 @@ export function assertMayGenerate(user: UserRow, now = new Date()): void {
     throw new AppError('AGE_NEEDED', { status: 403, message: AGE_NEEDED_TEXT(AGE_NEEDED_STUDIO) });
   }
   if (user.ageBand === 'under-13') throw new AppError('UNDER_13', { status: 403, message: UNDER_13_TEXT });
+}
+
+/**
+ * Horror channels (and anything else mature: a prompt with sexual or gore terms, a creation made
+ * from a mature one) need a recorded 18 or older as well as Discord's age-restricted flag: 13 to 17
+ * is refused privately, before anything is charged. An unknown age is asked first (`assertMayGenerate`).
+ */
+export function assertMayMakeMature(user: UserRow, mature: 'horror' | 'mature' | false): void {
+  if (mature && user.ageBand !== '18+')
+    throw new AppError('ADULTS_ONLY', {
+      status: 403,
+      message: mature === 'horror' ? ADULTS_ONLY_TEXT : MATURE_ADULTS_ONLY_TEXT,
+    });
 }

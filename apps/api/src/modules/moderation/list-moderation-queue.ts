@@ -1,4 +1,4 @@
-import { type Db, actionsForUsers, listModerationItems } from '@app/db';
+import { type Db, actionsForUsers, getModerationItem, listModerationItems } from '@app/db';
 import type { ModerationActionWire, ModerationItemWire } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 import { promptOf } from '@app/jobs';
@@ -34,6 +34,13 @@ export async function listModerationQueue(input: {
     });
     history.set(action.subjectUserId, list);
   }
+  // Whether each appealed refusal was overturned (the appeal upheld).
+  const overturned = new Map<string, boolean>();
+  for (const row of rows) {
+    if (row.item.kind !== 'appeal') continue;
+    const refusal = await getModerationItem(input.db, String(row.item.details.refusalId));
+    overturned.set(String(row.item.details.refusalId), Boolean(refusal?.overturnedAt));
+  }
   return Promise.all(
     rows.map(async ({ item, person, job }) => {
       const wire = job ? await toJobWire(input.db, input.storage, job, input.viewerId, input.timing) : null;
@@ -63,9 +70,19 @@ export async function listModerationQueue(input: {
               thumbUrl: output ? (output.thumbUrl ?? output.url) : null,
               hidden: Boolean(job.hiddenAt),
               public: job.public,
+              mature: job.contentLevel === 'mature',
             }
           : null,
         history: history.get(person.id) ?? [],
+        ...(item.kind === 'appeal'
+          ? {
+              appeal: {
+                refusalId: String(item.details.refusalId),
+                upheld: Boolean(overturned.get(String(item.details.refusalId))),
+              },
+            }
+          : {}),
+        ...(item.kind === 'refusal' ? { overturned: Boolean(item.overturnedAt) } : {}),
         createdAt: item.createdAt.toISOString(),
       } satisfies ModerationItemWire;
     }),

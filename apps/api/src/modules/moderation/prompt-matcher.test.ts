@@ -1,6 +1,7 @@
 import { GORE, MINORS_SEXUAL } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { type BlockedTerm, blocklistMatcher, checkPrompt, spacedRuns } from './prompt-matcher.ts';
+import { foldCharacters, spelledOut, wordsOf } from './normalize-prompt.ts';
+import { type BlockedTerm, blocklistMatcher, checkPrompt } from './prompt-matcher.ts';
 
 const none = (_text: string): BlockedTerm[] => [];
 const verdict = (text: string, horrorAllowed = false, blocklist = none) =>
@@ -58,8 +59,34 @@ describe('checkPrompt', () => {
   });
 });
 
-describe('spacedRuns', () => {
+describe('spelledOut', () => {
   it('joins runs of single letters and leaves words alone', () => {
-    expect(spacedRuns('a n-a-k-e-d k i d, on a bus, c.h.i.l.d')).toEqual(['anakedkid', 'child']);
+    const words = wordsOf(foldCharacters('a n-a-k-e-d k i d, on a bus, c.h.i.l.d'), 'fold');
+    expect(spelledOut(words)).toEqual(['anakedkid', 'nakedkid', 'child']);
+  });
+});
+
+describe('wordsOf', () => {
+  it('reads weights, brackets, separators, camelCase and leetspeak as the words they hide', () => {
+    const read = (text: string) => wordsOf(foldCharacters(text), 'fold');
+    expect(read('a (knight:1.3) [in] {a} |castle !big_old-town.gate\tx\ny')).toEqual([
+      'a',
+      'knight',
+      'in',
+      'a',
+      'castle',
+      'big',
+      'old',
+      'town',
+      'gate',
+      'x',
+      'y',
+    ]);
+    // Read with every non-letter as a break, `|` and `!` between letters are breaks too.
+    expect(wordsOf(foldCharacters('castle|big!old'), 'break')).toEqual(['castle', 'big', 'old']);
+    expect(read('k!d |naked')).toEqual(['kid', 'naked']);
+    expect(read('superDecapitated N4K3D')).toEqual(['super', 'decapitated', 'naked']);
+    expect(read('𝐳𝐨𝐫​bl­ax ｚｏｒｂｌａｘ d́e')).toEqual(['zorblax', 'zorblax', 'de']);
+    expect(wordsOf(foldCharacters('2kid x9'), 'break')).toEqual(['kid', 'x']);
   });
 });

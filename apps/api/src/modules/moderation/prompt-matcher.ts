@@ -1,16 +1,13 @@
 import { GORE, MINORS_SEXUAL } from '@app/domain';
-import {
-  DataSet,
-  RegExpMatcher,
-  englishRecommendedTransformers,
-  parseRawPattern,
-  type MatchPayload,
-} from 'obscenity';
-import { goreDataset, minorsDataset, sexualDataset } from './category-terms.ts';
+import { GORE_TERMS, MINOR_TERMS, SEXUAL_TERMS } from './category-terms.ts';
+import { type Form, findForms, formsOf, inContext, piecesOf, withoutAllowed } from './match-terms.ts';
+import { foldCharacters, readingsOf, wordsOf } from './normalize-prompt.ts';
 
 export interface BlockedTerm {
   term: string;
   category: string;
+  /** Matched inside words too ("kill" in "skills"), not only as a word. */
+  substring?: boolean;
 }
 
 export interface PromptVerdict {
@@ -19,107 +16,117 @@ export interface PromptVerdict {
   terms: string[];
 }
 
-type Metadata = { term: string; category?: string };
-
-/**
- * A strict matcher for ordinary text (terms start at a word start) and a loose one for letters
- * that were spaced out ("n a k e d k i d" reads "nakedkid": its words have no starts left).
- */
-function matcherOf(dataset: DataSet<Metadata>) {
-  const built = dataset.build();
-  const strict = new RegExpMatcher({ ...built, ...englishRecommendedTransformers });
-  const loose = new RegExpMatcher({
-    ...englishRecommendedTransformers,
-    whitelistedTerms: built.whitelistedTerms,
-    blacklistedTerms: built.blacklistedTerms.map((term) => ({
-      ...term,
-      pattern: { ...term.pattern, requireWordBoundaryAtStart: false, requireWordBoundaryAtEnd: false },
-    })),
-  });
-  const terms = (matcher: RegExpMatcher, text: string) =>
-    matcher
-      .getAllMatches(text)
-      .map((match: MatchPayload) => dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.term ?? '');
-  return (text: string): string[] => [
-    ...terms(strict, text),
-    ...spacedRuns(text).flatMap((run) => terms(loose, run)),
-  ];
+/** What a text holds, over all its readings. */
+export interface PromptReading {
+  minors: string[];
+  sexual: string[];
+  gore: string[];
 }
 
-const MINORS = matcherOf(minorsDataset);
-const SEXUAL = matcherOf(sexualDataset);
-const GORE_TERMS = matcherOf(goreDataset);
+const GROUPS = { minors: MINOR_TERMS, sexual: SEXUAL_TERMS, gore: GORE_TERMS };
+type Group = keyof typeof GROUPS;
+/** Every category's forms in one list, each term named `<group>:<term>`. */
+const ALL_FORMS: Form[] = (Object.keys(GROUPS) as Group[]).flatMap((group) =>
+  formsOf(GROUPS[group]).map((form) => ({ ...form, term: `${group}:${form.term}` })),
+);
+const PIECES = piecesOf(ALL_FORMS);
 
-const SPACED_RUN =
-  /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}@$!|][^\p{L}\p{N}\n]{1,3}){2,}[\p{L}\p{N}@$!|](?![\p{L}\p{N}])/gu;
+const unique = (terms: string[]) => [...new Set(terms)];
 
-/**
- * "c h i l d", "c.h.i.l.d" and "c_h_i_l_d" read "child": each run of three or more single letters
- * or digits split by spaces or punctuation, joined. It is the spacing evasion obscenity's
- * recommended transformers leave alone (skipping every non-letter would join real words too).
- */
-export function spacedRuns(text: string): string[] {
-  return [...text.matchAll(SPACED_RUN)].map(([run]) => run.replace(/[^\p{L}\p{N}@$!|]/gu, ''));
+let lastReadings: { text: string; readings: string[][] } | undefined;
+
+/** The readings of a text with known names and compounds blanked out (the last text's remembered). */
+function readingsFor(text: string): string[][] {
+  if (lastReadings?.text !== text) lastReadings = { text, readings: readingsOf(text).map(withoutAllowed) };
+  return lastReadings.readings;
 }
 
-/** obscenity's leetspeak dictionary, character to letter. */
-const LEET: Record<string, string> = {
-  '4': 'a',
-  '@': 'a',
-  '3': 'e',
-  '6': 'g',
-  '1': 'i',
-  '0': 'o',
-  '5': 's',
-  $: 's',
-  '7': 't',
-  '2': 'z',
-};
-
-/** Builds the matcher of the admins' blocklist; each term matches at a word start, in any spelling. */
-export function blocklistMatcher(terms: readonly BlockedTerm[]) {
-  const dataset = new DataSet<Metadata>();
-  for (const { term, category } of terms) {
-    const text = term
-      .toLowerCase()
-      // The text is matched after obscenity's leetspeak transformer; so is the term's own spelling.
-      .replace(/[4@3612057$]/g, (digit) => LEET[digit]!)
-      .replace(/[^\p{L}\p{N} ]/gu, ' ')
-      .replace(/(.)\1+/gu, (run, letter: string) => ('beolsg'.includes(letter) ? letter + letter : letter))
-      .replace(/[[\]()?|\\]/g, '')
-      .trim();
-    if (!text) continue;
-    dataset.addPhrase((phrase) =>
-      phrase.setMetadata({ term, category }).addPattern(parseRawPattern(`|${text}`)),
-    );
+/** The minor, sexual and gore terms of a text, each read as words in every normalized reading. */
+export function readPrompt(text: string): PromptReading {
+  const read: PromptReading = { minors: [], sexual: [], gore: [] };
+  for (const words of readingsFor(text)) {
+    const found = findForms(words, ALL_FORMS, PIECES);
+    for (const item of found) {
+      const [group, term] = item.term.split(':') as [Group, string];
+      // A term needing context finds it in a body word or another term of its own category.
+      const kin = found.filter((other) => other.term.startsWith(`${group}:`));
+      if (inContext(words, item, kin)) read[group].push(term);
+    }
   }
-  const matcher = new RegExpMatcher({ ...dataset.build(), ...englishRecommendedTransformers });
-  return (text: string): BlockedTerm[] =>
-    matcher.getAllMatches(text).map((match) => {
-      const metadata = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata!;
-      return { term: metadata.term, category: metadata.category ?? 'other' };
-    });
+  return { minors: unique(read.minors), sexual: unique(read.sexual), gore: unique(read.gore) };
+}
+
+/** A blocklisted term as the prompts are read: its words, folded the same way. */
+function termWords(term: string): string[] {
+  return wordsOf(foldCharacters(term), 'fold');
+}
+
+/**
+ * Builds the matcher of the admins' blocklist. A term matches as whole words, in any spelling the
+ * prompts are normalized from ("(zorblax:1.2)", "zor\u200bblax", "𝐳𝐨𝐫𝐛𝐥𝐚𝐱", "my_zorblax",
+ * "superzorblax"), with the usual endings ("kills", "killing"), never inside another word
+ * ("Killarney") unless the admin marked it a substring.
+ */
+export function blocklistMatcher(terms: readonly BlockedTerm[]) {
+  const entries = terms
+    .map((entry) => ({ entry, words: termWords(entry.term) }))
+    .filter(({ words }) => words.length > 0);
+  const forms: Form[] = entries.map(({ words }, index) => ({
+    term: String(index),
+    words,
+    stem: false,
+    glued: false,
+    needsContext: false,
+  }));
+  const inflected: Form[] = forms.flatMap((form) =>
+    ['s', 'es', 'ed', 'd', 'ing', 'er', 'ers'].map((ending) => ({
+      ...form,
+      words: [...form.words.slice(0, -1), form.words.at(-1)! + ending],
+    })),
+  );
+  const wordForms = [...forms, ...inflected];
+  const pieces = piecesOf([...ALL_FORMS, ...wordForms]);
+  return (text: string): BlockedTerm[] => {
+    const readings = readingsFor(text);
+    const hits = new Set<number>();
+    for (const words of readings) {
+      for (const item of findForms(words, wordForms, pieces)) hits.add(Number(item.term));
+      // A term marked as a substring matches inside words, or across words run together.
+      const joined = words.join('');
+      entries.forEach(({ entry, words: own }, index) => {
+        if (!entry.substring) return;
+        const needle = own.join('');
+        if (own.length === 1 ? words.some((word) => word.includes(needle)) : joined.includes(needle))
+          hits.add(index);
+      });
+    }
+    return [...hits]
+      .sort((a, b) => a - b)
+      .map((index) => ({ term: entries[index]!.entry.term, category: entries[index]!.entry.category }));
+  };
 }
 
 /**
  * The category a prompt is refused for, or null: sexual terms together with terms for minors
- * anywhere; gore outside the horror channels; any blocklisted term. Pure.
+ * anywhere; any blocklisted term; gore outside the horror channels. Pure.
  */
 export function checkPrompt(input: {
   text: string;
   horrorAllowed: boolean;
   blocklist: (text: string) => BlockedTerm[];
 }): PromptVerdict | null {
-  const unique = (terms: string[]) => [...new Set(terms)];
-  const minors = unique(MINORS(input.text));
-  const sexual = unique(SEXUAL(input.text));
-  if (minors.length && sexual.length) return { category: MINORS_SEXUAL, terms: [...minors, ...sexual] };
-  const blocked = [input.text, ...spacedRuns(input.text)].flatMap(input.blocklist);
+  const read = readPrompt(input.text);
+  if (read.minors.length && read.sexual.length)
+    return { category: MINORS_SEXUAL, terms: [...read.minors, ...read.sexual] };
+  const blocked = input.blocklist(input.text);
   if (blocked.length)
     return { category: blocked[0]!.category, terms: unique(blocked.map((entry) => entry.term)) };
-  if (!input.horrorAllowed) {
-    const gore = unique(GORE_TERMS(input.text));
-    if (gore.length) return { category: GORE, terms: gore };
-  }
+  if (!input.horrorAllowed && read.gore.length) return { category: GORE, terms: read.gore };
   return null;
+}
+
+/** Whether an accepted prompt is for adults only: gore (in the horror channels) or sexual terms. */
+export function isMaturePrompt(text: string): boolean {
+  const read = readPrompt(text);
+  return read.gore.length > 0 || read.sexual.length > 0;
 }

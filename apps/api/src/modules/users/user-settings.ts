@@ -11,13 +11,16 @@ export function toUserSettingsWire(user: UserRow): UserSettingsWire {
     // On the free plan new creations are public whatever was chosen on a plan before.
     privateByDefault: privateAllowed && user.privateByDefault,
     privateAllowed,
+    matureDisplay: user.matureDisplay,
+    matureAllowed: user.ageBand === '18+',
     remix: user.remix,
   };
 }
 
 /**
  * Changes a person's defaults, from the studio or `/settings` alike. Private by default needs a
- * plan that allows it (403 `PRIVATE_NEEDS_PLAN`, nothing changed).
+ * plan that allows it (403 `PRIVATE_NEEDS_PLAN`, nothing changed); showing or blurring mature
+ * creations needs a recorded 18 or older (403 `ADULTS_ONLY`).
  */
 export async function changeUserSettings(
   db: Db,
@@ -30,6 +33,12 @@ export async function changeUserSettings(
     throw new AppError('PRIVATE_NEEDS_PLAN', {
       status: 403,
       message: 'Private by default comes with a paid plan; on the free plan creations are public.',
+    });
+  }
+  if (changes.matureDisplay && changes.matureDisplay !== 'hide' && user.ageBand !== '18+') {
+    throw new AppError('ADULTS_ONLY', {
+      status: 403,
+      message: 'Mature creations are for people who are 18 or older; nothing was changed.',
     });
   }
   if (Object.keys(changes).length === 0) return user;

@@ -1,5 +1,5 @@
 import type { JobWire } from '@app/domain';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CreationTile } from './creation-tile.tsx';
@@ -74,5 +74,25 @@ describe('gallery tiles of every kind', () => {
   it('a video without a poster still says what it is', () => {
     tile({ outputs: [{ url: '/media/jobs/v/0.mp4', mime: 'video/mp4' }] });
     expect(screen.getByRole('link')).toHaveTextContent('Video: waves at dusk');
+  });
+});
+
+describe('a mature creation the viewer sees blurred', () => {
+  it('is behind a button until it is pressed; without blur it shows at once', () => {
+    const image = { url: '/media/jobs/m/0.png', mime: 'image/png', width: 64, height: 64 };
+    const { unmount } = tile({ kind: 'image', command: 'make', outputs: [image], mature: true, blur: true });
+    const reveal = screen.getByRole('button', { name: 'Mature: show it' });
+    expect(screen.getByRole('listitem')).toHaveClass('creation-tile-blurred');
+    // The picture is not reachable (nor openable) until shown.
+    expect(screen.queryByRole('link')).toBeNull();
+    fireEvent.click(reveal);
+    expect(screen.queryByRole('button', { name: 'Mature: show it' })).toBeNull();
+    expect(screen.getByRole('listitem')).not.toHaveClass('creation-tile-blurred');
+    expect(screen.getByRole('link').getAttribute('href')).toContain(`/c/${base.id}`);
+    unmount();
+
+    tile({ kind: 'image', command: 'make', outputs: [image], mature: true });
+    expect(screen.queryByRole('button', { name: 'Mature: show it' })).toBeNull();
+    expect(screen.getByRole('link')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { JobOutputWire, JobWire } from '@app/domain';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 // Not the job card's index: the tiles (the landing page's strip) need neither the card nor its media.
 import { imageSrcSet } from '@/components/job-card/image-src-set.ts';
@@ -52,9 +52,22 @@ export function CreationTile({
   const prompt = jobPrompt(job) || `/${job.command}`;
   const face = tileFace(job);
   const loading = eager ? 'eager' : 'lazy';
+  // A mature creation the viewer chose to see blurred: the first click shows it, the next opens it.
+  const [revealed, setRevealed] = useState(false);
+  const blurred = Boolean(job.blur) && !revealed;
   return (
-    <li className="creation-tile">
-      <Link to={paths.creation.href(job.id)} className="creation-link">
+    <li className={blurred ? 'creation-tile creation-tile-blurred' : 'creation-tile'}>
+      {blurred && (
+        <button type="button" className="creation-reveal" onClick={() => setRevealed(true)}>
+          Mature: show it
+        </button>
+      )}
+      <Link
+        to={paths.creation.href(job.id)}
+        className="creation-link"
+        aria-hidden={blurred || undefined}
+        tabIndex={blurred ? -1 : undefined}
+      >
         {face.type === 'image' ? (
           <img
             src={face.output.thumbUrl ?? face.output.url}

@@ -95,7 +95,7 @@ export function JobCard({
         )}
       </header>
       {done && <JobMedia job={job} describe={prompt || `/${job.command}`} />}
-      {error !== null && <JobErrorAlert error={error} />}
+      {error !== null && <JobErrorAlert error={error} onAppeal={service.appeal} />}
       <div className="job-actions">
         {!isEnded(job) && job.mine && (
           <Button

@@ -3,6 +3,8 @@ import {
   DEFAULT_ASPECTS,
   DEFAULT_LORA_WEIGHTS,
   LIMITS,
+  MATURE_DISPLAYS,
+  type MatureDisplay,
   type UpdateUserSettings,
   aspectLabel,
 } from '@app/domain';
@@ -21,11 +23,17 @@ import type { SettingId } from '../parse-interaction.ts';
 import { type InteractionReply, message } from '../replies.ts';
 
 const SQUARE = 'square';
+const MATURE_WORDS: Record<MatureDisplay, string> = {
+  show: 'shown',
+  blur: 'blurred until clicked',
+  hide: 'hidden',
+};
 const REGISTRY_WEIGHT = 'default';
 
 /**
  * The `/settings` message: the person's defaults in words, a menu for the aspect, one for the LoRA
- * weight, and buttons for privacy and reset. Every change answers with this message again, updated.
+ * weight, for adults one for how others' mature creations show in the gallery, and buttons for
+ * privacy and reset. Every change answers with this message again, updated.
  */
 export function settingsMessage(user: UserRow, studioUrl: string, note?: string): MessagePayload {
   const settings = toUserSettingsWire(user);
@@ -35,6 +43,9 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
     `Aspect: ${aspectLabel(settings.defaultAspect)}${settings.defaultAspect ? ` — \`${settings.defaultAspect}\` is added to image prompts that name no aspect` : ''}`,
     `LoRA weight: ${weight}${settings.defaultLoraWeight == null ? ' (the standard)' : ''}`,
     `New creations: ${settings.privateByDefault ? 'private' : 'public'}${settings.privateAllowed ? '' : ' (private by default comes with a paid plan)'}`,
+    ...(settings.matureAllowed
+      ? [`Others' mature creations (horror, gore) in the gallery: ${MATURE_WORDS[settings.matureDisplay]}`]
+      : []),
     `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
@@ -103,6 +114,22 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
       ],
     },
   ];
+  if (settings.matureAllowed)
+    components.splice(2, 0, {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: 'settings:mature',
+          placeholder: 'Mature creations of others',
+          options: MATURE_DISPLAYS.map((display) => ({
+            label: `Mature creations: ${MATURE_WORDS[display]}`,
+            value: display,
+            default: settings.matureDisplay === display,
+          })),
+        },
+      ],
+    });
   return {
     content: lines.join('\n'),
     flags: MessageFlags.Ephemeral,
@@ -154,6 +181,10 @@ function settingChanges(
     }
     case 'private':
       return { privateByDefault: !toUserSettingsWire(user).privateByDefault };
+    case 'mature':
+      return value && (MATURE_DISPLAYS as readonly string[]).includes(value)
+        ? { matureDisplay: value as MatureDisplay }
+        : null;
     case 'remix':
       return { remix: !user.remix };
     case 'reset':

@@ -25,6 +25,7 @@ const toWire = (row: BlocklistTermRow) => ({
   id: row.id,
   term: row.term,
   category: row.category as BlocklistCategory,
+  substring: row.substring,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -32,8 +33,9 @@ const taken = (term: string) =>
   new AppError('TERM_LISTED', { status: 409, message: `"${term}" is already on the blocklist` });
 
 /**
- * The admins' blocklist: terms refused in every prompt with the category the refusal names. Every
- * prompt check reads it, so an edit applies at once in every process; every edit is audited.
+ * The admins' blocklist: terms refused in every prompt with the category the refusal names, as
+ * whole words unless marked a substring. Every prompt check reads it, so an edit applies at once
+ * in every process; every edit is audited.
  */
 export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -72,7 +74,10 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
           actorId: admin.id,
           action: 'blocklist.add',
           targetId: inserted.id,
-          details: { before: null, after: { term: inserted.term, category: inserted.category } },
+          details: {
+            before: null,
+            after: { term: inserted.term, category: inserted.category, substring: inserted.substring },
+          },
         });
         return inserted;
       });
@@ -86,7 +91,7 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Change a term or its category',
+        summary: 'Change a term, its category or whether it matches inside words',
         params: ModerationActionIdParams,
         body: BlocklistTermBody,
         response: { 200: BlocklistTermWire, ...errors },
@@ -113,8 +118,8 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'blocklist.edit',
             targetId: before.id,
             details: {
-              before: { term: before.term, category: before.category },
-              after: { term: updated!.term, category: updated!.category },
+              before: { term: before.term, category: before.category, substring: before.substring },
+              after: { term: updated!.term, category: updated!.category, substring: updated!.substring },
             },
           });
           return updated!;
@@ -144,7 +149,10 @@ export const adminBlocklistRoutes: FastifyPluginAsyncZod = async (app) => {
           actorId: admin.id,
           action: 'blocklist.remove',
           targetId: removed.id,
-          details: { before: { term: removed.term, category: removed.category }, after: null },
+          details: {
+            before: { term: removed.term, category: removed.category, substring: removed.substring },
+            after: null,
+          },
         });
         return removed;
       });

@@ -1,5 +1,7 @@
-import { setModerationItemStatus } from '@app/db';
+import { getJob, setJobContentLevel, setModerationItemStatus } from '@app/db';
 import {
+  AppealDecisionBody,
+  ContentLevelBody,
   ErrorBody,
   ModerationActionBody,
   ModerationActionIdParams,
@@ -11,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../lib/errors.ts';
 import { writeAuditLog } from '../../../modules/audit/write-audit-log.ts';
+import { decideAppeal } from '../../../modules/moderation/appeal-refusal.ts';
 import { listModerationQueue } from '../../../modules/moderation/list-moderation-queue.ts';
 import { takeModerationAction } from '../../../modules/moderation/take-moderation-action.ts';
 import { undoModerationAction } from '../../../modules/moderation/undo-moderation-action.ts';
@@ -132,6 +135,60 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
         return updated;
       });
       return { status: row.status };
+    },
+  );
+
+  app.post(
+    '/moderation/appeals/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Uphold an appeal (the refusal no longer counts toward a pause) or reject it (audited)',
+        params: ModerationActionIdParams,
+        body: AppealDecisionBody,
+        response: { 200: ResolveItemBody, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await decideAppeal({
+        db,
+        actor: request.user,
+        appealId: request.params.id,
+        upheld: request.body.upheld,
+      });
+      return { status: row.status };
+    },
+  );
+
+  app.put(
+    '/moderation/creations/:id/level',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Change a creation's content level: general, or mature (adults only, audited)",
+        params: ModerationActionIdParams,
+        body: ContentLevelBody,
+        response: { 200: ContentLevelBody, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = request.user;
+      const { level } = request.body;
+      return db.transaction(async (tx) => {
+        const before = await getJob(tx, request.params.id);
+        if (!before) throw notFound('Creation');
+        await setJobContentLevel(tx, before.id, level);
+        await writeAuditLog({
+          db: tx,
+          actorId: admin.id,
+          action: 'moderation.level',
+          targetId: before.userId,
+          details: { jobId: before.id, before: { level: before.contentLevel }, after: { level } },
+        });
+        return { level };
+      });
     },
   );
 };

@@ -1,7 +1,7 @@
 import { findUserById } from '@app/db';
 import { CreationBody, ErrorBody, JobIdParams, ReportBody, ReportedBody } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadVisibleJob } from '../../../modules/jobs/job-access.ts';
+import { blursFor, loadVisibleJob } from '../../../modules/jobs/job-access.ts';
 import { toJobWire } from '../../../modules/jobs/job-wire.ts';
 import { reportCreation } from '../../../modules/moderation/report-creation.ts';
 
@@ -23,14 +23,15 @@ export const creationRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await request.currentUser();
       const job = await loadVisibleJob(db, request.params.id, viewer);
       const creator = await findUserById(db, job.userId);
+      const wire = await toJobWire(
+        db,
+        app.generation.storage,
+        job,
+        viewer?.id ?? null,
+        app.ctx.settings.generation,
+      );
       return {
-        job: await toJobWire(
-          db,
-          app.generation.storage,
-          job,
-          viewer?.id ?? null,
-          app.ctx.settings.generation,
-        ),
+        job: blursFor(job, viewer) ? { ...wire, blur: true } : wire,
         creator: { discordName: creator?.discordName ?? 'someone' },
       };
     },

@@ -25,6 +25,8 @@ export function CreationPage() {
   // What was loaded for another address counts as loading until this one's answer arrives.
   const state: State = loaded.id === id ? loaded : { kind: 'loading' };
   const [made, setMade] = useState<JobWire[]>([]);
+  // A mature creation the viewer chose to see blurred stays behind a button until it is pressed.
+  const [revealed, setRevealed] = useState<string | null>(null);
   const prompt = state.kind === 'ready' ? jobPrompt(state.creation.job) : '';
   useDocumentTitle(state.kind === 'ready' ? prompt.slice(0, 60) || 'Creation' : 'Creation');
 
@@ -59,6 +61,18 @@ export function CreationPage() {
   if (state.kind === 'failed') return <p role="alert">The creation could not be loaded: {state.message}</p>;
 
   const { job, creator } = state.creation;
+  if (job.blur && revealed !== job.id)
+    return (
+      <section className="creation-page">
+        <h1>A mature creation</h1>
+        <p>
+          This creation is for adults (horror or gore), and your settings blur mature creations.{' '}
+          <button type="button" className="btn btn-secondary" onClick={() => setRevealed(job.id)}>
+            Show it
+          </button>
+        </p>
+      </section>
+    );
   return (
     <section className="creation-page">
       <h1>{prompt || `/${job.command}`}</h1>

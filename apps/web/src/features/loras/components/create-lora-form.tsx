@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LORA_NAME_RULE, LoraName, LoraTrainingForm, type JobWire } from '@app/domain';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { newRequestId, submitJob } from '@/api/jobs.ts';
+import { appealRefusal, newRequestId, submitJob } from '@/api/jobs.ts';
 import { uploadFile } from '@/api/uploads.ts';
 import { JobErrorAlert } from '@/components/job-card/index.ts';
 import { Button } from '@/components/ui/index.ts';
@@ -124,7 +124,7 @@ export function CreateLoraForm({ onCreated }: { onCreated: (job: JobWire) => voi
         </p>
       )}
       {progress !== null && <progress max={1} value={progress} aria-label="Uploading the training files" />}
-      {error !== null && <JobErrorAlert error={error} />}
+      {error !== null && <JobErrorAlert error={error} onAppeal={appealRefusal} />}
       <div className="lora-submit">
         <Button
           type="submit"

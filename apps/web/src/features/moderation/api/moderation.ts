@@ -50,6 +50,22 @@ export const moderationApi = baseApi
         }),
         invalidatesTags: ['Moderation', 'Audit'],
       }),
+      decideAppeal: build.mutation<unknown, { id: string; upheld: boolean }>({
+        query: ({ id, upheld }) => ({
+          url: `api/admin/moderation/appeals/${id}`,
+          method: 'POST',
+          body: { upheld },
+        }),
+        invalidatesTags: ['Moderation', 'Audit'],
+      }),
+      setContentLevel: build.mutation<unknown, { id: string; level: 'general' | 'mature' }>({
+        query: ({ id, level }) => ({
+          url: `api/admin/moderation/creations/${id}/level`,
+          method: 'PUT',
+          body: { level },
+        }),
+        invalidatesTags: ['Moderation', 'Audit'],
+      }),
       getBlocklist: build.query<{ terms: BlocklistTermWire[] }, void>({
         query: () => 'api/admin/blocklist',
         providesTags: ['Blocklist'],
@@ -78,6 +94,8 @@ export const {
   useTakeModerationActionMutation,
   useUndoModerationActionMutation,
   useSetModerationItemStatusMutation,
+  useDecideAppealMutation,
+  useSetContentLevelMutation,
   useGetBlocklistQuery,
   useAddBlocklistTermMutation,
   useEditBlocklistTermMutation,

@@ -27,8 +27,10 @@ export function BlocklistPage() {
     <AdminGate>
       <h1>Blocklist</h1>
       <p>
-        Prompts containing a term are refused in any spelling (case, spacing, leetspeak, look-alike letters),
-        and the refusal names the term’s category. Changes apply to the next prompt.
+        Prompts containing a term are refused in any spelling (case, spacing, leetspeak, look-alike letters,
+        weights and brackets), and the refusal names the term’s category. A term matches whole words (“kill”
+        refuses “kills”, not “Killarney”) unless it is marked to match inside words. Changes apply to the next
+        prompt.
       </p>
       <AddTerm />
       <Terms />
@@ -51,12 +53,12 @@ function CategorySelect(props: SelectHTMLAttributes<HTMLSelectElement>) {
 function AddTerm() {
   const { register, handleSubmit, setValue, formState } = useForm<BlocklistTermBody>({
     resolver: zodResolver(BlocklistTermBody),
-    defaultValues: { term: '', category: 'other' },
+    defaultValues: { term: '', category: 'other', substring: false },
   });
   const [add, adding] = useAddBlocklistTermMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const error = formState.errors.term?.message ?? failure;
-  const ids = { term: useId(), category: useId() };
+  const ids = { term: useId(), category: useId(), substring: useId() };
 
   async function onAdd(body: BlocklistTermBody) {
     setFailure(null);
@@ -75,6 +77,9 @@ function AddTerm() {
       <input id={ids.term} required minLength={2} maxLength={60} {...register('term')} />
       <label htmlFor={ids.category}>Category</label>
       <CategorySelect id={ids.category} {...register('category')} />
+      <label htmlFor={ids.substring}>
+        <input id={ids.substring} type="checkbox" {...register('substring')} /> Match inside words
+      </label>
       <Button type="submit" disabled={adding.isLoading}>
         Add
       </Button>
@@ -96,6 +101,7 @@ function Terms() {
           <tr>
             <th scope="col">Term</th>
             <th scope="col">Category</th>
+            <th scope="col">Inside words</th>
             <th scope="col">Added</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -117,6 +123,10 @@ function TermRow({ term }: { term: BlocklistTermWire }) {
   const [remove, removing] = useRemoveBlocklistTermMutation();
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const save = (body: Partial<BlocklistTermWire>) =>
+    void edit({ id: term.id, term: term.term, category: term.category, ...body }).then((result) =>
+      setError('error' in result ? apiErrorMessage(result.error, 'Not saved.') : null),
+    );
   return (
     <tr>
       <th scope="row">{term.term}</th>
@@ -127,14 +137,17 @@ function TermRow({ term }: { term: BlocklistTermWire }) {
         <CategorySelect
           id={id}
           value={term.category}
-          onChange={(event) => {
-            const category = event.target.value as BlocklistCategory;
-            void edit({ id: term.id, term: term.term, category }).then((result) =>
-              setError('error' in result ? apiErrorMessage(result.error, 'Not saved.') : null),
-            );
-          }}
+          onChange={(event) => save({ category: event.target.value as BlocklistCategory })}
         />
         {(editing.isLoading || error) && <span role="status">{error ?? 'Saving…'}</span>}
+      </td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`${term.term} matches inside words`}
+          checked={term.substring}
+          onChange={(event) => save({ substring: event.target.checked })}
+        />
       </td>
       <td>{new Date(term.createdAt).toLocaleDateString()}</td>
       <td>

@@ -7,6 +7,7 @@ import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ActionHistory } from '../components/action-history.tsx';
 import { AdminGate } from '../components/admin-gate.tsx';
+import { AppealDecision, ContentLevelToggle } from '../components/appeal-decision.tsx';
 import { ItemActions } from '../components/item-actions.tsx';
 import { useGetModerationQueueQuery } from '../api/moderation.ts';
 import '../moderation.css';
@@ -15,6 +16,7 @@ const KIND_WORDS: Record<ModerationItemWire['kind'], string> = {
   report: 'Report',
   refusal: 'Refused prompt',
   pause: 'Automatic pause',
+  appeal: 'Appeal of a refusal',
 };
 
 /** /admin/moderation: reports and refused prompts with their context, and what to do about them. */
@@ -54,6 +56,7 @@ function Queue() {
           <option value="report">Reports</option>
           <option value="refusal">Refused prompts</option>
           <option value="pause">Automatic pauses</option>
+          <option value="appeal">Appeals</option>
         </select>
         <Button variant="secondary" disabled={isFetching} onClick={() => void refetch()}>
           {isFetching ? 'Refreshing…' : 'Refresh'}
@@ -89,6 +92,7 @@ function QueueItem({ item }: { item: ModerationItemWire }) {
             paused until {new Date(person.pausedUntil).toLocaleString()}
           </span>
         )}
+        {item.overturned && <span className="badge">overturned on appeal</span>}
         <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
       </div>
       <dl className="moderation-facts">
@@ -100,7 +104,9 @@ function QueueItem({ item }: { item: ModerationItemWire }) {
         )}
         {item.reason && (
           <>
-            <dt>{item.kind === 'report' ? 'Reported for' : 'Reason'}</dt>
+            <dt>
+              {item.kind === 'report' ? 'Reported for' : item.kind === 'appeal' ? 'Their note' : 'Reason'}
+            </dt>
             <dd>{item.reason}</dd>
           </>
         )}
@@ -126,11 +132,14 @@ function QueueItem({ item }: { item: ModerationItemWire }) {
             <Link to={paths.creation.href(creation.id)}>Open the creation</Link>
             {creation.hidden && <span className="badge badge-ban">hidden</span>}
             {!creation.public && <span className="badge">private</span>}
+            {creation.mature && <span className="badge">mature</span>}
+            <ContentLevelToggle creation={creation} />
           </div>
         </div>
       )}
       <h3>History</h3>
       <ActionHistory actions={item.history} name={person.discordName} />
+      <AppealDecision item={item} />
       <ItemActions item={item} />
     </li>
   );

@@ -1,9 +1,23 @@
-import { DEFAULT_ASPECTS, DEFAULT_LORA_WEIGHTS, LIMITS, aspectLabel } from '@app/domain';
+import {
+  DEFAULT_ASPECTS,
+  DEFAULT_LORA_WEIGHTS,
+  LIMITS,
+  MATURE_DISPLAYS,
+  type MatureDisplay,
+  aspectLabel,
+} from '@app/domain';
 import { useUpdateUserSettingsMutation, useUserSettingsQuery } from '@/api/user-settings.ts';
+
+const MATURE_WORDS: Record<MatureDisplay, string> = {
+  show: 'Show them',
+  blur: 'Blur them until I click (standard)',
+  hide: 'Hide them',
+};
 
 /**
  * The person's defaults, as `/settings` sets them on Discord: the aspect added to image prompts
- * that name none, the LoRA weight, and (on a paid plan) whether new creations start private.
+ * that name none, the LoRA weight, (on a paid plan) whether new creations start private, and for
+ * adults how others' mature creations (the horror channels') show in the gallery.
  */
 export function DefaultsPanel() {
   const { data, isError } = useUserSettingsQuery();
@@ -66,6 +80,24 @@ export function DefaultsPanel() {
         New creations start private
         {!settings.privateAllowed && <span className="muted"> (comes with a paid plan)</span>}
       </label>
+      {settings.matureAllowed ? (
+        <label>
+          Mature creations (horror, gore) of others
+          <select
+            value={settings.matureDisplay}
+            disabled={isLoading}
+            onChange={(event) => void update({ matureDisplay: event.target.value as MatureDisplay })}
+          >
+            {MATURE_DISPLAYS.map((display) => (
+              <option key={display} value={display}>
+                {MATURE_WORDS[display]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p className="muted">Mature creations (horror, gore) are shown only to people who are 18 or older.</p>
+      )}
       <label className="studio-defaults-check">
         <input
           type="checkbox"

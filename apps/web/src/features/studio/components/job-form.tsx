@@ -1,7 +1,7 @@
 import { type JobWire, LIMITS, type Price } from '@app/domain';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { newRequestId, submitJob } from '@/api/jobs.ts';
+import { appealRefusal, newRequestId, submitJob } from '@/api/jobs.ts';
 import { BuyMoreLink, JobErrorAlert } from '@/components/job-card/index.ts';
 import { Button } from '@/components/ui/index.ts';
 import type { Lora } from '@/api/loras.ts';
@@ -137,7 +137,7 @@ export function JobForm({
           )}
         />
       )}
-      {error !== null && <JobErrorAlert error={error} />}
+      {error !== null && <JobErrorAlert error={error} onAppeal={appealRefusal} />}
       <div className="studio-submit">
         <CostLine cost={state.cost} currency={state.currency} balance={balance} />
         <Button
