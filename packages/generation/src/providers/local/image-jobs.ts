@@ -117,9 +117,9 @@ function toneOf(prompt: string): { brightness?: number; saturation?: number; hue
 }
 
 /**
- * Four variations of one image. Denoise sets how far each may move: the reframe, the shifts of hue,
- * light and colour, and how much of the prompt's scene shows through all grow with it, so a subtle
- * variation (low denoise) stays measurably closer to the source than a strong one.
+ * Four variations of one image: each a reframe with shifted hue, light and colour and a touch of the
+ * prompt's scene, laid over the source at the strength of the denoise. So a subtle variation (low
+ * denoise) stays measurably closer to the source than a strong one, whatever the picture.
  */
 export async function vary(job: Job, work: { denoise: number }): Promise<GenerationResult> {
   const source = await loadImage(requireInputs(job.request, 'image')[0]!);
@@ -127,10 +127,10 @@ export async function vary(job: Job, work: { denoise: number }): Promise<Generat
   step(job, 0.1);
   return gridResult(job, async (variant) => {
     const random = randomFrom(hashOf(job.request.seed, 'vary', variant));
-    const zoom = 1 + denoise * random.range(0.06, 0.16);
+    const zoom = random.range(1.04, 1.12);
     const cropWidth = Math.round(source.width / zoom);
     const cropHeight = Math.round(source.height / zoom);
-    const reframed = await sharp(source.png)
+    let varied = await sharp(source.png)
       .extract({
         left: random.int(0, source.width - cropWidth + 1),
         top: random.int(0, source.height - cropHeight + 1),
@@ -139,17 +139,22 @@ export async function vary(job: Job, work: { denoise: number }): Promise<Generat
       })
       .resize(source.width, source.height)
       .modulate({
-        hue: Math.round(random.range(-25, 25) * denoise),
-        brightness: 1 + random.range(-0.12, 0.12) * denoise,
-        saturation: 1 + random.range(-0.25, 0.25) * denoise,
+        hue: Math.round(random.range(-20, 20)),
+        brightness: random.range(0.9, 1.1),
+        saturation: random.range(0.8, 1.2),
       })
       .png()
       .toBuffer();
-    if (!job.request.prompt.trim()) return reframed;
-    const scene = await renderScene(sceneOf(job, variant, source.width, source.height));
-    const layer = await translucent(scene, 0.45 * denoise);
-    return sharp(reframed)
-      .composite([{ input: layer }])
+    if (job.request.prompt.trim()) {
+      const scene = await renderScene(sceneOf(job, variant, source.width, source.height));
+      varied = await sharp(varied)
+        .composite([{ input: await translucent(scene, 0.35) }])
+        .png()
+        .toBuffer();
+    }
+    return sharp(source.png)
+      .composite([{ input: await translucent(varied, denoise) }])
+      .removeAlpha()
       .png()
       .toBuffer();
   });
