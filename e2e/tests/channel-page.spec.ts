@@ -36,14 +36,17 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   await expect(result.locator('.content strong')).toHaveText('a red fox');
   await expect(result.locator('.content')).not.toContainText('**');
   // Every button has a name; its emoji is a picture, not a character an emoji font must draw.
+  // The six result buttons, then U1–U4 and V1–V4 (words only, no emoji).
   const buttons = result.getByRole('button');
-  await expect(buttons).toHaveCount(6);
-  for (const name of ['Love', 'Edit & regenerate', 'Re-roll', 'Delete', 'Vary', 'GIF'])
-    await expect(result.getByRole('button', { name, exact: true })).toBeVisible();
-  for (const button of await buttons.all()) {
-    await expect(button).toHaveAccessibleName(/\S/);
+  await expect(buttons).toHaveCount(14);
+  for (const button of await buttons.all()) await expect(button).toHaveAccessibleName(/\S/);
+  for (const name of ['Love', 'Edit & regenerate', 'Re-roll', 'Delete', 'Vary', 'GIF']) {
+    const button = result.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
     await expect(button.locator('img.emoji')).toHaveAttribute('src', /\/app\/emoji\/[0-9a-f-]+\.svg$/);
   }
+  for (const name of ['U1 Upscale', 'U4 Upscale', 'V1 Vary', 'V4 Vary'])
+    await expect(result.getByRole('button', { name, exact: true })).toBeVisible();
   const dice = result.getByRole('button', { name: 'Re-roll' }).locator('img.emoji');
   await expect.poll(() => dice.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const love = result.getByRole('button', { name: 'Love', exact: true });
@@ -52,8 +55,8 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   // The result with its images and six named buttons fits a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await result.getByRole('button', { name: 'GIF' }).scrollIntoViewIfNeeded();
-  await expect(result.getByRole('button', { name: 'GIF' })).toBeInViewport();
+  await result.getByRole('button', { name: 'GIF', exact: true }).scrollIntoViewIfNeeded();
+  await expect(result.getByRole('button', { name: 'GIF', exact: true })).toBeInViewport();
 });
 
 test('Enter with a required option empty moves to it instead of sending', async ({ page }) => {

@@ -35,6 +35,8 @@ export const UserSettingsWire = z.object({
   matureDisplay: z.enum(MATURE_DISPLAYS),
   /** Whether the person may see mature creations at all (a recorded 18 or older). */
   matureAllowed: z.boolean(),
+  /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
+  remix: z.boolean(),
 });
 export type UserSettingsWire = z.infer<typeof UserSettingsWire>;
 
@@ -46,6 +48,7 @@ export const UpdateUserSettingsBody = z
     defaultLoraWeight: UserSettingsWire.shape.defaultLoraWeight,
     privateByDefault: z.boolean(),
     matureDisplay: z.enum(MATURE_DISPLAYS),
+    remix: z.boolean(),
   })
   .partial()
   .strict();

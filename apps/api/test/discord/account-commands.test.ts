@@ -92,6 +92,7 @@ describe('/settings', () => {
       privateAllowed: false,
       matureDisplay: 'blur',
       matureAllowed: true,
+      remix: false,
     });
     const submitted = await h.app.inject({
       method: 'POST',

@@ -94,9 +94,11 @@ describe('every command of the registry from a channel', () => {
       );
       expect(result.mentions?.map((user) => user.id)).toEqual([discordId]);
       const family = command.category === 'lipsync' ? 'lipsync' : command.category;
-      const buttons = result.components!.flatMap((row) =>
-        row.components.map((c) => c.custom_id.split(':')[0]),
-      );
+      const ids = result.components!.flatMap((row) => row.components.map((c) => c.custom_id.split(':')[0]));
+      // Image results also carry the image actions (upscale, vary, zoom, pan …), after the others.
+      const buttons = ids.filter((id) => id !== 'act');
+      expect(ids.slice(buttons.length).every((id) => id === 'act')).toBe(true);
+      expect(ids.length > buttons.length).toBe(family === 'image');
       expect(result.attachments).toHaveLength(1);
       expect(result.attachments[0]!.filename.endsWith(`.${MEDIA[family]}`)).toBe(true);
       // Edit only where there is a prompt to edit (not /blend, /lipsync, a fill sent without one).

@@ -35,7 +35,12 @@ describe('/make with the local provider', () => {
       url?: string;
       label?: string;
     }[];
-    expect(components.filter((c) => c.custom_id)).toHaveLength(6);
+    // The six result buttons, then U1–U4 and V1–V4.
+    expect(components.filter((c) => c.custom_id && !c.custom_id.startsWith('act:'))).toHaveLength(6);
+    expect(components.filter((c) => c.custom_id?.startsWith('act:')).map((c) => c.label)).toEqual([
+      ...[1, 2, 3, 4].map((n) => `U${n} Upscale`),
+      ...[1, 2, 3, 4].map((n) => `V${n} Vary`),
+    ]);
     const singles = components.filter((c) => c.url);
     expect(singles.map((c) => c.label)).toEqual(['Image 1', 'Image 2', 'Image 3', 'Image 4']);
     for (const single of singles) {

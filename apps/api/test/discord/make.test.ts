@@ -35,7 +35,9 @@ describe('/make from a channel', () => {
         .toString(),
     ).toBe('PNG');
     const ids = result.components!.flatMap((row) => row.components.map((c) => c.custom_id.split(':')[0]));
-    expect(ids).toEqual(['love', 'edit', 'reroll', 'delete', 'vary', 'gif']);
+    // The result buttons, then the single-image actions (a 96×64 result is not square: all twelve).
+    expect(ids).toEqual(['love', 'edit', 'reroll', 'delete', 'vary', 'gif', ...Array(12).fill('act')]);
+    expect(result.components!.length).toBeLessThanOrEqual(5);
     expect(await countJobs(h.database, discordId)).toBe(1);
   }, 30_000);
 });

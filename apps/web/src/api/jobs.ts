@@ -1,5 +1,11 @@
 import type { CostWire, JobWire } from '@app/domain';
-import { type JobAction, type JobEvent, JobApiError, type JobService } from '@/lib/job-service.ts';
+import {
+  type ActionExtra,
+  type JobAction,
+  type JobEvent,
+  JobApiError,
+  type JobService,
+} from '@/lib/job-service.ts';
 
 export { JobApiError, type JobAction } from '@/lib/job-service.ts';
 
@@ -55,10 +61,11 @@ export const submitJob = (body: {
   requestId: string;
 }) => jobRequest<{ job: JobWire }>('POST', '/api/jobs', body);
 
-export const actOnJob = (id: string, action: JobAction, prompt?: string) =>
+export const actOnJob = (id: string, action: JobAction, prompt?: string, extra: ActionExtra = {}) =>
   jobRequest<{ job: JobWire }>('POST', `/api/jobs/${id}/actions`, {
     action,
     ...(prompt ? { prompt } : {}),
+    ...extra,
     requestId: newRequestId(),
   });
 

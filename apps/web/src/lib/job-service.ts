@@ -1,4 +1,4 @@
-import type { CostWire, JobWire } from '@app/domain';
+import type { CostWire, ImageActionName, JobWire } from '@app/domain';
 
 /** A refused call, with the server's code and words (and, for 402, what the job costs and what you have). */
 export class JobApiError extends Error {
@@ -15,7 +15,13 @@ export class JobApiError extends Error {
   }
 }
 
-export type JobAction = 'reroll' | 'vary' | 'gif' | 'edit';
+export type JobAction = 'reroll' | 'edit' | ImageActionName;
+
+/** Which image of a grid an image action works from, and Custom Zoom's factor. */
+export interface ActionExtra {
+  index?: number;
+  factor?: number;
+}
 
 /** What a job's live event carries. */
 export type JobEvent = Pick<JobWire, 'status' | 'progress'>;
@@ -29,7 +35,7 @@ export interface JobService {
   get(id: string): Promise<{ job: JobWire }>;
   /** Calls `onEvent` on each status or progress change until the returned function is called. */
   watch(id: string, onEvent: (event: JobEvent) => void): () => void;
-  act(id: string, action: JobAction, prompt?: string): Promise<{ job: JobWire }>;
+  act(id: string, action: JobAction, prompt?: string, extra?: ActionExtra): Promise<{ job: JobWire }>;
   love(id: string): Promise<{ loved: boolean; loves: number }>;
   cancel(id: string): Promise<{ job: JobWire }>;
   remove(id: string): Promise<unknown>;

@@ -182,7 +182,7 @@ export async function updateUserSettings(
   db: DbOrTx,
   id: string,
   changes: Partial<
-    Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault' | 'matureDisplay'>
+    Pick<UserRow, 'defaultAspect' | 'defaultLoraWeight' | 'privateByDefault' | 'matureDisplay' | 'remix'>
   >,
 ): Promise<UserRow | undefined> {
   return updateUserFields(db, id, changes);

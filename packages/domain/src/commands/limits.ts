@@ -9,6 +9,11 @@ export const LIMITS = {
   imageGrid: { columns: 2, rows: 2 },
   /** The generative fill commands add this many pixels on each side they grow. */
   fillPixels: 256,
+  /** Result actions: zoom out by a factor in this range; pan grows the image by this share of its side. */
+  zoom: { min: 1, max: 2 },
+  panShare: 0.5,
+  /** The longest side an upscale may make; a larger result is refused before anything is charged. */
+  upscaleMaxSide: 4096,
   /** Denoising strength: 0.1 changes about 10%, 0.9 makes an almost entirely new image. */
   denoise: { min: 0.1, max: 0.9 },
   lora: {

@@ -150,6 +150,24 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
     answer: { kind: 'immediate', result: 'Your account, visible only to you.' },
   },
   {
+    name: 'show',
+    category: 'general',
+    guide: 'everyday',
+    general: true,
+    summary: 'Bring back a result by its job id, with its buttons.',
+    details:
+      'Posts the result again with all its buttons (upscale, vary, zoom, pan), so you can keep working on ' +
+      'it. Your own results work always; someone else’s only when it is public. A private result is ' +
+      'shown only to you.',
+    options: [
+      { name: 'job', type: 'string', required: true, description: 'The job id, as the studio shows it.' },
+    ],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/show job: 0f8fad5b-d9cb-469f-a165-70867728950e', note: 'That result again.' }],
+    answer: { kind: 'immediate', result: 'The result with its buttons.' },
+  },
+  {
     name: 'settings',
     category: 'general',
     guide: 'everyday',

@@ -21,7 +21,7 @@ const SPEC_COMMANDS = [
   'loracreatefromzip', 'myloras', 'remlora',
 ]; // prettier-ignore
 /** The account commands beside SPEC's: the plan and jobs at a glance, and the person's defaults. */
-const ACCOUNT_COMMANDS = ['info', 'settings'];
+const ACCOUNT_COMMANDS = ['info', 'settings', 'show'];
 
 const limit = (command: string, key: string) => getCommand(command).limits.find((item) => item.key === key);
 

@@ -1,6 +1,7 @@
 import { GENERAL_COMMANDS, LORA_COMMANDS } from './lora-commands.ts';
 import { IMAGE_COMMANDS } from './image-commands.ts';
 import { AUDIO_COMMANDS, LIPSYNC_COMMANDS, VIDEO_COMMANDS } from './media-commands.ts';
+import { IMAGE_ACTION_LIST, type ImageActionName } from './actions.ts';
 import type { GuideSectionId } from './guides.ts';
 import type { CommandCategory, CommandDefinition, JobWork } from './types.ts';
 
@@ -48,11 +49,10 @@ export function commandsInSection(
   return commands.filter((command) => command.guide === section);
 }
 
-/** Result buttons that start a new image job from a posted image: priced and run like commands. */
-export const IMAGE_ACTIONS: Readonly<Record<'vary' | 'gif', JobWork>> = {
-  vary: { family: 'image', price: 4, work: { kind: 'variation', denoise: 0.4 } },
-  gif: { family: 'image', price: 2, work: { kind: 'animate' } },
-};
+/** Result actions that start a new image job from a posted image: priced and run like commands. */
+export const IMAGE_ACTIONS: Readonly<Record<ImageActionName, JobWork>> = Object.fromEntries(
+  IMAGE_ACTION_LIST.map(({ name, family, price, work }) => [name, { family, price, work }]),
+) as Record<ImageActionName, JobWork>;
 
 /**
  * The family, price and kind of work of a job command or image action; undefined for general

@@ -96,6 +96,13 @@ export type CommandWork =
   | { kind: 'fill'; denoise: number; sides: 'tall' | 'wide' | 'both' }
   | { kind: 'interrogate' }
   | { kind: 'blend'; denoise: number }
+  /** A finished image made larger with detail (the upscale buttons): exactly `factor` times each side. */
+  | { kind: 'upscale'; factor: number }
+  /**
+   * A finished image on a larger canvas, the new border painted to continue it (zoom out, pan, make
+   * square). `denoise` is how freely the border is painted.
+   */
+  | { kind: 'outpaint'; denoise: number; frame: OutpaintFrame }
   /** A short animation of a finished image (the GIF button). */
   | { kind: 'animate' }
   | { kind: 'video'; clips: number; raw: boolean }
@@ -107,6 +114,17 @@ export type CommandWork =
   | { kind: 'lora-training'; fromZip: boolean };
 
 export type WorkKind = CommandWork['kind'];
+
+export type PanDirection = 'left' | 'right' | 'up' | 'down';
+
+/** How an outpaint grows the canvas. */
+export type OutpaintFrame =
+  /** Every side grows so the canvas is `factor` times as large, the original centred; no factor: the job's `factor` option. */
+  | { type: 'zoom'; factor?: number }
+  /** One side grows by half the image's size that way; the original stays on the other side. */
+  | { type: 'pan'; direction: PanDirection }
+  /** The short sides grow until the canvas is square, the original centred. */
+  | { type: 'square' };
 
 /** What a command's definition says to users: the guides, the studio form and registration read it. */
 export interface CommandText {
@@ -148,7 +166,7 @@ export interface JobCommandDefinition extends CommandText, JobWork {
  * carry one of these names, and the bot's handlers are a record keyed by them, so a general command
  * without a handler fails the typecheck.
  */
-export const GENERAL_COMMAND_NAMES = ['help', 'info', 'settings', 'myloras', 'remlora'] as const;
+export const GENERAL_COMMAND_NAMES = ['help', 'info', 'settings', 'myloras', 'remlora', 'show'] as const;
 export type GeneralCommandName = (typeof GENERAL_COMMAND_NAMES)[number];
 
 /** A command answered from the database at once (`/help`, `/myloras`): never queued, never priced. */

@@ -1,8 +1,10 @@
 import { COMMANDS, IMAGE_ACTIONS, jobWorkOf } from '../commands/registry.ts';
 import type { JobFamily } from '../commands/job-families.ts';
 
+import type { ImageActionName } from '../commands/actions.ts';
+
 /** Buttons under a result that start a new job from it. */
-export type ResultAction = 'vary' | 'gif' | 'reroll' | 'edit';
+export type ResultAction = ImageActionName | 'reroll' | 'edit';
 
 /**
  * The job family of a command or image action, or `general` for commands that are not jobs (their

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_ACTION_NAMES } from '../commands/actions.ts';
 import { COMMANDS } from '../commands/registry.ts';
 import { CREDIT_PACKAGES, TIER_OPTIONS } from '../catalog.ts';
 import { COMMAND_FAMILIES, familyOf, isJobCommand } from './families.ts';
@@ -17,7 +18,7 @@ describe('prices', () => {
     }
     expect(['help', 'myloras', 'remlora'].map(familyOf)).toEqual(['general', 'general', 'general']);
     expect(isJobCommand('remlora')).toBe(false);
-    expect(Object.keys(COMMAND_FAMILIES)).toHaveLength(COMMANDS.length + 2);
+    expect(Object.keys(COMMAND_FAMILIES)).toHaveLength(COMMANDS.length + IMAGE_ACTION_NAMES.length);
     expect(COMMAND_FAMILIES).toMatchObject({
       make: 'image',
       movie: 'video',

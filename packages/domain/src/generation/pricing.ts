@@ -1,3 +1,4 @@
+import { isImageAction } from '../commands/actions.ts';
 import { jobWorkOf } from '../commands/registry.ts';
 import type { JobFamily } from '../commands/job-families.ts';
 import { COMMAND_FAMILIES, type ResultAction } from './families.ts';
@@ -45,14 +46,14 @@ export function priceOf(command: string, options: Record<string, unknown> = {}):
 
 /**
  * What a result button costs. Re-roll and edit run the original command again, so they cost what it
- * cost (an edit is priced with its new options); vary and GIF have prices of their own.
+ * cost (an edit is priced with its new options); image actions have prices of their own.
  */
 export function priceOfAction(
   action: ResultAction,
   original: { command: string; options: Record<string, unknown> },
   editedOptions?: Record<string, unknown>,
 ): Price {
-  if (action === 'vary' || action === 'gif') return priceOf(action);
+  if (isImageAction(action)) return priceOf(action);
   return priceOf(
     original.command,
     action === 'edit' ? (editedOptions ?? original.options) : original.options,

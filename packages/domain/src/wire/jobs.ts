@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_FAMILIES } from '../commands/job-families.ts';
+import { IMAGE_ACTION_NAMES } from '../commands/actions.ts';
 
 /** Generation jobs as the studio and the gallery see them. */
 
@@ -83,8 +84,12 @@ export const JobListQuery = z.object({
 export const JobListBody = z.object({ jobs: z.array(JobWire), nextCursor: z.string().nullable() });
 
 export const JobActionBody = z.object({
-  action: z.enum(['reroll', 'vary', 'gif', 'edit']),
+  action: z.enum(['reroll', 'edit', ...IMAGE_ACTION_NAMES]),
   prompt: z.string().trim().min(1).max(4000).optional(),
+  /** Which image of a grid an image action works from (U2, V3); default 1. */
+  index: z.number().int().optional(),
+  /** Custom Zoom's factor; its bounds are the action's and are checked with its options. */
+  factor: z.number().optional(),
   requestId: SubmitJobBody.shape.requestId,
 });
 

@@ -75,6 +75,14 @@ export async function startA1111StandIn(options: { port?: number } = {}): Promis
         };
       case 'POST /sdapi/v1/interrogate':
         return { body: { caption: state.caption } };
+      case 'POST /sdapi/v1/extra-single-image': {
+        const body = jsonOf<{ upscaling_resize_w?: number; upscaling_resize_h?: number; image?: string }>(
+          request,
+        );
+        if (!body.image) return { status: 422, body: { detail: 'image is required' } };
+        const image = await imageOf(body.upscaling_resize_w ?? 1024, body.upscaling_resize_h ?? 1024, 7);
+        return { body: { image, html_info: '' } };
+      }
       case 'POST /sdapi/v1/interrupt':
         return { body: {} };
       case 'POST /sdapi/v1/txt2img':

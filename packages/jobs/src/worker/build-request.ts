@@ -1,5 +1,5 @@
 import { type Database, type JobRow, findLoraByName, findUploads, getJob, mediaForJobs } from '@app/db';
-import { findCommand, jobWorkOf, parsePromptFlags } from '@app/domain';
+import { findCommand, isImageAction, jobWorkOf, parsePromptFlags } from '@app/domain';
 import { type GenerationRequest, type InputFile, type MediaStorage, ProviderError } from '@app/generation';
 import { ZipRefused, unpackZipImages } from '../zip.ts';
 
@@ -97,15 +97,20 @@ async function unpackTrainingZip(bytes: Buffer, signal?: AbortSignal) {
   }
 }
 
-const ACTIONS = new Set(['vary', 'gif']);
-export const isAction = (command: string) => ACTIONS.has(command);
+/** A result action (vary, upscale, zoom, …): its image is the parent job's. */
+export const isAction = (command: string) => isImageAction(command);
 
-/** The first image the parent job made: what vary and GIF work from. */
+/**
+ * The parent job's image an action works from: the one its `index` option picks (1–4 of a grid,
+ * whose images come before the grid itself), else the first.
+ */
 async function parentImage(database: Database, storage: MediaStorage, job: JobRow): Promise<InputFile[]> {
   const parent = job.parentJobId ? await getJob(database.db, job.parentJobId) : null;
-  const [first] = parent
+  const images = parent
     ? (await mediaForJobs(database.db, [parent.id])).filter((row) => row.kind === 'image')
     : [];
+  const index = typeof job.options.index === 'number' ? job.options.index : 1;
+  const first = images[index - 1];
   const stored = first ? await storage.get(first.storageKey) : null;
   if (!first || !stored) {
     throw new ProviderError('INPUT_MISSING', 'The image this was made from is no longer available.', {

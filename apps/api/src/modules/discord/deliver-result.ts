@@ -12,6 +12,7 @@ import { promptOf } from '@app/jobs';
 import type { APIMessage } from '@discordjs/core/http-only';
 import type { RawFile } from '@discordjs/rest';
 import { DiscordAPIError } from '@discordjs/rest';
+import { actionSetOf } from './action-components.ts';
 import type { BotDeps } from './bot-deps.ts';
 import {
   type MessagePayload,
@@ -166,6 +167,7 @@ export async function compose(
     loves: 0,
     files: named.map(({ row, name }) => ({ name, bytes: row.bytes, url: `${base}/media/${row.storageKey}` })),
     ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
+    actions: actionSetOf(images),
   });
   const files: RawFile[] = [];
   for (const file of attach) {

@@ -9,6 +9,7 @@ import {
   MessageFlags,
   TextInputStyle,
 } from 'discord-api-types/v10';
+import { type ActionSet, actionRows } from './action-components.ts';
 
 /** A message as plain data: what the bot sends, before files are attached. */
 export interface MessagePayload {
@@ -107,11 +108,11 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
 /**
  * The buttons under a result, in the registry's order, each with its emoji and name (love with its
  * count); vary and GIF only under images, edit only where there is a prompt to edit. Under a grid,
- * a row of links opens each single image.
+ * a row of links opens each single image. Then the image actions of the registry (`actionRows`).
  */
 export function resultComponents(
   jobId: string,
-  input: { image: boolean; loves: number; prompt?: boolean; singles?: string[] },
+  input: { image: boolean; loves: number; prompt?: boolean; singles?: string[]; actions?: ActionSet },
 ): APIActionRowComponent<APIButtonComponent>[] {
   const buttons = RESULT_BUTTONS.filter(
     (button) =>
@@ -141,6 +142,8 @@ export function resultComponents(
       })),
     });
   }
+  // The image actions come after the buttons every result has, which keep their place.
+  if (input.actions) rows.push(...actionRows(jobId, input.actions));
   return rows;
 }
 
@@ -191,6 +194,7 @@ export function resultMessage(input: {
   loves: number;
   /** Links to a grid's single images, opened from buttons under it. */
   singles?: string[];
+  actions?: ActionSet;
 }): { payload: MessagePayload; attach: ResultFile[] } {
   const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
   const links = input.files.filter((file) => file.bytes > MAX_ATTACHMENT_BYTES).map((file) => file.url);
@@ -207,6 +211,7 @@ export function resultMessage(input: {
         loves: input.loves,
         prompt: Boolean(input.prompt),
         singles: input.singles,
+        actions: input.actions,
       }),
       allowed_mentions: { users: [input.discordUserId] },
     },

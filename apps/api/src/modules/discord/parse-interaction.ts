@@ -9,6 +9,7 @@ import {
 } from 'discord-api-types/v10';
 import { AGE_BANDS, type AgeBand } from '@app/domain';
 import { z } from 'zod';
+import { parseActionCustomId } from './action-components.ts';
 import { RESULT_ACTIONS } from './messages.ts';
 
 /** Milliseconds between the Unix epoch and Discord's (2015-01-01), the base of every snowflake. */
@@ -45,10 +46,25 @@ export type ParsedInteraction =
       options: Record<string, string | number | boolean>;
       attachments: Record<string, AttachmentRef>;
     }
-  | { kind: 'button'; base: InteractionBase; action: string; jobId: string; messageId: string }
+  | {
+      kind: 'button';
+      base: InteractionBase;
+      action: string;
+      jobId: string;
+      messageId: string;
+      /** For an image action: which image of the result it works from. */
+      index?: number;
+    }
   /** A message context-menu command (type 3) on a message: its id. */
   | { kind: 'message-command'; base: InteractionBase; name: string; targetId: string }
-  | { kind: 'modal'; base: InteractionBase; action: string; jobId: string; fields: Record<string, string> }
+  | {
+      kind: 'modal';
+      base: InteractionBase;
+      action: string;
+      jobId: string;
+      fields: Record<string, string>;
+      index?: number;
+    }
   /** A menu or button of the `/settings` message (`settings:<setting>`), with the values chosen. */
   | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
   /** A button of the age question (`age:<band>`), asked before the first creation. */
@@ -122,14 +138,16 @@ const OUR_ACTIONS = new Set<string>([...RESULT_ACTIONS, 'report']);
 const CUSTOM_ID = /^([a-z]{1,10}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** `<action>:<jobId>`, the custom id of every result button and the edit modal; null when not ours. */
-export function splitCustomId(customId: string): { action: string; jobId: string } | null {
+export function splitCustomId(customId: string): { action: string; jobId: string; index?: number } | null {
+  // An image action's (`act:<action>:<image>:<jobId>`).
+  if (customId.startsWith('act:')) return parseActionCustomId(customId);
   // Discord's custom ids are at most 100 characters; ours are far shorter.
   const match = customId.length <= 100 ? CUSTOM_ID.exec(customId) : null;
   if (!match || !OUR_ACTIONS.has(match[1]!)) return null;
   return { action: match[1]!, jobId: match[2]! };
 }
 
-export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'mature', 'reset'] as const;
+export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'mature', 'remix', 'reset'] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 const SETTING_ID = /^settings:([a-z]{1,20})$/;
 

@@ -1,8 +1,9 @@
-import { type Db, type JobRow, type UserRow, mediaForJobs } from '@app/db';
-import { type ResultAction, findCommand, priceOfAction } from '@app/domain';
+import { type Db, type JobRow, type UserRow } from '@app/db';
+import { type ResultAction, findCommand, isImageAction, priceOfAction } from '@app/domain';
 import type { MediaStorage } from '@app/generation';
 import { type GenerationSettings, promptOf } from '@app/jobs';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { checkActionImage } from './check-action-image.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from './job-access.ts';
 import { type SubmitJobOptions, type SubmittedJob, submitJob } from './submit-job.ts';
 
@@ -14,6 +15,10 @@ export interface ActOnJobOptions {
   id: string;
   action: ResultAction;
   prompt?: string;
+  /** Which image of a grid an image action works from (U2, V3); default 1. */
+  index?: number;
+  /** Custom Zoom's factor. */
+  factor?: number;
   requestId?: string;
   /** `studio` by default; the bot passes `discord` and records where to post the result. */
   source?: string;
@@ -50,21 +55,17 @@ export async function actOnJob(options: ActOnJobOptions): Promise<SubmittedJob> 
     mature: original.contentLevel === 'mature',
     parentJobId: original.id,
   };
-  if (action === 'vary' || action === 'gif') {
-    if (
-      original.status !== 'succeeded' ||
-      !(await mediaForJobs(db, [original.id])).some((row) => row.kind === 'image')
-    ) {
-      throw badRequest(
-        `Only a finished image can be turned into a ${action === 'gif' ? 'GIF' : 'variation'}`,
-        'NOT_AN_IMAGE',
-      );
-    }
-    const prompt = promptOf(original.options);
+  if (isImageAction(action)) {
+    await checkActionImage({ db, original, action, index: options.index, factor: options.factor });
+    // With Remix, the edited prompt replaces the one the image was made from.
+    const prompt = options.prompt ?? promptOf(original.options);
+    const actionOptions: Record<string, string | number> = prompt ? { prompt } : {};
+    if (options.index !== undefined) actionOptions.index = options.index;
+    if (options.factor !== undefined) actionOptions.factor = options.factor;
     return submitJob({
       ...common,
       command: action,
-      options: prompt ? { prompt } : {},
+      options: actionOptions,
       price: priceOfAction(action, original),
     });
   }

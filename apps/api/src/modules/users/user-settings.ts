@@ -13,6 +13,7 @@ export function toUserSettingsWire(user: UserRow): UserSettingsWire {
     privateAllowed,
     matureDisplay: user.matureDisplay,
     matureAllowed: user.ageBand === '18+',
+    remix: user.remix,
   };
 }
 

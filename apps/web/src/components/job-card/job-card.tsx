@@ -3,7 +3,8 @@ import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
-import type { JobAction, JobService } from '@/lib/job-service.ts';
+import type { ActionExtra, JobAction, JobService } from '@/lib/job-service.ts';
+import { ImageActions } from './image-actions.tsx';
 import { JobErrorAlert } from './job-error.tsx';
 import { JobMedia } from './job-media.tsx';
 import { isImageJob, jobPrompt, jobRefundText, jobStatusText } from './job-summary.ts';
@@ -67,9 +68,11 @@ export function JobCard({
       setBusy(false);
     }
   };
-  const act = (action: JobAction, newPrompt?: string) =>
+  const act = (action: JobAction, newPrompt?: string, extra?: ActionExtra) =>
     run(async () => {
-      const { job: created } = await service.act(job.id, action, newPrompt);
+      const { job: created } = extra
+        ? await service.act(job.id, action, newPrompt, extra)
+        : await service.act(job.id, action, newPrompt);
       setEditing(false);
       onNewJob?.(created);
     });
@@ -186,6 +189,13 @@ export function JobCard({
           </Button>
         )}
       </div>
+      {done && signedIn && isImageJob(job) && (
+        <ImageActions
+          outputs={job.outputs}
+          busy={busy}
+          onAct={(action, extra) => void act(action, undefined, extra)}
+        />
+      )}
       {editing && (
         <Suspense fallback={null}>
           <EditPrompt initial={prompt} busy={busy} onSubmit={(text) => void act('edit', text)} />

@@ -4,8 +4,10 @@ import { blend } from './blend.ts';
 import { fill } from './fill.ts';
 import { img2img } from './img2img.ts';
 import { interrogate } from './interrogate.ts';
+import { outpaint } from './outpaint.ts';
 import type { KindHandler } from './job.ts';
 import { txt2img } from './txt2img.ts';
+import { upscale } from './upscale.ts';
 
 /**
  * The kinds of work A1111 does, one file each; anything else is not an image-model job. Which
@@ -17,6 +19,8 @@ export const A1111_KINDS: { [K in WorkKind]?: KindHandler<K> } = {
   variation: img2img,
   blend,
   fill,
+  upscale,
+  outpaint,
   interrogate,
   animate,
 };

@@ -14,9 +14,11 @@ import { probeHost } from '../../backend-health.ts';
 import { badAnswerError, cancelledError, toProviderError } from '../shared/http.ts';
 import { framesToGif } from '../shared/gif.ts';
 import { toOutput } from '../shared/media.ts';
+import { outpaintLayout, zoomOption } from '../shared/images.ts';
+import { decodeImage } from '../../media/decode.ts';
 import { ComfyClient, type FileRef, type HistoryEntry, LABEL, queueHas } from './client.ts';
 import { watchProgress } from './progress.ts';
-import { templateNames, placeholderValues } from './values.ts';
+import { needsInputSize, templateNames, placeholderValues } from './values.ts';
 import { DEFAULT_WORKFLOWS_DIR, fillWorkflow, loadWorkflow, withLora } from './workflow.ts';
 
 export interface ComfyUIOptions {
@@ -126,7 +128,8 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
           await client.upload(file.bytes, file.mime, `${option}-${i}`, sub);
       }
     }
-    let graph = fillWorkflow(template.graph, placeholderValues(request, uploaded, inputFolder));
+    const inputSize = needsInputSize(request) ? await inputSizeOf(request) : undefined;
+    let graph = fillWorkflow(template.graph, placeholderValues(request, uploaded, inputFolder, inputSize));
     if (request.lora)
       graph = withLora(graph, request.lora.reference || request.lora.name, request.lora.weight);
     const promptId = await client.queuePrompt(graph, clientIdFor(request));
@@ -297,4 +300,39 @@ export function createComfyUIProvider(options: ComfyUIOptions): Provider {
       cancel(externalId).catch((error: unknown) => Promise.reject(toProviderError(error, LABEL))),
     health: () => pool.anyHealthy(),
   };
+}
+
+/** The size of the job's image, for upscale and outpaint; an unreadable or too large one fails the job. */
+async function inputSizeOf(request: GenerationRequest): Promise<{ width: number; height: number }> {
+  const file = request.inputs.image?.[0];
+  const meta = file
+    ? await decodeImage(file.bytes)
+        .metadata()
+        .catch(() => null)
+    : null;
+  if (!meta?.width || !meta.height) {
+    throw new ProviderError('BAD_IMAGE', 'The image to work from could not be read.', { retryable: false });
+  }
+  if (request.work.kind === 'upscale') {
+    const side = Math.max(meta.width, meta.height) * request.work.factor;
+    if (side > LIMITS.upscaleMaxSide) {
+      throw new ProviderError(
+        'BAD_INPUT',
+        `An upscale may make at most ${LIMITS.upscaleMaxSide} pixels on a side.`,
+        {
+          retryable: false,
+        },
+      );
+    }
+  }
+  if (request.work.kind === 'outpaint') {
+    try {
+      outpaintLayout(meta.width, meta.height, request.work.frame, zoomOption(request.options));
+    } catch (error) {
+      throw new ProviderError('BAD_INPUT', error instanceof Error ? error.message : 'Bad zoom.', {
+        retryable: false,
+      });
+    }
+  }
+  return { width: meta.width, height: meta.height };
 }

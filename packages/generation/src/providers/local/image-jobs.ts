@@ -10,6 +10,9 @@ import { styleFromJson } from './style.ts';
 
 const GRID_SIZE = LIMITS.imageGrid.columns * LIMITS.imageGrid.rows;
 
+/** How far the frames of a GIF made from a single image move from it. */
+const GIF_VARIATION_DENOISE = 0.3;
+
 /**
  * Grid commands answer the four images in reading order, then the 2×2 grid of them as a fifth
  * output: the message shows the grid, and vary/GIF work from the four.
@@ -113,16 +116,21 @@ function toneOf(prompt: string): { brightness?: number; saturation?: number; hue
   return Object.keys(tone).length > 0 ? tone : null;
 }
 
-/** Four close variations of one image: a slight reframe, shift of hue and light, and a touch of the prompt. */
-export async function vary(job: Job): Promise<GenerationResult> {
+/**
+ * Four variations of one image: each a reframe with shifted hue, light and colour and a touch of the
+ * prompt's scene, laid over the source at the strength of the denoise. So a subtle variation (low
+ * denoise) stays measurably closer to the source than a strong one, whatever the picture.
+ */
+export async function vary(job: Job, work: { denoise: number }): Promise<GenerationResult> {
   const source = await loadImage(requireInputs(job.request, 'image')[0]!);
+  const denoise = denoiseOf(job.request, work.denoise);
   step(job, 0.1);
   return gridResult(job, async (variant) => {
     const random = randomFrom(hashOf(job.request.seed, 'vary', variant));
-    const zoom = random.range(1.03, 1.08);
+    const zoom = random.range(1.04, 1.12);
     const cropWidth = Math.round(source.width / zoom);
     const cropHeight = Math.round(source.height / zoom);
-    const reframed = await sharp(source.png)
+    let varied = await sharp(source.png)
       .extract({
         left: random.int(0, source.width - cropWidth + 1),
         top: random.int(0, source.height - cropHeight + 1),
@@ -131,17 +139,22 @@ export async function vary(job: Job): Promise<GenerationResult> {
       })
       .resize(source.width, source.height)
       .modulate({
-        hue: Math.round(random.range(-10, 10)),
-        brightness: random.range(0.95, 1.05),
-        saturation: random.range(0.9, 1.1),
+        hue: Math.round(random.range(-20, 20)),
+        brightness: random.range(0.9, 1.1),
+        saturation: random.range(0.8, 1.2),
       })
       .png()
       .toBuffer();
-    if (!job.request.prompt.trim()) return reframed;
-    const scene = await renderScene(sceneOf(job, variant, source.width, source.height));
-    const layer = await translucent(scene, 0.12);
-    return sharp(reframed)
-      .composite([{ input: layer }])
+    if (job.request.prompt.trim()) {
+      const scene = await renderScene(sceneOf(job, variant, source.width, source.height));
+      varied = await sharp(varied)
+        .composite([{ input: await translucent(scene, 0.35) }])
+        .png()
+        .toBuffer();
+    }
+    return sharp(source.png)
+      .composite([{ input: await translucent(varied, denoise) }])
+      .removeAlpha()
       .png()
       .toBuffer();
   });
@@ -151,7 +164,10 @@ export async function vary(job: Job): Promise<GenerationResult> {
 export async function gif(job: Job): Promise<GenerationResult> {
   let frames = requireInputs(job.request, 'image').map((file) => file.bytes);
   if (frames.length < GRID_SIZE) {
-    const varied = await vary({ ...job, context: { ...job.context, onProgress: () => undefined } });
+    const varied = await vary(
+      { ...job, context: { ...job.context, onProgress: () => undefined } },
+      { denoise: GIF_VARIATION_DENOISE },
+    );
     frames = varied.outputs.slice(0, GRID_SIZE).map((output) => output.bytes);
   }
   // Decoded here first, so an unreadable upload fails like every other local job's.

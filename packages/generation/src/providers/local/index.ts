@@ -9,6 +9,8 @@ import {
 import { musicJob, sfxJob, speakJob } from './audio-jobs.ts';
 import { describe } from './describe.ts';
 import { fill } from './fill.ts';
+import { outpaint } from './outpaint.ts';
+import { upscale } from './upscale.ts';
 import { blend, gif, make, repaint, vary } from './image-jobs.ts';
 import { DEFAULT_LOCAL_SETTINGS, step, type Job, type LocalSettings } from './job.ts';
 import { lipsync } from './lipsync.ts';
@@ -31,6 +33,8 @@ export const LOCAL_KINDS: { [K in WorkKind]: Handler<K> } = {
   blend,
   img2img: (job, work) => repaint(job, work.denoise),
   variation: vary,
+  upscale: (job, work) => upscale(job, work.factor),
+  outpaint,
   animate: gif,
   fill: (job, work) => fill(job, work.sides),
   video: (job, work) => clips(job, work.clips, work.raw),

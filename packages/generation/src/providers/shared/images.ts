@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LIMITS } from '@app/domain';
+import { LIMITS, type OutpaintFrame } from '@app/domain';
 import { decodeImage } from '../../media/decode.ts';
 
 /** Stable Diffusion works in 8-pixel latent blocks; other sizes are cropped or stretched by the backend. */
@@ -86,4 +86,92 @@ export async function fillCanvas(image: PreparedImage, sides: FillSides): Promis
     .png()
     .toBuffer();
   return { bytes, mask, width: image.width + 2 * horizontal, height: image.height + 2 * vertical };
+}
+
+/** Where the original sits on an outpaint's larger canvas. */
+export interface OutpaintLayout {
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The canvas an outpaint makes around an image of this size: zoom grows every side (the original
+ * centred), pan grows one side by half the image that way (the original on the other side), square
+ * grows the short sides. `factor` is the zoom when the frame leaves it to the job (Custom Zoom).
+ */
+export function outpaintLayout(
+  width: number,
+  height: number,
+  frame: OutpaintFrame,
+  factor?: number,
+): OutpaintLayout {
+  switch (frame.type) {
+    case 'zoom': {
+      const zoom = frame.factor ?? factor;
+      if (zoom === undefined || !(zoom >= LIMITS.zoom.min && zoom <= LIMITS.zoom.max)) {
+        throw new RangeError(`A zoom factor must be from ${LIMITS.zoom.min} to ${LIMITS.zoom.max}`);
+      }
+      const grownWidth = Math.round(width * zoom);
+      const grownHeight = Math.round(height * zoom);
+      return {
+        width: grownWidth,
+        height: grownHeight,
+        left: Math.floor((grownWidth - width) / 2),
+        top: Math.floor((grownHeight - height) / 2),
+      };
+    }
+    case 'pan': {
+      const across = frame.direction === 'left' || frame.direction === 'right';
+      const grow = Math.round((across ? width : height) * LIMITS.panShare);
+      return {
+        width: across ? width + grow : width,
+        height: across ? height : height + grow,
+        left: frame.direction === 'left' ? grow : 0,
+        top: frame.direction === 'up' ? grow : 0,
+      };
+    }
+    case 'square': {
+      const side = Math.max(width, height);
+      return {
+        width: side,
+        height: side,
+        left: Math.floor((side - width) / 2),
+        top: Math.floor((side - height) / 2),
+      };
+    }
+    default: {
+      const unknown: never = frame;
+      throw new RangeError(`Unknown outpaint frame ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** The factor of a Custom Zoom job, from its options. */
+export const zoomOption = (options: Record<string, unknown>): number | undefined =>
+  typeof options.factor === 'number' ? options.factor : undefined;
+
+/**
+ * The padded canvas and mask of an outpaint, for backends that inpaint: the border starts as copies
+ * of the edge pixels; the mask is white where new pixels go.
+ */
+export async function outpaintCanvas(image: PreparedImage, layout: OutpaintLayout): Promise<FillCanvas> {
+  const edges = {
+    top: layout.top,
+    left: layout.left,
+    bottom: layout.height - image.height - layout.top,
+    right: layout.width - image.width - layout.left,
+  };
+  const bytes = await sharp(image.bytes)
+    .extend({ ...edges, extendWith: 'copy' })
+    .png()
+    .toBuffer();
+  const mask = await sharp({
+    create: { width: image.width, height: image.height, channels: 3, background: '#000000' },
+  })
+    .extend({ ...edges, background: '#ffffff' })
+    .png()
+    .toBuffer();
+  return { bytes, mask, width: layout.width, height: layout.height };
 }

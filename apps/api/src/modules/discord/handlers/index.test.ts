@@ -8,13 +8,13 @@ describe('general command handlers', () => {
     const general = COMMANDS.filter((command) => command.general).map((command) => command.name);
     expect(Object.keys(COMMAND_HANDLERS).sort()).toEqual([...general].sort());
     expect([...GENERAL_COMMAND_NAMES].sort()).toEqual([...general].sort());
-    expect(general.sort()).toEqual(['help', 'info', 'myloras', 'remlora', 'settings']);
+    expect(general.sort()).toEqual(['help', 'info', 'myloras', 'remlora', 'settings', 'show']);
   });
 
   it('are a record the compiler closes: a general command without its handler is a type error', () => {
-    const { help, info, myloras, remlora } = COMMAND_HANDLERS;
+    const { help, info, myloras, remlora, show } = COMMAND_HANDLERS;
     // @ts-expect-error `settings` has no handler here, which the typecheck refuses.
-    const missing: Record<GeneralCommandName, CommandHandler> = { help, info, myloras, remlora };
+    const missing: Record<GeneralCommandName, CommandHandler> = { help, info, myloras, remlora, show };
     expect(Object.keys(missing)).not.toContain('settings');
   });
 });

@@ -5,6 +5,7 @@ import { info } from './info.ts';
 import { myloras } from './myloras.ts';
 import { remlora } from './remlora.ts';
 import { settings } from './settings.ts';
+import { show } from './show.ts';
 
 /**
  * The general commands' handlers, by name: every general command has one (a name without its
@@ -16,4 +17,5 @@ export const COMMAND_HANDLERS: Readonly<Record<GeneralCommandName, CommandHandle
   myloras,
   remlora,
   settings,
+  show,
 };

@@ -46,6 +46,7 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
     ...(settings.matureAllowed
       ? [`Others' mature creations (horror, gore) in the gallery: ${MATURE_WORDS[settings.matureDisplay]}`]
       : []),
+    `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
   ];
@@ -97,6 +98,12 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
           label: settings.privateByDefault ? 'New creations: private' : 'New creations: public',
           emoji: { name: settings.privateByDefault ? '🔒' : '🌐' },
           disabled: !settings.privateAllowed,
+        },
+        {
+          type: ComponentType.Button,
+          custom_id: 'settings:remix',
+          style: settings.remix ? ButtonStyle.Primary : ButtonStyle.Secondary,
+          label: settings.remix ? 'Remix: on' : 'Remix: off',
         },
         {
           type: ComponentType.Button,
@@ -178,7 +185,9 @@ function settingChanges(
       return value && (MATURE_DISPLAYS as readonly string[]).includes(value)
         ? { matureDisplay: value as MatureDisplay }
         : null;
+    case 'remix':
+      return { remix: !user.remix };
     case 'reset':
-      return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false };
+      return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false, remix: false };
   }
 }

@@ -10,6 +10,7 @@ import {
   JobListQuery,
   JobPatchBody,
   LoveBody,
+  IMAGE_ACTION_NAMES,
   PricesBody,
   PromptRefusedBody,
   SubmitJobBody,
@@ -71,7 +72,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
             kind: familyOf(command) as JobFamily,
             cost: priceOf(command),
           })),
-          ...(['vary', 'gif'] as const).map((action) => ({
+          ...IMAGE_ACTION_NAMES.map((action) => ({
             command: action,
             kind: 'image' as const,
             cost: priceOfAction(action, original),
@@ -253,7 +254,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: SUBMIT_RATE },
       schema: {
         tags,
-        summary: 'Re-roll, vary, make a GIF of or edit a result: a new job charged to the caller',
+        summary:
+          'Re-roll, edit, or run an image action (vary, upscale, zoom out, pan, make square, GIF) on a result: a new job charged to the caller',
         params: JobIdParams,
         body: JobActionBody,
         response: { 202: JobBody, 200: JobBody, ...submitErrors },
@@ -270,6 +272,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         action: request.body.action,
         prompt: request.body.prompt,
+        index: request.body.index,
+        factor: request.body.factor,
         requestId: request.body.requestId,
       });
       request.changedOnlyBalances(balances);

@@ -5,6 +5,7 @@ import { AspectDiagram } from '../assets/aspect-diagram.tsx';
 import { DenoiseScale } from '../assets/denoise-scale.tsx';
 import { FillDiagram } from '../assets/fill-diagram.tsx';
 import { GridDiagram } from '../assets/grid-diagram.tsx';
+import { ActionTable } from '../components/action-table.tsx';
 import { CodeBlock } from '../components/code-block.tsx';
 import { SectionCommands, useCommandToc } from '../components/command-reference.tsx';
 import { FlagTable } from '../components/flag-table.tsx';
@@ -26,6 +27,7 @@ export function MakeGuidePage() {
         { id: 'aspect', label: 'Aspect flags' },
         { id: 'editing', label: 'Editing images' },
         { id: 'fills', label: 'Generative fill' },
+        { id: 'actions', label: 'Working on a result' },
       ]}
     >
       <div className="guide-split">
@@ -78,6 +80,16 @@ export function MakeGuidePage() {
         </p>
         <FillDiagram />
         <SectionCommands section="fills" level={3} />
+      </GuideSection>
+
+      <GuideSection id="actions" title="Working on a result">
+        <p>
+          The buttons under a result keep the work going: upscale or vary one image of a grid, then zoom out (
+          {LIMITS.zoom.min}× to {LIMITS.zoom.max}×), pan to extend it by half in one direction, or make it
+          square. <code>/show</code> with a job id brings a result back with its buttons. The same actions are
+          on each creation in the studio.
+        </p>
+        <ActionTable />
       </GuideSection>
     </GuidePage>
   );

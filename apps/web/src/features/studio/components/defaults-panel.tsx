@@ -98,6 +98,15 @@ export function DefaultsPanel() {
       ) : (
         <p className="muted">Mature creations (horror, gore) are shown only to people who are 18 or older.</p>
       )}
+      <label className="studio-defaults-check">
+        <input
+          type="checkbox"
+          checked={settings.remix}
+          disabled={isLoading}
+          onChange={(event) => void update({ remix: event.target.checked })}
+        />
+        Remix in Discord: Vary, Zoom and Pan first open the prompt to edit
+      </label>
       {failed && <p role="alert">{failed}</p>}
     </details>
   );
