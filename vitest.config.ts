@@ -1,5 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that replace a module with `vi.mock` need a module graph of their own, so they run in
+ * the `node-isolated` project; everything else in `node` shares one per worker (see `isolate` there).
+ */
+const OWN_MODULES = ['packages/generation/test/command-fixture.test.ts'];
+const NODE_TESTS = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'apps/api/**/*.test.ts',
+  'apps/worker/**/*.test.ts',
+];
+const NODE_EXCLUDE = [
+  '**/node_modules/**',
+  'packages/stripe-emulator/**',
+  'packages/discord-emulator/**',
+  '**/*.timing.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Every object the Stripe and Discord emulators hand out during the run is checked against the
@@ -10,18 +28,21 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'packages/*/test/**/*.test.ts',
-            'apps/api/**/*.test.ts',
-            'apps/worker/**/*.test.ts',
-          ],
-          exclude: [
-            '**/node_modules/**',
-            'packages/stripe-emulator/**',
-            'packages/discord-emulator/**',
-            '**/*.timing.test.ts',
-          ],
+          include: NODE_TESTS,
+          exclude: [...NODE_EXCLUDE, ...OWN_MODULES],
+          // The files of a worker share one module graph: an API test file imports the app once per
+          // worker, not once per file (about 8 s each). Each test still gets its own app and its own
+          // database (createTestApp); no test may rely on module state another file left behind.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: OWN_MODULES,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
