@@ -11,7 +11,7 @@
 // Each pass prints how many tests it ran and how long it took. Under CI (CI set), a pass that runs
 // fewer tests than its floor fails: a test that silently stopped running is a failure too.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { run } from './lib.mjs';
 
@@ -39,6 +39,12 @@ const playwrightCount = (file) => {
   return stats.expected + stats.unexpected + stats.flaky;
 };
 
+/**
+ * Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine. Most test
+ * files spend their time waiting (timers, child processes, the database), so a worker per core.
+ */
+const WORKERS = `--maxWorkers=${Math.max(2, availableParallelism())}`;
+
 const vitest = (name, args) => ({
   command: 'npx',
   args: [
@@ -57,14 +63,14 @@ const steps = [
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   {
     name: onPostgres ? 'vitest on PostgreSQL' : 'vitest',
-    ...vitest('vitest', ['--project', '!timing']),
+    ...vitest('vitest', ['--project', '!timing', WORKERS]),
     floor: onPostgres ? 1250 : 0,
   },
   ...(onPostgres
     ? [
         {
           name: 'vitest on PGlite (database package and API smoke set)',
-          ...vitest('pglite', ['--project', 'node', ...PGLITE_SMOKE]),
+          ...vitest('pglite', ['--project', 'node', WORKERS, ...PGLITE_SMOKE]),
           env: { TEST_DATABASE_URL: '' },
           floor: 1,
         },
