@@ -1,10 +1,17 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files that replace a module with `vi.mock` need a module graph of their own, so they run in
- * the `node-isolated` project; everything else in `node` shares one per worker (see `isolate` there).
+ * Test files that replace a module (`vi.mock`, `vi.doMock`) or stub globals, the environment or
+ * the clock need a module graph of their own: found by reading the files, they run in the
+ * `node-isolated` project. Every other file of `node` shares one per worker (see `isolate` there).
  */
-const OWN_MODULES = ['packages/generation/test/command-fixture.test.ts'];
+const OWN_MODULES = ['apps/api', 'apps/worker', 'packages']
+  .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${String(file)}`))
+  .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules/'))
+  .filter((file) =>
+    /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(file, 'utf8')),
+  );
 const NODE_TESTS = [
   'packages/*/src/**/*.test.ts',
   'packages/*/test/**/*.test.ts',
@@ -43,6 +50,7 @@ export default defineConfig({
           name: 'node-isolated',
           environment: 'node',
           include: OWN_MODULES,
+          exclude: NODE_EXCLUDE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
