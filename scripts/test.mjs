@@ -16,7 +16,7 @@ import path from 'node:path';
 import { run } from './lib.mjs';
 
 /** The API flows the PGlite pass runs besides the database package: sign-in, a purchase, a job. */
-export const PGLITE_SMOKE = [
+const PGLITE_SMOKE = [
   'packages/db',
   'apps/api/test/foundation.test.ts',
   'apps/api/test/auth/sessions.test.ts',
