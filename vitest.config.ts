@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files that replace a module (`vi.mock`, `vi.doMock`) or stub globals, the environment or
  * the clock need a module graph of their own: found by reading the files, they run in the
- * `node-isolated` project. Every other file of `node` shares one per worker (see `isolate` there).
+ * `node-isolated` project, so the `node` project can share one per worker (see the note there).
  */
 const OWN_MODULES = ['apps/api', 'apps/worker', 'packages']
   .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${String(file)}`))
