@@ -1,4 +1,29 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files that replace a module (`vi.mock`, `vi.doMock`) or stub globals, the environment or
+ * the clock need a module graph of their own: found by reading the files, they run in the
+ * `node-isolated` project, so the `node` project can share one per worker (see the note there).
+ */
+const OWN_MODULES = ['apps/api', 'apps/worker', 'packages']
+  .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${String(file)}`))
+  .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules/'))
+  .filter((file) =>
+    /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(file, 'utf8')),
+  );
+const NODE_TESTS = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'apps/api/**/*.test.ts',
+  'apps/worker/**/*.test.ts',
+];
+const NODE_EXCLUDE = [
+  '**/node_modules/**',
+  'packages/stripe-emulator/**',
+  'packages/discord-emulator/**',
+  '**/*.timing.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -10,18 +35,21 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'packages/*/test/**/*.test.ts',
-            'apps/api/**/*.test.ts',
-            'apps/worker/**/*.test.ts',
-          ],
-          exclude: [
-            '**/node_modules/**',
-            'packages/stripe-emulator/**',
-            'packages/discord-emulator/**',
-            '**/*.timing.test.ts',
-          ],
+          include: NODE_TESTS,
+          exclude: [...NODE_EXCLUDE, ...OWN_MODULES],
+          // Sharing one module graph per worker (`isolate: false`) cut an API file's start from about
+          // 8 s to under 1 s, but a CI run failed moderation/discord.test.ts with it (it passes alone):
+          // left isolated until that is understood. The split below is ready for it.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: OWN_MODULES,
+          exclude: NODE_EXCLUDE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

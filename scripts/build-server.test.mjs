@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_APPS, buildServers, compiledEntry } from './build-server.mjs';
+import { SERVER_APPS, buildServers, compiledEntry, serverBuildIsStale } from './build-server.mjs';
 import { ROOT } from './lib.mjs';
 
 /** Packages that a workspace package installs in its own node_modules (another version than the root's). */
@@ -23,7 +23,8 @@ function nestedCopies() {
 
 describe('compiled servers', () => {
   beforeAll(async () => {
-    await buildServers();
+    // The build `npm test` made at its start, unless a source is newer.
+    if (serverBuildIsStale()) await buildServers();
   });
 
   it('load the copy of a registry package that our source resolves, not a different hoisted version', () => {

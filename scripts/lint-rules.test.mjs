@@ -1,19 +1,21 @@
 // The house rules really fail: each planted mistake below makes `npm run lint` report an error
 // from the rule that guards it, and the clean version of the same file passes.
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkSteps } from './check.mjs';
 import { ROOT } from './lib.mjs';
+import { scratchCopy } from './scratch-copy.mjs';
 
 const PROBE = `lint-probe-${process.pid}`;
 
 /**
  * Planted files, each with the rules dependency-cruiser must report for it (none for a clean one).
- * They live beside real code because the rules are about where a file sits; all are cruised in one
- * run and removed afterwards.
+ * They live beside real code because the rules are about where a file sits: in a scratch copy of the
+ * project, never in the working tree; all are cruised in one run.
  */
 const probes = [
   {
@@ -196,15 +198,16 @@ const planted = [...probes, ...cycle];
 let reported;
 
 beforeAll(async () => {
-  for (const probe of planted) {
-    mkdirSync(path.dirname(path.join(ROOT, probe.file)), { recursive: true });
-    writeFileSync(path.join(ROOT, probe.file), probe.code.join('\n') + '\n');
-  }
+  const copy = scratchCopy();
   try {
+    for (const probe of planted) {
+      mkdirSync(path.dirname(path.join(copy.dir, probe.file)), { recursive: true });
+      writeFileSync(path.join(copy.dir, probe.file), probe.code.join('\n') + '\n');
+    }
     const { stdout } = await promisify(execFile)(
-      path.join(ROOT, 'node_modules/.bin/depcruise'),
+      path.join(copy.dir, 'node_modules/.bin/depcruise'),
       [...planted.map((p) => p.file), '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
-      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: copy.dir, maxBuffer: 64 * 1024 * 1024 },
     ).catch((error) => error); // it exits non-zero when it finds violations
     reported = new Map();
     for (const violation of JSON.parse(stdout).summary.violations) {
@@ -213,13 +216,9 @@ beforeAll(async () => {
       reported.set(violation.from, rules);
     }
   } finally {
-    for (const probe of planted) rmSync(path.join(ROOT, probe.file), { force: true });
+    copy.remove();
   }
 }, 120_000);
-
-afterAll(() => {
-  for (const probe of planted) rmSync(path.join(ROOT, probe.file), { force: true });
-});
 
 describe('dependency-cruiser house rules', () => {
   it.each(probes)('$name → $rules', ({ file, rules }) => {
@@ -231,10 +230,15 @@ describe('dependency-cruiser house rules', () => {
     expect(new Set(rules)).toEqual(new Set(['no-cycles']));
   });
 
-  it('runs as part of npm run lint', async () => {
+  it('runs as part of npm run lint and npm run check', async () => {
     const { readFile } = await import('node:fs/promises');
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-    expect(pkg.scripts.lint).toMatch(/depcruise apps packages --config \.dependency-cruiser\.cjs/);
+    expect(pkg.scripts.lint).toBe('node scripts/check.mjs --lint');
+    const rules = checkSteps().find((step) => path.basename(step.command) === 'depcruise');
+    expect(rules).toMatchObject({
+      lint: true,
+      args: ['apps', 'packages', '--config', '.dependency-cruiser.cjs'],
+    });
   });
 });
 

@@ -28,6 +28,8 @@ import { billingPlugin } from './plugins/billing.ts';
 import type { Billing } from './modules/billing/stripe-client.ts';
 import type { MediaStorage } from '@app/generation';
 import { generationPlugin } from './plugins/generation.ts';
+// A bare import too: the declarations then carry the `app.generation` decoration to workspaces that build an app.
+import './plugins/generation.ts';
 import type { DiscordEmulator } from '@app/discord-emulator';
 import { discordPlugin } from './plugins/discord.ts';
 import { metricsPlugin } from './plugins/metrics.ts';

@@ -4,7 +4,7 @@ import { createTestDatabase } from '@app/db/testing';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadSettings } from '../src/settings.ts';
-import { TEST_ADMIN_PASSWORD } from './helpers.ts';
+import { TEST_ADMIN_PASSWORD, TEST_DATA_DIR } from './helpers.ts';
 
 /** Collects the access lines a logger writes. */
 class LogCapture extends Writable {
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DATA_DIR: '.data/test',
+    DATA_DIR: TEST_DATA_DIR,
   });
   app = await buildApp({ settings, database, logger: { level: 'info', stream: log } });
   app.get('/slow-for-test/:n', async (request) => {

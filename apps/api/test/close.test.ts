@@ -4,14 +4,14 @@ import { createTestDatabase } from '@app/db/testing';
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadSettings } from '../src/settings.ts';
-import { TEST_ADMIN_PASSWORD } from './helpers.ts';
+import { TEST_ADMIN_PASSWORD, TEST_DATA_DIR } from './helpers.ts';
 
 it('closes at once when a keep-alive request was still running as closing began', async () => {
   const database = await createTestDatabase();
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DATA_DIR: '.data/test',
+    DATA_DIR: TEST_DATA_DIR,
   });
   const app = await buildApp({ settings, database });
   let release = () => {};

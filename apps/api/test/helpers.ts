@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestDatabase } from '@app/db/testing';
 import {
   type Database,
@@ -40,6 +42,9 @@ export interface TestContext {
 
 export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 
+/** Where a test app keeps its files (media, uploads): a temporary folder, never the working tree. */
+export const TEST_DATA_DIR = path.join(os.tmpdir(), 'hypercreate-test-data');
+
 /** The first sign-in's age question, answered as an adult the way the studio stores it (no request). */
 export async function answerAgeAsAdult(db: Db, userId: string): Promise<void> {
   const user = await findUserById(db, userId);
@@ -64,7 +69,7 @@ export async function createTestApp(
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DATA_DIR: '.data/test',
+    DATA_DIR: TEST_DATA_DIR,
     ...env,
   });
   await seedUsers({ db: database.db });

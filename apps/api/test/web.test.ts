@@ -6,6 +6,7 @@ import { createTestDatabase } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadSettings } from '../src/settings.ts';
+import { TEST_DATA_DIR } from './helpers.ts';
 
 const SHELL = '<!doctype html><div id="root">shell</div>';
 const page = (name: string) => `<!doctype html><div id="root" data-prerendered><h1>${name}</h1></div>`;
@@ -26,7 +27,11 @@ beforeAll(async () => {
     writeFileSync(`${file}.gz`, gzipSync(page(name)));
   }
   const database = await createTestDatabase();
-  const settings = loadSettings({ NODE_ENV: 'test', ADMIN_PASSWORD: 'x'.repeat(20), DATA_DIR: '.data/test' });
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    ADMIN_PASSWORD: 'x'.repeat(20),
+    DATA_DIR: TEST_DATA_DIR,
+  });
   app = await buildApp({ settings, database, webDistDir: distDir });
   await app.ready();
   // Read once, at start-up: later changes on disk are not served.

@@ -128,6 +128,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data dump to start from (tests reuse a migrated snapshot). */
   loadDataDir?: Blob | File;
+  /** An open PGlite to use instead of starting one (tests take one from a pool). */
+  pglite?: PGlite;
   poolSize?: number;
 }
 
@@ -177,7 +179,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     dataDir = path.resolve(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  const client = options.pglite ?? new PGlite({ dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const database = wrap(
     db,

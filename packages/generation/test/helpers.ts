@@ -7,7 +7,9 @@ import type { GenerationRequest, GenerationResult, InputFile, ProviderContext } 
 /** Short training and music so the whole suite stays quick; everything else as users get it. */
 export const provider = createLocalProvider({ trainingMs: 300, musicSeconds: 4 });
 
-export function context(signal = new AbortController().signal): ProviderContext & { progress: number[] } {
+export function context(
+  signal: AbortSignal = new AbortController().signal,
+): ProviderContext & { progress: number[] } {
   const progress: number[] = [];
   return {
     signal,

@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { SESSION_COOKIE, hashSessionId } from '../../src/plugins/session.ts';
 import { seedUsers } from '../../src/modules/users/seed-users.ts';
 import { loadSettings } from '../../src/settings.ts';
-import { TEST_ADMIN_PASSWORD } from '../helpers.ts';
+import { TEST_ADMIN_PASSWORD, TEST_DATA_DIR } from '../helpers.ts';
 
 // Two API processes behind one load balancer: two apps on the same database.
 let database: Database;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DATA_DIR: '.data/test',
+    DATA_DIR: TEST_DATA_DIR,
   });
   apps = [await buildApp({ settings, database }), await buildApp({ settings, database })];
   await Promise.all(apps.map((app) => app.ready()));
@@ -54,7 +54,7 @@ describe('rate limits across processes', () => {
       settings: loadSettings({
         NODE_ENV: 'test',
         ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        DATA_DIR: '.data/test',
+        DATA_DIR: TEST_DATA_DIR,
         SIGN_IN_RATE_LIMIT: '3',
       }),
       database: other,

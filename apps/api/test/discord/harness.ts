@@ -7,6 +7,7 @@ import { startWorker } from '@app/jobs';
 import { type App, buildApp } from '../../src/app.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { loadSettings } from '../../src/settings.ts';
+import { TEST_DATA_DIR } from '../helpers.ts';
 import { fastProvider } from './fixtures.ts';
 
 export interface DiscordMessage {
@@ -76,7 +77,7 @@ export async function createHarness(
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: 'correct-horse-battery-staple',
-    DATA_DIR: '.data/test-discord',
+    DATA_DIR: `${TEST_DATA_DIR}-discord`,
     HOST: '127.0.0.1',
     QUEUE_SUPERVISE_SECONDS: '1',
     MAX_ACTIVE_JOBS_PER_USER: String(options.maxActiveJobs ?? 500),

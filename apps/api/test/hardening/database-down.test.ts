@@ -5,7 +5,7 @@ import { type Database, createDatabase } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadSettings } from '../../src/settings.ts';
-import { TEST_ADMIN_PASSWORD } from '../helpers.ts';
+import { TEST_ADMIN_PASSWORD, TEST_DATA_DIR } from '../helpers.ts';
 
 /*
  * The whole API while its PostgreSQL server cannot be reached (here: a loopback port nothing
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DATA_DIR: '.data/test',
+    DATA_DIR: TEST_DATA_DIR,
     DATABASE_URL: url,
   });
   app = await buildApp({ settings, database });
@@ -83,7 +83,7 @@ describe('starting the API without its database', () => {
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
         PORT: '0',
-        DATA_DIR: '.data/test',
+        DATA_DIR: TEST_DATA_DIR,
         DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/hypercreate`,
         DATABASE_WAIT_SECONDS: '1',
       },

@@ -10,7 +10,7 @@ import { type Billing, startEmulatorBilling } from '../../src/modules/billing/st
 import { syncCatalog } from '../../src/modules/catalog/sync-catalog.ts';
 import { seedUsers } from '../../src/modules/users/seed-users.ts';
 import { loadSettings } from '../../src/settings.ts';
-import { TEST_ADMIN_PASSWORD, answerAgeAsAdult } from '../helpers.ts';
+import { TEST_ADMIN_PASSWORD, TEST_DATA_DIR, answerAgeAsAdult } from '../helpers.ts';
 
 export interface PaymentTestContext {
   app: App;
@@ -56,7 +56,7 @@ export async function createPaymentTestApp(options: { discord?: boolean } = {}):
   const settings = loadSettings({
     NODE_ENV: 'test',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DATA_DIR: '.data/test',
+    DATA_DIR: TEST_DATA_DIR,
     HOST: '127.0.0.1',
   });
   const discordEmulator = options.discord ? createDiscordEmulator({ prefix: '/_discord' }) : undefined;

@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, createDatabase, type Database } from '../client.ts';
+import { leasePglite } from './pglite-pool.ts';
 
 /**
  * A clean, migrated database for one test file. On PGlite (the default) it starts from a migrated
- * snapshot kept on disk per migration set, so no test pays for initdb and migrations. When
+ * snapshot kept on disk per migration set, so no test pays for initdb and migrations, and a closed
+ * one is put back to that snapshot and handed to the next file of the process (pglite-pool.ts). When
  * TEST_DATABASE_URL is set, it creates a fresh PostgreSQL database from a migrated template.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -38,8 +40,13 @@ async function createPgliteTestDatabase(): Promise<Database> {
     writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
     renameSync(temporary, snapshot);
   }
-  const blob = new Blob([readFileSync(snapshot)]);
-  return createDatabase({ loadDataDir: blob });
+  const lease = await leasePglite(async () => {
+    const started = createDatabase({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+    await started.pglite!.waitReady;
+    return started.pglite!;
+  });
+  const database = createDatabase({ pglite: lease.client });
+  return { ...database, close: () => lease.release() };
 }
 
 /** A test database; `url` is its connection string on PostgreSQL (for a server started as a child). */
