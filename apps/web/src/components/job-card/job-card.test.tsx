@@ -157,6 +157,27 @@ describe('JobCard', () => {
     );
   });
 
+  it("offers GIF and Edit prompt on the creator's own creation only", () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <JobCard service={service} job={done} signedIn />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'GIF' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit prompt' })).toBeInTheDocument();
+    unmount();
+    render(
+      <MemoryRouter>
+        <JobCard service={service} job={{ ...done, mine: false }} signedIn />
+      </MemoryRouter>,
+    );
+    // Someone else's public creation: they may love, re-roll and vary it, not make its GIF or edit it.
+    expect(screen.getByRole('button', { name: 'Vary' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-roll' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'GIF' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit prompt' })).not.toBeInTheDocument();
+  });
+
   it('shows a failure and its refund in plain words', () => {
     render(
       <MemoryRouter>

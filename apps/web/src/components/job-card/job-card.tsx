@@ -132,16 +132,17 @@ export function JobCard({
               </Button>
             )}
             {isImageJob(job) && (
-              <>
-                <Button variant="secondary" disabled={busy} onClick={() => void act('vary')}>
-                  Vary
-                </Button>
-                <Button variant="secondary" disabled={busy} onClick={() => void act('gif')}>
-                  GIF
-                </Button>
-              </>
+              <Button variant="secondary" disabled={busy} onClick={() => void act('vary')}>
+                Vary
+              </Button>
             )}
-            {typeof job.options.prompt === 'string' && (
+            {/* A GIF and an edited prompt are the creator's own: the server refuses them to others. */}
+            {isImageJob(job) && job.mine && (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('gif')}>
+                GIF
+              </Button>
+            )}
+            {typeof job.options.prompt === 'string' && job.mine && (
               <Button
                 variant="secondary"
                 disabled={busy}
