@@ -4,6 +4,7 @@ import { Alert, ButtonAnchor, ButtonLink } from '@/components/ui/index.ts';
 import { paths, serverPaths } from '@/config/paths.ts';
 import { RedeemGiftButton } from './redeem-gift-button.tsx';
 import { usePublicConfigQuery } from '@/lib/public-config.ts';
+import { useAuthLevelQuery } from '@/lib/auth/get-auth-level.ts';
 
 /** A link to another site, opened in a new tab; nothing when the site is not configured. */
 function ExternalButton({ href, children }: { href: string | null | undefined; children: ReactNode }) {
@@ -21,6 +22,7 @@ function ExternalButton({ href, children }: { href: string | null | undefined; c
  */
 export function DashboardActions({ user }: { user: UserWire }) {
   const { data: config } = usePublicConfigQuery();
+  const { data: role } = useAuthLevelQuery();
   const hasPlan = user.subscription_status !== FREE_PLAN;
   const [redeemed, setRedeemed] = useState<string | null>(null);
   return (
@@ -59,6 +61,23 @@ export function DashboardActions({ user }: { user: UserWire }) {
           )}
         </div>
       </section>
+      {/* Only a way there: every admin page and call checks the admin session on the server. */}
+      {role === 'admin' && (
+        <section aria-labelledby="admin-actions">
+          <h2 id="admin-actions">Administration</h2>
+          <div className="actions">
+            <ButtonLink to={paths.adminTools.href()} variant="secondary">
+              Admin tools
+            </ButtonLink>
+            <ButtonLink to={paths.adminOverview.href()} variant="secondary">
+              Business overview
+            </ButtonLink>
+            <ButtonLink to={paths.moderation.href()} variant="secondary">
+              Moderation
+            </ButtonLink>
+          </div>
+        </section>
+      )}
       <section aria-labelledby="learn-actions">
         <h2 id="learn-actions">Learn and connect</h2>
         <div className="actions">

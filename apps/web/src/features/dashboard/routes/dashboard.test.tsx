@@ -22,6 +22,7 @@ const user = (subscription_status: string): UserWire => ({
 
 let me: UserWire;
 let own: OwnSubscriptionsResult;
+let role: 'user' | 'admin' = 'user';
 let calls: string[];
 
 // RTK Query builds a Request from a path; outside a browser it needs the page's origin.
@@ -42,11 +43,15 @@ beforeEach(() => {
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
       if (path === '/api/auth/me') return json({ user: me });
       if (path === '/api/payment/subscriptions') return json(own);
+      if (path === '/api/auth/authlevel') return json({ authLevel: role });
       return new Response('{}', { status: 404 });
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  role = 'user';
+});
 
 function renderDashboard() {
   const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], {
@@ -96,5 +101,29 @@ describe('the dashboard', () => {
     expect(await screen.findByTestId('subscription-status')).toHaveTextContent('free');
     expect(calls).not.toContain('/api/payment/subscriptions');
     expect(screen.queryByTestId('gifted-plan')).toBeNull();
+  });
+
+  it('links nobody but an admin to the admin tools', async () => {
+    me = user('free');
+    own = { subscriptions: [] };
+    renderDashboard();
+    expect(await screen.findByTestId('subscription-status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
+  });
+
+  it('shows an admin the way to the admin tools', async () => {
+    me = user('Founders Plan');
+    own = { subscriptions: [] };
+    role = 'admin';
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin tools' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/privacypolicy2\b/),
+    );
+    expect(screen.getByRole('link', { name: 'Moderation' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\/moderation\b/),
+    );
   });
 });
