@@ -6,6 +6,7 @@ import {
   type MatureDisplay,
   aspectLabel,
 } from '@app/domain';
+import { useId } from 'react';
 import { useUpdateUserSettingsMutation, useUserSettingsQuery } from '@/api/user-settings.ts';
 
 const MATURE_WORDS: Record<MatureDisplay, string> = {
@@ -22,6 +23,7 @@ const MATURE_WORDS: Record<MatureDisplay, string> = {
 export function DefaultsPanel() {
   const { data, isError } = useUserSettingsQuery();
   const [update, { isLoading, error }] = useUpdateUserSettingsMutation();
+  const remixHint = useId();
   if (isError) return null;
   // The summary line's room is kept while the defaults load, so the studio below does not move.
   if (!data) return <div className="studio-defaults studio-defaults-pending" aria-hidden="true" />;
@@ -103,10 +105,14 @@ export function DefaultsPanel() {
           type="checkbox"
           checked={settings.remix}
           disabled={isLoading}
+          aria-describedby={remixHint}
           onChange={(event) => void update({ remix: event.target.checked })}
         />
-        Remix in Discord: Vary, Zoom and Pan first open the prompt to edit
+        Remix in Discord
       </label>
+      <p id={remixHint} className="muted">
+        Vary, Zoom and Pan first open the prompt to edit.
+      </p>
       {failed && <p role="alert">{failed}</p>}
     </details>
   );
