@@ -5,8 +5,17 @@ import { type Db, rowsOf } from './client.ts';
 /** The first key of our advisory locks; the second is the hashed name of what is locked. */
 const LOCK_NAMESPACE = 724012;
 
-/** Work waiting on, or holding, each named lock in this process (PGlite lives in one process). */
-const local = new Map<string, Promise<unknown>>();
+/**
+ * Work waiting on, or holding, each named lock of each PGlite database in this process (PGlite lives
+ * in one process): two databases in one process never wait on each other's locks.
+ */
+const held = new WeakMap<object, Map<string, Promise<unknown>>>();
+const localLocks = (db: Db) => {
+  const client = (db as unknown as { $client: object }).$client;
+  let locks = held.get(client);
+  if (!locks) held.set(client, (locks = new Map()));
+  return locks;
+};
 
 const isPglite = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof PGlite;
 
@@ -18,6 +27,7 @@ const isPglite = (db: Db) => (db as unknown as { $client?: unknown }).$client in
  */
 export async function withNamedLock<T>(db: Db, name: string, work: () => Promise<T>): Promise<T> {
   if (isPglite(db)) {
+    const local = localLocks(db);
     const before = local.get(name) ?? Promise.resolve();
     const run = before.catch(() => undefined).then(work);
     const settled = run.catch(() => undefined);
@@ -45,7 +55,7 @@ export async function withNamedLockIfFree<T>(
   work: () => Promise<T>,
 ): Promise<{ ran: true; value: T } | { ran: false }> {
   if (isPglite(db)) {
-    if (local.has(name)) return { ran: false };
+    if (localLocks(db).has(name)) return { ran: false };
     return { ran: true, value: await withNamedLock(db, name, work) };
   }
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { findUserByDiscordId, getJob, listModerationItems, updateUser } from '@app/db';
+import { findJobIdByDiscordMessage, findUserByDiscordId, getJob, listModerationItems, updateUser } from '@app/db';
 import { REMOVED_MESSAGE, REPORT_COMMAND_NAME } from '@app/domain';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +19,17 @@ const ephemeralText = (outcome: { response?: { data?: { content?: string; flags?
   expect((outcome.response?.data?.flags ?? 0) & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
   return outcome.response?.data?.content ?? '';
 };
+/**
+ * A result as Discord shows it, once the bot has recorded where it posted it: the message appears
+ * in the channel a moment before the bot learns its id, and a report or a hide needs that id.
+ */
 const resultFor = (discordId: string, prompt: string, channel = 'image-1') =>
-  h.waitFor(async () =>
-    (await h.messages(channel)).find(
+  h.waitFor(async () => {
+    const message = (await h.messages(channel)).find(
       (m) => m.content.startsWith(`<@${discordId}> your`) && m.content.includes(prompt),
-    ),
-  );
+    );
+    return message && (await findJobIdByDiscordMessage(h.database.db, message.id)) ? message : undefined;
+  });
 const jobIdOf = (message: DiscordMessage) =>
   message.components!.flatMap((row) => row.components)[0]!.custom_id.split(':')[1]!;
 
