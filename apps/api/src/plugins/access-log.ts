@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
@@ -22,15 +23,17 @@ const idOf = (id: string) => (PLAIN_ID.test(id) ? id : redactText(id));
  * metrics (by route pattern, so ids never become series; `unmatched` when no route matched) and,
  * with logging on, one access line: the request's id, method, URL (tokens and secret parameters
  * taken out), route, status and duration, through the access logger (lib/logging.ts), which
- * follows the app's level. A request its client gave up on gets its line from `onRequestAbort`, marked `aborted`, and
- * no other. Fastify's own pair of lines per request is off (app.ts). Routes registered before this
- * plugin (the embedded payment emulator's) are left out: the routes after it are marked in their
- * config as they are registered.
+ * follows the app's level. A request its client gave up on (its connection closed before the
+ * answer) gets one line, marked `aborted`, and no other. Fastify's own pair of lines per request is
+ * off (app.ts). Routes registered before this plugin (the embedded payment emulator's) are left out:
+ * the routes after it are marked in their config as they are registered.
  */
 export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access: Logger | undefined }) => {
   const { metrics } = app;
   const { access } = options;
   const aborted = new WeakSet<FastifyRequest>();
+  /** Forgets a request that got its answer (set below when there is an access log). */
+  let finished: (request: FastifyRequest) => void = () => {};
   if (access) {
     // The access lines follow the app's level as it changes. The app's logger is a pino child of
     // the one it was given (a request's own level is the request's).
@@ -49,6 +52,7 @@ export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const { url: route, config } = request.routeOptions;
     if (!ours(route, config)) return done();
+    finished(request);
     const ms = reply.elapsedTime;
     metrics.httpRequest({
       method: request.method,
@@ -71,21 +75,40 @@ export const accessLogPlugin = fp(async (app: FastifyInstance, options: { access
     done();
   });
 
-  if (access)
-    app.addHook('onRequestAbort', (request: FastifyRequest, done: () => void) => {
+  if (access) {
+    // A client that went away mid-request: noticed by one listener per connection, not one per
+    // request (Fastify's `onRequestAbort` adds a `close` listener to every request it serves).
+    const inFlight = new WeakMap<Socket, Set<FastifyRequest>>();
+    const abortedOn = (socket: Socket) => () => {
+      for (const request of inFlight.get(socket) ?? []) {
+        const { url: route } = request.routeOptions;
+        aborted.add(request);
+        access.info(
+          {
+            reqId: idOf(request.id),
+            method: request.method,
+            url: redactUrl(request.originalUrl),
+            route,
+            aborted: true,
+          },
+          'request',
+        );
+      }
+      inFlight.delete(socket);
+    };
+    app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       const { url: route, config } = request.routeOptions;
-      if (!ours(route, config)) return done();
-      aborted.add(request);
-      access?.info(
-        {
-          reqId: idOf(request.id),
-          method: request.method,
-          url: redactUrl(request.originalUrl),
-          route,
-          aborted: true,
-        },
-        'request',
-      );
+      const { socket } = request.raw;
+      if (ours(route, config) && socket) {
+        let open = inFlight.get(socket);
+        if (!open) {
+          inFlight.set(socket, (open = new Set()));
+          socket.once('close', abortedOn(socket));
+        }
+        open.add(request);
+      }
       done();
     });
+    finished = (request) => inFlight.get(request.raw.socket)?.delete(request);
+  }
 });
