@@ -13,7 +13,7 @@ const held = new WeakMap<object, Map<string, Promise<unknown>>>();
 const localLocks = (db: Db) => {
   const client = (db as unknown as { $client: object }).$client;
   let locks = held.get(client);
-  if (!locks) held.set(client, (locks = new Map()));
+  if (!locks) held.set(client, (locks = new Map<string, Promise<unknown>>()));
   return locks;
 };
 

@@ -1,4 +1,10 @@
-import { findJobIdByDiscordMessage, findUserByDiscordId, getJob, listModerationItems, updateUser } from '@app/db';
+import {
+  findJobIdByDiscordMessage,
+  findUserByDiscordId,
+  getJob,
+  listModerationItems,
+  updateUser,
+} from '@app/db';
 import { REMOVED_MESSAGE, REPORT_COMMAND_NAME } from '@app/domain';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
