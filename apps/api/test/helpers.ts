@@ -37,6 +37,8 @@ export interface TestContext {
   createUser(values: NewUser): Promise<UserRow>;
   /** A fresh session for the user, without going through any sign-in route. */
   sessionCookie(userId: string): Promise<string>;
+  /** Work `close` does first, before the app and its database go: a worker started on them. */
+  beforeClose(stop: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function createTestApp(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
   });
   await app.ready();
+  const stops: (() => Promise<void>)[] = [];
   return {
     app,
     database,
@@ -109,7 +112,11 @@ export async function createTestApp(
       });
       return `${SESSION_COOKIE}=${id}`;
     },
+    beforeClose(stop) {
+      stops.push(stop);
+    },
     async close() {
+      await Promise.all(stops.splice(0).map((stop) => stop()));
       await app.close();
       await database.close();
       await billing?.close();

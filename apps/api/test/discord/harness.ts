@@ -138,6 +138,8 @@ export async function createHarness(
     base,
     provider,
     async startWorker() {
+      // One worker at a time: a second would run on after close, on a closed database.
+      if (worker) return;
       worker = await startWorker({
         database,
         queue: await app.generation.queue(),

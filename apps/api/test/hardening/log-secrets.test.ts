@@ -143,7 +143,6 @@ describe('the API log with the bot: interaction tokens stay out', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness({ logStream: log, logLevel: 'info' });
-    await h.startWorker();
   }, 60_000);
   afterAll(async () => {
     await h?.close();

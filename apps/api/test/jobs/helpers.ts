@@ -63,7 +63,11 @@ export async function startTestWorker(t: TestContext, provider: Provider) {
     settings: t.settings.generation,
     pollingIntervalSeconds: 0.5,
   });
-  return () => worker.stop();
+  // Stopped once, by the test or else when the app closes, before its database goes.
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= worker.stop());
+  t.beforeClose(stop);
+  return stop;
 }
 
 export async function createJobsApp(env: Record<string, string> = {}) {
