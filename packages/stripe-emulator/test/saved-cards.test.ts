@@ -60,7 +60,9 @@ describe('saving a card and charging it off-session', () => {
     expect(always.si.status).toBe('succeeded');
     const err = await rejection(offSession(customer.id, always.pm.id));
     expect(err).toMatchObject({ statusCode: 402, code: 'authentication_required' });
-    const pi = await stripe.paymentIntents.retrieve(err.raw.payment_intent!.id);
+    const pi = await stripe.paymentIntents.retrieve(
+      (err.raw as { payment_intent: { id: string } }).payment_intent.id,
+    );
     expect(pi.status).toBe('requires_payment_method');
     expect(pi.last_payment_error?.code).toBe('authentication_required');
     // Brought back on-session, the same intent asks for the bank page and then pays.
