@@ -2,7 +2,7 @@ import { setBalance, spend } from '@app/db';
 import type Stripe from 'stripe';
 import { expect } from 'vitest';
 import { discordNotifier } from '../../src/modules/discord/direct-message.ts';
-import { type TopUpContext, runAutoTopUp } from '../../src/modules/payments/run-auto-top-up.ts';
+import { type TopUpContext, afterSpending } from '../../src/modules/payments/run-auto-top-up.ts';
 import { userRow } from '../subscriptions/helpers.ts';
 import type { PaymentTestContext } from './helpers.ts';
 
@@ -77,7 +77,7 @@ export async function spendAndTopUp(t: PaymentTestContext, userId: string, amoun
     reason: 'job make',
     idempotencyKey: `test-spend:${userId}:${Date.now()}:${Math.random()}`,
   });
-  return runAutoTopUp(topUpContext(t), { userId, creditsBefore: before });
+  return afterSpending(topUpContext(t), { userId, creditsBefore: before });
 }
 
 /** The top-up payment intents Stripe holds for the user's customer. */

@@ -108,7 +108,10 @@ export async function sendCapAlerts({
   if (!money) return;
   const periods = capPeriods();
   const alerts: { key: string; content: string }[] = [];
-  const monthly = cappedNow ? 100 : capLevel(money.spentThisMonthCents, money.monthlyCapCents);
+  const monthly =
+    cappedNow || money.topUp?.cappedThisMonth
+      ? 100
+      : capLevel(money.spentThisMonthCents, money.monthlyCapCents);
   if (monthly && money.monthlyCapCents) {
     for (const level of monthly === 100 ? ([80, 100] as const) : ([80] as const)) {
       alerts.push({

@@ -209,3 +209,17 @@ export async function resumeAutoTopUps(ctx: TopUpContext): Promise<number> {
   }
   return resumed;
 }
+
+/**
+ * What follows a job's hold: the auto top-up (when the credits fell below the threshold) and the
+ * caps' alerts. Errors stay here: the reconciler takes up a top-up that could not run.
+ */
+export async function afterSpending(
+  ctx: TopUpContext,
+  event: { userId: string; creditsBefore?: number },
+): Promise<TopUpOutcome> {
+  const outcome = await runAutoTopUp(ctx, event);
+  const user = await findUserById(ctx.db, event.userId);
+  if (user) await alertCaps(ctx, user);
+  return outcome;
+}

@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../../lib/public-origin.ts';
 import { watchSpending } from '../../../modules/billing/spend-watch.ts';
-import { sendCapAlerts } from '../../../modules/billing/spend-caps.ts';
 import { discordNotifier } from '../../../modules/discord/direct-message.ts';
 import { authenticateTopUp } from '../../../modules/payments/authenticate-top-up.ts';
 import {
@@ -19,8 +18,7 @@ import {
   saveTopUpCard,
   updateAutoTopUp,
 } from '../../../modules/payments/auto-top-up-settings.ts';
-import { runAutoTopUp } from '../../../modules/payments/run-auto-top-up.ts';
-import { findUserById } from '@app/db';
+import { afterSpending } from '../../../modules/payments/run-auto-top-up.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 const readLimit = { max: 60, timeWindow: '1 minute' };
@@ -39,14 +37,9 @@ export const paymentAutoTopUpRoutes: FastifyPluginAsyncZod = async (app) => {
   if (billing) {
     const stop = watchSpending(db, ({ userId, creditsBefore }) => {
       const ctx = { db, stripe: billing.stripe, notifier: notifier(), log: app.log };
-      void runAutoTopUp(ctx, { userId, creditsBefore })
-        .then(async () => {
-          const user = await findUserById(db, userId);
-          if (user) await sendCapAlerts({ db, notifier: ctx.notifier, user });
-        })
-        .catch((error: unknown) =>
-          app.log.warn({ err: error, userId }, 'auto top-up failed; the reconciler retries it'),
-        );
+      void afterSpending(ctx, { userId, creditsBefore }).catch((error: unknown) =>
+        app.log.warn({ err: error, userId }, 'auto top-up failed; the reconciler takes it up'),
+      );
     });
     app.addHook('onClose', async () => stop());
   }
