@@ -71,8 +71,16 @@ describe('settings and bad input', () => {
 
     // A card the bank declines is not saved (Stripe checks it when it is set up).
     const declined = await saveCard(t, cookie, '4000000000000002');
-    expect(declined.statusCode).toBe(400);
-    expect(declined.json().error).toMatchObject({ code: 'CARD_NOT_SAVED' });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toMatchObject({ code: 'CARD_DECLINED' });
+    expect((await call('GET', '/api/payment/auto-top-up')).json().card).toBeNull();
+    // A setup that is not finished is not saved either.
+    const unfinished = await call('POST', '/api/payment/auto-top-up/setup-intent', {});
+    const notSaved = await call('POST', '/api/payment/auto-top-up/card', {
+      setupIntentId: unfinished.json().setupIntentId,
+    });
+    expect(notSaved.statusCode).toBe(400);
+    expect(notSaved.json().error).toMatchObject({ code: 'CARD_NOT_SAVED' });
     const saved = await saveCard(t, cookie, '4242424242424242');
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().card).toEqual({ brand: 'visa', last4: '4242' });

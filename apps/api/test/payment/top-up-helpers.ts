@@ -36,21 +36,29 @@ export function api(t: PaymentTestContext, cookie: string) {
 }
 
 /**
- * Saves `number` as the auto top-up card the way the card form does: a SetupIntent from our API,
- * confirmed with the card (the bank's page completed when it asks), then handed back to us.
+ * Saves `number` as the auto top-up card the way the page does: the card form's payment method to
+ * our SetupIntent call; when the bank asks, its page completed and the SetupIntent handed back.
  */
 export async function saveCard(t: PaymentTestContext, cookie: string, number: string) {
   const call = api(t, cookie);
-  const setup = await call('POST', '/api/payment/auto-top-up/setup-intent');
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { setupIntentId, clientSecret } = setup.json<{ setupIntentId: string; clientSecret: string }>();
-  const confirmed: Stripe.SetupIntent | Error = await t.stripe.setupIntents
-    .confirm(setupIntentId, { payment_method: await t.card(number), return_url: 'http://127.0.0.1:9/back' })
-    .catch((error: unknown) => error as Error);
-  if (!(confirmed instanceof Error) && confirmed.status === 'requires_action') {
-    const url = confirmed.next_action!.redirect_to_url!.url!;
-    await postForm(url.split('?')[0]!, { client_secret: clientSecret, action: 'complete', return_url: '' });
-  }
+  const setup = await call('POST', '/api/payment/auto-top-up/setup-intent', {
+    paymentMethodId: await t.card(number),
+  });
+  if (setup.statusCode !== 200) return setup;
+  const { setupIntentId, clientSecret, status, redirectUrl } = setup.json<{
+    setupIntentId: string;
+    clientSecret: string;
+    status: string;
+    redirectUrl: string | null;
+  }>();
+  if (status === 'succeeded') return call('GET', '/api/payment/auto-top-up');
+  expect(status).toBe('requires_action');
+  const bank = new URL(redirectUrl!);
+  await postForm(`${bank.origin}${bank.pathname}`, {
+    client_secret: clientSecret,
+    action: 'complete',
+    return_url: bank.searchParams.get('return_url') ?? '',
+  });
   return call('POST', '/api/payment/auto-top-up/card', { setupIntentId });
 }
 

@@ -53,8 +53,20 @@ export const AutoTopUpWire = AutoTopUpSettingsBody.extend({
 });
 export type AutoTopUpWire = z.infer<typeof AutoTopUpWire>;
 
-/** A SetupIntent for the card form: the card is saved off-session once it succeeds. */
-export const TopUpSetupIntentWire = z.object({ setupIntentId: z.string(), clientSecret: z.string() });
+/** The card form's card for auto top-up: set up (saved for off-session payments) with a SetupIntent. */
+export const SetupTopUpCardBody = z.object({ paymentMethodId: z.string().trim().min(3).max(255).optional() });
+export type SetupTopUpCardBody = z.infer<typeof SetupTopUpCardBody>;
+
+/**
+ * The SetupIntent: `succeeded` (the card is saved), or `requires_action` with the bank's page to
+ * open (`redirectUrl`), which comes back to /autotopup with `setup_intent` in the query.
+ */
+export const TopUpSetupIntentWire = z.object({
+  setupIntentId: z.string(),
+  clientSecret: z.string(),
+  status: z.string(),
+  redirectUrl: z.string().nullable(),
+});
 export type TopUpSetupIntentWire = z.infer<typeof TopUpSetupIntentWire>;
 
 export const SaveTopUpCardBody = z.object({ setupIntentId: z.string().trim().min(3).max(255) });

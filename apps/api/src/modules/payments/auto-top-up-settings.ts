@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { mapStripeError } from '../../lib/stripe-errors.ts';
 import { describeMoney } from '../billing/spend-caps.ts';
 import { ensureCustomer } from '../customers/ensure-customer.ts';
 
@@ -80,23 +81,54 @@ export async function updateAutoTopUp({
   return getAutoTopUp({ db, user });
 }
 
-/** A SetupIntent for the card form: the card it confirms is saved for off-session top-ups. */
+/**
+ * A SetupIntent for the card form's card, confirmed here when the card is given: a card the bank
+ * accepts is saved at once; one that asks for authentication answers the bank's page (coming back
+ * to `returnUrl`); a declined one is a 402 in plain words and nothing is saved.
+ */
 export async function createTopUpSetupIntent({
   db,
   stripe,
   user,
+  paymentMethodId,
+  returnUrl,
 }: {
   db: Db;
   stripe: Stripe;
   user: UserRow;
+  paymentMethodId?: string;
+  returnUrl: string;
 }): Promise<TopUpSetupIntentWire> {
   const customer = await ensureCustomer({ db, stripe, user });
-  const intent = await stripe.setupIntents.create({
+  let intent = await stripe.setupIntents.create({
     customer,
     usage: 'off_session',
     metadata: { userId: user.id, purpose: 'auto_top_up' },
   });
-  return { setupIntentId: intent.id, clientSecret: intent.client_secret! };
+  if (paymentMethodId) {
+    try {
+      intent = await stripe.setupIntents.confirm(intent.id, {
+        payment_method: paymentMethodId,
+        return_url: returnUrl,
+      });
+    } catch (error) {
+      throw mapStripeError(error) ?? error;
+    }
+    if (intent.status === 'succeeded') {
+      await saveTopUpCard({
+        db,
+        stripe,
+        user: { ...user, stripeCustomerId: customer },
+        setupIntentId: intent.id,
+      });
+    }
+  }
+  return {
+    setupIntentId: intent.id,
+    clientSecret: intent.client_secret!,
+    status: intent.status,
+    redirectUrl: intent.next_action?.redirect_to_url?.url ?? null,
+  };
 }
 
 /** Saves the card a succeeded SetupIntent of the user's own customer set up. */

@@ -3,6 +3,7 @@ import {
   AutoTopUpWire,
   ErrorBody,
   SaveTopUpCardBody,
+  SetupTopUpCardBody,
   TopUpAuthenticationWire,
   TopUpSetupIntentWire,
   withVersion,
@@ -78,11 +79,20 @@ export const paymentAutoTopUpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: changeLimit },
       schema: {
         tags: ['payment'],
-        summary: 'A SetupIntent for the card form: the card it confirms is saved for auto top-up',
+        summary:
+          "Save the card form's card for auto top-up through a SetupIntent: saved at once, or the bank's page to open",
+        body: SetupTopUpCardBody,
         response: { 200: TopUpSetupIntentWire, ...errors },
       },
     },
-    async (request) => createTopUpSetupIntent({ db, stripe: app.billing().stripe, user: request.user }),
+    async (request) =>
+      createTopUpSetupIntent({
+        db,
+        stripe: app.billing().stripe,
+        user: request.user,
+        paymentMethodId: request.body.paymentMethodId,
+        returnUrl: `${publicOrigin(app)}${withVersion('/autotopup')}`,
+      }),
   );
 
   app.post(
