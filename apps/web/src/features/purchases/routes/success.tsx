@@ -88,7 +88,12 @@ export function SuccessPage() {
           Print Receipt
         </Button>
         {session?.receipt_pdf && (
-          <ButtonAnchor variant="secondary" href={session.receipt_pdf} target="_blank" rel="noopener noreferrer">
+          <ButtonAnchor
+            variant="secondary"
+            href={session.receipt_pdf}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Download receipt (PDF)
           </ButtonAnchor>
         )}
