@@ -79,3 +79,30 @@ export type TopUpAuthenticationWire = z.infer<typeof TopUpAuthenticationWire>;
 /** The share of a cap at which an alert goes out, once per period each. */
 export const CAP_ALERT_LEVELS = [80, 100] as const;
 export type CapAlertLevel = (typeof CAP_ALERT_LEVELS)[number];
+
+/** The settings page's form: the caps typed in dollars and in credits, empty for none. */
+export const AutoTopUpFormFields = z.object({
+  enabled: z.boolean(),
+  package: z.string().min(1, 'Choose a credit package'),
+  thresholdCredits: z
+    .number({ error: 'Type the threshold in credits' })
+    .int('The threshold is a whole number of credits')
+    .min(0, 'The threshold cannot be below 0 credits'),
+  monthlyCap: z
+    .string()
+    .trim()
+    .regex(/^(\d+(\.\d{1,2})?)?$/, 'Type the monthly cap in dollars, like 10 or 24.99'),
+  dailyCap: z.string().trim().regex(/^\d*$/, 'Type the daily cap in whole credits'),
+});
+export type AutoTopUpFormFields = z.infer<typeof AutoTopUpFormFields>;
+
+/** The form's fields as the settings call takes them. */
+export function autoTopUpFormToBody(fields: AutoTopUpFormFields): AutoTopUpSettingsBody {
+  return {
+    enabled: fields.enabled,
+    package: fields.package,
+    thresholdCredits: fields.thresholdCredits,
+    monthlyCapCents: fields.monthlyCap ? Math.round(Number(fields.monthlyCap) * 100) : null,
+    dailyCreditCap: fields.dailyCap ? Number(fields.dailyCap) : null,
+  };
+}

@@ -1,32 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AutoTopUpSettingsBody, type AutoTopUpWire, CREDIT_PACKAGES, formatCents } from '@app/domain';
+import {
+  AutoTopUpFormFields,
+  type AutoTopUpSettingsBody,
+  type AutoTopUpWire,
+  CREDIT_PACKAGES,
+  autoTopUpFormToBody,
+  formatCents,
+} from '@app/domain';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Alert, Button } from '@/components/ui/index.ts';
-
-/** The form's fields: caps typed in dollars and credits, empty for none. */
-const Fields = z.object({
-  enabled: z.boolean(),
-  package: z.string().min(1, 'Choose a credit package'),
-  thresholdCredits: z
-    .number({ error: 'Type the threshold in credits' })
-    .int()
-    .min(0, 'The threshold cannot be below 0 credits'),
-  monthlyCap: z
-    .string()
-    .trim()
-    .regex(/^(\d+(\.\d{1,2})?)?$/, 'Type the monthly cap in dollars, like 10 or 24.99'),
-  dailyCap: z.string().trim().regex(/^\d*$/, 'Type the daily cap in whole credits'),
-});
-type Fields = z.infer<typeof Fields>;
-
-const toBody = (fields: Fields): AutoTopUpSettingsBody => ({
-  enabled: fields.enabled,
-  package: fields.package,
-  thresholdCredits: fields.thresholdCredits,
-  monthlyCapCents: fields.monthlyCap ? Math.round(Number(fields.monthlyCap) * 100) : null,
-  dailyCreditCap: fields.dailyCap ? Number(fields.dailyCap) : null,
-});
 
 /**
  * Auto top-up (package, threshold, on or off) and the two caps. The server checks everything again
@@ -43,8 +25,8 @@ export function AutoTopUpForm({
   error: string | null;
   onSave(body: AutoTopUpSettingsBody): void;
 }) {
-  const { register, handleSubmit, formState } = useForm<Fields>({
-    resolver: zodResolver(Fields),
+  const { register, handleSubmit, formState } = useForm<AutoTopUpFormFields>({
+    resolver: zodResolver(AutoTopUpFormFields),
     defaultValues: {
       enabled: current.enabled,
       package: current.package,
@@ -59,7 +41,7 @@ export function AutoTopUpForm({
   return (
     <form
       className="auto-top-up-form"
-      onSubmit={(event) => void handleSubmit((f) => onSave(toBody(f)))(event)}
+      onSubmit={(event) => void handleSubmit((f) => onSave(autoTopUpFormToBody(f)))(event)}
     >
       <div className="field checkbox">
         <input id="top-up-enabled" type="checkbox" {...register('enabled')} />
