@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { formatEpochDate } from './display.ts';
+import {
+  type MoneyState,
+  capLevel,
+  dailyCapText,
+  monthlyCapText,
+  topUpDeclinedText,
+  topUpWaitingText,
+} from './money-notices.ts';
 
 /*
  * What a person is told about their account's money, in the same words wherever they look (/info,
@@ -28,15 +36,28 @@ export interface AccountStateInput {
   disputed: boolean;
   /** Every plan of the user, latest first. */
   plans: AccountPlanState[];
+  /** Auto top-up and the spend caps, when the user has set them. */
+  money?: MoneyState;
 }
 
-export const ACCOUNT_NOTICE_KINDS = ['pastDue', 'lapsed', 'disputeHold', 'balanceOwed'] as const;
+export const ACCOUNT_NOTICE_KINDS = [
+  'pastDue',
+  'lapsed',
+  'disputeHold',
+  'balanceOwed',
+  'topUpWaiting',
+  'topUpOff',
+  'monthlyCap',
+  'dailyCap',
+] as const;
 
 export const AccountNotice = z.object({
   kind: z.enum(ACCOUNT_NOTICE_KINDS),
   text: z.string(),
   /** Whether an open invoice waits to be paid ("Pay now"). */
   payNow: z.boolean(),
+  /** Whether a top-up waits for the bank ("Confirm with your bank"). */
+  authenticate: z.boolean().optional(),
 });
 export type AccountNotice = z.infer<typeof AccountNotice>;
 
@@ -88,6 +109,41 @@ export function accountNotices(input: AccountStateInput): AccountNotice[] {
   if (input.disputed) notices.push({ kind: 'disputeHold', text: DISPUTE_HOLD_TEXT, payNow: false });
   const owedText = balanceOwedText(input);
   if (owedText) notices.push({ kind: 'balanceOwed', text: owedText, payNow: false });
+  if (input.money) notices.push(...moneyNotices(input.money));
+  return notices;
+}
+
+/** Auto top-up waiting or turned off, and the caps at 80% or more. */
+function moneyNotices(money: MoneyState): AccountNotice[] {
+  const notices: AccountNotice[] = [];
+  const { topUp } = money;
+  if (topUp?.enabled && topUp.state === 'waiting') {
+    notices.push({
+      kind: 'topUpWaiting',
+      text: topUpWaitingText(topUp.packageName, topUp.priceCents),
+      payNow: false,
+      authenticate: true,
+    });
+  }
+  if (topUp && !topUp.enabled && topUp.offReason) {
+    notices.push({ kind: 'topUpOff', text: topUpDeclinedText(topUp.offReason), payNow: false });
+  }
+  const monthly = topUp?.cappedThisMonth ? 100 : capLevel(money.spentThisMonthCents, money.monthlyCapCents);
+  if (monthly && money.monthlyCapCents) {
+    notices.push({
+      kind: 'monthlyCap',
+      text: monthlyCapText(monthly, money.spentThisMonthCents, money.monthlyCapCents, money.monthEnds),
+      payNow: false,
+    });
+  }
+  const daily = capLevel(money.creditsSpentToday, money.dailyCreditCap);
+  if (daily && money.dailyCreditCap) {
+    notices.push({
+      kind: 'dailyCap',
+      text: dailyCapText(daily, money.creditsSpentToday, money.dailyCreditCap),
+      payNow: false,
+    });
+  }
   return notices;
 }
 

@@ -25,3 +25,4 @@ export * from './billing-notices.ts';
 export * from './refusal-status.ts';
 export * from './gift-refunds.ts';
 export * from './account-state.ts';
+export * from './money-notices.ts';

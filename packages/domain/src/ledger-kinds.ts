@@ -33,6 +33,7 @@ const GRANT_WORDS = {
   creditPackage: 'purchase',
   plan: 'plan',
   gift: 'gift',
+  topUp: 'top-up',
 } as const satisfies Record<PaymentKind, string>;
 
 const GRANTED = new Map<string, PaymentKind>(
@@ -55,7 +56,7 @@ export function ledgerEntryKind(reason: string): LedgerEntryKind {
     };
   const upgrade = /^upgrade: (.+) → (.+)$/.exec(reason);
   if (upgrade) return { kind: 'upgrade', from: upgrade[1]!, to: upgrade[2]! };
-  const grant = /^([a-z]+): (.+)$/.exec(reason);
+  const grant = /^([a-z-]+): (.+)$/.exec(reason);
   const paymentKind = grant ? GRANTED.get(grant[1]!) : undefined;
   if (grant && paymentKind) return { kind: 'payment', paymentKind, product: grant[2]! };
   return { kind: 'other', reason };

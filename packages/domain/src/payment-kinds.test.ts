@@ -10,7 +10,7 @@ import {
 
 describe('payment kinds', () => {
   it('names each kind once on the wire and finds it back', () => {
-    expect(PURCHASE_TYPES).toEqual(['Credits', 'Subscription', 'Gift']);
+    expect(PURCHASE_TYPES).toEqual(['Credits', 'Subscription', 'Gift', 'TopUp']);
     for (const kind of Object.keys(PAYMENT_KINDS) as (keyof typeof PAYMENT_KINDS)[]) {
       expect(paymentKindOf(PAYMENT_KINDS[kind].type)).toBe(kind);
     }

@@ -115,6 +115,23 @@ export const PAYMENT_KINDS = {
         takenBackWords(`Gift: ${tier.tier}`, cause),
     },
   },
+  topUp: {
+    type: 'TopUp',
+    purchase: 'oneOff',
+    /** Bought by the saved card off-session when the balance falls below the chosen threshold. */
+    cardPath: null,
+    inPaymentHistory: false,
+    find: (name: string): CreditPackage | undefined => findCreditPackage(name),
+    key: (pack: CreditPackage) => pack.name,
+    grant: 'buyer',
+    takeBack: 'credits',
+    words: {
+      payment: (pack: CreditPackage) => `Auto top-up: ${pack.name}`,
+      granted: (pack: CreditPackage) => `top-up: ${pack.name}`,
+      takenBack: (pack: CreditPackage, cause: 'refund' | 'dispute') =>
+        takenBackWords(`Auto top-up: ${pack.name}`, cause),
+    },
+  },
 } as const satisfies PaymentKindTable;
 
 export type PaymentKind = keyof typeof PAYMENT_KINDS;
@@ -144,12 +161,14 @@ export type CardPaymentKind = {
 export const CREDIT_PACKAGE_TYPE = PAYMENT_KINDS.creditPackage.type;
 export const PLAN_TYPE = PAYMENT_KINDS.plan.type;
 export const GIFT_TYPE = PAYMENT_KINDS.gift.type;
+export const TOP_UP_TYPE = PAYMENT_KINDS.topUp.type;
 
 /** Every purchase type, for `z.enum`. */
 export const PURCHASE_TYPES = [
   CREDIT_PACKAGE_TYPE,
   PLAN_TYPE,
   GIFT_TYPE,
+  TOP_UP_TYPE,
 ] as const satisfies readonly PurchaseType[];
 /** The purchase types the card form pays for. */
 export const CARD_PURCHASE_TYPES = [CREDIT_PACKAGE_TYPE, PLAN_TYPE] as const;

@@ -32,6 +32,7 @@ const KIND_BY_PREFIX: [string, Kind][] = [
   ['ii_', 'invoiceitem'],
   ['cs_', 'checkout.session'],
   ['bps_', 'billing_portal.session'],
+  ['bpc_', 'billing_portal.configuration'],
   ['evt_', 'event'],
   ['promo_', 'promotion_code'],
   ['re_', 'refund'],
@@ -48,6 +49,7 @@ const NOUNS: Partial<Record<Kind, string>> = {
   subscription_schedule: 'subscription schedule',
   'checkout.session': 'checkout.session',
   'billing_portal.session': 'billing portal session',
+  'billing_portal.configuration': 'billing portal configuration',
   promotion_code: 'promotion code',
   setup_intent: 'setup_intent',
   webhook_endpoint: 'webhook endpoint',
@@ -65,7 +67,10 @@ export class Ctx {
   /** Sees every API answer and event, when set (the test suite's shape check). */
   observe: ResponseObserver | undefined;
   /** Account settings Stripe keeps in its dashboard rather than the API. */
-  settings: { afterRetries: AfterRetries } = { afterRetries: 'cancel' };
+  settings: { afterRetries: AfterRetries; businessName: string } = {
+    afterRetries: 'cancel',
+    businessName: 'Test business',
+  };
 
   constructor(
     readonly store: Store,

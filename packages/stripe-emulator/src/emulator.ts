@@ -41,6 +41,8 @@ export interface EmulatorOptions {
    * (Stripe's default), mark it `unpaid`, or leave it `past_due`. See `RETRY_DELAYS_DAYS`.
    */
   afterRetries?: AfterRetries;
+  /** The account's public business name: the seller on receipts, invoices and the portal. */
+  businessName?: string;
   /** Sees every API answer and event (default: recorded under `EMULATOR_RECORD_DIR` when set). */
   observe?: ResponseObserver;
 }
@@ -106,6 +108,7 @@ export function createEmulator(options: EmulatorOptions = {}): MountableEmulator
   holder.ctx = ctx;
   ctx.observe = options.observe ?? recordingObserver();
   if (options.afterRetries) ctx.settings.afterRetries = options.afterRetries;
+  if (options.businessName) ctx.settings.businessName = options.businessName;
   const advance = async (seconds: number) => {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw invalidRequest('seconds must be a non-negative number.', 'parameter_invalid_integer', 'seconds');

@@ -83,6 +83,8 @@ export const INVOICE_ITEM_CREATE = `customer invoice amount currency description
 
 export const PAYMENT_INTENT_CREATE = `amount currency customer payment_method description receipt_email setup_future_usage confirm return_url off_session automatic_payment_methods{enabled allow_redirects}`;
 
+const PORTAL_CONFIGURATION =
+  'name default_return_url business_profile{headline privacy_policy_url terms_of_service_url} features{customer_update{enabled allowed_updates} invoice_history{enabled} payment_method_update{enabled} subscription_cancel{enabled mode proration_behavior}}';
 export const PHASES = `phases{items{price plan quantity metadata} start_date end_date duration{interval interval_count} iterations proration_behavior metadata} end_behavior proration_behavior`;
 
 const RETRIEVE = '';
@@ -169,12 +171,16 @@ export const KNOWN_PARAMS: Record<string, ParamSpec> = Object.fromEntries(
     'GET /v1/checkout/sessions/:id': RETRIEVE,
     'GET /v1/checkout/sessions/:id/line_items': LIST,
     'POST /v1/checkout/sessions/:id/expire': RETRIEVE,
-    'POST /v1/billing_portal/sessions': 'customer return_url locale flow_data{type}',
+    'POST /v1/billing_portal/sessions': 'customer configuration return_url locale flow_data{type}',
+    'POST /v1/billing_portal/configurations': PORTAL_CONFIGURATION,
+    'GET /v1/billing_portal/configurations': `${LIST} active is_default`,
+    'GET /v1/billing_portal/configurations/:id': RETRIEVE,
+    'POST /v1/billing_portal/configurations/:id': `active ${PORTAL_CONFIGURATION}`,
     'POST /v1/setup_intents':
-      'customer payment_method allowed_payment_method_types usage confirm description automatic_payment_methods{enabled}',
+      'customer payment_method allowed_payment_method_types usage confirm return_url description automatic_payment_methods{enabled}',
     'GET /v1/setup_intents': `${LIST} customer payment_method`,
     'GET /v1/setup_intents/:id': 'client_secret',
-    'POST /v1/setup_intents/:id/confirm': 'payment_method client_secret',
+    'POST /v1/setup_intents/:id/confirm': 'payment_method client_secret return_url',
     'POST /v1/setup_intents/:id/cancel': 'cancellation_reason',
     'POST /v1/webhook_endpoints': 'url enabled_events description api_version',
     'GET /v1/webhook_endpoints': LIST,

@@ -21,6 +21,7 @@ export interface StripeObjects {
   'checkout.session': Stripe.Checkout.Session;
   item: Stripe.LineItem;
   'billing_portal.session': Stripe.BillingPortal.Session;
+  'billing_portal.configuration': Stripe.BillingPortal.Configuration;
   event: Stripe.Event;
   discount: Stripe.Discount;
   refund: Stripe.Refund;

@@ -17,6 +17,7 @@ import { healthRoutes } from './api/health.ts';
 import { jobRoutes } from './api/jobs/index.ts';
 import { loraRoutes } from './api/loras/index.ts';
 import { paymentAccountRoutes } from './api/payment/account.ts';
+import { paymentAutoTopUpRoutes } from './api/payment/auto-top-up.ts';
 import { paymentCustomerRoutes } from './api/payment/billing.ts';
 import { paymentCheckoutRoutes } from './api/payment/checkout.ts';
 import { paymentConfigRoutes } from './api/payment/config.ts';
@@ -55,6 +56,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/jobs/index.ts', prefix: '/api/jobs', plugin: jobRoutes },
   { file: 'api/loras/index.ts', prefix: '/api/loras', plugin: loraRoutes },
   { file: 'api/payment/account.ts', prefix: '/api/payment', plugin: paymentAccountRoutes },
+  { file: 'api/payment/auto-top-up.ts', prefix: '/api/payment', plugin: paymentAutoTopUpRoutes },
   { file: 'api/payment/billing.ts', prefix: '/api/payment', plugin: paymentCustomerRoutes },
   { file: 'api/payment/checkout.ts', prefix: '/api/payment', plugin: paymentCheckoutRoutes },
   { file: 'api/payment/config.ts', prefix: '/api/payment', plugin: paymentConfigRoutes },

@@ -46,6 +46,7 @@ export const paths = {
   },
   checkout: page('/checkout'),
   payInvoice: page('/payinvoice'),
+  autoTopUp: page('/autotopup'),
   subscriptionStatus: {
     path: '/subscriptionstatus',
     href: (options: { refresh?: boolean } = {}) =>

@@ -12,3 +12,4 @@ export * from './fleet.ts';
 export * from './payments.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
+export * from './auto-top-ups.ts';

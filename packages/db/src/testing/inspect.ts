@@ -127,7 +127,7 @@ export async function ageWebhookClaim(db: DbOrTx, id: string, seconds: number): 
  */
 function holdRow(
   db: DbOrTx,
-  table: typeof schema.payments | typeof schema.jobs,
+  table: typeof schema.payments | typeof schema.jobs | typeof schema.users,
   id: string,
   until: Promise<void>,
 ): { held: Promise<void>; done: Promise<void> } {
@@ -146,6 +146,18 @@ export const holdPaymentRow = (db: DbOrTx, id: string, until: Promise<void>) =>
 
 export const holdJobRow = (db: DbOrTx, id: string, until: Promise<void>) =>
   holdRow(db, schema.jobs, id, until);
+
+/** Holds a user's row: a grant to them (the ledger updates the balance there) waits. */
+export const holdUserRow = (db: DbOrTx, id: string, until: Promise<void>) =>
+  holdRow(db, schema.users, id, until);
+
+/** Moves an auto top-up's claim back in time, as if its process had died `seconds` ago. */
+export async function ageAutoTopUpClaim(db: DbOrTx, userId: string, seconds: number): Promise<void> {
+  await db
+    .update(schema.autoTopUps)
+    .set({ updatedAt: sql`${schema.autoTopUps.updatedAt} - make_interval(secs => ${seconds})` })
+    .where(eq(schema.autoTopUps.userId, userId));
+}
 
 /** Other connections to this database now waiting for a row another transaction holds. */
 export async function connectionsWaitingForRows(db: DbOrTx): Promise<number> {

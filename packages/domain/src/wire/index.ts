@@ -9,3 +9,4 @@ export * from './jobs.ts';
 export * from './studio.ts';
 export * from './overview.ts';
 export * from './admin-payments.ts';
+export * from './auto-top-up.ts';

@@ -47,10 +47,27 @@ export const PaymentRecordWire = z.object({
   description: z.string(),
   invoice_pdf: z.string().nullable(),
   receipt_url: z.string().nullable(),
+  /** The receipt as a PDF: the invoice's `invoice_pdf`, else the PDF of the charge's receipt page. */
+  receipt_pdf: z.string().nullable(),
   /** Cents refunded of it so far (0 when none). */
   refunded: z.number().int().optional(),
 });
 export type PaymentRecordWire = z.infer<typeof PaymentRecordWire>;
+
+/**
+ * The PDF of a Stripe receipt page: the page's own address with `/pdf` added to its path (the
+ * "Download receipt" link Stripe's receipt page carries).
+ */
+export function receiptPdfUrl(receiptUrl: string | null | undefined): string | null {
+  if (!receiptUrl) return null;
+  try {
+    const url = new URL(receiptUrl);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}/pdf`;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
 
 /** Newest first. */
 export const PaymentHistoryResult = z.array(PaymentRecordWire);

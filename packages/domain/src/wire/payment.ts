@@ -123,6 +123,10 @@ export const PaymentSessionWire = z.object({
   customer_details: z.object({ email: z.string().nullable() }),
   metadata: z.object({ gift: z.string().optional(), tierType: z.string().optional() }),
   giftCode: z.string().nullable(),
+  /** Stripe's receipt page of the payment (with its PDF download), when a card paid it. */
+  receipt_url: z.string().nullable(),
+  /** The receipt as a PDF: the invoice's `invoice_pdf`, else the receipt page's PDF. */
+  receipt_pdf: z.string().nullable(),
 });
 export type PaymentSessionWire = z.infer<typeof PaymentSessionWire>;
 

@@ -96,6 +96,8 @@ export const OwnSubscriptionsResult = z.object({
       gifted: z.boolean(),
       /** Epoch seconds: the end of the period now running (a gift ends then); null if unknown. */
       current_period_end: z.number().int().nullable(),
+      /** Cancelled (here or in the billing portal): it ends at `current_period_end`. */
+      cancel_at_period_end: z.boolean().optional(),
     }),
   ),
 });

@@ -1,19 +1,22 @@
 import type { Ctx } from '../ctx.ts';
 import { finishAuthentication } from '../payments.ts';
+import { finishSetupAuthentication } from '../resources/setup-intents.ts';
 import type { PageRoute } from '../router.ts';
 import { esc, money, notFoundPage, page } from './layout.ts';
 
+/** A payment intent, or a setup intent setting a card up, waiting for the bank's challenge. */
 function intentFor(ctx: Ctx, id: string, secret: string | null) {
-  const pi = ctx.find(id, 'payment_intent');
-  return pi && secret && pi.client_secret === secret ? pi : undefined;
+  const intent = id.startsWith('seti_') ? ctx.find(id, 'setup_intent') : ctx.find(id, 'payment_intent');
+  return intent && secret && intent.client_secret === secret ? intent : undefined;
 }
 
 /** Where the browser goes after authentication, with the query Stripe adds to return_url. */
 function returnTarget(returnUrl: string, pi: Record<string, unknown>): string | null {
   try {
     const url = new URL(returnUrl);
-    url.searchParams.set('payment_intent', String(pi.id));
-    url.searchParams.set('payment_intent_client_secret', String(pi.client_secret));
+    const name = pi.object === 'setup_intent' ? 'setup_intent' : 'payment_intent';
+    url.searchParams.set(name, String(pi.id));
+    url.searchParams.set(`${name}_client_secret`, String(pi.client_secret));
     url.searchParams.set('redirect_status', pi.status === 'succeeded' ? 'succeeded' : 'failed');
     return /^https?:$/.test(url.protocol) ? url.toString() : null;
   } catch {
@@ -34,7 +37,11 @@ export const authenticatePages: PageRoute[] = [
         ctx,
         '3D Secure authentication',
         `<h1>3D Secure authentication</h1>
-<p class="muted">Test bank page for a payment of <strong>${esc(money(pi.amount, pi.currency))}</strong>.</p>
+<p class="muted">${
+          pi.object === 'setup_intent'
+            ? 'Test bank page for saving your card for later payments.'
+            : `Test bank page for a payment of <strong>${esc(money(pi.amount, pi.currency))}</strong>.`
+        }</p>
 ${done ? `<p>This payment is no longer waiting for authentication (status: ${esc(pi.status)}).</p>` : ''}
 <form method="post" action="${esc(ctx.url(`/_emulator/authenticate/${pi.id}`))}">
 <input type="hidden" name="client_secret" value="${esc(pi.client_secret)}">
@@ -55,7 +62,8 @@ ${done ? `<p>This payment is no longer waiting for authentication (status: ${esc
         typeof form.client_secret === 'string' ? form.client_secret : null,
       );
       if (!pi) return notFoundPage(ctx, 'payment to authenticate');
-      finishAuthentication(ctx, pi, form.action === 'complete');
+      if (pi.object === 'setup_intent') finishSetupAuthentication(ctx, pi, form.action === 'complete');
+      else finishAuthentication(ctx, pi, form.action === 'complete');
       const target =
         typeof form.return_url === 'string' && form.return_url ? returnTarget(form.return_url, pi) : null;
       const ok = pi.status === 'succeeded';

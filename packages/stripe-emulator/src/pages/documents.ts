@@ -8,11 +8,12 @@ import { attachCard } from '../resources/customers.ts';
 import { paymentMethodFromForm } from './card-form.ts';
 import { cardFields, date, esc, money, notFoundPage, page, redirect } from './layout.ts';
 
-function invoiceLines(inv: Kept<'invoice'>): string[] {
+function invoiceLines(ctx: Ctx, inv: Kept<'invoice'>): string[] {
   const currency = inv.currency;
   const lines = inv.lines.data.map((l) => `${l.description}    ${money(l.amount, currency)}`);
   const discount = inv.total_discount_amounts!.reduce((s, d) => s + d.amount, 0);
   return [
+    `From: ${ctx.settings.businessName}`,
     `Invoice number: ${inv.number ?? 'draft'}`,
     `Date: ${date(inv.created)}`,
     `Billed to: ${inv.customer_name ?? ''} ${inv.customer_email ?? ''} (${inv.customer as string})`,
@@ -39,7 +40,7 @@ function invoicePage(ctx: Ctx, inv: Kept<'invoice'>, notice: { ok?: string; erro
     `Invoice ${inv.number ?? ''}`,
     `<h1>Invoice ${esc(inv.number ?? inv.id)}</h1>${notice.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${
       notice.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''
-    }${invoiceLines(inv)
+    }${invoiceLines(ctx, inv)
       .map((l) => (l ? `<p>${esc(l)}</p>` : '<hr>'))
       .join('')}${payForm}<p><a class="button" href="${esc(inv.invoice_pdf)}">Download PDF</a></p>`,
     notice.error ? 402 : 200,
@@ -56,7 +57,7 @@ export const documentPages: PageRoute[] = [
       return {
         contentType: 'application/pdf',
         headers: { 'content-disposition': `inline; filename="invoice-${inv.number ?? inv.id}.pdf"` },
-        body: textPdf(`Invoice ${inv.number ?? inv.id}`, invoiceLines(inv)),
+        body: textPdf(`Invoice ${inv.number ?? inv.id}`, invoiceLines(ctx, inv)),
       };
     },
   },
@@ -101,21 +102,67 @@ export const documentPages: PageRoute[] = [
   },
   {
     method: 'GET',
+    path: '/_emulator/receipts/:id/pdf',
+    handler: (ctx, { params }) => {
+      const receipt = receiptOf(ctx, params.id as string);
+      if (!receipt) return notFoundPage(ctx, 'receipt');
+      return {
+        contentType: 'application/pdf',
+        headers: { 'content-disposition': `inline; filename="receipt-${receipt.number}.pdf"` },
+        body: textPdf(`Receipt from ${ctx.settings.businessName}`, receipt.lines),
+      };
+    },
+  },
+  {
+    method: 'GET',
     path: '/_emulator/receipts/:id',
     handler: (ctx, { params }) => {
-      const ch = ctx.find(params.id as string, 'charge');
-      if (!ch || ch.status !== 'succeeded') return notFoundPage(ctx, 'receipt');
-      const card = ch.payment_method_details?.card;
+      const receipt = receiptOf(ctx, params.id as string);
+      if (!receipt) return notFoundPage(ctx, 'receipt');
       return page(
         ctx,
-        `Receipt ${ch.receipt_number}`,
-        `<h1>Receipt</h1><p class="muted">Receipt #${esc(ch.receipt_number)}</p>
-<table><tbody><tr><th>Amount paid</th><td class="num">${esc(money(ch.amount, ch.currency))}</td></tr>
-<tr><th>Date paid</th><td class="num">${esc(date(ch.created))}</td></tr>
-<tr><th>Payment method</th><td class="num">${esc(card?.brand)} •••• ${esc(card?.last4)}</td></tr>
-${ch.description ? `<tr><th>Description</th><td class="num">${esc(ch.description)}</td></tr>` : ''}</tbody></table>
-<button class="noprint" type="button" onclick="window.print()">Print</button>`,
+        `Receipt ${receipt.number}`,
+        `<h1>Receipt from ${esc(ctx.settings.businessName)}</h1><p class="muted">Receipt #${esc(receipt.number)}</p>
+<table><tbody>${receipt.rows.map(([name, value]) => `<tr><th>${esc(name)}</th><td class="num">${esc(value)}</td></tr>`).join('')}</tbody></table>
+<p><a class="button" href="${esc(ctx.url(`/_emulator/receipts/${params.id as string}/pdf`))}">Download receipt</a></p>`,
       );
     },
   },
 ];
+
+/**
+ * What a charge's receipt says, on its page and in its PDF: the seller, the amount, the date, the
+ * card, and the items (the invoice's lines when an invoice was paid, else the payment's description).
+ */
+function receiptOf(ctx: Ctx, chargeId: string) {
+  const ch = ctx.find(chargeId, 'charge');
+  if (!ch || ch.status !== 'succeeded') return undefined;
+  const card = ch.payment_method_details?.card;
+  const invoiceId = ch.payment_intent
+    ? ctx.state.hidden.invoiceOfIntent[ch.payment_intent as string]
+    : undefined;
+  const invoice = invoiceId ? ctx.find(invoiceId, 'invoice') : undefined;
+  const items = invoice
+    ? invoice.lines.data.map((l) => [l.description ?? 'Item', money(l.amount, invoice.currency)] as const)
+    : [[ch.description ?? 'Payment', money(ch.amount, ch.currency)] as const];
+  const rows: [string, string][] = [
+    ['Seller', ctx.settings.businessName],
+    ['Amount paid', money(ch.amount, ch.currency)],
+    ['Date paid', date(ch.created)],
+    ['Payment method', `${card?.brand ?? 'card'} ending in ${card?.last4 ?? ''}`],
+    ...(invoice ? ([['Invoice', invoice.number ?? invoice.id]] as [string, string][]) : []),
+    ...items.map(([name, amount]) => [`Item: ${name}`, amount] as [string, string]),
+    ...(ch.amount_refunded > 0
+      ? ([['Refunded', money(ch.amount_refunded, ch.currency)]] as [string, string][])
+      : []),
+  ];
+  return {
+    number: ch.receipt_number ?? ch.id,
+    rows,
+    lines: [
+      `Receipt #${ch.receipt_number ?? ch.id}`,
+      '',
+      ...rows.map(([name, value]) => `${name}: ${value}`),
+    ],
+  };
+}

@@ -1,7 +1,9 @@
 import type { Ctx } from '../ctx.ts';
 import { StripeError } from '../errors.ts';
 import { attachCard, setDefaultCard } from '../resources/customers.ts';
-import { updateSubscription } from '../billing/subscription-events.ts';
+import { cancelNow, updateSubscription } from '../billing/subscription-events.ts';
+import { periodOf } from '../billing/items.ts';
+import { configurationOf } from '../resources/portal.ts';
 import type { PageRoute } from '../router.ts';
 import type { Kept } from '../types.ts';
 import { paymentMethodFromForm } from './card-form.ts';
@@ -32,20 +34,37 @@ function portalPage(
 <td>${esc(i.status)}</td><td><a href="${esc(i.invoice_pdf)}">PDF</a> · <a href="${esc(i.hosted_invoice_url)}">${i.status === 'open' ? 'Pay' : 'View'}</a></td></tr>`,
     )
     .join('');
+  const config = configurationOf(ctx, session);
+  const { features } = config;
+  const cancelForm = (sub: Kept<'subscription'>) =>
+    features.subscription_cancel.enabled && !sub.cancel_at_period_end
+      ? ` <form class="inline" method="post" action="${esc(ctx.url(`/_emulator/portal/${session.id}/cancel/${sub.id}`))}"><button type="submit" class="secondary">Cancel plan</button></form>`
+      : '';
+  const subItem = (s: Kept<'subscription'>) =>
+    `<li>${esc(s.items.data[0]?.price?.nickname ?? s.items.data[0]?.price?.id)} — ${esc(s.status)}${s.cancel_at_period_end ? ` (cancels on ${esc(date(s.items.data[0]!.current_period_end))})` : `, renews ${esc(date(s.items.data[0]!.current_period_end))}`}${cancelForm(s)}</li>`;
   return page(
     ctx,
     'Billing',
-    `<h1>Billing</h1><p class="muted">${esc(customer.name ?? '')} ${esc(customer.email ?? '')}</p>
+    `<h1>${esc(config.business_profile.headline ?? 'Billing')}</h1><p class="muted">${esc(ctx.settings.businessName)} · ${esc(customer.name ?? '')} ${esc(customer.email ?? '')}</p>
 ${notice?.ok ? `<p role="status">${esc(notice.ok)}</p>` : ''}${notice?.error ? `<p class="error" role="alert">${esc(notice.error)}</p>` : ''}
-<h2>Subscriptions</h2>${subs.length ? `<ul>${subs.map((s) => `<li>${esc(s.items.data[0]?.price?.nickname ?? s.items.data[0]?.price?.id)} — ${esc(s.status)}${s.cancel_at_period_end ? ' (cancels at period end)' : ''}, renews ${esc(date(s.items.data[0]!.current_period_end))}</li>`).join('')}</ul>` : '<p>No active subscriptions.</p>'}
+<h2>Subscriptions</h2>${subs.length ? `<ul>${subs.map(subItem).join('')}</ul>` : '<p>No active subscriptions.</p>'}
 <h2>Payment method</h2><p>${pm?.card ? `${esc(pm.card.brand)} ending in ${esc(pm.card.last4)}, expires ${esc(pm.card.exp_month)}/${esc(pm.card.exp_year)}` : 'No default card.'}</p>
-<form method="post" action="${esc(ctx.url(`/_emulator/portal/${session.id}/payment-method`))}"><fieldset><legend>Add a new default card</legend>${cardFields()}
-<button type="submit">Save card</button></fieldset></form>
-<h2>Invoices</h2>${rows ? `<table><thead><tr><th>Date</th><th>Number</th><th class="num">Total</th><th>Status</th><th>Documents</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
+${
+  features.payment_method_update.enabled
+    ? `<form method="post" action="${esc(ctx.url(`/_emulator/portal/${session.id}/payment-method`))}"><fieldset><legend>Add a new default card</legend>${cardFields()}
+<button type="submit">Save card</button></fieldset></form>`
+    : ''
+}
+${features.invoice_history.enabled ? `<h2>Invoices</h2>${rows ? `<table><thead><tr><th>Date</th><th>Number</th><th class="num">Total</th><th>Status</th><th>Documents</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}` : ''}
 ${session.return_url ? `<p><a class="button" href="${esc(session.return_url)}">Return</a></p>` : ''}`,
     notice?.error ? 402 : 200,
   );
 }
+
+const NOTICES: Record<string, string> = {
+  saved: 'Your default card was updated.',
+  canceled: 'Your plan was cancelled.',
+};
 
 export const portalPages: PageRoute[] = [
   {
@@ -54,11 +73,8 @@ export const portalPages: PageRoute[] = [
     handler: (ctx, { params, query }) => {
       const session = ctx.find(params.id as string, 'billing_portal.session');
       if (!session) return notFoundPage(ctx, 'billing portal session');
-      return portalPage(
-        ctx,
-        session,
-        query.get('saved') ? { ok: 'Your default card was updated.' } : undefined,
-      );
+      const done = [...query.keys()].find((key) => NOTICES[key]);
+      return portalPage(ctx, session, done ? { ok: NOTICES[done] } : undefined);
     },
   },
   {
@@ -68,6 +84,9 @@ export const portalPages: PageRoute[] = [
       const session = ctx.find(params.id as string, 'billing_portal.session');
       if (!session) return notFoundPage(ctx, 'billing portal session');
       const customer = ctx.get(session.customer, 'customer');
+      if (!configurationOf(ctx, session).features.payment_method_update.enabled) {
+        return portalPage(ctx, session, { error: 'Updating the card is not offered here.' });
+      }
       try {
         const pm = paymentMethodFromForm(ctx, form, {
           email: customer.email ?? undefined,
@@ -84,6 +103,45 @@ export const portalPages: PageRoute[] = [
         return portalPage(ctx, session, { error: err.message });
       }
       return redirect(ctx.url(`/_emulator/portal/${session.id}?saved=1`));
+    },
+  },
+  {
+    // Cancels as the portal configuration says: at the period's end (Stripe's default) or at once.
+    method: 'POST',
+    path: '/_emulator/portal/:id/cancel/:subscription',
+    handler: (ctx, { params }) => {
+      const session = ctx.find(params.id as string, 'billing_portal.session');
+      if (!session) return notFoundPage(ctx, 'billing portal session');
+      const cancel = configurationOf(ctx, session).features.subscription_cancel;
+      const sub = ctx.find(params.subscription as string, 'subscription');
+      if (
+        !sub ||
+        sub.customer !== session.customer ||
+        ['canceled', 'incomplete_expired'].includes(sub.status)
+      ) {
+        return portalPage(ctx, session, { error: 'There is no such plan to cancel.' });
+      }
+      if (!cancel.enabled) return portalPage(ctx, session, { error: 'Cancelling is not offered here.' });
+      if (sub.schedule) {
+        return portalPage(ctx, session, {
+          error: 'This plan has a scheduled change; it cannot be cancelled here until the change applies.',
+        });
+      }
+      if (cancel.mode === 'immediately') cancelNow(ctx, sub);
+      else {
+        updateSubscription(ctx, sub, {
+          cancel_at_period_end: true,
+          cancel_at: periodOf(sub).end,
+          canceled_at: ctx.now(),
+          cancellation_details: {
+            comment: null,
+            feedback: null,
+            feedback_option: null,
+            reason: 'cancellation_requested',
+          },
+        });
+      }
+      return redirect(ctx.url(`/_emulator/portal/${session.id}?canceled=1`));
     },
   },
 ];

@@ -25,7 +25,12 @@ function setupIntentFor(ctx: Ctx, req: ApiRequest): Kept<'setup_intent'> {
  * waits in `requires_action`; any other is attached to the intent's customer and counts as set up,
  * so off-session charges of it go through without a new challenge.
  */
-function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string): void {
+export function confirmSetup(
+  ctx: Ctx,
+  si: Kept<'setup_intent'>,
+  paymentMethod?: string,
+  returnUrl?: string,
+): void {
   if (!CONFIRMABLE.includes(si.status)) {
     throw invalidRequest(
       `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
@@ -62,17 +67,53 @@ function confirmSetup(ctx: Ctx, si: Kept<'setup_intent'>, paymentMethod?: string
     });
   }
   if (behavior.kind === 'authenticate') {
+    // The issuer's challenge, on the same test bank page a payment's 3-D Secure uses.
+    const query = new URLSearchParams({ client_secret: si.client_secret as string });
+    if (returnUrl) query.set('return_url', returnUrl);
     Object.assign(si, {
       status: 'requires_action',
-      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} },
+      next_action: {
+        type: 'redirect_to_url',
+        redirect_to_url: {
+          return_url: returnUrl ?? null,
+          url: ctx.url(`/_emulator/authenticate/${si.id}?${query}`),
+        },
+      },
     });
     ctx.emit('setup_intent.requires_action', si);
     return;
   }
+  succeedSetup(ctx, si, pm);
+}
+
+function succeedSetup(ctx: Ctx, si: Kept<'setup_intent'>, pm: Kept<'payment_method'>): void {
   if (si.customer) attachCard(ctx, pm, ctx.get(si.customer as string, 'customer', 'customer'));
   ctx.state.hidden.setUpCards[pm.id] = true;
   Object.assign(si, { status: 'succeeded', next_action: null, last_setup_error: null });
   ctx.emit('setup_intent.succeeded', si);
+}
+
+/**
+ * The outcome of the bank's page for a setup: completed → the card is set up (a card that asks for
+ * authentication on every payment, like 4000 0027 6000 3184, still asks off-session); failed → the
+ * intent wants another payment method.
+ */
+export function finishSetupAuthentication(ctx: Ctx, si: Kept<'setup_intent'>, completed: boolean): void {
+  if (si.status !== 'requires_action') return;
+  const pm = ctx.get(si.payment_method as string, 'payment_method', 'payment_method');
+  if (completed) return succeedSetup(ctx, si, pm);
+  Object.assign(si, {
+    status: 'requires_payment_method',
+    next_action: null,
+    payment_method: null,
+    last_setup_error: {
+      type: 'invalid_request_error',
+      code: 'setup_intent_authentication_failure',
+      message: 'The latest attempt to set up the payment method has failed because authentication failed.',
+      payment_method: render(ctx, pm, []),
+    },
+  });
+  ctx.emit('setup_intent.setup_failed', si);
 }
 
 function createSetupIntent(ctx: Ctx, p: Params): Kept<'setup_intent'> {
@@ -108,7 +149,7 @@ function createSetupIntent(ctx: Ctx, p: Params): Kept<'setup_intent'> {
   si.client_secret = secretFor(si.id);
   ctx.put(si);
   ctx.emit('setup_intent.created', si);
-  if (bool(p, 'confirm')) confirmSetup(ctx, si);
+  if (bool(p, 'confirm')) confirmSetup(ctx, si, undefined, str(p, 'return_url'));
   return si;
 }
 
@@ -146,7 +187,7 @@ export const setupIntentRoutes: ApiRoute[] = [
     browser: true,
     handler: (ctx, req) => {
       const si = setupIntentFor(ctx, req);
-      confirmSetup(ctx, si, str(req.body, 'payment_method'));
+      confirmSetup(ctx, si, str(req.body, 'payment_method'), str(req.body, 'return_url'));
       return render(ctx, si, req.auth === 'secret' ? expandOf(req.body) : []);
     },
   },

@@ -1,5 +1,6 @@
 import { type DbOrTx, type UserRow, hasOpenDispute, listSubscriptionRowsOf } from '@app/db';
 import { type AccountNotice, type AccountPlanState, accountNotices } from '@app/domain';
+import { describeMoney } from './spend-caps.ts';
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -25,9 +26,19 @@ export async function describeAccountState({
   db: DbOrTx;
   user: UserRow;
 }): Promise<{ notices: AccountNotice[]; plans: AccountPlanState[] }> {
-  const [plans, disputed] = await Promise.all([planStatesOf(db, user.id), hasOpenDispute(db, user.id)]);
+  const [plans, disputed, money] = await Promise.all([
+    planStatesOf(db, user.id),
+    hasOpenDispute(db, user.id),
+    describeMoney(db, user.id),
+  ]);
   return {
     plans,
-    notices: accountNotices({ credits: user.credits, hypercredits: user.hypercredits, disputed, plans }),
+    notices: accountNotices({
+      credits: user.credits,
+      hypercredits: user.hypercredits,
+      disputed,
+      plans,
+      money,
+    }),
   };
 }

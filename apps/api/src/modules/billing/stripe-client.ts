@@ -14,6 +14,9 @@ export const STRIPE_EMULATOR_PREFIX = '/_stripe';
  */
 export const AFTER_ALL_RETRIES_FAIL = 'unpaid';
 
+/** The seller on receipts, invoices and the portal: the account's public business name at Stripe. */
+export const SELLER_NAME = 'HyperCreate';
+
 /** The emulator served by the app itself: its plugin and what it needs once the app listens. */
 export interface MountedEmulator {
   prefix: string;
@@ -143,6 +146,7 @@ export async function startEmulatorBilling(options: { dataDir?: string; webhookU
     dataDir: options.dataDir,
     webhookUrl: options.webhookUrl,
     afterRetries: AFTER_ALL_RETRIES_FAIL,
+    businessName: SELLER_NAME,
   });
   const billing: Billing = {
     stripe: createStripeSdk(emulator.secretKey, emulator.url),
@@ -169,6 +173,7 @@ export async function createMountedEmulatorBilling(options: { dataDir?: string }
     prefix: STRIPE_EMULATOR_PREFIX,
     dataDir: options.dataDir,
     afterRetries: AFTER_ALL_RETRIES_FAIL,
+    businessName: SELLER_NAME,
   });
   // Deliveries queued before a restart wait for our new address rather than go to the old one.
   emulator.setWebhookUrl(null);

@@ -38,6 +38,8 @@ import {
 import type { MediaStorage } from '@app/generation';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { paymentHoldOf } from '../billing/payment-hold.ts';
+import { assertWithinDailyCap } from '../billing/spend-caps.ts';
+import { reportSpending } from '../billing/spend-watch.ts';
 import { assertMayGenerate, assertMayMakeMature } from '../moderation/assert-may-generate.ts';
 import { moderatePrompt } from '../moderation/moderate-prompt.ts';
 import { checkTrainingZip, checkLoraName } from './check-training.ts';
@@ -147,6 +149,9 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
   // Anything mature is for a recorded 18 or older, wherever it is asked for.
   assertMayMakeMature(user, mature && 'mature');
 
+  // The person's own daily cap on credits spent refuses the job before anything is held.
+  await assertWithinDailyCap({ db, userId: user.id, credits: price.credits });
+
   const parts = (['credits', 'hypercredits'] as const).filter((currency) => price[currency] > 0);
   // Each currency held keys its ledger row by its place among those held (as the refund does).
   const holdBase = `job:${input.source}:${requestId}`;
@@ -230,6 +235,14 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     case 'created':
       // Committed (the LoRA's transaction too): its event and the workers' wake-up can go.
       notifyAfterCommit(db, outcome.notices);
+      // What follows spending (an auto top-up, the caps' alerts) runs beside the answer.
+      if (outcome.balances && price.credits > 0) {
+        reportSpending(db, {
+          userId: user.id,
+          creditsBefore: outcome.balances.credits + price.credits,
+          creditsAfter: outcome.balances.credits,
+        });
+      }
       return { job: outcome.job, created: true, standing: outcome.standing, balances: outcome.balances };
     case 'twin':
       return { job: sameRequest(outcome.job, user.id), created: false };

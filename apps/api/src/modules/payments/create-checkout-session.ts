@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import type Stripe from 'stripe';
 import { assertMayActOn } from '../../lib/authorization.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { unknownPackage, unknownPlan } from './create-payment-intent.ts';
 import { assertNoLiveSubscription } from '../subscriptions/assert-no-live-subscription.ts';
 import { ensureCustomer } from '../customers/ensure-customer.ts';
@@ -47,6 +48,12 @@ export async function createCheckoutSession({
   };
 
   const kind = paymentKindOf(form.purchaseType);
+  if (kind === 'topUp') {
+    throw badRequest(
+      'An auto top-up is bought by your saved card when your balance runs low; to buy credits now, choose a credit package.',
+      'NOT_SOLD_AT_CHECKOUT',
+    );
+  }
   if (kind === 'creditPackage') {
     const pack = findCreditPackage(form.tierType);
     if (!pack) throw unknownPackage(form.tierType);

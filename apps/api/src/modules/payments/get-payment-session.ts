@@ -1,5 +1,5 @@
 import type { Db, UserRow } from '@app/db';
-import { type PaymentSessionWire, paysFor } from '@app/domain';
+import { type PaymentSessionWire, paysFor, receiptPdfUrl } from '@app/domain';
 import type Stripe from 'stripe';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { issueGiftCode } from '../gifts/issue-gift-code.ts';
@@ -23,6 +23,24 @@ async function retrieve<T>(load: () => Promise<T>): Promise<T> {
     if ((error as { code?: string }).code === 'resource_missing') throw notFound('Payment');
     throw error;
   }
+}
+
+/** A hosted checkout's receipt: its payment's receipt page, or its plan's first invoice as a PDF. */
+async function checkoutReceipt(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<{ receipt_url: string | null; receipt_pdf: string | null }> {
+  const intentId =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  if (intentId) {
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    return { receipt_url: charge?.receipt_url ?? null, receipt_pdf: receiptPdfUrl(charge?.receipt_url) };
+  }
+  const invoiceId = typeof session.invoice === 'string' ? session.invoice : session.invoice?.id;
+  if (!invoiceId) return { receipt_url: null, receipt_pdf: null };
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  return { receipt_url: null, receipt_pdf: invoice.invoice_pdf ?? null };
 }
 
 /**
@@ -58,6 +76,7 @@ export async function getPaymentSession({
         tierType: session.metadata?.tierType,
       },
       giftCode,
+      ...(await checkoutReceipt(stripe, session)),
     };
   }
   if (sessionId.startsWith('pi_')) {
@@ -79,6 +98,8 @@ export async function getPaymentSession({
       customer_details: { email },
       metadata: { tierType: intent.metadata.tierType },
       giftCode: null,
+      receipt_url: charge?.receipt_url ?? null,
+      receipt_pdf: receiptPdfUrl(charge?.receipt_url),
     };
   }
   if (sessionId.startsWith('in_')) {
@@ -96,6 +117,8 @@ export async function getPaymentSession({
         tierType: invoice.parent?.subscription_details?.metadata?.tier ?? invoice.metadata?.tierType,
       },
       giftCode: null,
+      receipt_url: null,
+      receipt_pdf: invoice.invoice_pdf ?? null,
     };
   }
   throw badRequest('Unknown session id', 'UNKNOWN_SESSION');

@@ -2,6 +2,7 @@ import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
 import { type Db, listUnfinishedGiftClaims } from '@app/db';
 import type Stripe from 'stripe';
 import type { AccountNotifier } from '../billing/account-notices.ts';
+import { resumeAutoTopUps } from '../payments/run-auto-top-up.ts';
 import { grantDueYearlyMonths } from '../subscriptions/grant-yearly-months.ts';
 import { completeGiftClaim } from '../gifts/complete-gift-redemption.ts';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
@@ -121,6 +122,11 @@ export function startReconciler({
       .then(async () => {
         const months = await grantDueYearlyMonths({ db, stripe });
         if (months > 0) log?.info({ months }, 'yearly plans: monthly credits granted');
+      })
+      // Top-ups due, or left half-done by a process that died, with the same idempotency keys.
+      .then(async () => {
+        const topUps = await resumeAutoTopUps({ db, stripe, notifier, log });
+        if (topUps > 0) log?.info({ topUps }, 'auto top-ups bought');
       })
       .catch((error: unknown) => log?.warn({ err: error }, 'reconciliation failed'))
       .finally(() => {

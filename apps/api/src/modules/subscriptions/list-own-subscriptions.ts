@@ -23,6 +23,7 @@ export async function listOwnSubscriptions({
       status: row.status,
       gifted: row.gifted,
       current_period_end: row.currentPeriodEnd ? Math.floor(row.currentPeriodEnd.getTime() / 1000) : null,
+      cancel_at_period_end: row.cancelAtPeriodEnd,
     })),
   };
 }

@@ -5,6 +5,7 @@ import {
   kindEntry,
   paymentKindIn,
   paymentKindOf,
+  receiptPdfUrl,
 } from '@app/domain';
 import { type Db, type UserRow, disputeStatesOfCharges } from '@app/db';
 import type { PaymentRecordWire, PaymentStatus } from '@app/domain';
@@ -129,6 +130,7 @@ export async function listPaymentHistory({
       description: invoiceDescription(invoice),
       invoice_pdf: invoice.invoice_pdf ?? null,
       receipt_url: charge?.receipt_url ?? null,
+      receipt_pdf: invoice.invoice_pdf ?? receiptPdfUrl(charge?.receipt_url),
       refunded: charge?.amount_refunded ?? 0,
     });
   }
@@ -146,6 +148,7 @@ export async function listPaymentHistory({
       description: chargeDescription(kinds, charge),
       invoice_pdf: null,
       receipt_url: charge.receipt_url ?? null,
+      receipt_pdf: receiptPdfUrl(charge.receipt_url),
       refunded: charge.amount_refunded,
     });
   }

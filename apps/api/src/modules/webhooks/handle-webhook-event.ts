@@ -1,8 +1,9 @@
-import { PAYMENT_KINDS, kindEntry, paymentKindIn } from '@app/domain';
+import { PAYMENT_KINDS, kindEntry, paymentKindIn, paysFor } from '@app/domain';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '@app/db';
 import { AppError } from '../../lib/errors.ts';
 import type Stripe from 'stripe';
 import type { SettlementContext } from '../settlement/settlement-context.ts';
+import { finishPaidTopUp } from '../payments/run-auto-top-up.ts';
 import { settleCheckoutSession, settleInvoice, settlePaymentIntent } from '../settlement/settle-paid.ts';
 import { settleDispute, takeBackRefunds } from '../settlement/take-back.ts';
 import { handleFailedRenewal } from '../subscriptions/failed-renewal.ts';
@@ -20,6 +21,10 @@ const onPaymentSucceeded: Handler = async (ctx, event) => {
   const kinds = ctx.kinds ?? PAYMENT_KINDS;
   const found = kindEntry(kinds, paymentKindIn(kinds, intent.metadata.payment_type) ?? '');
   if (found?.entry.grant === 'buyer') await settlePaymentIntent(ctx, intent);
+  // A top-up confirmed with the bank (or one whose buyer died before the grant) closes its crossing.
+  if (paysFor(intent.metadata, 'topUp')) {
+    await finishPaidTopUp({ db: ctx.db, stripe: ctx.stripe, notifier: ctx.notifier }, intent);
+  }
 };
 
 const onChargeRefunded: Handler = (ctx, event) => takeBackRefunds(ctx, objectId(event));

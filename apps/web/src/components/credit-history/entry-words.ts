@@ -14,6 +14,8 @@ function grantWords(paymentKind: PaymentKind, product: string): string {
       return `Plan credits: ${product}`;
     case 'gift':
       return `Gift: ${product}`;
+    case 'topUp':
+      return `Auto top-up: ${product}`;
     default:
       return unhandled(paymentKind);
   }

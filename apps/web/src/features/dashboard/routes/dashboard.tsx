@@ -7,13 +7,16 @@ import { GiftedPlans } from '@/components/gifted-plans/index.ts';
 import { paths } from '@/config/paths.ts';
 import { PaymentFailedBanner } from '@/components/payment-failed-banner/index.ts';
 import { usePaymentMethodPortalMutation } from '@/api/payment-method-portal.ts';
-import { Alert, Card, Spinner } from '@/components/ui/index.ts';
+import { useBillingPortalMutation } from '@/api/billing-portal.ts';
+import { useAuthenticateTopUpMutation } from '@/api/authenticate-top-up.ts';
+import { Alert, Button, ButtonLink, Card, Spinner } from '@/components/ui/index.ts';
 import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { apiErrorMessage } from '@/lib/api-error.ts';
 import { useGetOwnSubscriptionsQuery } from '@/api/subscriptions.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DashboardActions } from '../components/dashboard-actions.tsx';
 import { EmailModal } from '../components/email-modal.tsx';
+import { CancelledPlans } from '../components/cancelled-plans.tsx';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -39,6 +42,28 @@ export function DashboardPage() {
     }
   }
 
+  const [billingPortal, billingState] = useBillingPortalMutation();
+  async function manageBilling() {
+    if (!user?.stripeid) return;
+    setPortalError(null);
+    try {
+      const { url } = await billingPortal({ customer_id: user.stripeid }).unwrap();
+      window.location.assign(url);
+    } catch (failure) {
+      setPortalError(apiErrorMessage(failure, 'The billing portal could not be opened.'));
+    }
+  }
+  const [authenticate] = useAuthenticateTopUpMutation();
+  async function confirmTopUp() {
+    setPortalError(null);
+    try {
+      const { url } = await authenticate().unwrap();
+      window.location.assign(url);
+    } catch (failure) {
+      setPortalError(apiErrorMessage(failure, 'Your bank’s page could not be opened.'));
+    }
+  }
+
   // ?refresh=true (after a purchase) reloads the balance instead of showing the cached one.
   useEffect(() => {
     if (refresh) void refetch();
@@ -58,6 +83,8 @@ export function DashboardPage() {
         notices={state.data?.notices}
         payLink={paths.payInvoice.href()}
         creditsLink={paths.credits.href()}
+        topUpLink={paths.autoTopUp.href()}
+        onAuthenticate={() => void confirmTopUp()}
       />
       {portalError && <Alert>{portalError}</Alert>}
       <Card className="dashboard-balances">
@@ -80,6 +107,21 @@ export function DashboardPage() {
           </div>
         </dl>
         <GiftedPlans subscriptions={own.data?.subscriptions} />
+        <CancelledPlans subscriptions={own.data?.subscriptions} />
+        <div className="actions">
+          {user.stripeid && (
+            <Button
+              variant="secondary"
+              disabled={billingState.isLoading}
+              onClick={() => void manageBilling()}
+            >
+              Manage billing
+            </Button>
+          )}
+          <ButtonLink to={paths.autoTopUp.href()} variant="secondary">
+            Auto top-up and caps
+          </ButtonLink>
+        </div>
       </Card>
       <DashboardActions user={user} />
       <EmailModal user={user} />

@@ -1,7 +1,7 @@
 import { PAYMENT_STATUS_WORDS, type PaymentRecordWire, formatCents, formatEpochDate } from '@app/domain';
 import './payment-history.css';
 
-/** The payment records, newest first, with invoice PDF and receipt links. */
+/** The payment records, newest first, with invoice PDF, receipt and receipt PDF links. */
 export function PaymentTable({ records }: { records: PaymentRecordWire[] }) {
   if (records.length === 0) return <p className="muted">No payments yet.</p>;
   return (
@@ -43,6 +43,11 @@ export function PaymentTable({ records }: { records: PaymentRecordWire[] }) {
                   {record.receipt_url && (
                     <a href={record.receipt_url} target="_blank" rel="noopener noreferrer">
                       Receipt<span className="visually-hidden"> for {record.description}</span>
+                    </a>
+                  )}
+                  {record.receipt_pdf && record.receipt_pdf !== record.invoice_pdf && (
+                    <a href={record.receipt_pdf} target="_blank" rel="noopener noreferrer">
+                      Receipt PDF<span className="visually-hidden"> for {record.description}</span>
                     </a>
                   )}
                 </span>

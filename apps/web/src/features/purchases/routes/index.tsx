@@ -7,6 +7,7 @@ const CreditsPage = lazyPage(() => import('./credits.tsx'), 'CreditsPage');
 const CheckoutPage = lazyPage(() => import('./checkout.tsx'), 'CheckoutPage');
 const SuccessPage = lazyPage(() => import('./success.tsx'), 'SuccessPage');
 const PayInvoicePage = lazyPage(() => import('./pay-invoice.tsx'), 'PayInvoicePage');
+const AutoTopUpPage = lazyPage(() => import('./auto-top-up.tsx'), 'AutoTopUpPage');
 
 /** Private pages of the purchases feature (composed under RequireUser by the router). */
 export const purchaseRoutes: RouteObject[] = [
@@ -33,5 +34,9 @@ export const purchaseRoutes: RouteObject[] = [
   {
     path: paths.payInvoice.path,
     element: <PayInvoicePage />,
+  },
+  {
+    path: paths.autoTopUp.path,
+    element: <AutoTopUpPage />,
   },
 ];

@@ -1,7 +1,7 @@
 import { ERROR_TEXT, formatCents } from '@app/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, ButtonLink, Card, CopyButton, Spinner } from '@/components/ui/index.ts';
+import { Alert, Button, ButtonAnchor, ButtonLink, Card, CopyButton, Spinner } from '@/components/ui/index.ts';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useGetPaymentSessionQuery } from '../api/get-payment-session.ts';
@@ -87,6 +87,16 @@ export function SuccessPage() {
         <Button onClick={() => window.print()} disabled={!session}>
           Print Receipt
         </Button>
+        {session?.receipt_pdf && (
+          <ButtonAnchor
+            variant="secondary"
+            href={session.receipt_pdf}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Download receipt (PDF)
+          </ButtonAnchor>
+        )}
         <ButtonLink to={paths.dashboard.href({ refresh: true })} variant="secondary">
           Dashboard
         </ButtonLink>
