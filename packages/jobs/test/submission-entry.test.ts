@@ -37,6 +37,8 @@ function submission(userId: string, rank: number): Submission {
     activeLimit: 10,
     cost: { credits: 2, hypercredits: 0 },
     ranks: { first: rank, last: rank },
+    lane: 'fast',
+    relaxDailyCap: null,
     reason: 'job make',
     holdKeys: { credits: `job:test:${randomUUID()}`, hypercredits: 'unused' },
     job: {

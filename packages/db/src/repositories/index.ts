@@ -18,3 +18,4 @@ export * from './payments.ts';
 export * from './moderation.ts';
 export * from './notices.ts';
 export * from './overview.ts';
+export * from './lanes.ts';

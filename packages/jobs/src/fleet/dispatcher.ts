@@ -9,7 +9,7 @@ import {
   reasonOf,
   requeueJob,
 } from '@app/db';
-import { describeError } from '@app/domain';
+import { FAST_MIN_RANK, describeError } from '@app/domain';
 import type { JobFamily, Provider } from '@app/generation';
 import type { Metrics } from '../metrics.ts';
 import { type JobQueue, QUEUE_NAMES } from '../queue.ts';
@@ -267,11 +267,14 @@ export class FamilyDispatcher {
    * when the slot's host was taken out of rotation by another process since this one last read
    * the shared state (it is out here too from now on).
    */
-  private async claimJob(slot: Slot): Promise<Claim | undefined> {
+  private async claimJob(slot: Slot, options: { ahead?: boolean } = {}): Promise<Claim | undefined> {
     const asked = performance.now();
     const outcome = await claimNextJob(this.ctx.database, this.family, {
       host: slot.host?.host,
       provider: this.provider.name,
+      // A relax job is never claimed ahead: a fast job arriving before the slot frees would then
+      // wait for it too. Relax takes a slot only once it is free and no fast work waits.
+      ...(options.ahead ? { minRank: FAST_MIN_RANK } : {}),
     });
     this.claimMs.push(performance.now() - asked);
     if (this.claimMs.length > CLAIM_SAMPLES) this.claimMs.shift();
@@ -333,7 +336,7 @@ export class FamilyDispatcher {
     const timer = setTimeout(
       () => {
         if (released() || this.stopping) return;
-        claiming = this.claimJob(slot).catch(() => undefined);
+        claiming = this.claimJob(slot, { ahead: true }).catch(() => undefined);
         void claiming.then((claim) => {
           if (!claim || released()) return;
           expiry = setTimeout(() => {
