@@ -112,6 +112,7 @@ export const LANE_TEXTS = {
   unchanged: (lane: Lane) => `You are already in ${lane} mode: ${LANE_TEXTS.summary[lane]}`,
   relaxCapReached: (cap: number) =>
     `You have used today's ${cap} relax jobs; relax opens again at 00:00 UTC. Use /fast to run it now with credits.`,
+  relaxCapNote: (cap: number) => `Your plan allows ${cap} relax jobs a day.`,
   autoRelaxed: 'You are out of credits, so this job runs in relax mode at no cost (your setting).',
   inLane: (lane: Lane) => `${lane} mode`,
   relaxWhenOut: (on: boolean) =>

@@ -96,12 +96,12 @@ const SUBMIT = `
   ),
   job AS (
     INSERT INTO jobs (id, user_id, command, family, options, status, priority, plan, queue_job_id,
-      cost_credits, cost_hypercredits, public, source, request_id, parent_job_id, lane)
+      cost_credits, cost_hypercredits, public, source, request_id, parent_job_id, lane, auto_relaxed)
     SELECT $10::uuid, $1::uuid, $11::text, $2::text, $12::jsonb, 'queued',
       -- Fast and turbo: the person's round in the family; relax: their relax use this period.
       greatest($6::int - CASE WHEN $26::text = 'relax' THEN ok.relax_period ELSE ok.active_of_family END,
         $22::int),
-      $13::text, $18::text, $4::int, $5::int, $14::boolean, $15::text, $16::text, $17::uuid, $26::text
+      $13::text, $18::text, $4::int, $5::int, $14::boolean, $15::text, $16::text, $17::uuid, $26::text, $28::boolean
     FROM ok
     WHERE ($4::int = 0 AND $5::int = 0) OR EXISTS (SELECT 1 FROM held)
     RETURNING *
@@ -174,6 +174,8 @@ export interface Submission {
   /** The lane it runs in; a relax job's cap a day, when its plan has one. */
   lane: Lane;
   relaxDailyCap: number | null;
+  /** In relax because the balance could not pay for it in the person's lane. */
+  autoRelaxed?: boolean;
   /** The ledger rows' reason, and their idempotency keys by currency. */
   reason: string;
   holdKeys: { credits: string; hypercredits: string };
@@ -262,6 +264,7 @@ function valuesOf(submission: Submission): unknown[] {
     submission.standing.arrivalSample ?? ARRIVAL_SAMPLE,
     submission.lane,
     submission.lane === 'relax' ? submission.relaxDailyCap : null,
+    submission.autoRelaxed ?? false,
   ];
 }
 

@@ -52,6 +52,8 @@ export const jobs = pgTable(
     lane: text('lane', { enum: ['fast', 'relax', 'turbo'] })
       .notNull()
       .default('fast'),
+    /** It ran in relax because the balance could not pay for it in the person's lane (their setting). */
+    autoRelaxed: boolean('auto_relaxed').notNull().default(false),
     costCredits: integer('cost_credits').notNull().default(0),
     costHypercredits: integer('cost_hypercredits').notNull().default(0),
     public: boolean('public').notNull().default(true),

@@ -253,7 +253,7 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
       laneAllowed(user.subscriptionStatus, 'relax') &&
       refusalCause(outcome.standing, submission.activeLimit) === 'balance'
     ) {
-      submission = inLane('relax', priceInLane(fastPrice, 'relax'));
+      submission = { ...inLane('relax', priceInLane(fastPrice, 'relax')), autoRelaxed: true };
       autoRelaxed = true;
       outcome = await submit();
     }
