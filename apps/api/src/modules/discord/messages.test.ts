@@ -128,6 +128,28 @@ describe('answers', () => {
     ).toBe(`${first}It could not be finished and was refunded.`);
   });
 
+  it('names the lane, and says when a job went to relax for want of credits', () => {
+    const relaxed = queuedMessage({
+      command: 'make',
+      position: 0,
+      cost: { credits: 0, hypercredits: 0 },
+      lane: 'relax',
+      autoRelaxed: true,
+    });
+    expect(relaxed.content).toContain(
+      'You are out of credits, so this job runs in relax mode at no cost (your setting).',
+    );
+    expect(relaxed.content).toContain('You are next in line · relax mode · cost: free.');
+    const turbo = queuedMessage({
+      command: 'make',
+      position: 1,
+      cost: { credits: 8, hypercredits: 0 },
+      lane: 'turbo',
+    });
+    expect(turbo.content).toContain('position 2 in the queue · turbo mode · cost: 8 credits.');
+    expect(turbo.content).not.toContain('out of credits');
+  });
+
   it('not enough credits: ephemeral, with cost, balance and where to buy', () => {
     const message = insufficientCreditsMessage({
       cost: { credits: 0, hypercredits: 5 },
