@@ -22,7 +22,9 @@ describe("a ledger entry's words", () => {
     expect(entryWords({ kind: { kind: 'job', command: 'make', lane: 'relax' } })).toBe(
       '/make in relax mode (no charge)',
     );
-    expect(entryWords({ kind: { kind: 'lane', from: 'fast', to: 'relax' } })).toBe('Mode changed: fast → relax');
+    expect(entryWords({ kind: { kind: 'lane', from: 'fast', to: 'relax' } })).toBe(
+      'Mode changed: fast → relax',
+    );
     expect(entryWords({ kind: { kind: 'payment', paymentKind: 'creditPackage', product: 'x' } })).toBe(
       'Purchase: x',
     );

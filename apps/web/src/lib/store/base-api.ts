@@ -19,6 +19,7 @@ export const baseApi = createApi({
     'Ledger',
     'Queue',
     'UserSettings',
+    'Lanes',
   ],
   endpoints: () => ({}),
 });
