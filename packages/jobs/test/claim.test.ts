@@ -157,8 +157,8 @@ describe('the dispatch claim', () => {
   });
 });
 
-describe('the claim made ahead of a slot’s end', () => {
-  it('takes no relax job, so fast work arriving meanwhile never waits behind one more', async () => {
+describe('a claim of fast work alone', () => {
+  it('takes no relax job: the one a relax job claimed ahead yields to when fast work arrived', async () => {
     const user = await createUserWith(pipeline.database, 10);
     const relax = await enqueueRanked(user.id, dispatchRank('paid', 0, 'relax'));
     const ahead = await claimNextJob(pipeline.database, 'image', {
