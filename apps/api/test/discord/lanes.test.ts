@@ -1,5 +1,4 @@
-import { findUserById, getJob, rowsOf, updateUser } from '@app/db';
-import { sql } from 'drizzle-orm';
+import { findUserById, listJobs, updateUser } from '@app/db';
 import { ledgerEntriesOf } from '@app/db/testing';
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,12 +30,8 @@ async function member(credits: number, plan = 'Professional Plan') {
 /** The job of the latest `/make` by this person, once it finished. */
 async function finishedMake(userId: string) {
   return h.waitFor(async () => {
-    const [row] = rowsOf<{ id: string }>(
-      await h.database.db.execute(
-        sql`select id from jobs where user_id = ${userId} and status = 'succeeded' order by created_at desc limit 1`,
-      ),
-    );
-    return row ? getJob(h.database.db, row.id) : null;
+    const [latest] = await listJobs(h.database.db, { userId, limit: 1 });
+    return latest?.status === 'succeeded' ? latest : null;
   });
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { findUserById } from '@app/db';
+import { findUserById, insertJob } from '@app/db';
 import { ledgerEntriesOf } from '@app/db/testing';
 import { relaxDailyCapOf } from '@app/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaymentTestContext, createPaymentTestApp } from '../payment/helpers.ts';
 import { call, subscribe } from './helpers.ts';
@@ -24,9 +23,17 @@ const DAY = 86_400;
 /** Relax jobs this person already ran today, as rows of the jobs table. */
 async function ranRelaxJobs(userId: string, count: number) {
   for (let n = 0; n < count; n++) {
-    await t.database.db.execute(sql`
-      insert into jobs (user_id, command, family, options, status, lane, source, request_id, finished_at)
-      values (${userId}, 'make', 'image', '{"prompt":"earlier"}'::jsonb, 'succeeded', 'relax', 'test', ${randomUUID()}, now())`);
+    await insertJob(t.database.db, {
+      userId,
+      command: 'make',
+      family: 'image',
+      options: { prompt: 'earlier' },
+      status: 'succeeded',
+      lane: 'relax',
+      source: 'test',
+      requestId: randomUUID(),
+      finishedAt: new Date(),
+    });
   }
 }
 
