@@ -115,6 +115,14 @@ export const LANE_TEXTS = {
   relaxCapNote: (cap: number) => `Your plan allows ${cap} relax jobs a day.`,
   autoRelaxed: 'You are out of credits, so this job runs in relax mode at no cost (your setting).',
   inLane: (lane: Lane) => `${lane} mode`,
+  /** `/settings`, the studio: the mode in a line, the menu and its options, the relax-when-out button. */
+  modeLine: (lane: Lane) => `Mode: ${LANE_TEXTS.title[lane]} — ${LANE_TEXTS.summary[lane]}`,
+  modeMenu: 'Mode',
+  modeOption: (lane: Lane) => `Mode: ${LANE_TEXTS.title[lane]}`,
+  relaxWhenOutButton: (on: boolean) => `Relax when out of credits: ${on ? 'on' : 'off'}`,
+  /** `/info`: the mode, with the commands that change it where the plan has more than one lane. */
+  infoMode: (lane: Lane, lanes: readonly Lane[]) =>
+    `Mode: ${LANE_TEXTS.title[lane]}${lanes.length > 1 ? ` (change with ${lanes.map((name) => `/${name}`).join(' ')})` : ''}`,
   relaxWhenOut: (on: boolean) =>
     on ? 'Switch to relax when credits run out: on' : 'Switch to relax when credits run out: off',
   relaxCount: (usage: { period: number; today: number; dailyCap: number | null }) =>

@@ -55,9 +55,7 @@ export const info = {
       `Credits: ${grouped(user.credits)} · Hypercredits: ${formatHypercredits(user.hypercredits).toLocaleString('en-US')}`,
     );
     // The mode, and what this period used of each lane (fast time is the credits it spent).
-    lines.push(
-      `Mode: ${LANE_TEXTS.title[lanes.lane]}${lanes.lanes.length > 1 ? ` (change with ${lanes.lanes.map((lane) => `/${lane}`).join(' ')})` : ''}`,
-    );
+    lines.push(LANE_TEXTS.infoMode(lanes.lane, lanes.lanes));
     lines.push(LANE_TEXTS.spentLine(lanes.spent));
     if (lanes.lanes.includes('relax')) lines.push(LANE_TEXTS.relaxCount(lanes.relax));
     for (const notice of state.notices) {

@@ -51,7 +51,7 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
       ? [`Others' mature creations (horror, gore) in the gallery: ${MATURE_WORDS[settings.matureDisplay]}`]
       : []),
     `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
-    `Mode: ${LANE_TEXTS.title[settings.lane]} — ${LANE_TEXTS.summary[settings.lane]}`,
+    LANE_TEXTS.modeLine(settings.lane),
     ...(settings.lanes.includes('relax') ? [LANE_TEXTS.relaxWhenOut(settings.relaxWhenOut)] : []),
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
@@ -119,9 +119,7 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
                 style: settings.relaxWhenOut
                   ? (ButtonStyle.Primary as const)
                   : (ButtonStyle.Secondary as const),
-                label: settings.relaxWhenOut
-                  ? 'Relax when out of credits: on'
-                  : 'Relax when out of credits: off',
+                label: LANE_TEXTS.relaxWhenOutButton(settings.relaxWhenOut),
               },
             ]
           : []),
@@ -142,9 +140,9 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
         {
           type: ComponentType.StringSelect,
           custom_id: 'settings:lane',
-          placeholder: 'Mode',
+          placeholder: LANE_TEXTS.modeMenu,
           options: settings.lanes.map((lane) => ({
-            label: `Mode: ${LANE_TEXTS.title[lane]}`,
+            label: LANE_TEXTS.modeOption(lane),
             value: lane,
             description: LANE_TEXTS.summary[lane].slice(0, 100),
             default: settings.lane === lane,

@@ -26,9 +26,7 @@ export function LanePanel() {
   const offered = (lane: Lane) => settings.lanes.includes(lane);
   return (
     <details className="studio-defaults studio-lanes">
-      <summary>
-        Mode: {LANE_TEXTS.title[settings.lane]} — {LANE_TEXTS.summary[settings.lane]}
-      </summary>
+      <summary>{LANE_TEXTS.modeLine(settings.lane)}</summary>
       <fieldset aria-labelledby={legend}>
         <legend id={legend}>Mode for your next jobs, here and on Discord</legend>
         {LANES.map((lane) => (
