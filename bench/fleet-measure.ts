@@ -17,6 +17,10 @@ export interface FleetFigures {
   singleMaxWaitMs: number;
   /** Jain's index over the flooders' jobs started while all four still had jobs waiting (1 is fair). */
   jain: number;
+  /** Every fast job's wait (everything but relax): the figure the mixed scenario holds to the fast-only one. */
+  fastWaitMs: { p50: number; p99: number };
+  /** The mixed scenario: relax jobs, their waits, and Jain's index over the relaxers while all were backlogged. */
+  relax?: { jobs: number; waitMs: { p50: number; p99: number }; jain: number };
   /** Mean idle gap of a host between one job and the next while jobs waited. */
   dispatchOverheadMs: number;
   /** Jobs that never ended, or ended failed without exactly one refund. */
@@ -60,6 +64,13 @@ interface Row {
   refunds: number;
   prompt: string;
 }
+
+/** Jain's fairness index of shares (1: all equal). */
+const jainOf = (shares: number[]) => {
+  const sum = shares.reduce((a, b) => a + b, 0);
+  const squares = shares.reduce((a, b) => a + b * b, 0);
+  return squares === 0 ? 1 : (sum * sum) / (shares.length * squares);
+};
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return 0;
@@ -160,9 +171,32 @@ export async function measure(input: {
       jobs.filter((row) => row.started !== null && row.started >= windowStart && row.started < windowEnd)
         .length,
   );
-  const sum = counts.reduce((a, b) => a + b, 0);
-  const squares = counts.reduce((a, b) => a + b * b, 0);
-  const jain = squares === 0 ? 1 : (sum * sum) / (counts.length * squares);
+  const jain = jainOf(counts);
+
+  // Relax: fair between the people flooding it, from the moment all of them had jobs waiting to
+  // the moment the first of them had nothing left waiting.
+  const relaxers = [...new Set([...input.jobOwner.values()].filter((p) => p.role === 'relaxer'))];
+  const relaxRows = rows.filter((row) => owner(row).role === 'relaxer');
+  const fastRows = rows.filter((row) => owner(row).role !== 'relaxer');
+  let relax: FleetFigures['relax'];
+  if (relaxers.length) {
+    const byRelaxer = relaxers.map((person) => relaxRows.filter((row) => owner(row) === person));
+    const allIn = Math.max(...byRelaxer.map((jobs) => Math.max(...jobs.map((row) => row.created))));
+    const firstDone = Math.min(
+      ...byRelaxer.map((jobs) => Math.max(...jobs.map((row) => row.started ?? Infinity))),
+    );
+    const starts = byRelaxer.map(
+      (jobs) =>
+        jobs.filter((row) => row.started !== null && row.started >= allIn && row.started < firstDone).length,
+    );
+    const waits = relaxRows.map(wait);
+    relax = {
+      jobs: relaxRows.length,
+      waitMs: { p50: percentile(waits, 50), p99: percentile(waits, 99) },
+      jain: jainOf(starts),
+    };
+  }
+  const fastWaits = fastRows.map(wait);
 
   // Dispatch overhead: a host's idle gap between two jobs while others waited (not across a time
   // the host was down).
@@ -242,6 +276,8 @@ export async function measure(input: {
     waitMs,
     singleMaxWaitMs: Math.max(...rows.filter((row) => owner(row).role === 'single').map(wait)),
     jain,
+    fastWaitMs: { p50: percentile(fastWaits, 50), p99: percentile(fastWaits, 99) },
+    ...(relax ? { relax } : {}),
     dispatchOverheadMs: gaps.length ? gaps.reduce((a, b) => a + b, 0) / gaps.length : 0,
     lost,
     doubled,

@@ -1,8 +1,9 @@
 // The community the fleet bench simulates: a flood by a few free accounts with newcomers arriving
 // one job at a time in the middle of it, then 300 people (70% free, 20% Professional, 10% Founders
-// Image Only) arriving in three bursts. Seeded, so both dispatchers get the same workload.
+// Image Only) arriving in three bursts; in the mixed scenario, paid members flooding relax besides.
+// Seeded, so both dispatchers get the same workload.
 export type Plan = 'free' | 'professional' | 'founders';
-export type Role = 'flooder' | 'single' | 'crowd';
+export type Role = 'flooder' | 'single' | 'crowd' | 'relaxer';
 
 export interface Person {
   name: string;
@@ -14,6 +15,8 @@ export interface Arrival {
   person: Person;
   atMs: number;
   jobs: number;
+  /** Relax jobs (the mixed scenario's paid people); fast otherwise. */
+  relax?: boolean;
 }
 
 export interface Workload {
@@ -34,7 +37,14 @@ function random(seed: number) {
   };
 }
 
-export function buildWorkload(pace = 1): Workload {
+/**
+ * The mixed scenario: the same community's fast work, and paid members flooding relax while it
+ * runs — eight of them (half Professional, half Founders), 24 relax jobs each, arriving one every
+ * five seconds from the start, so relax work waits for the idle slots fast work leaves.
+ */
+export const RELAXERS = { people: 8, jobs: 24, everyMs: 5_000 };
+
+export function buildWorkload(pace = 1, options: { relax?: boolean } = {}): Workload {
   const at = (ms: number) => Math.round(ms * pace);
   const next = random(21);
   const people: Person[] = [];
@@ -62,6 +72,14 @@ export function buildWorkload(pace = 1): Workload {
         atMs: at(15_000 + burst * 15_000 + Math.floor(next() * 2_000)),
         jobs: next() < 0.1 ? 2 : 1,
       });
+    }
+  }
+  if (options.relax) {
+    for (let i = 0; i < RELAXERS.people; i++) {
+      const plan: Plan = i % 2 === 0 ? 'professional' : 'founders';
+      const person: Person = { name: `relaxer-${i}`, plan, role: 'relaxer' };
+      people.push(person);
+      arrivals.push({ person, atMs: at(i * RELAXERS.everyMs), jobs: RELAXERS.jobs, relax: true });
     }
   }
   return { people, arrivals, killAtMs: at(32_000), downMs: at(4_000), floodInMs: at(1_200) };

@@ -9,7 +9,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchSignedInRead, benchThroughput } from './throughput.ts';
 import { benchLocalProvider, benchSubmissions, benchSubmitToRunning } from './jobs.ts';
 import { projectAt } from './baseline.ts';
-import { reportFleet } from './fleet-report.ts';
+import { reportFleet, reportMixed } from './fleet-report.ts';
 
 const BUDGETS = {
   initialJsGzipKb: 90,
@@ -214,21 +214,46 @@ if (wants('fleet')) {
   history.record(
     'fleet',
     Object.fromEntries(
-      fleet.scenarios.flatMap(({ jobMs, fleet: ours }) => [
-        [`${jobMs / 1000} s jobs: utilization while work waits`, [ours.utilization, 'ratio']],
-        [`${jobMs / 1000} s jobs: dispatch overhead per job`, [ours.dispatchOverheadMs, 'ms']],
-        ...(ours.estimate
-          ? ([
-              [`${jobMs / 1000} s jobs: wait estimate ÷ real, median`, [ours.estimate.medianRatio, 'ratio']],
-              [
-                `${jobMs / 1000} s jobs: estimates within 2×, waits on queued work`,
-                [ours.estimate.byCause.queued.withinFactorTwo, 'ratio'],
-              ],
-            ] as const)
-          : []),
-      ]),
+      fleet.scenarios
+        .flatMap(({ jobMs, fleet: ours }) => [
+          [`${jobMs / 1000} s jobs: utilization while work waits`, [ours.utilization, 'ratio']],
+          [`${jobMs / 1000} s jobs: dispatch overhead per job`, [ours.dispatchOverheadMs, 'ms']],
+          ...(ours.estimate
+            ? ([
+                [
+                  `${jobMs / 1000} s jobs: wait estimate ÷ real, median`,
+                  [ours.estimate.medianRatio, 'ratio'],
+                ],
+                [
+                  `${jobMs / 1000} s jobs: estimates within 2×, waits on queued work`,
+                  [ours.estimate.byCause.queued.withinFactorTwo, 'ratio'],
+                ],
+              ] as const)
+            : []),
+        ])
+        .concat([
+          ['mixed lanes: fast wait p50', [fleet.mixed.mixed.fastWaitMs.p50, 'ms']],
+          ['mixed lanes: fast wait p99', [fleet.mixed.mixed.fastWaitMs.p99, 'ms']],
+          ['mixed lanes: utilization while work waits', [fleet.mixed.mixed.utilization, 'ratio']],
+          ['mixed lanes: Jain fairness, relax users', [fleet.mixed.mixed.relax?.jain ?? 0, 'ratio']],
+        ]),
     ),
     fleet,
+  );
+}
+
+// The mixed lanes scenario alone (`npm run bench -- fleet` runs it too, after the others).
+if (only.has('fleet-lanes')) {
+  const { mixed } = await reportMixed();
+  history.record(
+    'fleet-lanes',
+    {
+      'mixed lanes: fast wait p50': [mixed.mixed.fastWaitMs.p50, 'ms'],
+      'mixed lanes: fast wait p99': [mixed.mixed.fastWaitMs.p99, 'ms'],
+      'mixed lanes: utilization while work waits': [mixed.mixed.utilization, 'ratio'],
+      'mixed lanes: Jain fairness, relax users': [mixed.mixed.relax?.jain ?? 0, 'ratio'],
+    },
+    mixed,
   );
 }
 

@@ -1,6 +1,16 @@
 import { UNLIMITED_CREDITS_THRESHOLD } from './display.ts';
 
 /**
+ * The GPU lanes a plan offers besides fast (which every plan has): relax, free of credits on
+ * capacity fast work leaves idle, with an optional cap of relax jobs a day; turbo, at twice the
+ * price, ahead of fast work. Set here by the operator, per plan.
+ */
+export interface PlanLanes {
+  relax: { enabled: boolean; dailyCap: number | null };
+  turbo: boolean;
+}
+
+/**
  * The plans and credit packages the service sells. This is configuration: it is served verbatim as
  * /subscription_details.json and /credit_packages.json and synced to Stripe products and prices by
  * lookup key. Prices are integer cents.
@@ -14,6 +24,9 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /** The plan a user without a subscription is on. */
 export const FREE_PLAN = 'free';
+
+/** The free plan's lanes: fast only, unless the operator says otherwise here. */
+export const FREE_PLAN_LANES: PlanLanes = { relax: { enabled: false, dailyCap: null }, turbo: false };
 
 export interface TierOption {
   /** The tier's name, which is also the user's subscription_status while on it. */
@@ -56,6 +69,8 @@ interface PlanBase {
   features: string[];
   color: string;
   slug: string;
+  /** Which GPU lanes the plan offers besides fast (`lanes.ts`). */
+  lanes: PlanLanes;
 }
 
 const PLAN_BASES: PlanBase[] = [
@@ -68,6 +83,7 @@ const PLAN_BASES: PlanBase[] = [
     features: ['Priority queue for images, edits and fills', 'Train and use custom LoRA models'],
     color: '#7c3aed',
     slug: 'founders_image_only',
+    lanes: { relax: { enabled: true, dailyCap: null }, turbo: true },
   },
   {
     plan: 'Founders Plan',
@@ -78,6 +94,7 @@ const PLAN_BASES: PlanBase[] = [
     features: ['Video, movies, audio and lip-sync', 'Train and use custom LoRA models'],
     color: '#2563eb',
     slug: 'founders',
+    lanes: { relax: { enabled: true, dailyCap: null }, turbo: true },
   },
   {
     plan: 'Professional Plan',
@@ -88,6 +105,7 @@ const PLAN_BASES: PlanBase[] = [
     features: ['Images, video and audio commands', 'Commercial use of your own creations'],
     color: '#0d9488',
     slug: 'professional',
+    lanes: { relax: { enabled: true, dailyCap: 50 }, turbo: true },
   },
 ];
 
@@ -191,6 +209,23 @@ export function findTier(tierType: string, recurringType?: string): TierOption |
   if (exact && (!recurringType || exact.ptype === recurringType)) return exact;
   return TIER_OPTIONS.find(
     (option) => option.plan === tierType && option.ptype === (recurringType ?? 'Monthly'),
+  );
+}
+
+/**
+ * The lanes a person's plan offers, from their subscription status (a tier's name, monthly or
+ * yearly, or `free`). An unknown status is treated as free: no lane beyond fast by mistake.
+ */
+export function planLanesOf(subscriptionStatus: string): PlanLanes {
+  const tier = findTier(subscriptionStatus.trim());
+  const base = tier && PLAN_BASES.find((entry) => entry.plan === tier.plan);
+  return base?.lanes ?? FREE_PLAN_LANES;
+}
+
+/** The plans (base names) whose members have a lane beyond fast, in the catalog's order. */
+export function plansWithLane(lane: 'relax' | 'turbo'): BasePlanName[] {
+  return PLAN_BASES.filter((base) => (lane === 'relax' ? base.lanes.relax.enabled : base.lanes.turbo)).map(
+    (base) => base.plan,
   );
 }
 

@@ -29,7 +29,10 @@ describe("a ledger entry's kind", () => {
     expect(ledgerEntryKind('seed')).toEqual({ kind: 'start' });
     expect(ledgerEntryKind('welcome')).toEqual({ kind: 'welcome' });
     expect(ledgerEntryKind('admin-set')).toEqual({ kind: 'adminEdit' });
-    expect(ledgerEntryKind('job make')).toEqual({ kind: 'job', command: 'make' });
+    expect(ledgerEntryKind('job make')).toEqual({ kind: 'job', command: 'make', lane: 'fast' });
+    expect(ledgerEntryKind('job make relax')).toEqual({ kind: 'job', command: 'make', lane: 'relax' });
+    expect(ledgerEntryKind('job make turbo')).toEqual({ kind: 'job', command: 'make', lane: 'turbo' });
+    expect(ledgerEntryKind('lane fast → relax')).toEqual({ kind: 'lane', from: 'fast', to: 'relax' });
     expect(ledgerEntryKind('refund video')).toEqual({ kind: 'jobRefund', command: 'video' });
     expect(ledgerEntryKind('upgrade: Professional Plan → Founders Plan')).toEqual({
       kind: 'upgrade',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANES, type Lane, LaneWire } from './lanes.ts';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-kinds.ts';
 
 const PAYMENT_KIND_NAMES = Object.keys(PAYMENT_KINDS) as [PaymentKind, ...PaymentKind[]];
@@ -16,11 +17,14 @@ export const LedgerEntryKind = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('payment'), paymentKind: z.enum(PAYMENT_KIND_NAMES), product: z.string() }),
   z.object({ kind: z.literal('upgrade'), from: z.string(), to: z.string() }),
   /** A job's charge, and the refund of a job that failed or was cancelled. */
-  z.object({ kind: z.literal('job'), command: z.string() }),
+  /** A job's charge (nothing in relax, twice the price in turbo), in the lane it ran in. */
+  z.object({ kind: z.literal('job'), command: z.string(), lane: LaneWire }),
   z.object({ kind: z.literal('jobRefund'), command: z.string() }),
   /** What a refund or a lost dispute of a payment took back. */
   z.object({ kind: z.literal('clawback'), cause: z.enum(['refund', 'dispute']), product: z.string() }),
   z.object({ kind: z.literal('adminEdit') }),
+  /** The person's default lane changed (a zero entry, so the change is on record). */
+  z.object({ kind: z.literal('lane'), from: LaneWire, to: LaneWire }),
   z.object({ kind: z.literal('other'), reason: z.string() }),
 ]);
 export type LedgerEntryKind = z.infer<typeof LedgerEntryKind>;
@@ -45,8 +49,13 @@ export function ledgerEntryKind(reason: string): LedgerEntryKind {
   if (reason === 'seed') return { kind: 'start' };
   if (reason === 'welcome') return { kind: 'welcome' };
   if (reason === 'admin-set') return { kind: 'adminEdit' };
-  const job = /^(job|refund) (\S+)$/.exec(reason);
-  if (job) return { kind: job[1] === 'job' ? 'job' : 'jobRefund', command: job[2]! };
+  const job = /^(job|refund) (\S+)(?: (fast|relax|turbo))?$/.exec(reason);
+  if (job)
+    return job[1] === 'job'
+      ? { kind: 'job', command: job[2]!, lane: (job[3] as Lane | undefined) ?? 'fast' }
+      : { kind: 'jobRefund', command: job[2]! };
+  const lane = /^lane (\S+) → (\S+)$/.exec(reason);
+  if (lane && isLane(lane[1]!) && isLane(lane[2]!)) return { kind: 'lane', from: lane[1], to: lane[2] };
   const clawback = /^(refunded|charged back): (.+)$/.exec(reason);
   if (clawback)
     return {
@@ -60,4 +69,16 @@ export function ledgerEntryKind(reason: string): LedgerEntryKind {
   const paymentKind = grant ? GRANTED.get(grant[1]!) : undefined;
   if (grant && paymentKind) return { kind: 'payment', paymentKind, product: grant[2]! };
   return { kind: 'other', reason };
+}
+
+const isLane = (value: string): value is Lane => (LANES as readonly string[]).includes(value);
+
+/** The reason a job's ledger entry is written with: fast jobs keep the plain `job <command>`. */
+export function jobLedgerReason(command: string, lane: Lane): string {
+  return lane === 'fast' ? `job ${command}` : `job ${command} ${lane}`;
+}
+
+/** The reason of a lane change's zero entry. */
+export function laneChangeReason(from: Lane, to: Lane): string {
+  return `lane ${from} → ${to}`;
 }

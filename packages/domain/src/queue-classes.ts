@@ -1,5 +1,6 @@
 import { FREE_PLAN } from './catalog.ts';
 import type { JobFamily } from './commands/job-families.ts';
+import type { Lane } from './lanes.ts';
 
 /**
  * Who goes first in the generation queue, and how much of it one person may hold. Internal rules:
@@ -29,6 +30,24 @@ export const QUEUE_CLASSES: Record<QueueClass, QueueClassRule> = {
 /** Rounds a person can occupy within a class: no per-person limit reaches it, so classes never overlap. */
 export const ROUNDS_PER_CLASS = 10_000;
 
+/**
+ * Lanes in the rank: turbo bands sit above every fast band (its class kept within turbo), so turbo
+ * overtakes fast work; the relax band sits below every one (ranks −10,000 to −1), so relax jobs
+ * take only slots no fast or turbo job waits for. Within relax the "round" is the person's relax
+ * use this period: least used first.
+ */
+const TURBO_BAND_OFFSET = Math.max(...Object.values(QUEUE_CLASSES).map((rule) => rule.weight)) + 1;
+const RELAX_BAND = -1;
+
+/** Relax jobs one person may have running at once per family (their own pg-boss group). */
+export const RELAX_RUNNING = 3;
+
+/** The queue's group tiers: each class of fast and turbo work, and relax. */
+export type QueueTier = QueueClass | 'relax';
+
+/** The lowest rank of fast work: relax ranks are below it. */
+export const FAST_MIN_RANK = 0;
+
 const FOUNDERS_IMAGE = 'Founders Image Only Plan';
 
 /**
@@ -54,14 +73,26 @@ export function queueLimitsOf(subscriptionStatus: string): QueueClassRule {
  * round 0, their second round 1, so a flood of one person's jobs sorts behind everyone else's
  * first ones, and a newcomer's single job sorts with the first jobs of everyone.
  */
-export function dispatchRank(queueClass: QueueClass, round: number): number {
+export function dispatchRank(queueClass: QueueClass, round: number, lane: Lane = 'fast'): number {
   const clamped = Math.min(Math.max(0, Math.floor(round)), ROUNDS_PER_CLASS - 1);
-  return QUEUE_CLASSES[queueClass].weight * ROUNDS_PER_CLASS + (ROUNDS_PER_CLASS - 1 - clamped);
+  const band =
+    lane === 'relax'
+      ? RELAX_BAND
+      : QUEUE_CLASSES[queueClass].weight + (lane === 'turbo' ? TURBO_BAND_OFFSET : 0);
+  return band * ROUNDS_PER_CLASS + (ROUNDS_PER_CLASS - 1 - clamped);
 }
 
-/** The class a rank belongs to, for the per-person running limit. */
-export function queueClassOfRank(rank: number): QueueClass {
-  const weight = Math.floor(rank / ROUNDS_PER_CLASS);
+/** The lane a rank belongs to. */
+export function laneOfRank(rank: number): Lane {
+  const band = Math.floor(rank / ROUNDS_PER_CLASS);
+  return band < 0 ? 'relax' : band >= TURBO_BAND_OFFSET ? 'turbo' : 'fast';
+}
+
+/** The tier a rank belongs to, for the per-person running limit (relax has its own). */
+export function queueClassOfRank(rank: number): QueueTier {
+  const band = Math.floor(rank / ROUNDS_PER_CLASS);
+  if (band < 0) return 'relax';
+  const weight = band >= TURBO_BAND_OFFSET ? band - TURBO_BAND_OFFSET : band;
   const found = (Object.entries(QUEUE_CLASSES) as [QueueClass, QueueClassRule][]).find(
     ([, rule]) => rule.weight === weight,
   );
@@ -77,5 +108,6 @@ export function queueClassOfRank(rank: number): QueueClass {
 export function jumpsAhead(arriving: number, waiting: number): boolean {
   if (arriving <= waiting) return false;
   const higherClass = Math.floor(arriving / ROUNDS_PER_CLASS) > Math.floor(waiting / ROUNDS_PER_CLASS);
-  return higherClass || arriving % ROUNDS_PER_CLASS === ROUNDS_PER_CLASS - 1;
+  const round = ((arriving % ROUNDS_PER_CLASS) + ROUNDS_PER_CLASS) % ROUNDS_PER_CLASS;
+  return higherClass || round === ROUNDS_PER_CLASS - 1;
 }

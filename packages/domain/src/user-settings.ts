@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASPECT_FLAGS } from './commands/flags.ts';
 import { LIMITS } from './commands/limits.ts';
 import { findCommand } from './commands/registry.ts';
+import { LaneWire } from './lanes.ts';
 
 /**
  * A person's defaults, set with `/settings` on Discord or in the studio, and applied to their
@@ -37,6 +38,12 @@ export const UserSettingsWire = z.object({
   matureAllowed: z.boolean(),
   /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
   remix: z.boolean(),
+  /** The lane new jobs run in: fast (credits), relax (free, idle capacity) or turbo (twice, first). */
+  lane: LaneWire,
+  /** A job the balance cannot pay for runs in relax instead (plans with relax). */
+  relaxWhenOut: z.boolean(),
+  /** The lanes the person's plan offers. */
+  lanes: z.array(LaneWire),
 });
 export type UserSettingsWire = z.infer<typeof UserSettingsWire>;
 
@@ -49,6 +56,8 @@ export const UpdateUserSettingsBody = z
     privateByDefault: z.boolean(),
     matureDisplay: z.enum(MATURE_DISPLAYS),
     remix: z.boolean(),
+    lane: LaneWire,
+    relaxWhenOut: z.boolean(),
   })
   .partial()
   .strict();

@@ -27,7 +27,8 @@ export async function checkQueueSchema(boss: PgBoss): Promise<void> {
 /**
  * The dispatch claim in one statement: whether the slot's host is in rotation (the shared state
  * another process may have changed a moment ago), the best waiting entry of the family's queue in
- * dispatch order (rank, then age) whose owner is under their class's running limit, taken for
+ * dispatch order (rank, then age; at least rank `$7` when given: a claim made ahead of a slot's
+ * end takes no relax job) whose owner is under their class's running limit, taken for
  * this attempt as the queue itself takes one (its state, start and heartbeat, so the queue's
  * heartbeats, completion, failure and supervision work on it unchanged), and the job row marked
  * running. Once it has committed, the job is announced as running to every listening process (the
@@ -52,6 +53,7 @@ export const CLAIM = `
     WHERE (SELECT up FROM host)
       AND j.name = $1 AND j.state < 'active' AND NOT j.blocked
       AND j.start_after <= pgboss.job_now()
+      AND ($7::int IS NULL OR j.priority >= $7::int)
       AND (j.group_id IS NULL
         OR coalesce(((SELECT counts FROM running) ->> j.group_id)::int, 0)
           < coalesce(($2::jsonb ->> j.group_tier)::int, $4::int))
@@ -115,7 +117,8 @@ export const QUEUE_ENTRY_OF_NEW_JOB = `queued AS (
       expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff,
       retry_delay_max, policy, dead_letter, heartbeat_seconds)
     SELECT job.queue_job_id::uuid, q.name, jsonb_build_object('jobId', job.id), job.priority,
-      pgboss.job_now(), pgboss.job_now(), job.user_id::text, $20::text,
+      pgboss.job_now(), pgboss.job_now(),
+      CASE WHEN job.lane = 'relax' THEN job.user_id::text || ':relax' ELSE job.user_id::text END, $20::text,
       q.expire_seconds, q.deletion_seconds, pgboss.job_now() + q.retention_seconds * interval '1s',
       q.retry_limit, q.retry_delay, q.retry_backoff, q.retry_delay_max, q.policy, q.dead_letter,
       q.heartbeat_seconds

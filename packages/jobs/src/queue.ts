@@ -1,5 +1,5 @@
 import type { Database, DbOrTx } from '@app/db';
-import { QUEUE_CLASSES, type QueueClass, describeError, queueClassOfRank } from '@app/domain';
+import { QUEUE_CLASSES, type QueueClass, RELAX_RUNNING, describeError, queueClassOfRank } from '@app/domain';
 import { JOB_FAMILIES, type JobFamily } from '@app/generation';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
@@ -28,16 +28,27 @@ export interface QueueAttempt {
   retryCount: number;
 }
 
-/** How many jobs of one family a person may have running at once, by class (pg-boss group tiers). */
+/**
+ * How many jobs of one family a person may have running at once, by class (pg-boss group tiers);
+ * relax jobs are a group of their own (`queueGroupOf`), so they never hold back the person's fast work.
+ */
 export const RUNNING_LIMITS = {
   default: QUEUE_CLASSES.free.running,
-  tiers: Object.fromEntries(
-    (Object.entries(QUEUE_CLASSES) as [QueueClass, { running: number }][]).map(([name, rule]) => [
-      name,
-      rule.running,
-    ]),
-  ),
+  tiers: {
+    ...Object.fromEntries(
+      (Object.entries(QUEUE_CLASSES) as [QueueClass, { running: number }][]).map(([name, rule]) => [
+        name,
+        rule.running,
+      ]),
+    ),
+    relax: RELAX_RUNNING,
+  },
 };
+
+/** The queue group of a person's jobs in a tier: relax jobs are counted apart from fast and turbo. */
+export function queueGroupOf(userId: string, tier: string): string {
+  return tier === 'relax' ? `${userId}:relax` : userId;
+}
 
 export interface JobQueue {
   boss: PgBoss;
@@ -115,7 +126,14 @@ export async function startJobQueue(
       const id = await boss.send(QUEUE_NAMES[job.family], { jobId: job.id } satisfies QueuedJobData, {
         priority: job.priority,
         ...(job.queueJobId ? { id: job.queueJobId } : {}),
-        ...(job.userId ? { group: { id: job.userId, tier: queueClassOfRank(job.priority) } } : {}),
+        ...(job.userId
+          ? {
+              group: {
+                id: queueGroupOf(job.userId, queueClassOfRank(job.priority)),
+                tier: queueClassOfRank(job.priority),
+              },
+            }
+          : {}),
         db: inTransaction(tx),
       });
       if (!id) throw new Error('The queue refused the job');

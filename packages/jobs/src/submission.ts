@@ -14,9 +14,13 @@ import {
   familyStandingOf,
   familyStandingSql,
   jobFromJson,
+  RELAX_COUNTED_SQL,
+  RELAX_DAY_START_SQL,
+  lanePeriodStartSql,
   queuedAheadOfNewSql,
   runStatement,
 } from '@app/db';
+import type { Lane } from '@app/domain';
 import { QUEUE_ENTRY_OF_NEW_JOB, QUEUE_WAKES } from './queue-store.ts';
 
 /**
@@ -45,14 +49,23 @@ const SUBMIT = `
   WITH locked AS MATERIALIZED (
     SELECT u.id, u.credits, u.hypercredits,
       EXISTS (SELECT 1 FROM payments p WHERE p.user_id = u.id AND p.dispute_status = 'open') AS disputed,
-      -- The person's jobs in flight, of every family and of the job's own, in one pass.
-      (SELECT ARRAY[count(*), count(*) FILTER (WHERE j.family = $2::text)]::int[] FROM jobs j
-        WHERE j.user_id = u.id AND j.status IN ('queued', 'running')) AS in_flight
+      -- The person's jobs in flight, of every family and of the job's own (in the job's side of
+      -- the lanes: relax apart from fast and turbo), in one pass.
+      (SELECT ARRAY[count(*), count(*) FILTER (WHERE j.family = $2::text
+          AND (j.lane = 'relax') = ($26::text = 'relax'))]::int[] FROM jobs j
+        WHERE j.user_id = u.id AND j.status IN ('queued', 'running')) AS in_flight,
+      -- A relax job: the person's relax jobs this period (its order) and today (the plan's cap).
+      CASE WHEN $26::text = 'relax' THEN (
+        SELECT ARRAY[count(*), count(*) FILTER (WHERE j.created_at >= ${RELAX_DAY_START_SQL})]::int[]
+        FROM jobs j WHERE j.user_id = u.id AND ${RELAX_COUNTED_SQL}
+          AND j.created_at >= ${lanePeriodStartSql('u.id')})
+      ELSE ARRAY[0, 0]::int[] END AS relax_used
     FROM users u WHERE u.id = $1::uuid
     FOR UPDATE OF u
   ),
   me AS MATERIALIZED (
-    SELECT id, credits, hypercredits, disputed, in_flight[1] AS active, in_flight[2] AS active_of_family
+    SELECT id, credits, hypercredits, disputed, in_flight[1] AS active, in_flight[2] AS active_of_family,
+      relax_used[1] AS relax_period, relax_used[2] AS relax_today
     FROM locked
   ),
   twin AS MATERIALIZED (
@@ -63,6 +76,7 @@ const SUBMIT = `
     WHERE NOT EXISTS (SELECT 1 FROM twin)
       AND NOT me.disputed AND me.credits >= 0 AND me.hypercredits >= 0
       AND me.active < $3::int AND me.credits >= $4::int AND me.hypercredits >= $5::int
+      AND ($27::int IS NULL OR me.relax_today < $27::int)
   ),
   held AS (
     UPDATE users u SET credits = u.credits - $4::int, hypercredits = u.hypercredits - $5::int, updated_at = now()
@@ -82,13 +96,23 @@ const SUBMIT = `
   ),
   job AS (
     INSERT INTO jobs (id, user_id, command, family, options, status, priority, plan, queue_job_id,
-      cost_credits, cost_hypercredits, public, source, request_id, parent_job_id)
+      cost_credits, cost_hypercredits, public, source, request_id, parent_job_id, lane, auto_relaxed)
     SELECT $10::uuid, $1::uuid, $11::text, $2::text, $12::jsonb, 'queued',
-      greatest($6::int - ok.active_of_family, $22::int),
-      $13::text, $18::text, $4::int, $5::int, $14::boolean, $15::text, $16::text, $17::uuid
+      -- Fast and turbo: the person's round in the family; relax: their relax use this period.
+      greatest($6::int - CASE WHEN $26::text = 'relax' THEN ok.relax_period ELSE ok.active_of_family END,
+        $22::int),
+      $13::text, $18::text, $4::int, $5::int, $14::boolean, $15::text, $16::text, $17::uuid, $26::text, $28::boolean
     FROM ok
     WHERE ($4::int = 0 AND $5::int = 0) OR EXISTS (SELECT 1 FROM held)
     RETURNING *
+  ),
+  -- A job that costs nothing (relax) is on the ledger too, as a zero entry under its hold key.
+  free_entry AS (
+    INSERT INTO credit_ledger (user_id, currency, delta, reason, idempotency_key, balance_after)
+    SELECT $1::uuid, 'credits', 0, $7::text, $8::text, ok.credits
+    FROM ok, job
+    WHERE $4::int = 0 AND $5::int = 0
+    RETURNING id
   ),
   ${QUEUE_ENTRY_OF_NEW_JOB}
   delivered AS (
@@ -114,7 +138,8 @@ const SUBMIT = `
     -- own batch inserts, the division fails the statement, and with it every write above.
     CASE WHEN EXISTS (SELECT 1 FROM job) THEN 1 / (SELECT count(*)::int FROM queued) END AS queued,
     ${QUEUE_WAKES} AS wake,
-    (SELECT count(*) FROM delivered) + (SELECT count(*) FROM entries) AS written
+    (SELECT count(*) FROM delivered) + (SELECT count(*) FROM entries) + (SELECT count(*) FROM free_entry) AS written,
+    me.relax_today
   FROM (SELECT 1) AS one LEFT JOIN me ON true`;
 
 /** What a submission checks under the user's row lock: the balances, an open dispute, the jobs in flight. */
@@ -125,6 +150,8 @@ export interface SubmitStanding {
   /** The user's queued and running jobs, of every family and of the job's own. */
   active: number;
   activeOfFamily: number;
+  /** Relax jobs today (only read for a relax job). */
+  relaxToday: number;
 }
 
 /** A Discord interaction the job's result is posted through (`discord_deliveries`). */
@@ -144,6 +171,11 @@ export interface Submission {
    * (one more of their jobs of the family queued or running) ranks one lower, down to the last.
    */
   ranks: { first: number; last: number };
+  /** The lane it runs in; a relax job's cap a day, when its plan has one. */
+  lane: Lane;
+  relaxDailyCap: number | null;
+  /** In relax because the balance could not pay for it in the person's lane. */
+  autoRelaxed?: boolean;
   /** The ledger rows' reason, and their idempotency keys by currency. */
   reason: string;
   holdKeys: { credits: string; hypercredits: string };
@@ -194,6 +226,7 @@ interface SubmitRow {
   family: FamilyStandingJson | string | null;
   ahead: number | null;
   wake: boolean | null;
+  relax_today: number | null;
 }
 
 function valuesOf(submission: Submission): unknown[] {
@@ -229,6 +262,9 @@ function valuesOf(submission: Submission): unknown[] {
     submission.standing.arrivalWindowJobs,
     submission.standing.sample ?? DURATION_SAMPLE,
     submission.standing.arrivalSample ?? ARRIVAL_SAMPLE,
+    submission.lane,
+    submission.lane === 'relax' ? submission.relaxDailyCap : null,
+    submission.autoRelaxed ?? false,
   ];
 }
 
@@ -271,6 +307,7 @@ export async function submitInOneStatement(db: DbOrTx, submission: Submission): 
       disputed: Boolean(row.disputed),
       active: Number(row.active),
       activeOfFamily: Number(row.active_of_family),
+      relaxToday: Number(row.relax_today ?? 0),
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   registerFleetHosts,
   setQueueJobId,
 } from '@app/db';
-import { dispatchRank } from '@app/domain';
+import { FAST_MIN_RANK, dispatchRank } from '@app/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimNextJob, unclaimJob } from '../src/fleet/claim.ts';
 import { type Pipeline, createPipeline, createUserWith, waitFor } from './helpers.ts';
@@ -154,5 +154,28 @@ describe('the dispatch claim', () => {
     });
     const next = await claim();
     expect(next.kind === 'claimed' && next.claim.jobId).toBe(second.id);
+  });
+});
+
+describe('a claim of fast work alone', () => {
+  it('takes no relax job: the one a relax job claimed ahead yields to when fast work arrived', async () => {
+    const user = await createUserWith(pipeline.database, 10);
+    const relax = await enqueueRanked(user.id, dispatchRank('paid', 0, 'relax'));
+    const ahead = await claimNextJob(pipeline.database, 'image', {
+      host: HOST,
+      provider: 'a1111',
+      minRank: FAST_MIN_RANK,
+    });
+    expect(ahead.kind).toBe('empty');
+    const fast = await enqueueRanked(user.id, dispatchRank('free', 3));
+    const claimed = await claimNextJob(pipeline.database, 'image', {
+      host: HOST,
+      provider: 'a1111',
+      minRank: FAST_MIN_RANK,
+    });
+    expect(claimed.kind === 'claimed' && claimed.claim.jobId).toBe(fast.id);
+    // Once the slot is free, the relax job is taken.
+    const free = await claim();
+    expect(free.kind === 'claimed' && free.claim.jobId).toBe(relax.id);
   });
 });

@@ -37,6 +37,8 @@ function submission(userId: string, rank: number): Submission {
     activeLimit: 10,
     cost: { credits: 2, hypercredits: 0 },
     ranks: { first: rank, last: rank },
+    lane: 'fast',
+    relaxDailyCap: null,
     reason: 'job make',
     holdKeys: { credits: `job:test:${randomUUID()}`, hypercredits: 'unused' },
     job: {
@@ -117,7 +119,7 @@ describe("a submission's queue entry", () => {
     const refused = await submitInOneStatement(pipeline.database.db, submission(user.id, 0));
     expect(refused).toEqual({
       kind: 'refused',
-      standing: { credits: 1, hypercredits: 0, disputed: false, active: 0, activeOfFamily: 0 },
+      standing: { credits: 1, hypercredits: 0, disputed: false, active: 0, activeOfFamily: 0, relaxToday: 0 },
     });
     const [counts] = rowsOf<{ jobs: number; entries: number; ledger: number }>(
       await pipeline.database.db.execute(sql`

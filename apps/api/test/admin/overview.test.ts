@@ -123,6 +123,15 @@ describe('the admin overview on a month of history', () => {
     for (const row of demoHosts) expect(row.utilization).toBeGreaterThanOrEqual(0);
     expect(Math.max(...demoHosts.map((row: { utilization: number }) => row.utilization))).toBeGreaterThan(0);
 
+    // GPU time by lane: the same slot time the hosts held, all of it fast work in this history.
+    const lanes = await get('lanes');
+    expect(new Set(lanes.rows.map((row: { lane: string }) => row.lane))).toEqual(new Set(['fast']));
+    expect(lanes.rows.reduce((sum: number, row: { jobs: number }) => sum + row.jobs, 0)).toBe(sums.jobs);
+    const busy = demoHosts.reduce((sum: number, row: { busySeconds: number }) => sum + row.busySeconds, 0);
+    const gpu = lanes.rows.reduce((sum: number, row: { gpuSeconds: number }) => sum + row.gpuSeconds, 0);
+    expect(gpu).toBeGreaterThan(0);
+    expect(Math.abs(gpu - busy)).toBeLessThan(5);
+
     const top = await get('top-spenders');
     expect(top.rows.length).toBeGreaterThan(0);
     expect(top.rows.length).toBeLessThanOrEqual(10);
@@ -140,12 +149,13 @@ describe('who may read the overview', () => {
     ),
   ];
 
-  it('has its seven calls', () => {
+  it('has its eight calls', () => {
     expect(overviewRoutes().sort()).toEqual(
       [
         '/api/admin/overview/credits',
         '/api/admin/overview/hosts',
         '/api/admin/overview/jobs',
+        '/api/admin/overview/lanes',
         '/api/admin/overview/queue-waits',
         '/api/admin/overview/revenue',
         '/api/admin/overview/subscriptions',

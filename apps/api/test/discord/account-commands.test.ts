@@ -93,6 +93,9 @@ describe('/settings', () => {
       matureDisplay: 'blur',
       matureAllowed: true,
       remix: false,
+      lane: 'fast',
+      relaxWhenOut: false,
+      lanes: ['fast'],
     });
     const submitted = await h.app.inject({
       method: 'POST',

@@ -67,7 +67,7 @@ describe('the queued answer during a flood', () => {
     const positions = seen.map(positionIn);
     for (let at = 1; at < positions.length; at++) expect(positions[at]!).toBeLessThan(positions[at - 1]!);
     for (const content of seen) {
-      expect(content).toMatch(/ · about \d+ (seconds|minutes?) · cost: 4 credits\./);
+      expect(content).toMatch(/ · about \d+ (seconds|minutes?) · fast mode · cost: 4 credits\./);
       expect(content).toMatch(/\nRefunded automatically if not finished by <t:\d+:t>\.$/);
     }
     // The refund time: after the wait, three attempts of the image deadline (180 s) and the backoff.
@@ -80,7 +80,7 @@ describe('the queued answer during a flood', () => {
     while (waiting.length) letOneGo();
     const done = await h.waitFor(async () => {
       const answer = answerOf(await h.messages(), member.discordId);
-      return answer?.content.endsWith('Done · cost: 4 credits.') ? answer : null;
+      return answer?.content.endsWith('Done · fast mode · cost: 4 credits.') ? answer : null;
     }, 60_000);
     expect(
       done.content.startsWith('/make: Your request is queued. I will ping you here when it is ready.'),

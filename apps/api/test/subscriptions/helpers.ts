@@ -42,7 +42,7 @@ export async function userRow(t: PaymentTestContext, userId: string) {
 export function call(
   t: PaymentTestContext,
   cookie: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   payload?: Record<string, unknown>,
 ) {

@@ -1,4 +1,4 @@
-import type { AgeBandBody, UpdateUserSettings, UserSettingsWire } from '@app/domain';
+import type { AgeBandBody, LaneUsageWire, UpdateUserSettings, UserSettingsWire } from '@app/domain';
 import { baseApi } from '@/lib/store/base-api.ts';
 import { jobRequest } from './jobs.ts';
 
@@ -11,12 +11,18 @@ export const userSettingsApi = baseApi.injectEndpoints({
     }),
     updateUserSettings: build.mutation<{ settings: UserSettingsWire }, UpdateUserSettings>({
       query: (body) => ({ url: 'api/users/me/settings', method: 'PATCH', body }),
-      invalidatesTags: ['UserSettings'],
+      // A lane change is a ledger entry too.
+      invalidatesTags: ['UserSettings', 'Lanes', 'Ledger'],
+    }),
+    /** The person's lane, the lanes their plan offers, and this period's use of each. */
+    userLanes: build.query<{ lanes: LaneUsageWire }, void>({
+      query: () => 'api/users/me/lanes',
+      providesTags: ['Lanes'],
     }),
   }),
 });
 
-export const { useUserSettingsQuery, useUpdateUserSettingsMutation } = userSettingsApi;
+export const { useUserSettingsQuery, useUpdateUserSettingsMutation, useUserLanesQuery } = userSettingsApi;
 
 /** The age band asked at the first sign-in (and the private default beside it). */
 export interface AgeSettings {

@@ -19,3 +19,4 @@ export * from './moderation.ts';
 export * from './notices.ts';
 export * from './overview.ts';
 export * from './auto-top-ups.ts';
+export * from './lanes.ts';

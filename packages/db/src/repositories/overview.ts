@@ -247,6 +247,40 @@ export async function queueWaits(
   );
 }
 
+export interface LaneDay {
+  day: string;
+  lane: 'fast' | 'relax' | 'turbo';
+  jobs: number;
+  gpuSeconds: number;
+}
+
+/**
+ * GPU time by lane per day: for each job that ended in the range, the time its attempts held a
+ * host's slot (the hosts' attempt events), or, on a family without hosts, its run time. Days with
+ * nothing in a lane are left out.
+ */
+export async function laneDays(db: DbOrTx, range: OverviewRange): Promise<LaneDay[]> {
+  const result = await db.execute(sql`
+    with attempts as (
+      select job_id, sum(busy_seconds)::float8 as busy from fleet_host_events
+      where kind = 'attempt' and job_id is not null and at >= ${start(range)}
+      group by job_id
+    )
+    select to_char(${utcDay(sql`j.finished_at`)}, 'YYYY-MM-DD') as day, j.lane, count(*)::int as jobs,
+      coalesce(sum(coalesce(a.busy, extract(epoch from j.finished_at - j.started_at))), 0)::float8 as gpu
+    from jobs j left join attempts a on a.job_id = j.id
+    where j.finished_at >= ${start(range)} and j.finished_at < ${end(range)} and j.started_at is not null
+    group by 1, 2 order by 1, 2`);
+  return rowsOf<{ day: string; lane: LaneDay['lane']; jobs: number; gpu: number | string }>(result).map(
+    (row) => ({
+      day: row.day,
+      lane: row.lane,
+      jobs: Number(row.jobs),
+      gpuSeconds: Math.round(Number(row.gpu) * 10) / 10,
+    }),
+  );
+}
+
 export interface HostDay {
   host: string;
   day: string;

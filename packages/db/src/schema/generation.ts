@@ -48,6 +48,12 @@ export const jobs = pgTable(
     progress: real('progress').notNull().default(0),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** The lane it ran in: `fast` (its price), `relax` (free, idle capacity) or `turbo` (twice, first). */
+    lane: text('lane', { enum: ['fast', 'relax', 'turbo'] })
+      .notNull()
+      .default('fast'),
+    /** It ran in relax because the balance could not pay for it in the person's lane (their setting). */
+    autoRelaxed: boolean('auto_relaxed').notNull().default(false),
     costCredits: integer('cost_credits').notNull().default(0),
     costHypercredits: integer('cost_hypercredits').notNull().default(0),
     public: boolean('public').notNull().default(true),
@@ -95,8 +101,13 @@ export const jobs = pgTable(
       .on(table.family, table.startedAt)
       .where(sql`${table.status} = 'running'`),
     index('jobs_family_created_idx').on(table.family, table.createdAt),
+    // A person's relax jobs since their period began: counted at every relax submission.
+    index('jobs_user_relax_idx')
+      .on(table.userId, table.createdAt)
+      .where(sql`${table.lane} = 'relax'`),
     check('jobs_cost_non_negative', sql`${table.costCredits} >= 0 and ${table.costHypercredits} >= 0`),
     check('jobs_content_level_check', sql`${table.contentLevel} in ('general', 'mature')`),
+    check('jobs_lane_check', sql`${table.lane} in ('fast', 'relax', 'turbo')`),
     check(
       'jobs_family_known',
       sql`${table.family} in (${sql.join(

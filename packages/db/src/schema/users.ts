@@ -41,6 +41,12 @@ export const users = pgTable(
       .default('blur'),
     /** Remix: Vary, Zoom and Pan first open the prompt to edit. */
     remix: boolean('remix').notNull().default(false),
+    /** The lane the person's jobs run in by default: `fast`, `relax` or `turbo` (what the plan offers). */
+    lane: text('lane', { enum: ['fast', 'relax', 'turbo'] })
+      .notNull()
+      .default('fast'),
+    /** A job that the balance cannot pay for runs in relax instead (where the plan has relax). */
+    relaxWhenOut: boolean('relax_when_out').notNull().default(false),
     /** Asked at the first sign-in: `under-13` (cannot use the service), `13-17` or `18+`. */
     ageBand: text('age_band', { enum: ['under-13', '13-17', '18+'] }),
     /** When a parent or guardian accepted the terms for a person under 18. */
@@ -59,6 +65,7 @@ export const users = pgTable(
       .on(table.discordName)
       .where(sql`${table.discordId} is null`),
     check('users_mature_display_check', sql`${table.matureDisplay} in ('show', 'blur', 'hide')`),
+    check('users_lane_check', sql`${table.lane} in ('fast', 'relax', 'turbo')`),
   ],
 );
 

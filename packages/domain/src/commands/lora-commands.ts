@@ -168,6 +168,52 @@ export const GENERAL_COMMANDS: readonly CommandDefinition[] = [
     answer: { kind: 'immediate', result: 'The result with its buttons.' },
   },
   {
+    name: 'fast',
+    category: 'general',
+    guide: 'everyday',
+    general: true,
+    summary: 'Run your next jobs in fast mode: they spend their price in credits.',
+    details:
+      'Fast mode is the standard: every job costs its listed price and runs in the order of your plan. ' +
+      'It stays your mode here and in the studio until you choose another.',
+    options: [],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/fast', note: 'Back to paying credits for quick results.' }],
+    answer: { kind: 'immediate', result: 'Your mode, visible only to you.' },
+  },
+  {
+    name: 'relax',
+    category: 'general',
+    guide: 'everyday',
+    general: true,
+    summary: 'Run your next jobs in relax mode: no credits, on the GPUs’ free time.',
+    details:
+      'On plans that include it, relax jobs cost nothing. They run when no fast or turbo job is waiting, ' +
+      'so they take longer at busy times; those who used relax least this period go first, and that ' +
+      'count starts again when your plan renews. Some plans allow a number of relax jobs a day.',
+    options: [],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/relax', note: 'Your next /make costs 0 credits.' }],
+    answer: { kind: 'immediate', result: 'Your mode, visible only to you.' },
+  },
+  {
+    name: 'turbo',
+    category: 'general',
+    guide: 'everyday',
+    general: true,
+    summary: 'Run your next jobs in turbo mode: twice the price, ahead of fast work.',
+    details:
+      'On plans that include it, turbo jobs cost twice their price and run before every fast job waiting. ' +
+      'It stays your mode until you choose /fast or /relax.',
+    options: [],
+    flags: [],
+    limits: [],
+    examples: [{ input: '/turbo', note: 'The next /make costs 8 credits and jumps the fast queue.' }],
+    answer: { kind: 'immediate', result: 'Your mode, visible only to you.' },
+  },
+  {
     name: 'settings',
     category: 'general',
     guide: 'everyday',

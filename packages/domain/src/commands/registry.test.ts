@@ -20,8 +20,8 @@ const SPEC_COMMANDS = [
   'describe', 'blend', 'Change', 'adjust', 'filltall', 'fillwide', 'fillboth', 'loracreate',
   'loracreatefromzip', 'myloras', 'remlora',
 ]; // prettier-ignore
-/** The account commands beside SPEC's: the plan and jobs at a glance, and the person's defaults. */
-const ACCOUNT_COMMANDS = ['info', 'settings', 'show'];
+/** The account commands beside SPEC's: the plan and jobs at a glance, the person's defaults and lane. */
+const ACCOUNT_COMMANDS = ['info', 'settings', 'show', 'fast', 'relax', 'turbo'];
 
 const limit = (command: string, key: string) => getCommand(command).limits.find((item) => item.key === key);
 

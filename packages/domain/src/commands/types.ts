@@ -166,7 +166,17 @@ export interface JobCommandDefinition extends CommandText, JobWork {
  * carry one of these names, and the bot's handlers are a record keyed by them, so a general command
  * without a handler fails the typecheck.
  */
-export const GENERAL_COMMAND_NAMES = ['help', 'info', 'settings', 'myloras', 'remlora', 'show'] as const;
+export const GENERAL_COMMAND_NAMES = [
+  'help',
+  'info',
+  'settings',
+  'myloras',
+  'remlora',
+  'show',
+  'fast',
+  'relax',
+  'turbo',
+] as const;
 export type GeneralCommandName = (typeof GENERAL_COMMAND_NAMES)[number];
 
 /** A command answered from the database at once (`/help`, `/myloras`): never queued, never priced. */

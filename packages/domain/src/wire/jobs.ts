@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_FAMILIES } from '../commands/job-families.ts';
 import { IMAGE_ACTION_NAMES } from '../commands/actions.ts';
+import { LaneWire } from '../lanes.ts';
 
 /** Generation jobs as the studio and the gallery see them. */
 
@@ -33,6 +34,10 @@ export const JobWire = z.object({
   refundAt: z.string().optional(),
   progress: z.number(),
   cost: CostWire,
+  /** The lane it runs in: fast (its price), relax (no cost, idle capacity) or turbo (twice, first). */
+  lane: LaneWire,
+  /** Present and true when it went to relax because the balance could not pay for it (the person's setting). */
+  autoRelaxed: z.boolean().optional(),
   outputs: z.array(JobOutputWire),
   text: z.string().optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
@@ -68,6 +73,8 @@ export const SubmitJobBody = z.object({
     .regex(/^[\w.:-]+$/, 'requestId may hold letters, digits and . _ : -')
     .optional(),
   public: z.boolean().optional(),
+  /** The lane for this job alone; default: the caller's own (`/fast`, `/relax`, `/turbo`, settings). */
+  lane: LaneWire.optional(),
 });
 export type SubmitJobBody = z.input<typeof SubmitJobBody>;
 

@@ -117,6 +117,20 @@ export const OverviewQueueWaitsBody = z.object({
 });
 export type OverviewQueueWaitsBody = z.infer<typeof OverviewQueueWaitsBody>;
 
+/** GPU time per lane and day (fast, relax, turbo): jobs that ended, and the slot time they held. */
+export const OverviewLanesBody = z.object({
+  range,
+  rows: z.array(
+    z.object({
+      day: z.string(),
+      lane: z.enum(['fast', 'relax', 'turbo']),
+      jobs: count,
+      gpuSeconds: z.number(),
+    }),
+  ),
+});
+export type OverviewLanesBody = z.infer<typeof OverviewLanesBody>;
+
 /** Each generation host per day: share of its slot time busy, attempts, failed attempts and faults. */
 export const OverviewHostsBody = z.object({
   range,

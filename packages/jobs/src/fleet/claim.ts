@@ -38,7 +38,7 @@ interface ClaimRow {
 export async function claimNextJob(
   database: Database,
   family: JobFamily,
-  input: { host?: string; provider: string },
+  input: { host?: string; provider: string; minRank?: number },
 ): Promise<ClaimOutcome> {
   const [row] = await database.prepared<ClaimRow>('dispatch-claim', CLAIM, [
     QUEUE_NAMES[family],
@@ -47,6 +47,7 @@ export async function claimNextJob(
     RUNNING_LIMITS.default,
     input.provider,
     ACTIVE_STATUSES,
+    input.minRank ?? null,
   ]);
   if (!row?.host_up) return { kind: 'host-down' };
   if (!row.id || !row.job_id) return { kind: 'empty' };

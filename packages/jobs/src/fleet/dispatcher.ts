@@ -9,7 +9,7 @@ import {
   reasonOf,
   requeueJob,
 } from '@app/db';
-import { describeError } from '@app/domain';
+import { FAST_MIN_RANK, describeError } from '@app/domain';
 import type { JobFamily, Provider } from '@app/generation';
 import type { Metrics } from '../metrics.ts';
 import { type JobQueue, QUEUE_NAMES } from '../queue.ts';
@@ -267,11 +267,12 @@ export class FamilyDispatcher {
    * when the slot's host was taken out of rotation by another process since this one last read
    * the shared state (it is out here too from now on).
    */
-  private async claimJob(slot: Slot): Promise<Claim | undefined> {
+  private async claimJob(slot: Slot, options: { fastOnly?: boolean } = {}): Promise<Claim | undefined> {
     const asked = performance.now();
     const outcome = await claimNextJob(this.ctx.database, this.family, {
       host: slot.host?.host,
       provider: this.provider.name,
+      ...(options.fastOnly ? { minRank: FAST_MIN_RANK } : {}),
     });
     this.claimMs.push(performance.now() - asked);
     if (this.claimMs.length > CLAIM_SAMPLES) this.claimMs.shift();
@@ -319,6 +320,11 @@ export class FamilyDispatcher {
    * median recent busy time, less half again the slowest recent claim), so that the host gets its next request the
    * moment it answers instead of one claim later. A claim the slot cannot use (the host failed, the
    * worker stops, the host is much slower than its record) goes back to the queue in its old place.
+   *
+   * A relax job claimed ahead yields to fast work: when the slot frees and something may have
+   * arrived since the claim (a wake-up came), a claim of fast or turbo work goes first, and the
+   * relax job, had one come, goes back to its place. So a relax job never starts while a fast job
+   * that was known waits, and a fast job waits at most for the one relax job already running.
    */
   private stageNext(slot: Slot, released: () => boolean): { take(): Promise<Claim | undefined> } {
     const samples = slot.host ? this.busyMs.get(slot.host.host) : undefined;
@@ -330,9 +336,11 @@ export class FamilyDispatcher {
     const leadMs = Math.min(200, Math.max(40, 1.5 * Math.max(0, ...this.claimMs)));
     let claiming: Promise<Claim | undefined> | undefined;
     let expiry: NodeJS.Timeout | undefined;
+    let since = 0;
     const timer = setTimeout(
       () => {
         if (released() || this.stopping) return;
+        since = this.ctx.waker.mark(this.family);
         claiming = this.claimJob(slot).catch(() => undefined);
         void claiming.then((claim) => {
           if (!claim || released()) return;
@@ -351,7 +359,12 @@ export class FamilyDispatcher {
         const claim = await claiming;
         clearTimeout(expiry);
         claiming = undefined;
-        return claim;
+        if (claim?.job?.lane !== 'relax' || this.ctx.waker.mark(this.family) === since) return claim;
+        const fast = await this.claimJob(slot, { fastOnly: true }).catch(() => undefined);
+        if (!fast) return claim;
+        await this.giveBack(claim);
+        this.ctx.waker.wake(this.family);
+        return fast;
       },
     };
   }

@@ -61,7 +61,7 @@ export async function handleInteraction(
     if (parsed.kind === 'command') return runCommand(deps, user, parsed);
     if (parsed.kind === 'message-command') return startReport(deps, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);
-    if (parsed.kind === 'setting') return changeSetting(deps, user, parsed);
+    if (parsed.kind === 'setting') return changeSetting(deps, user, parsed, parsed.base.id);
     if (parsed.action === 'report') return submitReport(deps, user, parsed);
     return submitEdit(deps, user, parsed);
   })().catch((error: unknown) => {

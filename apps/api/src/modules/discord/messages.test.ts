@@ -83,7 +83,7 @@ describe('answers', () => {
     expect(message.content).toContain(
       '/make: Your request is queued. I will ping you here when it is ready.',
     );
-    expect(message.content).toContain('position 3 in the queue · cost: 4 credits');
+    expect(message.content).toContain('position 3 in the queue · fast mode · cost: 4 credits');
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect(
       queuedMessage({ command: 'loracreate', position: 0, cost: { credits: 400, hypercredits: 0 }, dm: true })
@@ -102,7 +102,7 @@ describe('answers', () => {
       standing: { status: 'queued', position: 4, waitSeconds: 95, refundAt },
     });
     expect(queued.content).toBe(
-      `${first}You are position 5 in the queue · about 2 minutes · cost: 4 credits.\n` +
+      `${first}You are position 5 in the queue · about 2 minutes · fast mode · cost: 4 credits.\n` +
         `Refunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
     );
     const running = queuedMessage({
@@ -112,20 +112,42 @@ describe('answers', () => {
       standing: { status: 'running', position: 0, progress: 0.4, refundAt },
     });
     expect(running.content).toBe(
-      `${first}Running… 40% · cost: 4 credits.\nRefunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
+      `${first}Running… 40% · fast mode · cost: 4 credits.\nRefunded automatically if not finished by <t:${refundAt.getTime() / 1000}:t>.`,
     );
     expect(
       queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'running', position: 0 } })
         .content,
-    ).toBe(`${first}Running… · cost: 4 credits.`);
+    ).toBe(`${first}Running… · fast mode · cost: 4 credits.`);
     expect(
       queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'succeeded', position: 0 } })
         .content,
-    ).toBe(`${first}Done · cost: 4 credits.`);
+    ).toBe(`${first}Done · fast mode · cost: 4 credits.`);
     expect(
       queuedMessage({ command: 'make', position: 0, cost, standing: { status: 'failed', position: 0 } })
         .content,
     ).toBe(`${first}It could not be finished and was refunded.`);
+  });
+
+  it('names the lane, and says when a job went to relax for want of credits', () => {
+    const relaxed = queuedMessage({
+      command: 'make',
+      position: 0,
+      cost: { credits: 0, hypercredits: 0 },
+      lane: 'relax',
+      autoRelaxed: true,
+    });
+    expect(relaxed.content).toContain(
+      'You are out of credits, so this job runs in relax mode at no cost (your setting).',
+    );
+    expect(relaxed.content).toContain('You are next in line · relax mode · cost: free.');
+    const turbo = queuedMessage({
+      command: 'make',
+      position: 1,
+      cost: { credits: 8, hypercredits: 0 },
+      lane: 'turbo',
+    });
+    expect(turbo.content).toContain('position 2 in the queue · turbo mode · cost: 8 credits.');
+    expect(turbo.content).not.toContain('out of credits');
   });
 
   it('not enough credits: ephemeral, with cost, balance and where to buy', () => {

@@ -1,4 +1,12 @@
-import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS, describeWait } from '@app/domain';
+import {
+  LANE_TEXTS,
+  LIMITS,
+  type Lane,
+  type Price,
+  QUEUED_REPLY,
+  RESULT_BUTTONS,
+  describeWait,
+} from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -60,18 +68,21 @@ export function queuedMessage(input: {
   command: string;
   position: number;
   cost: Price;
+  /** The lane it runs in, named in the answer; and whether it went to relax for want of credits. */
+  lane?: Lane;
+  autoRelaxed?: boolean;
   dm?: boolean;
   standing?: StandingView;
 }) {
   const where = input.dm ? 'I will send you a direct message when it is ready.' : undefined;
   const reply = where ? QUEUED_REPLY.replace('I will ping you here when it is ready.', where) : QUEUED_REPLY;
   const standing = input.standing ?? { status: 'queued' as const, position: input.position };
-  const cost = `cost: ${describePrice(input.cost)}`;
+  const cost = `${LANE_TEXTS.inLane(input.lane ?? 'fast')} · cost: ${describePrice(input.cost)}`;
   const refund = standing.refundAt
     ? `\nRefunded automatically if not finished by <t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>.`
     : '';
   // The first line stays as sent (SPEC's "queued, then posted"); the second moves with the job.
-  const first = `/${input.command}: ${reply}`;
+  const first = `/${input.command}: ${reply}${input.autoRelaxed ? `\n${LANE_TEXTS.autoRelaxed}` : ''}`;
   const line = (text: string) =>
     ({ content: `${first}\n${text}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
   switch (standing.status) {

@@ -147,7 +147,16 @@ export function splitCustomId(customId: string): { action: string; jobId: string
   return { action: match[1]!, jobId: match[2]! };
 }
 
-export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'mature', 'remix', 'reset'] as const;
+export const SETTING_IDS = [
+  'aspect',
+  'loraweight',
+  'private',
+  'mature',
+  'remix',
+  'reset',
+  'lane',
+  'relaxwhenout',
+] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 const SETTING_ID = /^settings:([a-z]{1,20})$/;
 

@@ -54,6 +54,8 @@ export function startQueueAnswers(
         command: job.command,
         position: standing.position,
         cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
+        lane: job.lane,
+        autoRelaxed: job.autoRelaxed,
         dm: delivery.kind === 'dm',
         standing: { ...standing, status: job.status, progress: job.progress },
       });

@@ -129,6 +129,8 @@ export async function standingMessage(
     command: job.command,
     position: standing.position,
     cost,
+    lane: job.lane,
+    autoRelaxed: job.autoRelaxed,
     dm,
     standing: { ...standing, status: job.status, progress: job.progress },
   });

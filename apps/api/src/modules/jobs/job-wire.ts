@@ -56,6 +56,8 @@ export async function toJobWires(
     ...wireStanding(standings.get(job.id)!),
     progress: job.progress,
     cost: { credits: job.costCredits, hypercredits: job.costHypercredits },
+    lane: job.lane,
+    ...(job.autoRelaxed ? { autoRelaxed: true } : {}),
     outputs: (byJob.get(job.id) ?? [])
       .filter((row) => row.kind !== 'model')
       .map((row) => toOutputWire(storage, row)),

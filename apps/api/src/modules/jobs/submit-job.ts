@@ -12,6 +12,8 @@ import {
 } from '@app/db';
 import {
   FREE_PLAN,
+  LANE_TEXTS,
+  type Lane,
   type Price,
   ROUNDS_PER_CLASS,
   applyPromptDefaults,
@@ -20,9 +22,13 @@ import {
   familyOf,
   findActionCommand,
   findCommand,
+  jobLedgerReason,
+  laneAllowed,
+  priceInLane,
   priceOf,
   queueClassOf,
   queueLimitsOf,
+  relaxDailyCapOf,
 } from '@app/domain';
 import {
   type GenerationSettings,
@@ -69,6 +75,8 @@ export interface SubmitJobOptions {
   mature?: boolean;
   /** The Discord interaction to post the result through, written with the job. */
   delivery?: SubmissionDelivery;
+  /** The lane to run in; default: the person's own (`/fast`, `/relax`, `/turbo`, the studio). */
+  lane?: Lane;
 }
 
 export interface SubmittedJob {
@@ -79,6 +87,8 @@ export interface SubmittedJob {
   balances?: { credits: number; hypercredits: number };
   /** A new job's family standing, its position included, read with the submission. */
   standing?: FamilyStanding;
+  /** The balance could not pay for it in the person's lane, so it runs in relax (their setting). */
+  autoRelaxed?: boolean;
 }
 
 /**
@@ -143,7 +153,16 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     command: input.command,
   });
   await resolveLora({ db, userId: user.id, command: definition?.name ?? 'make', prompt: promptOf(options) });
-  const price = input.price ?? priceOf(input.command, options);
+  const fastPrice = input.price ?? priceOf(input.command, options);
+  const lane = input.lane ?? user.lane;
+  if (!laneAllowed(user.subscriptionStatus, lane)) {
+    const extra = lane as Exclude<Lane, 'fast'>;
+    throw new AppError('LANE_NOT_IN_PLAN', {
+      status: 403,
+      message: input.lane ? LANE_TEXTS.notInPlan(extra) : LANE_TEXTS.defaultNotInPlan(extra),
+    });
+  }
+  const price = priceInLane(fastPrice, lane);
   // Made in the horror channels, from a mature creation, or with sexual or gore terms: adults only.
   const mature = Boolean(input.horrorAllowed || input.mature || checkedText.mature);
   // Anything mature is for a recorded 18 or older, wherever it is asked for.
@@ -157,15 +176,20 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
   const holdBase = `job:${input.source}:${requestId}`;
   const keyOf = (currency: (typeof parts)[number]) => holdKey(holdBase, Math.max(0, parts.indexOf(currency)));
   const queueClass = queueClassOf(user.subscriptionStatus, family);
-  const submission: Submission = {
+  const inLane = (chosen: Lane, cost: Price): Submission => ({
     userId: user.id,
     family,
     // Plans above free may hold more of the queue; the setting is the floor for everyone.
     activeLimit: Math.max(input.settings.maxActiveJobsPerUser, queueLimitsOf(user.subscriptionStatus).active),
-    cost: price,
-    // The person's round in this family: their jobs already waiting or running go first.
-    ranks: { first: dispatchRank(queueClass, 0), last: dispatchRank(queueClass, ROUNDS_PER_CLASS - 1) },
-    reason: `job ${input.command}`,
+    cost,
+    // The person's round in this family (in relax: their relax use this period) goes first.
+    ranks: {
+      first: dispatchRank(queueClass, 0, chosen),
+      last: dispatchRank(queueClass, ROUNDS_PER_CLASS - 1, chosen),
+    },
+    lane: chosen,
+    relaxDailyCap: relaxDailyCapOf(user.subscriptionStatus),
+    reason: jobLedgerReason(input.command, chosen),
     holdKeys: { credits: keyOf('credits'), hypercredits: keyOf('hypercredits') },
     job: {
       id: randomUUID(),
@@ -185,44 +209,59 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
       // The queue entry's id is chosen here, so the job row carries it from its insert.
       queueJobId: randomUUID(),
     },
-    queue: { name: QUEUE_NAMES[family], tier: queueClass },
+    queue: { name: QUEUE_NAMES[family], tier: chosen === 'relax' ? 'relax' : queueClass },
     delivery: input.delivery,
     standing: { arrivalWindowJobs: ARRIVAL_WINDOW_JOBS },
-  };
+  });
+  let submission = inLane(lane, price);
+  let autoRelaxed = false;
 
-  let outcome: SubmissionOutcome;
-  try {
-    outcome =
-      family === 'lora'
-        ? // The training row joins the submission's writes; a name in use undoes them all.
+  const submit = async (): Promise<SubmissionOutcome> =>
+    family === 'lora'
+      ? // The training row joins the submission's writes; a name in use undoes them all.
+        await db.transaction(async (tx) => {
+          const submitted = await submitInOneStatement(tx, submission);
+          if (submitted.kind === 'created' && mature)
+            submitted.job = (await setJobContentLevel(tx, submitted.job.id, 'mature')) ?? submitted.job;
+          if (
+            submitted.kind === 'created' &&
+            !(await insertTrainingLora(tx, {
+              userId: user.id,
+              name: String(options.name),
+              jobId: submitted.job.id,
+            }))
+          ) {
+            throw new AppError('LORA_NAME_TAKEN', {
+              status: 409,
+              message: `You already have a LoRA named ${String(options.name)}; pick another name or remove it first.`,
+            });
+          }
+          return submitted;
+        })
+      : mature
+        ? // The level is written with the job, so it is never listed as general.
           await db.transaction(async (tx) => {
             const submitted = await submitInOneStatement(tx, submission);
-            if (submitted.kind === 'created' && mature)
+            if (submitted.kind === 'created')
               submitted.job = (await setJobContentLevel(tx, submitted.job.id, 'mature')) ?? submitted.job;
-            if (
-              submitted.kind === 'created' &&
-              !(await insertTrainingLora(tx, {
-                userId: user.id,
-                name: String(options.name),
-                jobId: submitted.job.id,
-              }))
-            ) {
-              throw new AppError('LORA_NAME_TAKEN', {
-                status: 409,
-                message: `You already have a LoRA named ${String(options.name)}; pick another name or remove it first.`,
-              });
-            }
             return submitted;
           })
-        : mature
-          ? // The level is written with the job, so it is never listed as general.
-            await db.transaction(async (tx) => {
-              const submitted = await submitInOneStatement(tx, submission);
-              if (submitted.kind === 'created')
-                submitted.job = (await setJobContentLevel(tx, submitted.job.id, 'mature')) ?? submitted.job;
-              return submitted;
-            })
-          : await submitInOneStatement(db, submission);
+        : await submitInOneStatement(db, submission);
+  let outcome: SubmissionOutcome;
+  try {
+    outcome = await submit();
+    // Out of credits, with relax when out chosen: the same request again in relax (the refusal wrote nothing).
+    if (
+      outcome.kind === 'refused' &&
+      lane !== 'relax' &&
+      user.relaxWhenOut &&
+      laneAllowed(user.subscriptionStatus, 'relax') &&
+      refusalCause(outcome.standing, submission.activeLimit) === 'balance'
+    ) {
+      submission = { ...inLane('relax', priceInLane(fastPrice, 'relax')), autoRelaxed: true };
+      autoRelaxed = true;
+      outcome = await submit();
+    }
   } catch (error) {
     // A twin of this request committed while this one waited for the user's lock (its hold key
     // or request id is taken now), or the key was used before by a request whose job is gone.
@@ -235,28 +274,51 @@ export async function submitJob(input: SubmitJobOptions): Promise<SubmittedJob> 
     case 'created':
       // Committed (the LoRA's transaction too): its event and the workers' wake-up can go.
       notifyAfterCommit(db, outcome.notices);
-      // What follows spending (an auto top-up, the caps' alerts) runs beside the answer.
-      if (outcome.balances && price.credits > 0) {
+      // What follows spending (an auto top-up, the caps' alerts) runs beside the answer; a job in
+      // relax (chosen, or switched to when credits ran out) spent nothing.
+      if (outcome.balances && submission.cost.credits > 0) {
         reportSpending(db, {
           userId: user.id,
-          creditsBefore: outcome.balances.credits + price.credits,
+          creditsBefore: outcome.balances.credits + submission.cost.credits,
           creditsAfter: outcome.balances.credits,
         });
       }
-      return { job: outcome.job, created: true, standing: outcome.standing, balances: outcome.balances };
+      return {
+        job: outcome.job,
+        created: true,
+        standing: outcome.standing,
+        balances: outcome.balances,
+        ...(autoRelaxed ? { autoRelaxed } : {}),
+      };
     case 'twin':
       return { job: sameRequest(outcome.job, user.id), created: false };
     case 'unknown-user':
       throw unauthorized();
     case 'refused':
-      throw refusal(outcome.standing, submission.activeLimit, price);
+      throw refusal(outcome.standing, submission);
   }
 }
 
-/** Why the checks under the user's lock refused the job: money owed, too many jobs, or too little balance. */
-function refusal(standing: SubmitStanding, limit: number, price: Price): AppError {
+/** Which check under the user's lock refused a job. */
+function refusalCause(standing: SubmitStanding, limit: number): 'hold' | 'active' | 'balance' {
+  if (paymentHoldOf(standing)) return 'hold';
+  if (standing.active >= limit) return 'active';
+  return 'balance';
+}
+
+/**
+ * Why the checks under the user's lock refused the job: money owed, too many jobs, the day's relax
+ * jobs used, or too little balance.
+ */
+function refusal(standing: SubmitStanding, submission: Submission): AppError {
+  const limit = submission.activeLimit;
+  const price = submission.cost;
   const hold = paymentHoldOf(standing);
   if (hold) return hold;
+  const cap = submission.relaxDailyCap;
+  if (submission.lane === 'relax' && cap !== null && standing.relaxToday >= cap && standing.active < limit) {
+    return new AppError('RELAX_CAP_REACHED', { status: 429, message: LANE_TEXTS.relaxCapReached(cap) });
+  }
   if (standing.active >= limit) {
     return new AppError('TOO_MANY_JOBS', {
       status: 429,

@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { type Db, type UserRow, findUserById, updateUserSettings } from '@app/db';
-import { type UpdateUserSettings, type UserSettingsWire, canStartPrivate } from '@app/domain';
+import {
+  type UpdateUserSettings,
+  type UserSettingsWire,
+  canStartPrivate,
+  laneAllowed,
+  lanesOf,
+} from '@app/domain';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { setLane } from './set-lane.ts';
 
 /** A person's defaults as the studio and `/settings` show them. */
 export function toUserSettingsWire(user: UserRow): UserSettingsWire {
@@ -14,6 +22,9 @@ export function toUserSettingsWire(user: UserRow): UserSettingsWire {
     matureDisplay: user.matureDisplay,
     matureAllowed: user.ageBand === '18+',
     remix: user.remix,
+    lane: user.lane,
+    relaxWhenOut: user.relaxWhenOut && laneAllowed(user.subscriptionStatus, 'relax'),
+    lanes: lanesOf(user.subscriptionStatus),
   };
 }
 
@@ -25,9 +36,11 @@ export function toUserSettingsWire(user: UserRow): UserSettingsWire {
 export async function changeUserSettings(
   db: Db,
   userId: string,
-  changes: UpdateUserSettings,
+  { lane, relaxWhenOut, ...changes }: UpdateUserSettings,
+  /** Makes a repeated request write its lane change once (default: a new key each time). */
+  idempotencyKey = `lane:${randomUUID()}`,
 ): Promise<UserRow> {
-  const user = await findUserById(db, userId);
+  let user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   if (changes.privateByDefault === true && !canStartPrivate(user.subscriptionStatus)) {
     throw new AppError('PRIVATE_NEEDS_PLAN', {
@@ -41,6 +54,9 @@ export async function changeUserSettings(
       message: 'Mature creations are for people who are 18 or older; nothing was changed.',
     });
   }
+  // The lane first: a lane the plan does not offer refuses the whole change, nothing written.
+  if (lane !== undefined || relaxWhenOut !== undefined)
+    user = (await setLane({ db, user, lane, relaxWhenOut, idempotencyKey })).user;
   if (Object.keys(changes).length === 0) return user;
   return (await updateUserSettings(db, userId, changes))!;
 }

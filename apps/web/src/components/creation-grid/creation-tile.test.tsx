@@ -13,6 +13,7 @@ const base: JobWire = {
   position: 0,
   progress: 1,
   cost: { credits: 0, hypercredits: 10 },
+  lane: 'fast',
   outputs: [],
   loves: 2,
   lovedByMe: false,

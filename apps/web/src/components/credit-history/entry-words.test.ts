@@ -18,7 +18,13 @@ describe("a ledger entry's words", () => {
   });
 
   it('come from the structured kind, not from the reason text', () => {
-    expect(entryWords({ kind: { kind: 'job', command: 'video' } })).toBe('Charge for /video');
+    expect(entryWords({ kind: { kind: 'job', command: 'video', lane: 'fast' } })).toBe('Charge for /video');
+    expect(entryWords({ kind: { kind: 'job', command: 'make', lane: 'relax' } })).toBe(
+      '/make in relax mode (no charge)',
+    );
+    expect(entryWords({ kind: { kind: 'lane', from: 'fast', to: 'relax' } })).toBe(
+      'Mode changed: fast → relax',
+    );
     expect(entryWords({ kind: { kind: 'payment', paymentKind: 'creditPackage', product: 'x' } })).toBe(
       'Purchase: x',
     );

@@ -34,13 +34,19 @@ export function entryWords(entry: Pick<LedgerEntryWire, 'kind'>): string {
     case 'upgrade':
       return `Plan upgrade: ${kind.from} → ${kind.to}`;
     case 'job':
-      return `Charge for /${kind.command}`;
+      return kind.lane === 'relax'
+        ? `/${kind.command} in relax mode (no charge)`
+        : kind.lane === 'turbo'
+          ? `Charge for /${kind.command} in turbo mode (twice the price)`
+          : `Charge for /${kind.command}`;
     case 'jobRefund':
       return `Refund for /${kind.command}`;
     case 'clawback':
       return `${kind.cause === 'refund' ? 'Refunded' : 'Charged back'}: ${kind.product}`;
     case 'adminEdit':
       return 'Changed by an admin';
+    case 'lane':
+      return `Mode changed: ${kind.from} → ${kind.to}`;
     case 'other':
       return kind.reason;
     default:
@@ -50,6 +56,7 @@ export function entryWords(entry: Pick<LedgerEntryWire, 'kind'>): string {
 
 /** "+100 credits", "−4 hypercredits". */
 export function changeWords(entry: Pick<LedgerEntryWire, 'delta' | 'currency'>): string {
+  if (entry.delta === 0) return `0 ${entry.currency}`;
   const sign = entry.delta > 0 ? '+' : '−';
   return `${sign}${Math.abs(entry.delta)} ${entry.currency}`;
 }

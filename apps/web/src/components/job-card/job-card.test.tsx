@@ -15,6 +15,7 @@ const queued: JobWire = {
   position: 2,
   progress: 0,
   cost: { credits: 4, hypercredits: 0 },
+  lane: 'fast',
   outputs: [],
   loves: 0,
   lovedByMe: false,

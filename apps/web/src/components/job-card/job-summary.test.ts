@@ -20,6 +20,17 @@ describe('jobStatusText', () => {
       'Waiting in the queue: position 5, about 1 minute',
     );
   });
+
+  it('names the relax and turbo lanes, and a job sent to relax for want of credits', () => {
+    expect(jobStatusText({ ...queued, lane: 'fast' })).toBe('Waiting in the queue: position 5');
+    expect(jobStatusText({ ...queued, lane: 'relax' })).toBe('Waiting in the queue (relax mode): position 5');
+    expect(jobStatusText({ ...queued, lane: 'relax', autoRelaxed: true })).toBe(
+      'Waiting in the queue (relax mode, out of credits): position 5',
+    );
+    expect(jobStatusText({ ...queued, status: 'running', progress: 0.5, lane: 'turbo' })).toBe(
+      'Working on it (turbo mode): 50%',
+    );
+  });
 });
 
 describe('jobRefundText', () => {

@@ -1,4 +1,4 @@
-import { type JobWire, describeWait } from '@app/domain';
+import { type JobWire, LANE_TEXTS, describeWait } from '@app/domain';
 
 const TEXT_OPTIONS = ['prompt', 'text', 'style', 'description', 'name'] as const;
 
@@ -16,9 +16,9 @@ export function jobStatusText(job: JobWire): string {
   switch (job.status) {
     case 'queued':
       // `position` counts the jobs ahead; people count from one.
-      return `Waiting in the queue: position ${job.position + 1}${aboutWait(job.waitSeconds)}`;
+      return `Waiting in the queue${inLane(job)}: position ${job.position + 1}${aboutWait(job.waitSeconds)}`;
     case 'running':
-      return `Working on it: ${Math.round(job.progress * 100)}%`;
+      return `Working on it${inLane(job)}: ${Math.round(job.progress * 100)}%`;
     case 'succeeded':
       return 'Done';
     case 'failed':
@@ -27,6 +27,12 @@ export function jobStatusText(job: JobWire): string {
       return 'Cancelled. Your credits were refunded.';
   }
 }
+
+/** Relax and turbo jobs say their lane (and a job sent to relax for want of credits, why). */
+const inLane = (job: Pick<JobWire, 'lane' | 'autoRelaxed'>) =>
+  !job.lane || job.lane === 'fast'
+    ? ''
+    : ` (${LANE_TEXTS.inLane(job.lane)}${job.autoRelaxed ? ', out of credits' : ''})`;
 
 const aboutWait = (seconds: number | undefined) =>
   seconds === undefined ? '' : `, ${describeWait(seconds)}`;

@@ -20,6 +20,7 @@ export const baseApi = createApi({
     'Queue',
     'UserSettings',
     'AutoTopUp',
+    'Lanes',
   ],
   endpoints: () => ({}),
 });

@@ -1,11 +1,14 @@
 import type { GeneralCommandName } from '@app/domain';
 import type { CommandHandler } from '../bot-deps.ts';
+import { fast } from './fast.ts';
 import { help } from './help.ts';
 import { info } from './info.ts';
 import { myloras } from './myloras.ts';
+import { relax } from './relax.ts';
 import { remlora } from './remlora.ts';
 import { settings } from './settings.ts';
 import { show } from './show.ts';
+import { turbo } from './turbo.ts';
 
 /**
  * The general commands' handlers, by name: every general command has one (a name without its
@@ -18,4 +21,7 @@ export const COMMAND_HANDLERS: Readonly<Record<GeneralCommandName, CommandHandle
   remlora,
   settings,
   show,
+  fast,
+  relax,
+  turbo,
 };

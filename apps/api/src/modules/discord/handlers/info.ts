@@ -1,5 +1,6 @@
 import { LIVE_SUBSCRIPTION_STATUSES, activeJobsOf } from '@app/db';
 import {
+  LANE_TEXTS,
   TIER_OPTIONS,
   aspectLabel,
   describeWait,
@@ -10,6 +11,7 @@ import {
 import { promptOf } from '@app/jobs';
 import { queueStandings } from '../../jobs/estimate-wait.ts';
 import { toUserSettingsWire } from '../../users/user-settings.ts';
+import { laneUsage } from '../../users/set-lane.ts';
 import { describeAccountState } from '../../billing/account-state.ts';
 import type { CommandHandler } from '../bot-deps.ts';
 import { describePrice, ephemeral } from '../messages.ts';
@@ -26,9 +28,10 @@ const MAX_JOBS = 10;
 export const info = {
   async run({ deps, user }) {
     const { db } = deps.database;
-    const [state, jobs] = await Promise.all([
+    const [state, jobs, lanes] = await Promise.all([
       describeAccountState({ db, user }),
       activeJobsOf(db, user.id, MAX_JOBS + 1),
+      laneUsage({ db, user }),
     ]);
     const standings = await queueStandings(db, deps.settings, jobs.slice(0, MAX_JOBS));
     const live = state.plans.filter((row) => LIVE_SUBSCRIPTION_STATUSES.includes(row.status));
@@ -51,6 +54,10 @@ export const info = {
     lines.push(
       `Credits: ${grouped(user.credits)} · Hypercredits: ${formatHypercredits(user.hypercredits).toLocaleString('en-US')}`,
     );
+    // The mode, and what this period used of each lane (fast time is the credits it spent).
+    lines.push(LANE_TEXTS.infoMode(lanes.lane, lanes.lanes));
+    lines.push(LANE_TEXTS.spentLine(lanes.spent));
+    if (lanes.lanes.includes('relax')) lines.push(LANE_TEXTS.relaxCount(lanes.relax));
     for (const notice of state.notices) {
       lines.push(
         `⚠ ${notice.text}${notice.payNow ? ` Your plan and its open invoice: ${deps.publicUrl()}/subscriptionstatus` : ''}`,
@@ -64,13 +71,14 @@ export const info = {
         const standing = standings.get(job.id)!;
         const prompt = promptOf(job.options);
         const what = `/${job.command}${prompt ? ` “${clip(prompt, 60)}”` : ''}`;
+        const mode = job.lane === 'fast' ? '' : ` (${LANE_TEXTS.inLane(job.lane)})`;
         if (job.status === 'running') {
-          lines.push(`• ${what}: running${job.progress ? ` ${Math.round(job.progress * 100)}%` : ''}`);
+          lines.push(`• ${what}${mode}: running${job.progress ? ` ${Math.round(job.progress * 100)}%` : ''}`);
         } else {
           const place =
             standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
           const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
-          lines.push(`• ${what}: ${place}${wait}`);
+          lines.push(`• ${what}${mode}: ${place}${wait}`);
         }
       }
       if (jobs.length > MAX_JOBS) lines.push(`…and more in the studio: ${deps.publicUrl()}/studio/mine`);

@@ -2,6 +2,9 @@ import type { UserRow } from '@app/db';
 import {
   DEFAULT_ASPECTS,
   DEFAULT_LORA_WEIGHTS,
+  LANES,
+  LANE_TEXTS,
+  type Lane,
   LIMITS,
   MATURE_DISPLAYS,
   type MatureDisplay,
@@ -16,6 +19,7 @@ import {
   InteractionResponseType,
   MessageFlags,
 } from 'discord-api-types/v10';
+import { AppError } from '../../../lib/errors.ts';
 import { changeUserSettings, toUserSettingsWire } from '../../users/user-settings.ts';
 import type { BotDeps, CommandHandler } from '../bot-deps.ts';
 import type { MessagePayload } from '../messages.ts';
@@ -47,6 +51,8 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
       ? [`Others' mature creations (horror, gore) in the gallery: ${MATURE_WORDS[settings.matureDisplay]}`]
       : []),
     `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
+    LANE_TEXTS.modeLine(settings.lane),
+    ...(settings.lanes.includes('relax') ? [LANE_TEXTS.relaxWhenOut(settings.relaxWhenOut)] : []),
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
   ];
@@ -105,6 +111,18 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
           style: settings.remix ? ButtonStyle.Primary : ButtonStyle.Secondary,
           label: settings.remix ? 'Remix: on' : 'Remix: off',
         },
+        ...(settings.lanes.includes('relax')
+          ? [
+              {
+                type: ComponentType.Button as const,
+                custom_id: 'settings:relaxwhenout',
+                style: settings.relaxWhenOut
+                  ? (ButtonStyle.Primary as const)
+                  : (ButtonStyle.Secondary as const),
+                label: LANE_TEXTS.relaxWhenOutButton(settings.relaxWhenOut),
+              },
+            ]
+          : []),
         {
           type: ComponentType.Button,
           custom_id: 'settings:reset',
@@ -114,6 +132,24 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
       ],
     },
   ];
+  // The lanes the plan offers, the one in use chosen (a plan with fast only has no menu).
+  if (settings.lanes.length > 1)
+    components.splice(2, 0, {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: 'settings:lane',
+          placeholder: LANE_TEXTS.modeMenu,
+          options: settings.lanes.map((lane) => ({
+            label: LANE_TEXTS.modeOption(lane),
+            value: lane,
+            description: LANE_TEXTS.summary[lane].slice(0, 100),
+            default: settings.lane === lane,
+          })),
+        },
+      ],
+    });
   if (settings.matureAllowed)
     components.splice(2, 0, {
       type: ComponentType.ActionRow,
@@ -152,14 +188,22 @@ export async function changeSetting(
   deps: BotDeps,
   user: UserRow,
   input: { setting: SettingId; values: string[] },
+  interactionId: string,
 ): Promise<InteractionReply> {
   const changes = settingChanges(user, input);
   if (!changes)
     return message({ ...settingsMessage(user, studioUrl(deps), 'That choice is not one of the menu’s.') });
-  const { content, components } = settingsMessage(
-    await changeUserSettings(deps.database.db, user.id, changes),
-    studioUrl(deps),
-  );
+  let changed: UserRow;
+  try {
+    // The interaction's id keys a lane change's ledger entry: delivered twice, recorded once.
+    changed = await changeUserSettings(deps.database.db, user.id, changes, `lane:discord:${interactionId}`);
+  } catch (error) {
+    // A choice the plan does not offer (a lane, relax when out): said, and nothing changed.
+    if (error instanceof AppError && error.status === 403)
+      return message({ ...settingsMessage(user, studioUrl(deps), error.message) });
+    throw error;
+  }
+  const { content, components } = settingsMessage(changed, studioUrl(deps));
   return { type: InteractionResponseType.UpdateMessage, data: { content, components } };
 }
 
@@ -187,6 +231,10 @@ function settingChanges(
         : null;
     case 'remix':
       return { remix: !user.remix };
+    case 'lane':
+      return value && (LANES as readonly string[]).includes(value) ? { lane: value as Lane } : null;
+    case 'relaxwhenout':
+      return { relaxWhenOut: !user.relaxWhenOut };
     case 'reset':
       return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false, remix: false };
   }

@@ -107,6 +107,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         source: 'studio',
         requestId: request.body.requestId,
         public: request.body.public,
+        lane: request.body.lane,
       });
       request.changedOnlyBalances(balances);
       return reply

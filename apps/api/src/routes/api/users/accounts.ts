@@ -4,6 +4,7 @@ import {
   AdminUserWire,
   ErrorBody,
   FindUsersQuery,
+  LaneUsageWire,
   UpdateUserSettingsBody,
   UserSettingsBody,
   UpdateUserFieldsBody,
@@ -20,6 +21,7 @@ import { getUser } from '../../../modules/users/get-user.ts';
 import { setUserRole } from '../../../modules/users/set-user-role.ts';
 import { updateUserFields } from '../../../modules/users/update-user-fields.ts';
 import { changeUserSettings, toUserSettingsWire } from '../../../modules/users/user-settings.ts';
+import { laneUsage } from '../../../modules/users/set-lane.ts';
 
 const UserIdParams = z.object({ userId: z.string().max(100) });
 
@@ -61,6 +63,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user;
       return { settings: toUserSettingsWire(await changeUserSettings(db, user.id, request.body)) };
     },
+  );
+
+  app.get(
+    '/me/lanes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "The caller's lane (fast, relax, turbo), the lanes their plan offers, and this period's credits spent in fast and turbo and relax jobs against any cap",
+        response: { 200: z.object({ lanes: LaneUsageWire }), 401: ErrorBody },
+      },
+    },
+    async (request) => ({ lanes: await laneUsage({ db, user: request.user }) }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type {
   OverviewCreditsBody,
   OverviewHostsBody,
   OverviewJobsBody,
+  OverviewLanesBody,
   OverviewQueueWaitsBody,
   OverviewRevenueBody,
   OverviewSubscriptionsBody,
@@ -30,6 +31,7 @@ export const overviewApi = baseApi.injectEndpoints({
       query: (range) => url('queue-waits', range),
     }),
     getHosts: build.query<OverviewHostsBody, DayRange>({ query: (range) => url('hosts', range) }),
+    getLanes: build.query<OverviewLanesBody, DayRange>({ query: (range) => url('lanes', range) }),
     getTopSpenders: build.query<OverviewTopSpendersBody, DayRange>({
       query: (range) => url('top-spenders', range),
     }),
@@ -43,5 +45,6 @@ export const {
   useGetJobsQuery,
   useGetQueueWaitsQuery,
   useGetHostsQuery,
+  useGetLanesQuery,
   useGetTopSpendersQuery,
 } = overviewApi;

@@ -1,8 +1,10 @@
+import { LANES, LANE_TEXTS } from '@app/domain';
 import type { DayRange } from '../api/overview.ts';
 import {
   useGetCreditsQuery,
   useGetHostsQuery,
   useGetJobsQuery,
+  useGetLanesQuery,
   useGetQueueWaitsQuery,
 } from '../api/overview.ts';
 import { daySeconds, percent, seconds, sourceName } from '../lib/format.ts';
@@ -249,5 +251,44 @@ export function HostPanels({ range }: { range: DayRange }) {
         />
       </ChartPanel>
     </>
+  );
+}
+
+/** GPU time by lane: how much of the fleet fast, relax and turbo work held, per day. */
+export function LanePanels({ range }: { range: DayRange }) {
+  const { data, isLoading, error } = useGetLanesQuery(range);
+  const rows = data?.rows ?? [];
+  const days = [...new Set(rows.map((row) => row.day))];
+  const value = (lane: string, day: string) =>
+    rows.find((row) => row.lane === lane && row.day === day)?.gpuSeconds ?? 0;
+  const table = data && {
+    caption: 'GPU time by lane per day',
+    columns: ['Day', 'Lane', 'Jobs', 'GPU time'],
+    rows: rows.map((row) => [row.day, LANE_TEXTS.title[row.lane], row.jobs, seconds(row.gpuSeconds)]),
+    csvColumns: ['day', 'lane', 'jobs', 'gpu_seconds'],
+    csvRows: rows.map((row) => [row.day, row.lane, row.jobs, row.gpuSeconds]),
+  };
+  return (
+    <ChartPanel
+      id="lane-gpu-time"
+      title="GPU time by lane"
+      note="Slot time held by jobs that ended each day, in fast, relax (free, on idle capacity) and turbo."
+      fileName={fileName('lane-gpu-time', range)}
+      loading={isLoading}
+      error={error}
+      empty={rows.length === 0}
+      table={table}
+    >
+      <TimeChart
+        label="GPU time per lane over time"
+        x={days.map(daySeconds)}
+        format={(value) => seconds(value)}
+        series={LANES.map((lane, index) => ({
+          label: LANE_TEXTS.title[lane],
+          color: color(index),
+          values: days.map((day) => value(lane, day)),
+        }))}
+      />
+    </ChartPanel>
   );
 }

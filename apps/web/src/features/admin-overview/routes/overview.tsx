@@ -9,7 +9,7 @@ import { AdminOnly } from '@/components/admin-only/index.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { DayRange } from '../api/overview.ts';
 import { RevenuePanels, SubscriptionPanels, TopSpendersPanel } from '../components/money-panels.tsx';
-import { CreditPanels, HostPanels, JobPanels } from '../components/work-panels.tsx';
+import { CreditPanels, HostPanels, JobPanels, LanePanels } from '../components/work-panels.tsx';
 import '../overview.css';
 
 const DAY = 86_400_000;
@@ -95,6 +95,7 @@ function Overview() {
         <CreditPanels range={range} />
         <JobPanels range={range} />
         <HostPanels range={range} />
+        <LanePanels range={range} />
         <TopSpendersPanel range={range} />
       </div>
     </section>

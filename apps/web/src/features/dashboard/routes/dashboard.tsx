@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { useGetAccountStateQuery } from '@/api/account-state.ts';
 import { AccountNotices } from '@/components/account-notices/index.ts';
 import { GiftedPlans } from '@/components/gifted-plans/index.ts';
+import { LaneUsage } from '@/components/lane-usage/index.ts';
+import { useUserLanesQuery } from '@/api/user-settings.ts';
 import { paths } from '@/config/paths.ts';
 import { PaymentFailedBanner } from '@/components/payment-failed-banner/index.ts';
 import { usePaymentMethodPortalMutation } from '@/api/payment-method-portal.ts';
@@ -29,6 +31,7 @@ export function DashboardPage() {
   });
 
   const state = useGetAccountStateQuery(user?.user_id ?? '', { skip: !user });
+  const lanes = useUserLanesQuery(undefined, { skip: !user });
   const [methodPortal, methodState] = usePaymentMethodPortalMutation();
   const [portalError, setPortalError] = useState<string | null>(null);
   async function updateCard() {
@@ -123,6 +126,13 @@ export function DashboardPage() {
           </ButtonLink>
         </div>
       </Card>
+      {lanes.data && (
+        <Card className="dashboard-lanes">
+          <h2>GPU time this period</h2>
+          <LaneUsage usage={lanes.data.lanes} />
+          <p className="muted">Change the mode in the studio or with /fast, /relax and /turbo on Discord.</p>
+        </Card>
+      )}
       <DashboardActions user={user} />
       <EmailModal user={user} />
     </section>

@@ -1,4 +1,4 @@
-import { type JobWire, LIMITS, type Price } from '@app/domain';
+import { type JobWire, LIMITS, type Lane, type Price } from '@app/domain';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { appealRefusal, newRequestId, submitJob } from '@/api/jobs.ts';
@@ -32,6 +32,8 @@ interface JobFormValues {
 /** The studio's form, generated from the command registry: pick a command, fill its options, create. */
 export function JobForm({
   balance,
+  lane = 'fast',
+  relaxWhenOut = false,
   loras,
   initialCommand,
   initialPrompt,
@@ -39,6 +41,9 @@ export function JobForm({
   onCreated,
 }: {
   balance: Price | null;
+  /** The person's mode: what the job costs, and whether it goes to relax when the balance is short. */
+  lane?: Lane;
+  relaxWhenOut?: boolean;
   loras: Lora[] | undefined;
   initialCommand?: string | null;
   initialPrompt?: string | null;
@@ -69,6 +74,8 @@ export function JobForm({
     uploads,
     choices,
     balance,
+    lane,
+    relaxWhenOut,
     submitting: formState.isSubmitting,
   });
   const target = flagTarget(command);
@@ -139,7 +146,7 @@ export function JobForm({
       )}
       {error !== null && <JobErrorAlert error={error} onAppeal={appealRefusal} />}
       <div className="studio-submit">
-        <CostLine cost={state.cost} currency={state.currency} balance={balance} />
+        <CostLine cost={state.cost} currency={state.currency} balance={balance} lane={state.lane} />
         <Button
           type="submit"
           aria-disabled={state.reason !== null}

@@ -5,9 +5,11 @@ import {
   type CommandFlag,
   type CommandOption,
   type FlagGroup,
+  type Lane,
   type Price,
   type Shortfall,
   isJobCommand,
+  priceInLane,
   priceOf,
   shortfallOf,
 } from '@app/domain';
@@ -98,6 +100,8 @@ export function composeOptions(
 
 export interface SubmitState {
   cost: Price;
+  /** The lane it would run in (relax when a short balance sends it there). */
+  lane: Lane;
   /** The currency the command is paid in. */
   currency: 'credits' | 'hypercredits';
   /** Why Create cannot be pressed yet, in plain words; null when it can. */
@@ -115,15 +119,21 @@ export function submitState(input: {
   uploads: Record<string, UploadState | undefined>;
   choices: FlagChoices;
   balance: Price | null;
+  /** The person's mode (default fast) and whether a short balance sends the job to relax. */
+  lane?: Lane;
+  relaxWhenOut?: boolean;
   submitting?: boolean;
 }): SubmitState {
   const { command, values, uploads, choices, balance } = input;
   const options = composeOptions(command, values, uploads, choices);
-  const cost = priceOf(command.name, options);
-  const currency = cost.hypercredits > 0 ? 'hypercredits' : 'credits';
+  const price = priceOf(command.name, options);
+  const currency = price.hypercredits > 0 ? 'hypercredits' : 'credits';
+  let lane = input.lane ?? 'fast';
+  let cost = priceInLane(price, lane);
   const state = (reason: string | null, problem = false): SubmitState => ({
     cost,
     currency,
+    lane,
     reason,
     problem,
   });
@@ -142,6 +152,12 @@ export function submitState(input: {
   }
   if (!balance) return state('Sign in to create.');
   const shortfall = shortfallOf(cost, balance);
+  // Short of credits with relax when out chosen: the job goes to relax, at no cost.
+  if (shortfall && input.relaxWhenOut && lane !== 'relax') {
+    lane = 'relax';
+    cost = priceInLane(price, lane);
+    return state(null);
+  }
   if (shortfall) {
     const { currency: short } = shortfall;
     return {

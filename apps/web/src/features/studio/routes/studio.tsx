@@ -10,6 +10,8 @@ import { useCurrentUserQuery } from '@/lib/auth/get-current-user.ts';
 import { useListLorasQuery } from '@/api/loras.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { DefaultsPanel } from '../components/defaults-panel.tsx';
+import { LanePanel } from '../components/lane-panel.tsx';
+import { useUserSettingsQuery } from '@/api/user-settings.ts';
 import { JobForm } from '../components/job-form.tsx';
 import { AgeGate } from '../components/age-gate.tsx';
 import '../components/studio.css';
@@ -24,11 +26,12 @@ export function StudioPage() {
   const [jobs, setJobs] = useState<JobWire[]>([]);
   const arrival = useJobArrival();
   const balance = user ? { credits: user.credits, hypercredits: user.hypercredits } : null;
+  const { data: defaults } = useUserSettingsQuery();
 
   const add = (job: JobWire) => {
     setJobs((current) => [job, ...current.filter((existing) => existing.id !== job.id)]);
     // The price is held at once: show the new balance.
-    dispatch(baseApi.util.invalidateTags(['CurrentUser']));
+    dispatch(baseApi.util.invalidateTags(['CurrentUser', 'Lanes']));
     arrival.created(job);
   };
 
@@ -43,10 +46,13 @@ export function StudioPage() {
         </nav>
       </div>
       <DefaultsPanel />
+      <LanePanel />
       <AgeGate userId={user?.user_id}>
         <div className="studio-layout">
           <JobForm
             balance={balance}
+            lane={defaults?.settings.lane ?? 'fast'}
+            relaxWhenOut={defaults?.settings.relaxWhenOut ?? false}
             loras={loras?.loras}
             initialCommand={search.get('command')}
             initialPrompt={search.get('prompt')}

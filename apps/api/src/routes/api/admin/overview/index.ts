@@ -2,6 +2,7 @@ import {
   creditFlows,
   hostDays,
   jobOutcomes,
+  laneDays,
   planFigures,
   queueWaits,
   revenueByBucket,
@@ -13,6 +14,7 @@ import {
   OverviewCreditsBody,
   OverviewHostsBody,
   OverviewJobsBody,
+  OverviewLanesBody,
   OverviewQuery,
   OverviewQueueWaitsBody,
   OverviewRevenueBody,
@@ -34,7 +36,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
-  // Seven routes of one shape: the handler's types come from this signature, the validation and
+  // Eight routes of one shape: the handler's types come from this signature, the validation and
   // serialization from the zod schemas as on every route.
   const plain = app as unknown as FastifyInstance;
   const route = <Body extends z.ZodType>(
@@ -132,6 +134,11 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       rows: await hostDays(db, range),
     }),
   );
+
+  route('/lanes', 'GPU time by lane (fast, relax, turbo) per day', OverviewLanesBody, async (range) => ({
+    range,
+    rows: await laneDays(db, range),
+  }));
 
   route(
     '/top-spenders',

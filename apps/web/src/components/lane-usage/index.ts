@@ -1,0 +1,1 @@
+export { LaneUsage } from './lane-usage.tsx';
