@@ -144,6 +144,11 @@ export interface CommandText {
   answer: CommandAnswer;
   /** The kind of channel the command is used in; absent when it works anywhere. */
   channel?: ChannelKind;
+  /**
+   * Where Discord offers the command (0 a server, 1 the bot's DM, 2 other DMs and group DMs);
+   * absent: all three.
+   */
+  contexts?: readonly (0 | 1 | 2)[];
 }
 
 /** What a job needs to be priced, queued and run: shared by commands and result actions. */
