@@ -1,3 +1,4 @@
+import { DISCORD_LOCALES } from './app-commands.ts';
 import { UserInputError, resolveOptions, type OptionDef, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
 import type { UploadedFile } from './http.ts';
@@ -66,11 +67,15 @@ export class Actions {
     channelRef: string,
     name: string,
     options: Record<string, OptionInput>,
+    locale?: string,
   ): Promise<Outcome> {
     const user = this.user(userId);
     const ch = this.channel(user, channelRef);
+    if (locale !== undefined && !DISCORD_LOCALES.includes(locale))
+      throw new UserInputError('invalid_locale', `"${locale}" is not one of Discord's locales.`);
     const cmd = this.ctx.store.state.commands.find((c) => c.name === name && (c.type ?? 1) === 1);
     if (!cmd) throw new UserInputError('unknown_command', `The application has no command /${name}.`, 404);
+    this.assertOffered(user, ch, cmd, name);
     const resolved = {};
     const opts = resolveOptions(this.ctx, base, (cmd.options ?? []) as OptionDef[], options, resolved);
     const data = {
@@ -83,7 +88,46 @@ export class Actions {
         ? { guild_id: (interactionBase(this.ctx, '', '', 2, user, ch) as { guild_id?: string }).guild_id }
         : {}),
     };
-    return this.sender.dispatch(this.record(2, user, ch, data), base);
+    const rec = this.record(2, user, ch, data);
+    if (locale) rec.payload.locale = locale;
+    return this.sender.dispatch(rec, base);
+  }
+
+  /**
+   * Discord offers a command only where the app is installed and its registration allows: in
+   * another server only to people who added the app to their account (integration type 1), and in
+   * each context only when the command's `contexts` lists it.
+   */
+  private assertOffered(user: DiscordUserSeed, ch: Channel, cmd: Record<string, unknown>, name: string) {
+    const context = ch.type === 1 ? 1 : 0;
+    const types = (cmd.integration_types as number[] | undefined) ?? [0];
+    const contexts = cmd.contexts as number[] | null | undefined;
+    if (ch.guildId && !(user.installed && types.includes(1)))
+      throw new UserInputError(
+        'not_installed',
+        'This server has not added the app; add it to your account to use it here.',
+        403,
+      );
+    if (contexts && !contexts.includes(context))
+      throw new UserInputError('command_unavailable', `/${name} is not available here.`, 403);
+  }
+
+  /** The person adds the app to their account (a user install). */
+  async installForUser(_base: string, userId: string): Promise<DiscordUserSeed> {
+    const user = this.user(userId);
+    user.installed = true;
+    this.ctx.store.changed();
+    return user;
+  }
+
+  /** The language of the person's Discord client, sent as `locale` on their interactions. */
+  setLocale(userId: string, locale: string): DiscordUserSeed {
+    const user = this.user(userId);
+    if (!DISCORD_LOCALES.includes(locale))
+      throw new UserInputError('invalid_locale', `"${locale}" is not one of Discord's locales.`);
+    user.locale = locale;
+    this.ctx.store.changed();
+    return user;
   }
 
   async clickComponent(

@@ -150,8 +150,8 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
       ctx.offsetMs += ms;
     },
     channels: () =>
-      store.state.channels
-        .filter((channel) => channel.type === 0)
+      store
+        .guildChannels()
         .map((channel) => ({ id: channel.id, name: channel.name, nsfw: channel.nsfw === true })),
     setChannelNsfw(name, nsfw) {
       const channel = store.channelByName(name);

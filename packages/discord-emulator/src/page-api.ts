@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actions } from './actions.ts';
+import { FOREIGN_GUILD_ID, FOREIGN_GUILD_NAME } from './users.ts';
 import { UserInputError, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
 import { baseFor, rawBodyOf } from './handler.ts';
@@ -50,9 +51,15 @@ export function pageApi(ctx: Ctx, actions: Actions, people: PagePeople) {
         picker: people.picker,
         guild: { name: GUILD_NAME },
         bot: ctx.botUser(),
-        channels: state.channels
-          .filter((c) => c.type === 0)
-          .map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
+        channels: ctx.store.guildChannels().map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
+        // Another server the bot is not in: it works there for people who added the app to their account.
+        foreign: {
+          name: FOREIGN_GUILD_NAME,
+          externalAppsOff: state.foreignExternalAppsOff === true,
+          channels: state.channels
+            .filter((c) => c.guildId === FOREIGN_GUILD_ID)
+            .map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
+        },
         dms: me
           ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id }))
           : [],

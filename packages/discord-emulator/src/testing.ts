@@ -65,6 +65,7 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         str(json, 'channel'),
         str(json, 'command').replace(/^\//, ''),
         toOptions(json.options),
+        typeof json.locale === 'string' ? json.locale : undefined,
       ),
     '/message-commands': (base, json) =>
       actions.runMessageCommand(base, str(json, 'userId'), str(json, 'messageId'), str(json, 'command')),
@@ -115,6 +116,12 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         messages: ch ? visible(ctx.store.messages(ch.id)) : [],
       });
     });
+    app.post('/dms/:user(^\\d+$)', async (request, reply) => {
+      // The person opens a DM with the app.
+      jsonBody(request);
+      const ch = actions.dm(actions.user((request.params as { user: string }).user));
+      return sendJson(reply, 200, { channelId: ch.id });
+    });
     app.get('/modals/:user(^\\d+$)', async (request, reply) =>
       sendJson(reply, 200, {
         modals: actions
@@ -142,6 +149,27 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         ctx.store.changed();
       }
       return sendJson(reply, 200, { user: { ...apiUser(known), name: known.username } });
+    });
+    app.post('/installs', async (request, reply) => {
+      // The person adds the app to their account (OAuth2 with integration_type=1).
+      const user = await actions.installForUser(baseFor(ctx, request.raw), str(jsonBody(request), 'userId'));
+      return sendJson(reply, 200, { user: { ...apiUser(user), installed: true } });
+    });
+    app.post('/foreign', async (request, reply) => {
+      // The foreign server's admin turns external apps off (or on again).
+      const json = jsonBody(request);
+      if (typeof json.externalApps !== 'boolean')
+        throw new UserInputError('invalid_request', '"externalApps" must be true or false.');
+      ctx.store.state.foreignExternalAppsOff = !json.externalApps;
+      ctx.store.changed();
+      return sendJson(reply, 200, { externalApps: json.externalApps });
+    });
+    app.post('/users/:user(^\\d+$)/locale', async (request, reply) => {
+      const user = actions.setLocale(
+        (request.params as { user: string }).user,
+        str(jsonBody(request), 'locale'),
+      );
+      return sendJson(reply, 200, { user: { ...apiUser(user), locale: user.locale } });
     });
     app.post('/members/:user(^\\d+$)/:change(^(leave|join)$)', async (request, reply) => {
       // A member leaves the server (or comes back): Discord then answers Unknown Member for them.

@@ -50,6 +50,9 @@ export interface Harness {
   messages(channel?: string): Promise<DiscordMessage[]>;
   dms(userId: string): Promise<DiscordMessage[]>;
   waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs?: number): Promise<T>;
+  /** Any test control of the emulator (`/_discord/_test…`); rejects on a 4xx or 5xx. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
+  control(method: string, path: string, body?: unknown): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -182,6 +185,7 @@ export async function createHarness(
     submitModal: (userId, values) => call('POST', '/modals', { userId, values }),
     messages: async (channel = 'image-1') => (await call('GET', `/channels/${channel}/messages`)).messages,
     dms: async (userId) => (await call('GET', `/dms/${userId}`)).messages,
+    control: call,
     async waitFor(check, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -11,7 +11,7 @@ import { inHorrorChannel } from './channel-rules.ts';
 import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
 import type { ParsedInteraction } from './parse-interaction.ts';
 import { type InteractionReply, message } from './replies.ts';
-import { deliveryOf, queuedReply } from './run-command.ts';
+import { deliveryOf, horrorElsewhere, inOwnServer, queuedReply } from './run-command.ts';
 
 type Button = Extract<ParsedInteraction, { kind: 'button' }>;
 type Modal = Extract<ParsedInteraction, { kind: 'modal' }>;
@@ -109,7 +109,7 @@ async function newJob(
   await deps.queue();
   const window = Math.floor(Date.now() / DOUBLE_PRESS_WINDOW_MS);
   const earlier = await recentPress(deps, user, interaction, action, window);
-  if (earlier) return queuedReply(deps, earlier, false);
+  if (earlier) return queuedReply(deps, earlier, false, undefined, interaction.base);
   const { job, standing } = await actOnJob({
     db: deps.database.db,
     storage: deps.storage,
@@ -123,10 +123,12 @@ async function newJob(
     source: 'discord',
     requestId: pressKey(interaction, action, window),
     openToAll: true,
-    horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
+    horrorAllowed: inOwnServer(interaction.base)
+      ? inHorrorChannel(interaction.base.channel, deps.channels.definitions)
+      : horrorElsewhere(interaction.base, user),
     delivery: deliveryOf(interaction.base, 'channel'),
   });
-  return queuedReply(deps, job, false, standing);
+  return queuedReply(deps, job, false, standing, interaction.base);
 }
 
 /** How long two presses of the same image action by the same person count as one. */

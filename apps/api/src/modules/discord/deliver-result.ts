@@ -12,6 +12,8 @@ import { promptOf } from '@app/jobs';
 import type { APIMessage } from '@discordjs/core/http-only';
 import type { RawFile } from '@discordjs/rest';
 import { DiscordAPIError } from '@discordjs/rest';
+import { botLocaleOf, botTexts } from '@app/domain';
+import { MessageFlags } from 'discord-api-types/v10';
 import { actionSetOf } from './action-components.ts';
 import type { BotDeps } from './bot-deps.ts';
 import {
@@ -58,6 +60,9 @@ export async function deliverResult(
     const job = (await getJob(db, jobId))!;
     const earlier =
       claim.attemptedAt && claim.kind === 'channel' ? await findEarlierPost(deps, claim, job) : null;
+    // Where the bot is not a member, the channel cannot be read: an earlier follow-up may exist and
+    // cannot be found, so a takeover posts by DM (with its nonce) rather than a second follow-up.
+    const byDm = Boolean(claim.attemptedAt) && claim.kind === 'channel' && claim.reach !== 'member';
     if (earlier) {
       await markDiscordDeliveryPosted(db, jobId, earlier);
       return true;
@@ -65,8 +70,8 @@ export async function deliverResult(
     const { payload, files } = await compose(deps, claim, job);
     await markDiscordDeliveryAttempted(db, jobId);
     const messageId =
-      claim.kind === 'dm'
-        ? await postDm(deps, claim, payload)
+      claim.kind === 'dm' || byDm
+        ? await postDm(deps, claim, payload, files)
         : claim.kind === 'reply'
           ? await editAnswer(deps, claim, payload, now)
           : await postInChannel(deps, claim, payload, files, now);
@@ -126,12 +131,18 @@ export async function compose(
   claim: DiscordDeliveryRow,
   job: JobRow,
 ): Promise<{ payload: MessagePayload; files: RawFile[] }> {
+  const t = botTexts(botLocaleOf(claim.locale));
   if (job.status !== 'succeeded') {
     const refund = { credits: job.costCredits, hypercredits: job.costHypercredits };
-    const reason =
-      job.errorMessage ?? (job.status === 'cancelled' ? 'it was cancelled.' : 'the generator failed.');
+    const reason = job.errorMessage ?? (job.status === 'cancelled' ? t.wasCancelled : t.generatorFailed);
     return {
-      payload: failureMessage({ discordUserId: claim.discordUserId, command: job.command, reason, refund }),
+      payload: failureMessage({
+        discordUserId: claim.discordUserId,
+        command: job.command,
+        reason,
+        refund,
+        texts: t,
+      }),
       files: [],
     };
   }
@@ -168,6 +179,7 @@ export async function compose(
     files: named.map(({ row, name }) => ({ name, bytes: row.bytes, url: `${base}/media/${row.storageKey}` })),
     ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
     actions: actionSetOf(images),
+    texts: t,
   });
   const files: RawFile[] = [];
   for (const file of attach) {
@@ -190,8 +202,11 @@ async function postInChannel(
   const api = deps.postingApi();
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
+      // One follow-up per result: a user-installed app gets at most five per interaction.
       const posted = await api.interactions.followUp(claim.applicationId, claim.interactionToken, {
         ...payload,
+        // Where the server turned off external apps, Discord shows them only to the asker anyway.
+        ...(claim.reach === 'app-private' ? { flags: (payload.flags ?? 0) | MessageFlags.Ephemeral } : {}),
         files,
       });
       return posted.id;
@@ -200,6 +215,8 @@ async function postInChannel(
       if (!(error instanceof DiscordAPIError && (error.status === 401 || error.status === 404))) throw error;
     }
   }
+  // The bot cannot post where it is not a member: past the token's life, the result goes by DM.
+  if (claim.reach !== 'member') return postDm(deps, claim, payload, files);
   const posted = await api.channels.createMessage(claim.channelId, {
     ...payload,
     files,
@@ -228,11 +245,17 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
   return postDm(deps, claim, payload);
 }
 
-async function postDm(deps: BotDeps, claim: DiscordDeliveryRow, payload: MessagePayload): Promise<string> {
+async function postDm(
+  deps: BotDeps,
+  claim: DiscordDeliveryRow,
+  payload: MessagePayload,
+  files: RawFile[] = [],
+): Promise<string> {
   const api = deps.postingApi();
   const channel = await api.users.createDM(claim.discordUserId);
   const posted = await api.channels.createMessage(channel.id, {
     ...payload,
+    ...(files.length ? { files } : {}),
     nonce: resultNonce(claim.jobId),
     enforce_nonce: true,
   });

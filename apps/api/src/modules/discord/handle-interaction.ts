@@ -13,7 +13,7 @@ import { resolveDiscordUser } from './resolve-discord-user.ts';
 import { respondInTime } from './respond.ts';
 import { runCommand } from './run-command.ts';
 import { startReport, submitReport } from './report-message.ts';
-import { BANNED_TEXT, UNDER_13_TEXT } from '@app/domain';
+import { BANNED_TEXT, UNDER_13_TEXT, botLocaleOf, botTexts } from '@app/domain';
 
 /** One verified interaction → its answer, always inside Discord's 3 seconds. */
 export async function handleInteraction(
@@ -36,13 +36,15 @@ export async function handleInteraction(
     );
     return {
       type: InteractionResponseType.ChannelMessageWithSource,
-      data: ephemeral('That button no longer works.'),
+      data: ephemeral(botTexts(parsed.base.locale).buttonGone),
     };
   }
   if (parsed.kind === 'unsupported') {
     return {
       type: InteractionResponseType.ChannelMessageWithSource,
-      data: ephemeral('This is not something I can do.'),
+      data: ephemeral(
+        botTexts(botLocaleOf('locale' in interaction ? interaction.locale : undefined)).notSomethingICanDo,
+      ),
     };
   }
   const creditsUrl = `${deps.publicUrl()}/credits`;
@@ -67,7 +69,7 @@ export async function handleInteraction(
   })().catch((error: unknown) => {
     if (!(error instanceof Error && 'status' in error && Number(error.status) < 500))
       log.error({ err: error }, 'interaction failed');
-    return errorReply(error, creditsUrl);
+    return errorReply(error, creditsUrl, botTexts(parsed.base.locale));
   });
   return respondInTime({
     work,

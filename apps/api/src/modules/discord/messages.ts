@@ -1,4 +1,4 @@
-import { LIMITS, type Price, QUEUED_REPLY, RESULT_BUTTONS, describeWait } from '@app/domain';
+import { BOT_TEXTS_EN, type BotTexts, LIMITS, type Price, RESULT_BUTTONS, priceIn } from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -33,11 +33,8 @@ export function ephemeral(content: string): MessagePayload {
   return { content, flags: MessageFlags.Ephemeral, allowed_mentions: NO_PINGS };
 }
 
-export function describePrice(price: Price): string {
-  const parts = (['credits', 'hypercredits'] as const)
-    .filter((currency) => price[currency] > 0)
-    .map((currency) => `${price[currency]} ${currency}`);
-  return parts.join(' and ') || 'free';
+export function describePrice(price: Price, texts: BotTexts = BOT_TEXTS_EN): string {
+  return priceIn(texts, price);
 }
 
 /** Where a job stands, as the queued answer shows it (the studio shows the same numbers). */
@@ -62,47 +59,52 @@ export function queuedMessage(input: {
   cost: Price;
   dm?: boolean;
   standing?: StandingView;
+  /** The asker's language. */
+  texts?: BotTexts;
+  /** Where the server turned off external apps, the answer says why only the asker sees it. */
+  privateOnly?: boolean;
 }) {
-  const where = input.dm ? 'I will send you a direct message when it is ready.' : undefined;
-  const reply = where ? QUEUED_REPLY.replace('I will ping you here when it is ready.', where) : QUEUED_REPLY;
+  const t = input.texts ?? BOT_TEXTS_EN;
+  const reply = input.dm ? t.queued.dm : t.queued.here;
   const standing = input.standing ?? { status: 'queued' as const, position: input.position };
-  const cost = `cost: ${describePrice(input.cost)}`;
+  const cost = t.cost(priceIn(t, input.cost));
   const refund = standing.refundAt
-    ? `\nRefunded automatically if not finished by <t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>.`
+    ? `\n${t.refundBy(`<t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>`)}`
     : '';
+  const note = input.privateOnly ? `\n${t.externalAppsOff}` : '';
   // The first line stays as sent (SPEC's "queued, then posted"); the second moves with the job.
   const first = `/${input.command}: ${reply}`;
   const line = (text: string) =>
-    ({ content: `${first}\n${text}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
+    ({ content: `${first}\n${text}${note}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
   switch (standing.status) {
-    case 'running': {
-      const progress = standing.progress ? ` ${Math.round(standing.progress * 100)}%` : '';
-      return line(`Running…${progress} · ${cost}.${refund}`);
-    }
+    case 'running':
+      return line(`${t.running(standing.progress)} · ${cost}.${refund}`);
     case 'succeeded':
-      return line(`Done · ${cost}.`);
+      return line(`${t.done} · ${cost}.`);
     case 'failed':
-      return line('It could not be finished and was refunded.');
+      return line(t.failedRefunded);
     case 'cancelled':
-      return line('It was cancelled and refunded.');
+      return line(t.cancelledRefunded);
     default: {
-      const ahead =
-        standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
-      const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
-      return line(`You are ${ahead}${wait} · ${cost}.${refund}`);
+      const wait = standing.waitSeconds !== undefined ? ` · ${t.wait(standing.waitSeconds)}` : '';
+      return line(`${t.youAre(t.place(standing.position))}${wait} · ${cost}.${refund}`);
     }
   }
 }
 
-export function insufficientCreditsMessage(input: { cost: Price; balance: Price; creditsUrl: string }) {
+export function insufficientCreditsMessage(input: {
+  cost: Price;
+  balance: Price;
+  creditsUrl: string;
+  texts?: BotTexts;
+}) {
+  const t = input.texts ?? BOT_TEXTS_EN;
+  // The balance of each currency the price asks for, a zero included.
   const balance = (['credits', 'hypercredits'] as const)
     .filter((currency) => input.cost[currency] > 0)
-    .map((currency) => `${input.balance[currency]} ${currency}`)
-    .join(' and ');
-  return ephemeral(
-    `Not enough credits: this costs ${describePrice(input.cost)} and you have ${balance}. ` +
-      `Get more at ${input.creditsUrl}`,
-  );
+    .map((currency) => t.amount(input.balance[currency], currency))
+    .join(t.and);
+  return ephemeral(t.notEnough(priceIn(t, input.cost), balance, input.creditsUrl));
 }
 
 /**
@@ -112,8 +114,16 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
  */
 export function resultComponents(
   jobId: string,
-  input: { image: boolean; loves: number; prompt?: boolean; singles?: string[]; actions?: ActionSet },
+  input: {
+    image: boolean;
+    loves: number;
+    prompt?: boolean;
+    singles?: string[];
+    actions?: ActionSet;
+    texts?: BotTexts;
+  },
 ): APIActionRowComponent<APIButtonComponent>[] {
+  const t = input.texts ?? BOT_TEXTS_EN;
   const buttons = RESULT_BUTTONS.filter(
     (button) =>
       (input.image || (button.id !== 'vary' && button.id !== 'gif')) &&
@@ -124,7 +134,10 @@ export function resultComponents(
     custom_id: customId(button.id, jobId),
     emoji: { name: button.emoji },
     // Words beside the emoji: what the button does is readable without an emoji font and by screen readers.
-    label: button.id === 'love' && input.loves > 0 ? `${button.label} (${input.loves})` : button.label,
+    label:
+      button.id === 'love' && input.loves > 0
+        ? `${t.resultButtons[button.id]} (${input.loves})`
+        : t.resultButtons[button.id],
   }));
   const rows: APIActionRowComponent<APIButtonComponent>[] = [];
   for (let at = 0; at < buttons.length; at += 5) {
@@ -138,7 +151,7 @@ export function resultComponents(
         type: ComponentType.Button,
         style: ButtonStyle.Link,
         url,
-        label: `Image ${at + 1}`,
+        label: t.card.image(at + 1),
       })),
     });
   }
@@ -195,11 +208,13 @@ export function resultMessage(input: {
   /** Links to a grid's single images, opened from buttons under it. */
   singles?: string[];
   actions?: ActionSet;
+  texts?: BotTexts;
 }): { payload: MessagePayload; attach: ResultFile[] } {
+  const t = input.texts ?? BOT_TEXTS_EN;
   const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
   const links = input.files.filter((file) => file.bytes > MAX_ATTACHMENT_BYTES).map((file) => file.url);
   const lines = [
-    `<@${input.discordUserId}> your /${input.command} is ready${input.prompt ? `: **${clip(input.prompt, 1500)}**` : '.'}`,
+    t.ready(`<@${input.discordUserId}>`, input.command, input.prompt ? clip(input.prompt, 1500) : undefined),
     ...(input.text ? [clip(input.text, 300)] : []),
     ...links,
   ];
@@ -212,6 +227,7 @@ export function resultMessage(input: {
         prompt: Boolean(input.prompt),
         singles: input.singles,
         actions: input.actions,
+        texts: t,
       }),
       allowed_mentions: { users: [input.discordUserId] },
     },
@@ -224,11 +240,13 @@ export function failureMessage(input: {
   command: string;
   reason: string;
   refund: Price;
+  texts?: BotTexts;
 }) {
+  const t = input.texts ?? BOT_TEXTS_EN;
   return {
     content:
-      `<@${input.discordUserId}> your /${input.command} failed: ${clip(input.reason, 500)}` +
-      (input.refund.credits || input.refund.hypercredits ? ` ${describePrice(input.refund)} refunded.` : ''),
+      t.failed(`<@${input.discordUserId}>`, input.command, clip(input.reason, 500)) +
+      (input.refund.credits || input.refund.hypercredits ? ` ${t.refunded(priceIn(t, input.refund))}` : ''),
     allowed_mentions: { users: [input.discordUserId] },
   } satisfies MessagePayload;
 }

@@ -41,3 +41,4 @@ export function botLocaleOf(locale: unknown): BotLocale | 'en' {
   const language = locale.split('-')[0];
   return BOT_LOCALES.find((ours) => ours.split('-')[0] === language) ?? 'en';
 }
+export * from './bot/index.ts';

@@ -1,0 +1,143 @@
+import { findDiscordDelivery, listJobs, markDiscordDeliveryAttempted } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverResult } from '../../src/modules/discord/deliver-result.ts';
+import { type DiscordMessage, type Harness, createHarness } from './harness.ts';
+import { balanceOf, countJobs } from './queries.ts';
+
+const FOREIGN = 'friends-chat';
+const MAKE_PRICE = 4;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const resultIn = (messages: DiscordMessage[], discordId: string) =>
+  messages.filter((m) => m.content.startsWith(`<@${discordId}> your /make is ready`));
+
+/** Someone with credits who added the app to their own account. */
+async function installedUser(credits = 100) {
+  const user = await h.user(credits);
+  await h.control('POST', '/installs', { userId: user.discordId });
+  return user;
+}
+
+describe('the app installed to a person’s account', () => {
+  it('runs /make in a DM with the bot (context 1): charged once, the result arrives there', async () => {
+    const { discordId } = await installedUser();
+    const { channelId } = await h.control('POST', `/dms/${discordId}`, {});
+    const outcome = await h.command(discordId, 'make', { prompt: 'a lantern in the fog' }, channelId);
+    expect(outcome.response?.type).toBe(4);
+    expect(outcome.response?.data?.content).toContain('/make: Your request is queued');
+    const results = await h.waitFor(async () => {
+      const found = resultIn(await h.dms(discordId), discordId);
+      return found.length ? found : null;
+    });
+    expect(results).toHaveLength(1);
+    expect(results[0]!.attachments.length + (results[0]!.components?.length ?? 0)).toBeGreaterThan(0);
+    expect(await countJobs(h.database, discordId)).toBe(1);
+    expect(await balanceOf(h.database, discordId)).toEqual({ credits: 100 - MAKE_PRICE, hypercredits: 0 });
+  }, 30_000);
+
+  it('runs /make in a server the bot is not in (context 0, user install): a follow-up, charged once', async () => {
+    const { discordId } = await installedUser();
+    const outcome = await h.command(discordId, 'make', { prompt: 'a paper crane' }, FOREIGN);
+    expect(outcome.response?.type).toBe(4);
+    // No family channel rules outside the operator's server: any channel will do.
+    expect(outcome.response?.data?.content).toContain('/make: Your request is queued');
+    const results = await h.waitFor(async () => {
+      const found = resultIn(await h.messages(FOREIGN), discordId);
+      return found.length ? found : null;
+    });
+    expect(results).toHaveLength(1);
+    // Posted through the interaction (the bot itself cannot post there), pinging the asker.
+    expect(results[0]!.interaction_metadata).toBeTruthy();
+    expect(results[0]!.mentions?.map((u) => u.id)).toEqual([discordId]);
+    expect(await countJobs(h.database, discordId)).toBe(1);
+    expect(await balanceOf(h.database, discordId)).toEqual({ credits: 100 - MAKE_PRICE, hypercredits: 0 });
+    // The bot's own REST calls there are refused as Discord refuses them.
+    const bot = h.app.discordBot!.deps.api();
+    await expect(bot.channels.createMessage('100000000000000151', { content: 'x' })).rejects.toMatchObject({
+      status: 403,
+      code: 50001,
+    });
+  }, 30_000);
+
+  it('says plainly where the server turned off external apps, and the result is only for the asker', async () => {
+    const { discordId, account } = await installedUser();
+    await h.control('POST', '/foreign', { externalApps: false });
+    try {
+      const outcome = await h.command(discordId, 'make', { prompt: 'a quiet harbour' }, FOREIGN);
+      expect(outcome.response?.data?.content).toContain('turned off external apps');
+      const [job] = await listJobs(h.database.db, { userId: account.id, limit: 1 });
+      const delivered = await h.waitFor(async () => {
+        const row = await findDiscordDelivery(h.database.db, job!.id);
+        return row?.state === 'posted' ? row : null;
+      });
+      expect(delivered.reach).toBe('app-private');
+      // Discord made both the answer and the result ephemeral: only the asker sees them.
+      const messages = await h.messages(FOREIGN);
+      const queued = messages.find((m) => m.content.includes('turned off external apps'));
+      expect((queued?.flags ?? 0) & 64).toBe(64);
+      const results = resultIn(messages, discordId);
+      expect(results).toHaveLength(1);
+      expect((results[0]!.flags ?? 0) & 64).toBe(64);
+      expect(await balanceOf(h.database, discordId)).toEqual({ credits: 100 - MAKE_PRICE, hypercredits: 0 });
+    } finally {
+      await h.control('POST', '/foreign', { externalApps: true });
+    }
+  }, 30_000);
+
+  it('refuses a server the person has not added the app for, as Discord does: nothing made', async () => {
+    const { discordId } = await h.user(100);
+    await expect(h.command(discordId, 'make', { prompt: 'x' }, FOREIGN)).rejects.toThrow(
+      /403.*not_installed/,
+    );
+    expect(await countJobs(h.database, discordId)).toBe(0);
+  });
+});
+
+describe('a result where the bot is not a member, past the token or after a lost follow-up', () => {
+  let d: Harness;
+  beforeAll(async () => {
+    d = await createHarness({ deliver: false });
+  }, 60_000);
+  afterAll(async () => {
+    await d?.close();
+  });
+
+  async function finishedJob(prompt: string) {
+    const { discordId, account } = await d.user(100);
+    await d.control('POST', '/installs', { userId: discordId });
+    await d.command(discordId, 'make', { prompt }, FOREIGN);
+    const job = await d.waitFor(async () => {
+      const [found] = await listJobs(d.database.db, { userId: account.id, limit: 1 });
+      return found?.status === 'succeeded' ? found : null;
+    });
+    return { discordId, job };
+  }
+
+  it('goes by DM once the interaction token has expired', async () => {
+    const { discordId, job } = await finishedJob('an owl at noon');
+    const deps = d.app.discordBot!.deps;
+    expect(await deliverResult(deps, job.id, { now: Date.now() + 16 * 60_000 })).toBe(true);
+    expect(resultIn(await d.dms(discordId), discordId)).toHaveLength(1);
+    expect(resultIn(await d.messages(FOREIGN), discordId)).toHaveLength(0);
+    // Posted: nothing posts it again.
+    expect(await deliverResult(deps, job.id)).toBe(false);
+    expect(resultIn(await d.dms(discordId), discordId)).toHaveLength(1);
+  }, 30_000);
+
+  it('a takeover that cannot read the channel posts by DM, never a second follow-up', async () => {
+    const { discordId, job } = await finishedJob('a fox in the snow');
+    const deps = d.app.discordBot!.deps;
+    // An earlier attempt may have reached Discord; the channel cannot be read to find out.
+    await markDiscordDeliveryAttempted(d.database.db, job.id);
+    expect(await deliverResult(deps, job.id)).toBe(true);
+    expect(resultIn(await d.messages(FOREIGN), discordId)).toHaveLength(0);
+    expect(resultIn(await d.dms(discordId), discordId)).toHaveLength(1);
+  }, 30_000);
+});
