@@ -1,15 +1,32 @@
 import { findDiscordDelivery, listJobs, markDiscordDeliveryAttempted } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverResult } from '../../src/modules/discord/deliver-result.ts';
-import { type DiscordMessage, type Harness, createHarness } from './harness.ts';
+import { type DiscordMessage, type Harness, createHarness, textOf } from './harness.ts';
+import { fastProvider, png } from './fixtures.ts';
 import { balanceOf, countJobs } from './queries.ts';
 
 const FOREIGN = 'friends-chat';
 const MAKE_PRICE = 4;
 
+/** A /make whose prompt asks for a grid answers as the local provider does: four images, then their grid. */
+const GRID_PROMPT = 'a glass whale';
+const provider = fastProvider(async (request) => {
+  if (!request.prompt.includes(GRID_PROMPT)) return undefined;
+  const image = async (width: number, height: number, seed: number) => ({
+    kind: 'image' as const,
+    mime: 'image/png',
+    bytes: await png(width, height, seed),
+    width,
+    height,
+  });
+  return {
+    outputs: [...(await Promise.all([1, 2, 3, 4].map((n) => image(64, 64, n)))), await image(128, 128, 5)],
+  };
+});
+
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ provider });
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -139,5 +156,70 @@ describe('a result where the bot is not a member, past the token or after a lost
     expect(await deliverResult(deps, job.id)).toBe(true);
     expect(resultIn(await d.messages(FOREIGN), discordId)).toHaveLength(0);
     expect(resultIn(await d.dms(discordId), discordId)).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('results as Components V2 cards', () => {
+  interface Part {
+    type: number;
+    custom_id?: string;
+    items?: { media: { url: string } }[];
+    components?: Part[];
+  }
+  type Card = Omit<DiscordMessage, 'components'> & { components: Part[] };
+  const cardOf = async (discordId: string, channel = 'image-1') =>
+    h.waitFor(async () =>
+      ((await h.messages(channel)) as unknown as Card[]).find(
+        (m) => (m.flags ?? 0) & (1 << 15) && textOf(m).startsWith(`<@${discordId}> your /make is ready`),
+      ),
+    );
+
+  it('posts the result with flag 1<<15 and a Media Gallery holding the grid’s four images', async () => {
+    const { discordId } = await h.user(100, 0, { cards: true });
+    await h.command(discordId, 'make', { prompt: GRID_PROMPT });
+    const card = await cardOf(discordId);
+    expect(card.content).toBe('');
+    const container = card.components.find((c) => c.type === 17)!;
+    const gallery = container.components!.find((c) => c.type === 12)!;
+    expect(gallery.items).toHaveLength(4);
+    // Each item is one of the message's attachments, as Discord resolves attachment:// names.
+    expect(gallery.items!.map((item) => item.media.url).sort()).toEqual(
+      card.attachments.map((file) => file.url).sort(),
+    );
+    expect(card.attachments.every((file) => file.content_type === 'image/png')).toBe(true);
+    expect(textOf(card)).toContain('a glass whale');
+    expect(textOf(card)).toMatch(/Cost:\*\* 4 credits/);
+    expect(card.mentions?.map((u) => u.id)).toEqual([discordId]);
+
+    // Love changes the count on the card, the gallery kept.
+    const love = card.components
+      .filter((c) => c.type === 1)
+      .flatMap((row) => row.components ?? [])
+      .find((button) => button.custom_id?.startsWith('love:'))!;
+    await h.click(discordId, card.id, love.custom_id!);
+    const loved = await h.waitFor(async () =>
+      ((await h.messages()) as unknown as Card[]).find(
+        (m) => m.id === card.id && JSON.stringify(m).includes('Love (1)'),
+      ),
+    );
+    expect(loved.components.find((c) => c.type === 17)).toEqual(container);
+  }, 30_000);
+
+  it('turns back to a classic message with the /settings button', async () => {
+    const { discordId } = await h.user(100, 0, { cards: true });
+    const settings = await h.command(discordId, 'settings', {});
+    expect(settings.response?.data?.content).toContain('Results here: cards');
+    const answer = await h.waitFor(async () =>
+      (await h.messages()).find(
+        (m) => m.content.startsWith('**Your defaults**') && m.content.includes('cards'),
+      ),
+    );
+    await h.click(discordId, answer.id, 'settings:classic');
+    await h.command(discordId, 'make', { prompt: 'a paper moon' });
+    const result = await h.waitFor(async () =>
+      (await h.messages()).find((m) => m.content.startsWith(`<@${discordId}> your /make is ready`)),
+    );
+    expect((result.flags ?? 0) & (1 << 15)).toBe(0);
+    expect(result.attachments).toHaveLength(1);
   }, 30_000);
 });

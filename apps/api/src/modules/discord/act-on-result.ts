@@ -1,14 +1,26 @@
 import { type JobRow, type UserRow, findJobByRequest, loveCounts, mediaForJobs, toggleLove } from '@app/db';
 import { type ImageActionName, findActionCommand, isImageAction } from '@app/domain';
 import { promptOf } from '@app/jobs';
-import { InteractionResponseType } from 'discord-api-types/v10';
+import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { actOnJob } from '../jobs/act-on-job.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from '../jobs/job-access.ts';
 import { deleteCreation } from '../jobs/delete-creation.ts';
 import { actionModal, actionSetOf } from './action-components.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { inHorrorChannel } from './channel-rules.ts';
-import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
+import { type ResultActionId, editModal, ephemeral, resultComponents, withButtonLabel } from './messages.ts';
+
+/** The label of the component with this custom id, anywhere in a message's components. */
+function findLabel(components: readonly unknown[], customId: string): string | undefined {
+  for (const component of components as Record<string, unknown>[]) {
+    if (component.custom_id === customId && typeof component.label === 'string') return component.label;
+    if (Array.isArray(component.components)) {
+      const found = findLabel(component.components, customId);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
 import type { ParsedInteraction } from './parse-interaction.ts';
 import { type InteractionReply, message } from './replies.ts';
 import { deliveryOf, horrorElsewhere, inOwnServer, queuedReply } from './run-command.ts';
@@ -30,12 +42,29 @@ export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): 
       await toggleLove(db, job.id, user.id);
       const [counts, media] = await Promise.all([loveCounts(db, [job.id]), mediaForJobs(db, [job.id])]);
       const images = media.filter((row) => row.kind === 'image');
+      const loves = counts.get(job.id) ?? 0;
+      // A card keeps its gallery and text as Discord has them: only the button's count changes.
+      if ((click.message.flags & MessageFlags.IsComponentsV2) !== 0) {
+        const id = `love:${job.id}`;
+        const current = findLabel(click.message.components, id) ?? 'Love';
+        const word = current.replace(/ \(\d+\)$/, '');
+        return {
+          type: InteractionResponseType.UpdateMessage,
+          data: {
+            components: withButtonLabel(
+              click.message.components,
+              id,
+              loves > 0 ? `${word} (${loves})` : word,
+            ),
+          },
+        };
+      }
       return {
         type: InteractionResponseType.UpdateMessage,
         data: {
           components: resultComponents(job.id, {
             image: images.length > 0,
-            loves: counts.get(job.id) ?? 0,
+            loves,
             actions: actionSetOf(images),
           }),
         },

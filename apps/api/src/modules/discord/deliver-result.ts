@@ -2,6 +2,7 @@ import {
   type DiscordDeliveryRow,
   type JobRow,
   claimDiscordDelivery,
+  findUserById,
   getJob,
   markDiscordDeliveryAttempted,
   markDiscordDeliveryPosted,
@@ -22,6 +23,8 @@ import {
   answerMessage,
   failureMessage,
   loraReadyMessage,
+  leadingText,
+  resultCard,
   resultFileName,
   resultMessage,
 } from './messages.ts';
@@ -114,7 +117,7 @@ async function findEarlierPost(
         (message) =>
           message.interaction_metadata?.id === job.requestId &&
           message.webhook_id === claim.applicationId &&
-          message.content.startsWith(ping),
+          leadingText(message).startsWith(ping),
       );
       if (found) return found.id;
       if (messages.length < 100) return null;
@@ -156,9 +159,14 @@ export async function compose(
   const base = deps.publicUrl();
   const prompt = promptOf(job.options);
   const images = media.filter((row) => row.kind === 'image');
-  // Four images and their 2×2 grid (SPEC's grid): the grid is posted, the singles open from buttons.
+  // Four images and their 2×2 grid (SPEC's grid). A card shows the four in its gallery, which
+  // Discord lays out as the grid; a classic message posts the grid, the singles open from buttons.
   const grid = images.length === GRID_WITH_SINGLES ? images.at(-1)! : null;
-  const posted = grid ? [grid, ...media.filter((row) => row.kind !== 'image')] : media;
+  const owner = await findUserById(deps.database.db, job.userId);
+  const classic = owner?.discordClassicResults === true;
+  const posted = grid
+    ? [...(classic ? [grid] : images.slice(0, -1)), ...media.filter((row) => row.kind !== 'image')]
+    : media;
   const named = posted.map((row, index) => ({
     row,
     name: resultFileName({
@@ -168,7 +176,13 @@ export async function compose(
       count: posted.length,
     }),
   }));
-  const { payload, attach } = resultMessage({
+  const results = named.map(({ row, name }) => ({
+    name,
+    bytes: row.bytes,
+    url: `${base}/media/${row.storageKey}`,
+    visual: row.kind === 'image' || row.kind === 'video',
+  }));
+  const common = {
     jobId: job.id,
     discordUserId: claim.discordUserId,
     command: job.command,
@@ -176,11 +190,16 @@ export async function compose(
     text: job.resultText,
     image: images.length > 0,
     loves: 0,
-    files: named.map(({ row, name }) => ({ name, bytes: row.bytes, url: `${base}/media/${row.storageKey}` })),
-    ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
+    files: results,
     actions: actionSetOf(images),
     texts: t,
-  });
+  };
+  const { payload, attach } = classic
+    ? resultMessage({
+        ...common,
+        ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
+      })
+    : resultCard({ ...common, cost: { credits: job.costCredits, hypercredits: job.costHypercredits } });
   const files: RawFile[] = [];
   for (const file of attach) {
     const row = named.find((entry) => entry.name === file.name)!.row;

@@ -2,7 +2,8 @@ import { BOT_TEXTS_EN, type BotTexts, LIMITS, type Price, RESULT_BUTTONS, priceI
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
-  type APIComponentInMessageActionRow,
+  type APIComponentInContainer,
+  type APIMessageTopLevelComponent,
   type APIModalInteractionResponseCallbackData,
   ButtonStyle,
   ComponentType,
@@ -13,9 +14,10 @@ import { type ActionSet, actionRows } from './action-components.ts';
 
 /** A message as plain data: what the bot sends, before files are attached. */
 export interface MessagePayload {
-  content: string;
+  /** Empty in a Components V2 message (flag 1<<15), whose text is in Text Display components. */
+  content?: string;
   flags?: number;
-  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  components?: APIMessageTopLevelComponent[];
   allowed_mentions: { parse?: []; users?: string[] };
 }
 
@@ -193,6 +195,131 @@ export interface ResultFile {
   bytes: number;
   /** Where the file can be fetched when it is too big to attach. */
   url: string;
+  /** Shown in the card's gallery (images and video) rather than as a file. */
+  visual?: boolean;
+}
+
+/** Discord's limit on the components of one Components V2 message, nested ones included. */
+export const MAX_V2_COMPONENTS = 40;
+
+/**
+ * A finished job as a Components V2 card (flag 1<<15): a container holding the ping, a Media Gallery
+ * of the images (a grid's four show as Discord's own 2×2), files, and a Text Display with the prompt
+ * and what it cost; under it the action rows of buttons. Small files are attached and named by
+ * `attachment://`; big ones are shown from our `/media/…` link.
+ */
+export function resultCard(input: {
+  jobId: string;
+  discordUserId: string;
+  command: string;
+  prompt?: string;
+  text?: string | null;
+  files: ResultFile[];
+  image: boolean;
+  loves: number;
+  cost: Price;
+  actions?: ActionSet;
+  texts?: BotTexts;
+}): { payload: MessagePayload; attach: ResultFile[] } {
+  const t = input.texts ?? BOT_TEXTS_EN;
+  const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
+  const source = (file: ResultFile) =>
+    file.bytes <= MAX_ATTACHMENT_BYTES ? `attachment://${file.name}` : file.url;
+  const visuals = input.files.filter((file) => file.visual).slice(0, 10);
+  const others = input.files.filter((file) => !file.visual);
+  const inside: APIComponentInContainer[] = [
+    {
+      type: ComponentType.TextDisplay,
+      content: t.ready(`<@${input.discordUserId}>`, input.command, undefined),
+    },
+  ];
+  if (visuals.length)
+    inside.push({
+      type: ComponentType.MediaGallery,
+      items: visuals.map((file, at) => ({
+        media: { url: source(file) },
+        description: clip(visuals.length > 1 ? t.card.image(at + 1) : file.name, 1024),
+      })),
+    });
+  for (const file of others.filter((entry) => entry.bytes <= MAX_ATTACHMENT_BYTES))
+    inside.push({ type: ComponentType.File, file: { url: source(file) } });
+  const details = [
+    ...(input.prompt ? [`**${t.card.prompt}:** ${clip(input.prompt, 1500)}`] : []),
+    ...(input.text ? [clip(input.text, 300)] : []),
+    `**${t.card.cost}:** ${priceIn(t, input.cost)}`,
+    ...others.filter((entry) => entry.bytes > MAX_ATTACHMENT_BYTES).map((entry) => entry.url),
+  ];
+  inside.push({ type: ComponentType.TextDisplay, content: details.join('\n') });
+  const rows = resultComponents(input.jobId, {
+    image: input.image,
+    loves: input.loves,
+    prompt: Boolean(input.prompt),
+    actions: input.actions,
+    texts: t,
+  });
+  const components: APIMessageTopLevelComponent[] = [
+    { type: ComponentType.Container, components: inside },
+    ...rows,
+  ];
+  // Past Discord's 40 components the last rows (the rarer image actions) give way.
+  while (countComponents(components) > MAX_V2_COMPONENTS) components.pop();
+  return {
+    payload: {
+      flags: MessageFlags.IsComponentsV2,
+      components,
+      allowed_mentions: { users: [input.discordUserId] },
+    },
+    attach,
+  };
+}
+
+/** Every component of a message, nested ones included, as Discord counts them. */
+export function countComponents(components: readonly unknown[]): number {
+  let count = 0;
+  for (const component of components as Record<string, unknown>[]) {
+    count += 1;
+    if (Array.isArray(component.components)) count += countComponents(component.components);
+    if (component.accessory) count += 1;
+  }
+  return count;
+}
+
+/**
+ * A result message's first text: the content of a classic message, the first Text Display of a
+ * card. A takeover reads it to recognize an earlier post (it starts with the ping).
+ */
+export function leadingText(message: { content?: string; components?: unknown[] }): string {
+  if (message.content) return message.content;
+  const walk = (list: readonly unknown[]): string | undefined => {
+    for (const component of list as Record<string, unknown>[]) {
+      if (component.type === ComponentType.TextDisplay && typeof component.content === 'string')
+        return component.content;
+      if (Array.isArray(component.components)) {
+        const found = walk(component.components);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(message.components ?? []) ?? '';
+}
+
+/**
+ * A card's components with the love button's label replaced (its count changed): everything else,
+ * the gallery's media included, stays as Discord has it.
+ */
+export function withButtonLabel(
+  components: readonly unknown[],
+  customId: string,
+  label: string,
+): APIMessageTopLevelComponent[] {
+  const map = (list: readonly unknown[]): unknown[] =>
+    (list as Record<string, unknown>[]).map((component) => {
+      if (component.custom_id === customId) return { ...component, label };
+      if (Array.isArray(component.components)) return { ...component, components: map(component.components) };
+      return component;
+    });
+  return map(components) as APIMessageTopLevelComponent[];
 }
 
 /** A finished job: pings its owner, shows the prompt, attaches small files and links big ones. */

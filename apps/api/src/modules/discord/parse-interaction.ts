@@ -69,6 +69,8 @@ export type ParsedInteraction =
       action: string;
       jobId: string;
       messageId: string;
+      /** The clicked message's flags and components (a card is updated in place from them). */
+      message: { flags: number; components: unknown[] };
       /** For an image action: which image of the result it works from. */
       index?: number;
     }
@@ -169,7 +171,15 @@ export function splitCustomId(customId: string): { action: string; jobId: string
   return { action: match[1]!, jobId: match[2]! };
 }
 
-export const SETTING_IDS = ['aspect', 'loraweight', 'private', 'mature', 'remix', 'reset'] as const;
+export const SETTING_IDS = [
+  'aspect',
+  'loraweight',
+  'private',
+  'mature',
+  'remix',
+  'classic',
+  'reset',
+] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 const SETTING_ID = /^settings:([a-z]{1,20})$/;
 
@@ -313,7 +323,16 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     // `report:` names the report form, never a button.
     if (!ours || ours.action === 'report')
       return { kind: 'stale', base, customId: interaction.data.custom_id };
-    return { kind: 'button', base, ...ours, messageId: interaction.message.id };
+    return {
+      kind: 'button',
+      base,
+      ...ours,
+      messageId: interaction.message.id,
+      message: {
+        flags: typeof interaction.message.flags === 'number' ? interaction.message.flags : 0,
+        components: Array.isArray(interaction.message.components) ? interaction.message.components : [],
+      },
+    };
   }
   if (interaction.type === InteractionType.ModalSubmit) {
     const ours = splitCustomId(interaction.data.custom_id);

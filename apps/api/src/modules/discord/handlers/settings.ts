@@ -1,4 +1,4 @@
-import type { UserRow } from '@app/db';
+import { type UserRow, setDiscordClassicResults } from '@app/db';
 import {
   DEFAULT_ASPECTS,
   DEFAULT_LORA_WEIGHTS,
@@ -47,6 +47,7 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
       ? [`Others' mature creations (horror, gore) in the gallery: ${MATURE_WORDS[settings.matureDisplay]}`]
       : []),
     `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
+    `Results here: ${user.discordClassicResults ? 'classic messages' : 'cards (Discord’s new layout)'}`,
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
   ];
@@ -107,6 +108,12 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
         },
         {
           type: ComponentType.Button,
+          custom_id: 'settings:classic',
+          style: ButtonStyle.Secondary,
+          label: user.discordClassicResults ? 'Results: classic' : 'Results: cards',
+        },
+        {
+          type: ComponentType.Button,
           custom_id: 'settings:reset',
           style: ButtonStyle.Danger,
           label: 'Reset',
@@ -153,6 +160,12 @@ export async function changeSetting(
   user: UserRow,
   input: { setting: SettingId; values: string[] },
 ): Promise<InteractionReply> {
+  // How results look on Discord is the bot's own setting, not the studio's.
+  if (input.setting === 'classic') {
+    const changed = await setDiscordClassicResults(deps.database.db, user.id, !user.discordClassicResults);
+    const { content, components } = settingsMessage(changed, studioUrl(deps));
+    return { type: InteractionResponseType.UpdateMessage, data: { content, components } };
+  }
   const changes = settingChanges(user, input);
   if (!changes)
     return message({ ...settingsMessage(user, studioUrl(deps), 'That choice is not one of the menu’s.') });
@@ -187,6 +200,8 @@ function settingChanges(
         : null;
     case 'remix':
       return { remix: !user.remix };
+    case 'classic':
+      return null;
     case 'reset':
       return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false, remix: false };
   }
