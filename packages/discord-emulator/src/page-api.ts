@@ -128,6 +128,15 @@ export function pageApi(ctx: Ctx, actions: Actions, people: PagePeople) {
       });
       return sendJson(reply, 200, outcomeOf(outcome));
     });
+    app.post('/locale', signedIn, async (request, reply) => {
+      const user = actions.setLocale(people.signedIn(request).id, str(jsonBody(request), 'locale'));
+      return sendJson(reply, 200, { locale: user.locale });
+    });
+    app.post('/install', signedIn, async (request, reply) => {
+      jsonBody(request);
+      const user = await actions.installForUser(base(request), people.signedIn(request).id);
+      return sendJson(reply, 200, { installed: user.installed === true });
+    });
     app.post('/modals/close', signedIn, async (request, reply) => {
       actions.closeModal(people.signedIn(request).id, str(jsonBody(request), 'interactionId'));
       return sendJson(reply, 200, { ok: true });

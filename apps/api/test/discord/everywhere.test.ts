@@ -223,3 +223,38 @@ describe('results as Components V2 cards', () => {
     expect(result.attachments).toHaveLength(1);
   }, 30_000);
 });
+
+describe('the bot in the asker’s language', () => {
+  const inLocale = (userId: string, command: string, options: Record<string, unknown>, locale?: string) =>
+    h.control('POST', '/interactions', { userId, channel: 'image-1', command, options, locale });
+
+  it('answers a German client in German: the queued answer, the result and /info', async () => {
+    const { discordId } = await h.user(100);
+    const queued = await inLocale(discordId, 'make', { prompt: 'ein Leuchtturm' }, 'de');
+    expect(queued.response.data.content).toContain(
+      '/make: Dein Auftrag steht in der Warteschlange. Ich pinge dich hier, sobald er fertig ist.',
+    );
+    expect(queued.response.data.content).toMatch(/Kosten: 4 Credits/);
+    const result = await h.waitFor(async () =>
+      (await h.messages()).find((m) => m.content.startsWith(`<@${discordId}> dein /make ist fertig`)),
+    );
+    expect(result.components!.flatMap((row) => row.components.map((c) => c.label))).toContain('Gefällt mir');
+    const info = await inLocale(discordId, 'info', {}, 'de');
+    const text: string = info.response.data.content;
+    expect(text.startsWith('**Dein Konto**')).toBe(true);
+    expect(text).toContain('Credits: 96');
+    expect(text).toContain('Laufende Aufträge: keine.');
+    expect(text).toContain('Standardwerte:');
+  }, 30_000);
+
+  it('answers a language we do not speak in English, and follows a switch of the client’s language', async () => {
+    const { discordId } = await h.user(100);
+    const korean = await inLocale(discordId, 'info', {}, 'ko');
+    expect(korean.response.data.content.startsWith('**Your account**')).toBe(true);
+    // The channel page's language switch: the client's locale on every interaction from then on.
+    await h.control('POST', `/users/${discordId}/locale`, { locale: 'ja' });
+    const japanese = await inLocale(discordId, 'info', {});
+    expect(japanese.response.data.content.startsWith('**あなたのアカウント**')).toBe(true);
+    await expect(h.control('POST', `/users/${discordId}/locale`, { locale: 'xx' })).rejects.toThrow(/400/);
+  }, 30_000);
+});

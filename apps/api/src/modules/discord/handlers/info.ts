@@ -2,7 +2,7 @@ import { LIVE_SUBSCRIPTION_STATUSES, activeJobsOf } from '@app/db';
 import {
   TIER_OPTIONS,
   aspectLabel,
-  describeWait,
+  botTexts,
   formatCredits,
   formatHypercredits,
   planDateWords,
@@ -24,8 +24,9 @@ const MAX_JOBS = 10;
  * place and wait — the studio's numbers — and the person's defaults.
  */
 export const info = {
-  async run({ deps, user }) {
+  async run({ deps, user, interaction }) {
     const { db } = deps.database;
+    const t = botTexts(interaction.base.locale);
     const [state, jobs] = await Promise.all([
       describeAccountState({ db, user }),
       activeJobsOf(db, user.id, MAX_JOBS + 1),
@@ -34,22 +35,31 @@ export const info = {
     const live = state.plans.filter((row) => LIVE_SUBSCRIPTION_STATUSES.includes(row.status));
     const plan = live.find((row) => row.tier === user.subscriptionStatus) ?? live[0];
     const tier = TIER_OPTIONS.find((option) => option.tier === user.subscriptionStatus);
-    const lines: string[] = ['**Your account**'];
+    const lines: string[] = [t.info.title];
     if (user.subscriptionStatus === 'free' || !tier) {
-      lines.push(`Plan: Free · plans: ${deps.publicUrl()}/subscription`);
+      lines.push(t.info.freePlan(`${deps.publicUrl()}/subscription`));
     } else {
       // Never a renewal that will not happen: a failing one is said by its notice below.
       const when = plan ? planDateWords(plan) : null;
       const next = plan?.downgradeTo ? ` · then ${plan.downgradeTo}` : '';
       lines.push(
-        `Plan: ${user.subscriptionStatus}${plan?.gifted ? ' (gifted)' : ''}${when ? ` · ${when}` : ''}${next}`,
+        t.info.plan(
+          user.subscriptionStatus,
+          `${plan?.gifted ? ' (gifted)' : ''}${when ? ` · ${when}` : ''}${next}`,
+        ),
       );
       lines.push(
-        `Each ${tier.ptype === 'Yearly' ? 'year' : 'month'} it grants ${describePrice({ credits: tier.credits, hypercredits: tier.hypercredits })}.`,
+        t.info.grants(
+          tier.ptype === 'Yearly',
+          describePrice({ credits: tier.credits, hypercredits: tier.hypercredits }, t),
+        ),
       );
     }
     lines.push(
-      `Credits: ${grouped(user.credits)} · Hypercredits: ${formatHypercredits(user.hypercredits).toLocaleString('en-US')}`,
+      t.info.balances(
+        grouped(user.credits, t.info.unlimited),
+        formatHypercredits(user.hypercredits).toLocaleString('en-US'),
+      ),
     );
     for (const notice of state.notices) {
       lines.push(
@@ -57,35 +67,36 @@ export const info = {
       );
     }
     if (jobs.length === 0) {
-      lines.push('Jobs in progress: none.');
+      lines.push(t.info.noJobs);
     } else {
-      lines.push('**Jobs in progress**');
+      lines.push(t.info.jobsTitle);
       for (const job of jobs.slice(0, MAX_JOBS)) {
         const standing = standings.get(job.id)!;
         const prompt = promptOf(job.options);
         const what = `/${job.command}${prompt ? ` “${clip(prompt, 60)}”` : ''}`;
         if (job.status === 'running') {
-          lines.push(`• ${what}: running${job.progress ? ` ${Math.round(job.progress * 100)}%` : ''}`);
+          lines.push(t.info.runningJob(what, job.progress ?? undefined));
         } else {
-          const place =
-            standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
-          const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
-          lines.push(`• ${what}: ${place}${wait}`);
+          const wait = standing.waitSeconds !== undefined ? ` · ${t.wait(standing.waitSeconds)}` : '';
+          lines.push(t.info.waitingJob(what, `${t.place(standing.position)}${wait}`));
         }
       }
-      if (jobs.length > MAX_JOBS) lines.push(`…and more in the studio: ${deps.publicUrl()}/studio/mine`);
+      if (jobs.length > MAX_JOBS) lines.push(t.info.more(`${deps.publicUrl()}/studio/mine`));
     }
     const settings = toUserSettingsWire(user);
     lines.push(
-      `Defaults: ${aspectLabel(settings.defaultAspect)} · LoRA weight ${settings.defaultLoraWeight ?? 'standard'} · ` +
-        `new creations ${settings.privateByDefault ? 'private' : 'public'} (change with /settings)`,
+      t.info.defaults(
+        aspectLabel(settings.defaultAspect),
+        String(settings.defaultLoraWeight ?? t.info.standardWeight),
+        settings.privateByDefault,
+      ),
     );
     return message(ephemeral(clip(lines.join('\n'), MAX_CONTENT)));
   },
 } satisfies CommandHandler;
 
 /** Credits as the web shows them in text: grouped (2,500), or Unlimited. */
-const grouped = (credits: number) =>
-  formatCredits(credits) === 'Unlimited' ? 'Unlimited' : credits.toLocaleString('en-US');
+const grouped = (credits: number, unlimited: string) =>
+  formatCredits(credits) === 'Unlimited' ? unlimited : credits.toLocaleString('en-US');
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

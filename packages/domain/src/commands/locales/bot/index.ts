@@ -1,6 +1,11 @@
 import type { Price } from '../../../generation/pricing.ts';
 import type { BotLocale } from '../types.ts';
+import { DE } from './de.ts';
 import { EN } from './en.ts';
+import { ES_ES } from './es-ES.ts';
+import { FR } from './fr.ts';
+import { JA } from './ja.ts';
+import { PT_BR } from './pt-BR.ts';
 import type { BotTexts } from './types.ts';
 
 export type { BotTexts } from './types.ts';
@@ -9,11 +14,11 @@ export { EN as BOT_TEXTS_EN } from './en.ts';
 /** Every language's words; English is the reference the others translate. */
 export const BOT_TEXTS: Readonly<Record<BotLocale | 'en', BotTexts>> = {
   en: EN,
-  de: EN,
-  fr: EN,
-  'es-ES': EN,
-  'pt-BR': EN,
-  ja: EN,
+  de: DE,
+  fr: FR,
+  'es-ES': ES_ES,
+  'pt-BR': PT_BR,
+  ja: JA,
 };
 
 /** A price in a language's words: "4 credits and 2 hypercredits", or free. */
