@@ -201,7 +201,7 @@ export class Actions {
   async submitModal(
     base: string,
     userId: string,
-    values: Record<string, string>,
+    values: Record<string, string | UploadedFile[]>,
     ref: { interactionId?: string; customId?: string },
   ): Promise<Outcome> {
     const user = this.user(userId);
@@ -212,11 +212,24 @@ export class Actions {
     );
     if (!open) throw new UserInputError('no_modal', 'The user has no such modal open.', 404);
     const modal = open.response!.data as { custom_id: string; components: Record<string, unknown>[] };
+    const attachments: Record<string, unknown> = {};
     const components = modal.components.map((row) => {
       const input = (
         row.type === 18 ? row.component : (row.components as Record<string, unknown>[])[0]
       ) as Record<string, unknown>;
-      const value = values[input.custom_id as string] ?? '';
+      if (input.type === 19) {
+        const submitted = {
+          type: 19,
+          ...(input.id ? { id: input.id } : {}),
+          custom_id: input.custom_id,
+          values: this.uploads(base, input, values[input.custom_id as string], attachments),
+        };
+        return { type: 18, ...(row.id ? { id: row.id } : {}), component: submitted };
+      }
+      const given = values[input.custom_id as string] ?? '';
+      if (typeof given !== 'string')
+        throw new UserInputError('invalid_value', `"${String(input.custom_id)}" takes text.`);
+      const value = given;
       if (input.required !== false && value === '')
         throw new UserInputError('missing_value', `"${String(input.custom_id)}" is required.`);
       const submitted = {
@@ -235,7 +248,11 @@ export class Actions {
       5,
       user,
       ch,
-      { custom_id: modal.custom_id, components },
+      {
+        custom_id: modal.custom_id,
+        components,
+        ...(Object.keys(attachments).length ? { resolved: { attachments } } : {}),
+      },
       { sourceMessageId: open.sourceMessageId, triggeringInteractionId: open.id },
     );
     const source = open.sourceMessageId ? this.ctx.store.findMessage(open.sourceMessageId) : undefined;
@@ -244,6 +261,40 @@ export class Actions {
       rec.payload.message = message;
     }
     return this.sender.dispatch(rec, base);
+  }
+
+  /**
+   * The files a person picks in a File Upload: as many as it asks (1 by default, at most 10), of
+   * its `file_types` (dot-prefixed extensions, or `image`, `video`, `audio`), as Discord's client
+   * allows; each becomes an attachment in the submit's `resolved`.
+   */
+  private uploads(
+    base: string,
+    input: Record<string, unknown>,
+    given: string | UploadedFile[] | undefined,
+    attachments: Record<string, unknown>,
+  ): string[] {
+    const files = Array.isArray(given) ? given : [];
+    const min = typeof input.min_values === 'number' ? input.min_values : 1;
+    const max = typeof input.max_values === 'number' ? input.max_values : 1;
+    const required = input.required !== false;
+    if ((required || files.length) && (files.length < min || files.length > max))
+      throw new UserInputError(
+        'wrong_file_count',
+        `"${String(input.custom_id)}" takes ${min === max ? min : `${min} to ${max}`} file(s).`,
+      );
+    const types = Array.isArray(input.file_types) ? (input.file_types as string[]) : [];
+    for (const file of files) {
+      const extension = `.${file.filename.split('.').pop()?.toLowerCase() ?? ''}`;
+      const family = file.contentType.split('/')[0]!;
+      if (types.length && !types.includes(extension) && !types.includes(family))
+        throw new UserInputError('wrong_file_type', `${file.filename} is not one of ${types.join(', ')}.`);
+    }
+    return files.map((file) => {
+      const attachment = storeAttachment(this.ctx, base, 'ephemeral', file, { ephemeral: true });
+      attachments[attachment.id] = attachment;
+      return attachment.id;
+    });
   }
 
   /** A person's own message: the bot does not see it (no gateway), but the channel shows it. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actions } from './actions.ts';
+import { modalValues } from './testing.ts';
 import { FOREIGN_GUILD_ID, FOREIGN_GUILD_NAME } from './users.ts';
 import { UserInputError, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
@@ -122,7 +123,7 @@ export function pageApi(ctx: Ctx, actions: Actions, people: PagePeople) {
     app.post('/modals', signedIn, async (request, reply) => {
       const json = jsonBody(request);
       const me = people.signedIn(request);
-      const values = (json.values ?? {}) as Record<string, string>;
+      const values = modalValues(json.values);
       const outcome = await actions.submitModal(base(request), me.id, values, {
         interactionId: str(json, 'interactionId'),
       });

@@ -6,6 +6,7 @@ import type { Ctx } from './ctx.ts';
 import { notFound } from './errors.ts';
 import { baseFor } from './handler.ts';
 import { sendError, sendJson } from './http.ts';
+import type { UploadedFile } from './http.ts';
 import { jsonApi, jsonBody, str } from './json-api.ts';
 import { publicMessage } from './messages.ts';
 import type { Message } from './store.ts';
@@ -31,6 +32,24 @@ function toOptions(input: unknown): Record<string, OptionInput> {
       };
     } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = toOptions(v);
     else out[k] = v as OptionInput;
+  }
+  return out;
+}
+
+/** A modal's values: text by field, or for a File Upload a list of `{ filename, contentType, base64 }`. */
+export function modalValues(input: unknown): Record<string, string | UploadedFile[]> {
+  const out: Record<string, string | UploadedFile[]> = {};
+  for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(v)) {
+      const options = toOptions(Object.fromEntries(v.map((file, i) => [`${k}${i}`, file])));
+      const files = Object.values(options).filter(
+        (file): file is UploadedFile => typeof file === 'object' && 'data' in file,
+      );
+      if (files.length !== v.length)
+        throw new UserInputError('invalid_value', `"${k}" takes files as { filename, contentType, base64 }.`);
+      out[k] = files;
+    } else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    else out[k] = '';
   }
   return out;
 }
@@ -78,7 +97,7 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         Array.isArray(json.values) ? json.values.map(String) : undefined,
       ),
     '/modals': (base, json) =>
-      actions.submitModal(base, str(json, 'userId'), (json.values ?? {}) as Record<string, string>, {
+      actions.submitModal(base, str(json, 'userId'), modalValues(json.values), {
         interactionId: typeof json.interactionId === 'string' ? json.interactionId : undefined,
         customId: typeof json.customId === 'string' ? json.customId : undefined,
       }),

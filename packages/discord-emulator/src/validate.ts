@@ -287,6 +287,35 @@ export function checkModal(errors: FieldErrors, data: unknown): void {
       });
     const ip = isObj(row) && row.type === 1 ? `${rp}.components.0` : `${rp}.component`;
     checkInteractive(errors, ip, input, seen);
+    if (input.type === 19) {
+      // File Upload (only inside a Label): 0-10 files, at most 10 file types.
+      if (!(isObj(row) && row.type === 18)) errors.set(`${rp}.type`, choices([18]));
+      const min = input.min_values ?? 1;
+      const max = input.max_values ?? 1;
+      if (!Number.isInteger(min) || (min as number) < 0 || (min as number) > 10)
+        errors.set(`${ip}.min_values`, {
+          code: 'NUMBER_TYPE_MAX',
+          message: 'int value should be between 0 and 10.',
+        });
+      if (
+        !Number.isInteger(max) ||
+        (max as number) < 1 ||
+        (max as number) > 10 ||
+        (max as number) < (min as number)
+      )
+        errors.set(`${ip}.max_values`, {
+          code: 'NUMBER_TYPE_MAX',
+          message: 'int value should be between 1 and 10.',
+        });
+      const types = input.file_types;
+      if (
+        types !== undefined &&
+        (!Array.isArray(types) || types.length > 10 || types.some((x) => typeof x !== 'string'))
+      )
+        errors.set(`${ip}.file_types`, maxLength(10));
+    } else if (![3, 4, 5, 6, 7, 8].includes(input.type as number)) {
+      errors.set(`${ip}.type`, choices([3, 4, 5, 6, 7, 8, 19]));
+    }
     if (row && (row as Record<string, unknown>).type === 1)
       checkString(errors, `${ip}.label`, input.label, 45, true);
     else checkString(errors, `${rp}.label`, (row as Record<string, unknown>).label, 45, true);

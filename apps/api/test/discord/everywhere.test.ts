@@ -1,7 +1,7 @@
 import { findDiscordDelivery, listJobs, markDiscordDeliveryAttempted } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverResult } from '../../src/modules/discord/deliver-result.ts';
-import { type DiscordMessage, type Harness, createHarness, textOf } from './harness.ts';
+import { type DiscordMessage, type Harness, attachment, createHarness, textOf } from './harness.ts';
 import { fastProvider, png } from './fixtures.ts';
 import { balanceOf, countJobs } from './queries.ts';
 
@@ -256,5 +256,62 @@ describe('the bot in the asker’s language', () => {
     const japanese = await inLocale(discordId, 'info', {});
     expect(japanese.response.data.content.startsWith('**あなたのアカウント**')).toBe(true);
     await expect(h.control('POST', `/users/${discordId}/locale`, { locale: 'xx' })).rejects.toThrow(/400/);
+  }, 30_000);
+});
+
+describe('files from a form (File Upload in a modal)', () => {
+  it('opens the form for /describe sent without its image, and the form drives it: charged once', async () => {
+    const { discordId } = await h.user(100);
+    const opened = await h.command(discordId, 'describe', {});
+    expect(opened.response?.type).toBe(9);
+    const { modals } = await h.control('GET', `/modals/${discordId}`);
+    const form = modals[0] as {
+      custom_id: string;
+      components: { type: number; component: Record<string, unknown> }[];
+    };
+    expect(form.custom_id).toBe('upload:describe');
+    expect(form.components[0]!.type).toBe(18);
+    expect(form.components[0]!.component).toMatchObject({
+      type: 19,
+      custom_id: 'files',
+      min_values: 1,
+      max_values: 1,
+      file_types: expect.arrayContaining(['.png', '.jpg', '.jpeg', '.webp']),
+    });
+    // Discord's client keeps out a file the filter does not allow.
+    await expect(
+      h.control('POST', '/modals', {
+        userId: discordId,
+        values: { files: [attachment('notes.txt', 'text/plain', Buffer.from('hello'))] },
+      }),
+    ).rejects.toThrow(/wrong_file_type/);
+    expect(await balanceOf(h.database, discordId)).toEqual({ credits: 100, hypercredits: 0 });
+
+    const submitted = await h.control('POST', '/modals', {
+      userId: discordId,
+      values: { files: [attachment('sky.png', 'image/png', await png(32, 32, 9))] },
+    });
+    expect(submitted.response.type).toBe(5);
+    const caption = await h.waitFor(async () =>
+      (await h.messages()).find((m) => m.content === 'a blue square' && (m.flags ?? 0) & 64),
+    );
+    expect(caption).toBeTruthy();
+    expect(await countJobs(h.database, discordId)).toBe(1);
+    expect(await balanceOf(h.database, discordId)).toEqual({ credits: 99, hypercredits: 0 });
+  }, 30_000);
+
+  it('keeps the attachment option working beside it, and offers the typed prompt in /Change’s form', async () => {
+    const { discordId } = await h.user(100);
+    const direct = await h.command(discordId, 'describe', {
+      image: attachment('sun.png', 'image/png', await png(32, 32, 3)),
+    });
+    expect(direct.response?.type).toBe(5);
+    const opened = await h.command(discordId, 'change', { prompt: 'in winter' });
+    expect(opened.response?.type).toBe(9);
+    const { modals } = await h.control('GET', `/modals/${discordId}`);
+    const prompt = (modals[0].components as { component: { custom_id: string; value?: string } }[]).find(
+      (row) => row.component.custom_id === 'prompt',
+    );
+    expect(prompt?.component.value).toBe('in winter');
   }, 30_000);
 });

@@ -56,17 +56,27 @@ export function toSlashCommandJson(command: CommandDefinition): SlashCommandJson
     // Installable to a server and to a person's account, so it works in any server and DM.
     integration_types: [INTEGRATION_TYPES.guildInstall, INTEGRATION_TYPES.userInstall],
     contexts: [...(command.contexts ?? ALL_CONTEXTS)],
-    options: command.options.map((option) => ({
+    options: registeredOptions(command).map((option) => ({
       type: DISCORD_OPTION_TYPES[option.type],
       name: option.name,
       name_localizations: localizationsOf((catalog) => catalog.optionNames[option.name]),
       description: option.description,
       description_localizations: localizationsOf((catalog) => catalog.texts[option.description]),
-      required: option.required,
+      required: option.required && !(command.uploadForm && option.type === 'attachment'),
       ...(option.min !== undefined && { min_value: option.min }),
       ...(option.max !== undefined && { max_value: option.max }),
     })),
   };
+}
+
+/**
+ * The options in the order Discord takes them: required ones first. A command with an upload form
+ * registers its files as optional (they may come from the form), so they move behind the others.
+ */
+function registeredOptions(command: CommandDefinition) {
+  const required = (option: CommandDefinition['options'][number]) =>
+    option.required && !(command.uploadForm && option.type === 'attachment');
+  return [...command.options.filter(required), ...command.options.filter((option) => !required(option))];
 }
 
 /** A message command's (type 3, "Apps" on a message) registration body, installable and localized alike. */

@@ -149,6 +149,11 @@ export interface CommandText {
    * absent: all three.
    */
   contexts?: readonly (0 | 1 | 2)[];
+  /**
+   * The command's files may come from a form instead (Discord's File Upload in a modal): its
+   * attachment options register as optional, and a command sent without them opens the form.
+   */
+  uploadForm?: boolean;
 }
 
 /** What a job needs to be priced, queued and run: shared by commands and result actions. */

@@ -12,6 +12,7 @@ import { type InteractionReply, message } from './replies.ts';
 import { resolveDiscordUser } from './resolve-discord-user.ts';
 import { respondInTime } from './respond.ts';
 import { runCommand } from './run-command.ts';
+import { submitUpload } from './upload-form.ts';
 import { startReport, submitReport } from './report-message.ts';
 import { BANNED_TEXT, UNDER_13_TEXT, botLocaleOf, botTexts } from '@app/domain';
 
@@ -64,6 +65,7 @@ export async function handleInteraction(
     if (parsed.kind === 'message-command') return startReport(deps, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);
     if (parsed.kind === 'setting') return changeSetting(deps, user, parsed);
+    if (parsed.kind === 'upload') return submitUpload(deps, user, parsed);
     if (parsed.action === 'report') return submitReport(deps, user, parsed);
     return submitEdit(deps, user, parsed);
   })().catch((error: unknown) => {

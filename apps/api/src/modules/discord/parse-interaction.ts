@@ -84,6 +84,17 @@ export type ParsedInteraction =
       fields: Record<string, string>;
       index?: number;
     }
+  /**
+   * The upload form's submit (`upload:<command>`): the files of its File Upload, in order, and its
+   * text fields by option name.
+   */
+  | {
+      kind: 'upload';
+      base: InteractionBase;
+      name: string;
+      fields: Record<string, string>;
+      files: AttachmentRef[];
+    }
   /** A menu or button of the `/settings` message (`settings:<setting>`), with the values chosen. */
   | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
   /** A button of the age question (`age:<band>`), asked before the first creation. */
@@ -333,6 +344,40 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
         components: Array.isArray(interaction.message.components) ? interaction.message.components : [],
       },
     };
+  }
+  if (interaction.type === InteractionType.ModalSubmit && interaction.data.custom_id.startsWith('upload:')) {
+    const name = interaction.data.custom_id.slice('upload:'.length);
+    if (!/^[a-z]{1,32}$/.test(name)) return { kind: 'stale', base, customId: interaction.data.custom_id };
+    const resolved: Record<string, APIAttachment> =
+      (interaction.data as { resolved?: { attachments?: Record<string, APIAttachment> } }).resolved
+        ?.attachments ?? {};
+    const fields: Record<string, string> = {};
+    const files: AttachmentRef[] = [];
+    for (const row of interaction.data.components ?? []) {
+      const inputs = 'components' in row ? row.components : 'component' in row ? [row.component] : [];
+      for (const input of inputs as {
+        type?: number;
+        custom_id?: string;
+        value?: unknown;
+        values?: unknown;
+      }[]) {
+        if (input.type === ComponentType.FileUpload && Array.isArray(input.values)) {
+          for (const id of input.values) {
+            const file = typeof id === 'string' ? resolved[id] : undefined;
+            if (file)
+              files.push({
+                url: file.url,
+                filename: file.filename,
+                size: file.size,
+                contentType: file.content_type,
+              });
+          }
+        } else if (typeof input.custom_id === 'string' && typeof input.value === 'string') {
+          fields[input.custom_id] = input.value;
+        }
+      }
+    }
+    return { kind: 'upload', base, name, fields, files };
   }
   if (interaction.type === InteractionType.ModalSubmit) {
     const ours = splitCustomId(interaction.data.custom_id);

@@ -8,6 +8,7 @@ import { assertMayGenerate, assertMayMakeMature } from '../moderation/assert-may
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
 import { channelRefusal, checkChannel, inHorrorChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
+import { needsUploadForm, openUploadForm } from './upload-form.ts';
 import { COMMAND_HANDLERS } from './handlers/index.ts';
 import type { InteractionBase } from './parse-interaction.ts';
 import { ephemeral, queuedMessage } from './messages.ts';
@@ -42,6 +43,9 @@ export async function runCommand(
     const ids = await deps.channels.ids(interaction.base.guildId);
     return message(ephemeral(channelRefusal({ command: definition.name, verdict, ids })));
   }
+  // Sent without its files, a command with an upload form opens it (Discord's File Upload).
+  if (needsUploadForm(definition, interaction.attachments))
+    return openUploadForm(definition, interaction.options, t);
   // A general command is answered by its own handler at once; every job command goes the same way.
   if (definition.general) {
     return COMMAND_HANDLERS[definition.name].run({ deps, user, interaction });

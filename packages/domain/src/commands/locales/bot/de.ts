@@ -48,6 +48,15 @@ export const DE: BotTexts = {
     `Nicht genug Credits: Das kostet ${cost} und du hast ${balance}. Mehr gibt es unter ${url}`,
   buttonGone: 'Diese Schaltfläche funktioniert nicht mehr.',
   notSomethingICanDo: 'Das kann ich leider nicht.',
+  upload: {
+    files: (count) => (count === 1 ? 'Deine Datei' : `Deine ${count} Dateien`),
+    hint: (types, mib) => `${types}; je bis zu ${mib} MiB.`,
+    wrongType: (file, types) => `${file} ist keine dieser Dateiarten: ${types}. Es wurde nichts berechnet.`,
+    tooBig: (file, mib) => `${file} ist größer als ${mib} MiB. Es wurde nichts berechnet.`,
+    wrongCount: (count) =>
+      `Dafür braucht es genau ${count} ${count === 1 ? 'Datei' : 'Dateien'}. Es wurde nichts berechnet.`,
+    notANumber: (field) => `${field} muss eine Zahl sein. Es wurde nichts berechnet.`,
+  },
   info: {
     title: '**Dein Konto**',
     freePlan: (url) => `Tarif: Kostenlos · Tarife: ${url}`,

@@ -42,6 +42,14 @@ export const EN: BotTexts = {
     `Not enough credits: this costs ${cost} and you have ${balance}. Get more at ${url}`,
   buttonGone: 'That button no longer works.',
   notSomethingICanDo: 'This is not something I can do.',
+  upload: {
+    files: (count) => (count === 1 ? 'Your file' : `Your ${count} files`),
+    hint: (types, mib) => `${types}; up to ${mib} MiB each.`,
+    wrongType: (file, types) => `${file} is not one of ${types}; nothing was charged.`,
+    tooBig: (file, mib) => `${file} is larger than ${mib} MiB; nothing was charged.`,
+    wrongCount: (count) => `This needs exactly ${count} file${count === 1 ? '' : 's'}; nothing was charged.`,
+    notANumber: (field) => `${field} must be a number; nothing was charged.`,
+  },
   info: {
     title: '**Your account**',
     freePlan: (url) => `Plan: Free · plans: ${url}`,

@@ -47,6 +47,15 @@ export const ES_ES: BotTexts = {
     `No tienes suficientes créditos: esto cuesta ${cost} y tienes ${balance}. Consigue más en ${url}`,
   buttonGone: 'Ese botón ya no funciona.',
   notSomethingICanDo: 'Eso no es algo que pueda hacer.',
+  upload: {
+    files: (count) => (count === 1 ? 'Tu archivo' : `Tus ${count} archivos`),
+    hint: (types, mib) => `${types}; hasta ${mib} MiB cada uno.`,
+    wrongType: (file, types) => `${file} no es de ninguno de estos tipos: ${types}. No se ha cobrado nada.`,
+    tooBig: (file, mib) => `${file} ocupa más de ${mib} MiB. No se ha cobrado nada.`,
+    wrongCount: (count) =>
+      `Hacen falta exactamente ${count} archivo${count === 1 ? '' : 's'}. No se ha cobrado nada.`,
+    notANumber: (field) => `${field} debe ser un número. No se ha cobrado nada.`,
+  },
   info: {
     title: '**Tu cuenta**',
     freePlan: (url) => `Plan: Gratis · planes: ${url}`,

@@ -47,6 +47,15 @@ export const FR: BotTexts = {
     `Crédits insuffisants : cela coûte ${cost} et vous avez ${balance}. Rechargez sur ${url}`,
   buttonGone: 'Ce bouton ne fonctionne plus.',
   notSomethingICanDo: 'Je ne sais pas faire cela.',
+  upload: {
+    files: (count) => (count === 1 ? 'Votre fichier' : `Vos ${count} fichiers`),
+    hint: (types, mib) => `${types} ; jusqu’à ${mib} Mio chacun.`,
+    wrongType: (file, types) => `${file} n’est pas de l’un de ces types : ${types}. Rien n’a été facturé.`,
+    tooBig: (file, mib) => `${file} dépasse ${mib} Mio. Rien n’a été facturé.`,
+    wrongCount: (count) =>
+      `Il faut exactement ${count} fichier${count === 1 ? '' : 's'}. Rien n’a été facturé.`,
+    notANumber: (field) => `${field} doit être un nombre. Rien n’a été facturé.`,
+  },
   info: {
     title: '**Votre compte**',
     freePlan: (url) => `Formule : Gratuite · formules : ${url}`,

@@ -45,6 +45,14 @@ export const JA: BotTexts = {
     `クレジットが足りません：${cost}が必要ですが、残高は${balance}です。追加はこちら：${url}`,
   buttonGone: 'このボタンはもう使えません。',
   notSomethingICanDo: 'それは私にはできません。',
+  upload: {
+    files: (count) => (count === 1 ? 'ファイル' : `ファイル（${count}件）`),
+    hint: (types, mib) => `${types}、各${mib} MiBまで。`,
+    wrongType: (file, types) => `${file} は対応していない形式です（${types}）。料金はかかっていません。`,
+    tooBig: (file, mib) => `${file} は${mib} MiBを超えています。料金はかかっていません。`,
+    wrongCount: (count) => `ちょうど${count}件のファイルが必要です。料金はかかっていません。`,
+    notANumber: (field) => `${field} には数値を入力してください。料金はかかっていません。`,
+  },
   info: {
     title: '**あなたのアカウント**',
     freePlan: (url) => `プラン：無料 · プラン一覧：${url}`,

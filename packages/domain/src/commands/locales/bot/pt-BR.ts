@@ -47,6 +47,15 @@ export const PT_BR: BotTexts = {
     `Créditos insuficientes: isto custa ${cost} e você tem ${balance}. Consiga mais em ${url}`,
   buttonGone: 'Esse botão não funciona mais.',
   notSomethingICanDo: 'Isso não é algo que eu consiga fazer.',
+  upload: {
+    files: (count) => (count === 1 ? 'Seu arquivo' : `Seus ${count} arquivos`),
+    hint: (types, mib) => `${types}; até ${mib} MiB cada.`,
+    wrongType: (file, types) => `${file} não é de nenhum destes tipos: ${types}. Nada foi cobrado.`,
+    tooBig: (file, mib) => `${file} tem mais de ${mib} MiB. Nada foi cobrado.`,
+    wrongCount: (count) =>
+      `São necessários exatamente ${count} arquivo${count === 1 ? '' : 's'}. Nada foi cobrado.`,
+    notANumber: (field) => `${field} precisa ser um número. Nada foi cobrado.`,
+  },
   info: {
     title: '**Sua conta**',
     freePlan: (url) => `Plano: Grátis · planos: ${url}`,

@@ -42,6 +42,15 @@ export interface BotTexts {
   notEnough(cost: string, balance: string, url: string): string;
   buttonGone: string;
   notSomethingICanDo: string;
+  /** The upload form (Discord's File Upload in a modal) and its refusals; nothing is charged. */
+  upload: {
+    files(count: number): string;
+    hint(types: string, mib: number): string;
+    wrongType(file: string, types: string): string;
+    tooBig(file: string, mib: number): string;
+    wrongCount(count: number): string;
+    notANumber(field: string): string;
+  };
   /** `/info`. */
   info: {
     title: string;
