@@ -4,6 +4,7 @@ import type { Ctx } from './ctx.ts';
 import type { UploadedFile } from './http.ts';
 import type { InteractionSender, Outcome } from './interactions.ts';
 import { storeAttachment } from './messages.ts';
+import { signInteraction } from './signing.ts';
 import { componentData, interactionBase } from './payloads.ts';
 import type { Channel, InteractionRecord } from './store.ts';
 import { apiUser, type DiscordUserSeed } from './users.ts';
@@ -112,11 +113,48 @@ export class Actions {
       throw new UserInputError('command_unavailable', `/${name} is not available here.`, 403);
   }
 
-  /** The person adds the app to their account (a user install). */
+  /** Webhook events sent to the app, newest last, with the HTTP status it answered (0: unreachable). */
+  readonly events: { body: Record<string, unknown>; status: number }[] = [];
+
+  /**
+   * The person adds the app to their account (a user install, OAuth2 with `integration_type=1`):
+   * Discord then sends the app's Webhook Events URL an `APPLICATION_AUTHORIZED` event, signed as
+   * interactions are (https://discord.com/developers/docs/events/webhook-events).
+   */
   async installForUser(_base: string, userId: string): Promise<DiscordUserSeed> {
     const user = this.user(userId);
     user.installed = true;
     this.ctx.store.changed();
+    const url = this.ctx.settings.eventsUrl;
+    if (url) {
+      const body = {
+        version: 1,
+        application_id: this.ctx.keys.applicationId,
+        type: 1,
+        event: {
+          type: 'APPLICATION_AUTHORIZED',
+          timestamp: new Date(this.ctx.now()).toISOString(),
+          data: { integration_type: 1, scopes: ['applications.commands'], user: apiUser(user) },
+        },
+      };
+      const text = JSON.stringify(body);
+      const timestamp = String(Math.floor(this.ctx.now() / 1000));
+      const status = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Discord-Webhook/1.0 (+https://discord.com)',
+          'x-signature-ed25519': signInteraction(this.ctx.keys.privateKey, timestamp, text),
+          'x-signature-timestamp': timestamp,
+        },
+        body: text,
+        signal: AbortSignal.timeout(this.ctx.settings.deadlineMs),
+      }).then(
+        async (res) => (await res.arrayBuffer(), res.status),
+        () => 0,
+      );
+      this.events.push({ body, status });
+    }
     return user;
   }
 

@@ -18,6 +18,8 @@ export class Ctx {
       prefix: string;
       publicUrl?: string;
       interactionsUrl: string | null;
+      /** Where webhook events (APPLICATION_AUTHORIZED, …) go: the app's Webhook Events URL. */
+      eventsUrl?: string | null;
       invalidSignatureRate: number;
       rateLimit: RateLimitOptions;
       deadlineMs: number;

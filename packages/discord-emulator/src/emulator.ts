@@ -67,6 +67,8 @@ export interface DiscordEmulator {
    */
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void;
   setInteractionsUrl(url: string | null): void;
+  /** The app's Webhook Events URL, where a user install sends `APPLICATION_AUTHORIZED`. */
+  setEventsUrl(url: string | null): void;
   /** Moves the emulator's clock forward (token expiry, rate-limit windows). */
   advanceClock(ms: number): void;
   /** The guild's text channels: id, name and whether they are age-restricted. */
@@ -145,6 +147,9 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     },
     setInteractionsUrl(url) {
       ctx.settings.interactionsUrl = url;
+    },
+    setEventsUrl(url) {
+      ctx.settings.eventsUrl = url;
     },
     advanceClock(ms) {
       ctx.offsetMs += ms;

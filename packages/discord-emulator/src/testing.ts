@@ -172,7 +172,10 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
     app.post('/installs', async (request, reply) => {
       // The person adds the app to their account (OAuth2 with integration_type=1).
       const user = await actions.installForUser(baseFor(ctx, request.raw), str(jsonBody(request), 'userId'));
-      return sendJson(reply, 200, { user: { ...apiUser(user), installed: true } });
+      return sendJson(reply, 200, {
+        user: { ...apiUser(user), installed: true },
+        event: actions.events.at(-1) ?? null,
+      });
     });
     app.post('/foreign', async (request, reply) => {
       // The foreign server's admin turns external apps off (or on again).

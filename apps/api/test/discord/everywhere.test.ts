@@ -1,6 +1,8 @@
-import { findDiscordDelivery, listJobs, markDiscordDeliveryAttempted } from '@app/db';
+import { createPrivateKey, sign } from 'node:crypto';
+import { findDiscordDelivery, findUserByDiscordId, listJobs, markDiscordDeliveryAttempted } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverResult } from '../../src/modules/discord/deliver-result.ts';
+import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { type DiscordMessage, type Harness, attachment, createHarness, textOf } from './harness.ts';
 import { fastProvider, png } from './fixtures.ts';
 import { balanceOf, countJobs } from './queries.ts';
@@ -314,4 +316,51 @@ describe('files from a form (File Upload in a modal)', () => {
     );
     expect(prompt?.component.value).toBe('in winter');
   }, 30_000);
+});
+
+describe('APPLICATION_AUTHORIZED: a person adds the app to their account', () => {
+  it('makes their account (or links the one they have) and welcomes them by DM, once', async () => {
+    const discordId = generateSnowflake();
+    await h.control('POST', '/users', { id: discordId, username: 'newcomer' });
+    expect(await findUserByDiscordId(h.database.db, discordId)).toBeUndefined();
+    const { event } = await h.control('POST', '/installs', { userId: discordId });
+    expect(event.status).toBe(204);
+    expect(event.body.event.type).toBe('APPLICATION_AUTHORIZED');
+    const account = await findUserByDiscordId(h.database.db, discordId);
+    expect(account?.discordName).toBe('newcomer');
+    const welcome = (await h.dms(discordId)).filter((m) => m.content.startsWith('Welcome to HyperCreate!'));
+    expect(welcome).toHaveLength(1);
+
+    // Someone with an account already: the same account, welcomed.
+    const { discordId: known, account: before } = await h.user(10);
+    await h.control('POST', '/installs', { userId: known });
+    expect((await findUserByDiscordId(h.database.db, known))?.id).toBe(before.id);
+    expect((await h.dms(known)).some((m) => m.content.startsWith('Welcome to HyperCreate!'))).toBe(true);
+  }, 30_000);
+
+  it('answers a PING with 204 and refuses an unsigned or foreign body', async () => {
+    const post = (body: unknown, signed = true) => {
+      const text = JSON.stringify(body);
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = signed
+        ? sign(null, Buffer.from(timestamp + text), createPrivateKey(h.emulator.keys.privateKey)).toString(
+            'hex',
+          )
+        : '00'.repeat(64);
+      return fetch(`${h.base}/api/discord/events`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-signature-ed25519': signature,
+          'x-signature-timestamp': timestamp,
+        },
+        body: text,
+      });
+    };
+    const ping = { version: 1, application_id: h.emulator.applicationId, type: 0 };
+    expect((await post(ping)).status).toBe(204);
+    expect((await post(ping, false)).status).toBe(401);
+    expect((await post({ ...ping, application_id: '123' })).status).toBe(400);
+    expect((await post([1, 2])).status).toBe(400);
+  });
 });
