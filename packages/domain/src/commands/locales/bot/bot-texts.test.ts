@@ -24,6 +24,8 @@ const SAME = new Set([
   'fr:card.image',
   'fr:info.standardWeight',
   'de:info.balances',
+  'de:help.optional',
+  'fr:help.guides',
 ]);
 
 describe.each(BOT_LOCALES)('the bot’s words in %s', (locale) => {

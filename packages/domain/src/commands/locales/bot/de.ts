@@ -57,6 +57,12 @@ export const DE: BotTexts = {
       `Dafür braucht es genau ${count} ${count === 1 ? 'Datei' : 'Dateien'}. Es wurde nichts berechnet.`,
     notANumber: (field) => `${field} muss eine Zahl sein. Es wurde nichts berechnet.`,
   },
+  help: {
+    title: '**Befehle**',
+    guides: 'Anleitungen',
+    optional: 'optional',
+    noSuch: (command, url) => `Es gibt kein /${command}. Tippe /help für die Liste. Anleitungen: ${url}`,
+  },
   info: {
     title: '**Dein Konto**',
     freePlan: (url) => `Tarif: Kostenlos · Tarife: ${url}`,

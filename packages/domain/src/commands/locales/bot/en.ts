@@ -50,6 +50,12 @@ export const EN: BotTexts = {
     wrongCount: (count) => `This needs exactly ${count} file${count === 1 ? '' : 's'}; nothing was charged.`,
     notANumber: (field) => `${field} must be a number; nothing was charged.`,
   },
+  help: {
+    title: '**Commands**',
+    guides: 'Guides',
+    optional: 'optional',
+    noSuch: (command, url) => `There is no /${command}. Type /help for the list. Guides: ${url}`,
+  },
   info: {
     title: '**Your account**',
     freePlan: (url) => `Plan: Free · plans: ${url}`,

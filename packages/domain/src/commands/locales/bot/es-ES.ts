@@ -56,6 +56,12 @@ export const ES_ES: BotTexts = {
       `Hacen falta exactamente ${count} archivo${count === 1 ? '' : 's'}. No se ha cobrado nada.`,
     notANumber: (field) => `${field} debe ser un número. No se ha cobrado nada.`,
   },
+  help: {
+    title: '**Comandos**',
+    guides: 'Guías',
+    optional: 'opcional',
+    noSuch: (command, url) => `No existe /${command}. Escribe /help para ver la lista. Guías: ${url}`,
+  },
   info: {
     title: '**Tu cuenta**',
     freePlan: (url) => `Plan: Gratis · planes: ${url}`,

@@ -56,6 +56,13 @@ export const FR: BotTexts = {
       `Il faut exactement ${count} fichier${count === 1 ? '' : 's'}. Rien n’a été facturé.`,
     notANumber: (field) => `${field} doit être un nombre. Rien n’a été facturé.`,
   },
+  help: {
+    title: '**Commandes**',
+    guides: 'Guides',
+    optional: 'facultatif',
+    noSuch: (command, url) =>
+      `La commande /${command} n’existe pas. Tapez /help pour la liste. Guides : ${url}`,
+  },
   info: {
     title: '**Votre compte**',
     freePlan: (url) => `Formule : Gratuite · formules : ${url}`,

@@ -53,6 +53,13 @@ export const JA: BotTexts = {
     wrongCount: (count) => `ちょうど${count}件のファイルが必要です。料金はかかっていません。`,
     notANumber: (field) => `${field} には数値を入力してください。料金はかかっていません。`,
   },
+  help: {
+    title: '**コマンド**',
+    guides: 'ガイド',
+    optional: '任意',
+    noSuch: (command, url) =>
+      `/${command} というコマンドはありません。/help で一覧を表示できます。ガイド：${url}`,
+  },
   info: {
     title: '**あなたのアカウント**',
     freePlan: (url) => `プラン：無料 · プラン一覧：${url}`,

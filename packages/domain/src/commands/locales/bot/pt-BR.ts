@@ -56,6 +56,12 @@ export const PT_BR: BotTexts = {
       `São necessários exatamente ${count} arquivo${count === 1 ? '' : 's'}. Nada foi cobrado.`,
     notANumber: (field) => `${field} precisa ser um número. Nada foi cobrado.`,
   },
+  help: {
+    title: '**Comandos**',
+    guides: 'Guias',
+    optional: 'opcional',
+    noSuch: (command, url) => `Não existe /${command}. Digite /help para ver a lista. Guias: ${url}`,
+  },
   info: {
     title: '**Sua conta**',
     freePlan: (url) => `Plano: Grátis · planos: ${url}`,

@@ -51,6 +51,8 @@ export interface BotTexts {
     wrongCount(count: number): string;
     notANumber(field: string): string;
   };
+  /** `/help`. */
+  help: { title: string; guides: string; optional: string; noSuch(command: string, url: string): string };
   /** `/info`. */
   info: {
     title: string;
