@@ -3,7 +3,7 @@ import { UserInputError, resolveOptions, type OptionDef, type OptionInput } from
 import type { Ctx } from './ctx.ts';
 import type { UploadedFile } from './http.ts';
 import type { InteractionSender, Outcome } from './interactions.ts';
-import { storeAttachment } from './messages.ts';
+import { publicMessage, storeAttachment } from './messages.ts';
 import { signInteraction } from './signing.ts';
 import { componentData, interactionBase } from './payloads.ts';
 import type { Channel, InteractionRecord } from './store.ts';
@@ -137,6 +137,7 @@ export class Actions {
           data: { integration_type: 1, scopes: ['applications.commands'], user: apiUser(user) },
         },
       };
+      this.ctx.observe?.({ kind: 'response', route: 'SEND webhook-event', body });
       const text = JSON.stringify(body);
       const timestamp = String(Math.floor(this.ctx.now() / 1000));
       const status = await fetch(url, {
@@ -188,7 +189,7 @@ export class Actions {
         404,
       );
     if ('values' in data) (data as { values: string[] }).values = values ?? [];
-    const { _visibleTo, _interactionId, ...message } = msg;
+    const message = publicMessage(msg);
     const rec = this.record(3, user, ch, data, { sourceMessageId: msg.id });
     rec.payload.message = message;
     return this.sender.dispatch(rec, base);
@@ -207,7 +208,7 @@ export class Actions {
     const cmd = this.ctx.store.state.commands.find((c) => c.name === name && c.type === 3);
     if (!cmd)
       throw new UserInputError('unknown_command', `The application has no message command "${name}".`, 404);
-    const { _visibleTo, _interactionId, ...message } = msg;
+    const message = publicMessage(msg);
     const data = {
       id: cmd.id,
       name,
@@ -295,7 +296,7 @@ export class Actions {
     );
     const source = open.sourceMessageId ? this.ctx.store.findMessage(open.sourceMessageId) : undefined;
     if (source) {
-      const { _visibleTo, _interactionId, ...message } = source;
+      const message = publicMessage(source);
       rec.payload.message = message;
     }
     return this.sender.dispatch(rec, base);

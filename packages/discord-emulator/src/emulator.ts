@@ -90,16 +90,13 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     rateLimit: options.rateLimit ?? { limit: 5, windowMs: 5000 },
     deadlineMs: options.deadlineMs ?? 3000,
   });
+  const observe = options.observe ?? recordingObserver();
+  // What the emulator sends the app (interactions, webhook events) is checked like its REST answers.
+  ctx.observe = observe;
   const sender = new InteractionSender(ctx);
   const actions = new Actions(ctx, sender);
   const oauth = discordOAuth(ctx);
-  const rest = restPlugin(
-    ctx,
-    sender,
-    new RateLimiter(ctx),
-    options.observe ?? recordingObserver(),
-    oauth.me,
-  );
+  const rest = restPlugin(ctx, sender, new RateLimiter(ctx), observe, oauth.me);
   const page = pagePlugin(ctx, actions, options.resolveUser);
   const testControl = options.testControl === false ? null : testControlPlugin(ctx, actions);
 

@@ -68,7 +68,6 @@ export function apiMember(ctx: Ctx, user: DiscordUserSeed) {
     permissions: MEMBER_PERMISSIONS,
     premium_since: null,
     roles: [],
-    unusual_dm_activity_until: null,
     user: apiUser(user),
   };
 }
@@ -91,9 +90,11 @@ export function interactionBase(
     app_permissions: ch.guildId ? USER_APP_PERMISSIONS : APP_PERMISSIONS,
     locale: user.locale ?? 'en-US',
     entitlements: [],
-    entitlement_sku_ids: [],
     attachment_size_limit: 10 * 1024 * 1024,
-    channel: apiChannel(ctx, ch),
+    // The interaction's partial channel, as discord-api-types has it (no computed `permissions`).
+    channel: (({ permissions: _computed, ...channel }) => channel)(
+      apiChannel(ctx, ch) as Record<string, unknown> & { permissions?: string },
+    ),
     channel_id: ch.id,
   };
   // Discord names each installation that authorized the interaction: the server's ('0': its id, or

@@ -230,17 +230,21 @@ function sidebar() {
     ['ja', '日本語'],
     ['ko', '한국어'],
   ];
-  const language = h(
-    'select',
-    { id: 'locale', 'aria-label': 'Language' },
-    languages.map(([value, text]) => h('option', { value, text })),
-  );
-  language.value = state.me?.locale || 'en-US';
-  language.disabled = !state.me;
-  language.addEventListener('change', async () => {
-    await postJson('/locale', { locale: language.value });
-    await refresh(true);
-  });
+  // A menu of buttons (not a <select>, whose options would mix with the command suggestions).
+  const chosen = state.me?.locale || 'en-US';
+  const language = h('details', { class: 'language' }, [
+    h('summary', { text: `Language: ${languages.find(([value]) => value === chosen)?.[1] ?? chosen}` }),
+    ...languages.map(([value, text]) => {
+      const b = h('button', { type: 'button', class: 'btn btn-style-2', text, 'data-locale': value });
+      if (value === chosen) b.setAttribute('aria-pressed', 'true');
+      b.disabled = !state.me;
+      b.addEventListener('click', async () => {
+        await postJson('/locale', { locale: value });
+        await refresh(true);
+      });
+      return b;
+    }),
+  ]);
   if (!state.picker) return me.replaceChildren(name, language);
   const pick = h('select', { id: 'picker' }, [
     h('option', { value: '', text: 'Choose a user' }),
