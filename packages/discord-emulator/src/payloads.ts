@@ -93,7 +93,7 @@ export function interactionBase(
     attachment_size_limit: 10 * 1024 * 1024,
     // The interaction's partial channel, as discord-api-types has it (no computed `permissions`).
     channel: (({ permissions: _computed, ...channel }) => channel)(
-      apiChannel(ctx, ch) as Record<string, unknown> & { permissions?: string },
+      apiChannel(ctx, ch),
     ),
     channel_id: ch.id,
   };

@@ -12,7 +12,7 @@ import { type InteractionReply, message } from './replies.ts';
 import { resolveDiscordUser } from './resolve-discord-user.ts';
 import { respondInTime } from './respond.ts';
 import { runCommand } from './run-command.ts';
-import { submitUpload } from './upload-form.ts';
+import { submitUpload } from './submit-upload.ts';
 import { startReport, submitReport } from './report-message.ts';
 import { BANNED_TEXT, UNDER_13_TEXT, botLocaleOf, botTexts } from '@app/domain';
 

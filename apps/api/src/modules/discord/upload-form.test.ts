@@ -3,7 +3,8 @@ import { getCommand } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import type { BotDeps } from './bot-deps.ts';
 import type { InteractionBase } from './parse-interaction.ts';
-import { submitUpload, uploadModal } from './upload-form.ts';
+import { submitUpload } from './submit-upload.ts';
+import { uploadModal } from './upload-form.ts';
 import { BOT_TEXTS_EN } from '@app/domain';
 
 const base = { id: '1', locale: 'en', context: 1, reach: 'member' } as unknown as InteractionBase;
