@@ -92,9 +92,7 @@ export function interactionBase(
     entitlements: [],
     attachment_size_limit: 10 * 1024 * 1024,
     // The interaction's partial channel, as discord-api-types has it (no computed `permissions`).
-    channel: (({ permissions: _computed, ...channel }) => channel)(
-      apiChannel(ctx, ch),
-    ),
+    channel: (({ permissions: _computed, ...channel }) => channel)(apiChannel(ctx, ch)),
     channel_id: ch.id,
   };
   // Discord names each installation that authorized the interaction: the server's ('0': its id, or
