@@ -9,6 +9,52 @@ const maxLength = (n: number) => ({
   message: `Must be ${n} or fewer in length.`,
 });
 
+/** Discord's locales (Reference › Locales): the keys a `*_localizations` map may have. */
+export const DISCORD_LOCALES = [
+  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl',
+  'pt-BR', 'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja',
+  'zh-TW', 'ko',
+]; // prettier-ignore
+
+/** A `name_localizations` / `description_localizations` map: known locales, each value valid. */
+function checkLocalizations(
+  errors: FieldErrors,
+  path: string,
+  map: unknown,
+  valid: (value: string) => boolean,
+  message: { code: string; message: string },
+): void {
+  if (map === undefined || map === null) return;
+  if (typeof map !== 'object' || Array.isArray(map))
+    return void errors.set(path, {
+      code: 'DICT_TYPE_CONVERT',
+      message: 'Only dictionaries may be used in a DictType',
+    });
+  for (const [locale, value] of Object.entries(map as Record<string, unknown>)) {
+    if (!DISCORD_LOCALES.includes(locale))
+      errors.set(`${path}.${locale}`, {
+        code: 'ENUM_TYPE_COERCE',
+        message: `Value "${locale}" is not a valid enum value.`,
+      });
+    else if (typeof value !== 'string' || !valid(value)) errors.set(`${path}.${locale}`, message);
+  }
+}
+
+const INVALID_NAME = { code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' };
+const BAD_DESCRIPTION = { code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' };
+const describes = (text: string) => text.length >= 1 && text.length <= 100;
+const chatName = (text: string) => NAME.test(text) && text === text.toLowerCase();
+
+/** `integration_types` (0 guild, 1 user install) and `contexts` (0 guild, 1 bot DM, 2 private channel). */
+function checkEnumList(errors: FieldErrors, path: string, list: unknown, max: number): void {
+  if (list === undefined || list === null) return;
+  if (!Array.isArray(list) || list.some((v) => !Number.isInteger(v) || v < 0 || v > max))
+    errors.set(path, {
+      code: 'BASE_TYPE_CHOICES',
+      message: `Value must be one of {${Array.from({ length: max + 1 }, (_, i) => i).join(', ')}}.`,
+    });
+}
+
 function checkOptions(errors: FieldErrors, path: string, options: unknown): void {
   if (options === undefined || options === null) return;
   if (!Array.isArray(options))
@@ -38,6 +84,14 @@ function checkOptions(errors: FieldErrors, path: string, options: unknown): void
         message: 'Required options must be placed before non-required options',
       });
     if (o?.required !== true) optionalSeen = true;
+    checkLocalizations(errors, `${p}.name_localizations`, o?.name_localizations, chatName, INVALID_NAME);
+    checkLocalizations(
+      errors,
+      `${p}.description_localizations`,
+      o?.description_localizations,
+      describes,
+      BAD_DESCRIPTION,
+    );
     if (o?.type === 1 || o?.type === 2) checkOptions(errors, `${p}.options`, o.options);
   });
 }
@@ -69,6 +123,23 @@ export function overwriteCommands(ctx: Ctx, body: unknown): Record<string, unkno
         message: 'Must be between 1 and 100 in length.',
       });
     checkOptions(errors, `${i}.options`, c?.options);
+    checkLocalizations(
+      errors,
+      `${i}.name_localizations`,
+      c?.name_localizations,
+      type === 1 ? chatName : (text) => MENU_NAME.test(text),
+      INVALID_NAME,
+    );
+    if (type === 1)
+      checkLocalizations(
+        errors,
+        `${i}.description_localizations`,
+        c?.description_localizations,
+        describes,
+        BAD_DESCRIPTION,
+      );
+    checkEnumList(errors, `${i}.integration_types`, c?.integration_types, 1);
+    checkEnumList(errors, `${i}.contexts`, c?.contexts, 2);
   });
   if (errors.size) throw formBodyError(errors);
   const old = ctx.store.state.commands;

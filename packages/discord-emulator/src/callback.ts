@@ -11,6 +11,7 @@ import { EPHEMERAL, buildMessage, editMessage, publicMessage } from './messages.
 import type { InteractionRecord, Message } from './store.ts';
 import { apiUser } from './users.ts';
 import { checkModal } from './validate.ts';
+import { forcedEphemeral } from './payloads.ts';
 
 // Callback types allowed per interaction type
 // (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type).
@@ -88,10 +89,15 @@ export function applyCallback(
     ]);
     throw formBodyError(errors);
   }
-  const data = (typeof body.data === 'object' && body.data !== null ? body.data : {}) as Record<
+  const given = (typeof body.data === 'object' && body.data !== null ? body.data : {}) as Record<
     string,
     unknown
   >;
+  // A server that turned off external apps sees a user-installed app's answers only privately.
+  const data =
+    (type === 4 || type === 5) && forcedEphemeral(rec.payload)
+      ? { ...given, flags: Number(given.flags ?? 0) | EPHEMERAL }
+      : given;
   const list = ctx.store.messages(rec.channelId);
   const source = rec.sourceMessageId ? list.find((m) => m.id === rec.sourceMessageId) : undefined;
   if ((type === 6 || type === 7) && !source)

@@ -1,4 +1,5 @@
 import { Holds } from './holds.ts';
+import type { ResponseObserver } from './observer.ts';
 import { snowflake } from './snowflake.ts';
 import type { Store } from './store.ts';
 import { apiUser } from './users.ts';
@@ -18,6 +19,8 @@ export class Ctx {
       prefix: string;
       publicUrl?: string;
       interactionsUrl: string | null;
+      /** Where webhook events (APPLICATION_AUTHORIZED, …) go: the app's Webhook Events URL. */
+      eventsUrl?: string | null;
       invalidSignatureRate: number;
       rateLimit: RateLimitOptions;
       deadlineMs: number;
@@ -25,6 +28,8 @@ export class Ctx {
   ) {}
 
   offsetMs = 0;
+  /** Sees each object the emulator sends the app (see observer.ts), for the fidelity check. */
+  observe?: ResponseObserver;
   /** REST requests test control asked to hold (see holds.ts). */
   readonly holds = new Holds();
 

@@ -67,6 +67,8 @@ export interface DiscordEmulator {
    */
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void;
   setInteractionsUrl(url: string | null): void;
+  /** The app's Webhook Events URL, where a user install sends `APPLICATION_AUTHORIZED`. */
+  setEventsUrl(url: string | null): void;
   /** Moves the emulator's clock forward (token expiry, rate-limit windows). */
   advanceClock(ms: number): void;
   /** The guild's text channels: id, name and whether they are age-restricted. */
@@ -88,16 +90,13 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     rateLimit: options.rateLimit ?? { limit: 5, windowMs: 5000 },
     deadlineMs: options.deadlineMs ?? 3000,
   });
+  const observe = options.observe ?? recordingObserver();
+  // What the emulator sends the app (interactions, webhook events) is checked like its REST answers.
+  ctx.observe = observe;
   const sender = new InteractionSender(ctx);
   const actions = new Actions(ctx, sender);
   const oauth = discordOAuth(ctx);
-  const rest = restPlugin(
-    ctx,
-    sender,
-    new RateLimiter(ctx),
-    options.observe ?? recordingObserver(),
-    oauth.me,
-  );
+  const rest = restPlugin(ctx, sender, new RateLimiter(ctx), observe, oauth.me);
   const page = pagePlugin(ctx, actions, options.resolveUser);
   const testControl = options.testControl === false ? null : testControlPlugin(ctx, actions);
 
@@ -146,12 +145,15 @@ export function createDiscordEmulator(options: DiscordEmulatorOptions = {}): Dis
     setInteractionsUrl(url) {
       ctx.settings.interactionsUrl = url;
     },
+    setEventsUrl(url) {
+      ctx.settings.eventsUrl = url;
+    },
     advanceClock(ms) {
       ctx.offsetMs += ms;
     },
     channels: () =>
-      store.state.channels
-        .filter((channel) => channel.type === 0)
+      store
+        .guildChannels()
         .map((channel) => ({ id: channel.id, name: channel.name, nsfw: channel.nsfw === true })),
     setChannelNsfw(name, nsfw) {
       const channel = store.channelByName(name);

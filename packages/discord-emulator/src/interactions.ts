@@ -81,6 +81,7 @@ export class InteractionSender {
     store.changed();
     if (settings.invalidSignatureRate > 0 && Math.random() < settings.invalidSignatureRate)
       await this.sendBadSignature(rec.payload);
+    this.ctx.observe?.({ kind: 'response', route: 'SEND interaction', body: rec.payload });
     const started = Date.now();
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), settings.deadlineMs);

@@ -3,7 +3,7 @@ import { emptyMessage, formBodyError, tooLarge, type FieldErrors } from './error
 import type { UploadedFile } from './http.ts';
 import type { Message } from './store.ts';
 import { apiUser } from './users.ts';
-import { MAX_FILES, checkMessageBody } from './validate.ts';
+import { IS_COMPONENTS_V2, MAX_FILES, checkMessageBody } from './validate.ts';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const EPHEMERAL = 64;
@@ -119,14 +119,15 @@ export function buildMessage(
     timestamp: ctx.iso(),
     edited_timestamp: null,
     flags: (flagsIn & ALLOWED_FLAGS) | (ephemeral ? EPHEMERAL : 0),
-    components: withComponentIds(components),
+    components: resolveMedia(withComponentIds(components), attachments),
     id: ctx.id(),
     channel_id: channelId,
     author: bot,
     pinned: false,
     tts: false,
     ...(author.webhook ? { webhook_id: bot.id, application_id: bot.id } : {}),
-    ...mentions(ctx, content, body.allowed_mentions),
+    // Components V2 text mentions like content does.
+    ...mentions(ctx, [content, ...textDisplays(components)].join('\n'), body.allowed_mentions),
     ...author.extra,
     ...(author.interactionId ? { _interactionId: author.interactionId } : {}),
     ...(ephemeral && author.ephemeralFor ? { _visibleTo: author.ephemeralFor } : {}),
@@ -180,7 +181,7 @@ export function editMessage(
   errorPrefix = '',
 ): Message {
   const errors: FieldErrors = new Map();
-  checkMessageBody(errors, errorPrefix, body);
+  checkMessageBody(errors, errorPrefix, body, ((msg.flags as number) & IS_COMPONENTS_V2) !== 0);
   if (errors.size) throw formBodyError(errors);
   if (files.some((f) => f.data.length > MAX_FILE_BYTES)) throw tooLarge();
   const old = msg.attachments as { id: string }[];
@@ -190,7 +191,11 @@ export function editMessage(
   const added = files.map((f) => storeAttachment(ctx, base, msg.channel_id, f));
   for (const key of ['content', 'embeds', 'components'] as const)
     if (body[key] !== undefined) msg[key] = body[key] ?? (key === 'content' ? '' : []);
-  if (Array.isArray(body.components)) msg.components = withComponentIds(body.components);
+  if (Array.isArray(body.components))
+    msg.components = resolveMedia(withComponentIds(body.components), [
+      ...(msg.attachments as Attachment[]),
+      ...(added as Attachment[]),
+    ]);
   if (typeof body.flags === 'number')
     msg.flags = ((msg.flags as number) & EPHEMERAL) | (body.flags & ALLOWED_FLAGS);
   msg.attachments = [...keep, ...added];
@@ -198,9 +203,91 @@ export function editMessage(
   msg.edited_timestamp = ctx.iso();
   Object.assign(
     msg,
-    mentions(ctx, typeof msg.content === 'string' ? msg.content : '', body.allowed_mentions),
+    mentions(
+      ctx,
+      [
+        typeof msg.content === 'string' ? msg.content : '',
+        ...textDisplays((msg.components as unknown[]) ?? []),
+      ].join('\n'),
+      body.allowed_mentions,
+    ),
   );
   return msg;
+}
+
+/** The text of every Text Display (type 10) in a message's components. */
+export function textDisplays(components: unknown[]): string[] {
+  const out: string[] = [];
+  for (const c of components as Record<string, unknown>[]) {
+    if (!c || typeof c !== 'object') continue;
+    if (c.type === 10 && typeof c.content === 'string') out.push(c.content);
+    if (Array.isArray(c.components)) out.push(...textDisplays(c.components));
+  }
+  return out;
+}
+
+type Attachment = {
+  id: string;
+  filename: string;
+  url: string;
+  proxy_url: string;
+  content_type?: string;
+  size: number;
+  width?: number;
+  height?: number;
+};
+
+/**
+ * Media named `attachment://<filename>` in Components V2 become the attachment's unfurled media
+ * item, as Discord returns it: its URL, size and id. A File component also gets the file's name and size.
+ */
+export function resolveMedia(components: unknown[], attachments: Attachment[]): unknown[] {
+  const unfurl = (media: Record<string, unknown>) => {
+    const url = typeof media.url === 'string' ? media.url : '';
+    // `attachment://name` names a file sent with the message; an edit sends back the URL Discord gave.
+    const att = url.startsWith('attachment://')
+      ? attachments.find((a) => a.filename === url.slice('attachment://'.length))
+      : attachments.find((a) => a.url === url);
+    if (!att)
+      return {
+        url,
+        proxy_url: url,
+        width: null,
+        height: null,
+        content_type: null,
+        flags: 0,
+        loading_state: 0,
+      };
+    return {
+      url: att.url,
+      proxy_url: att.proxy_url,
+      width: att.width ?? null,
+      height: att.height ?? null,
+      content_type: att.content_type ?? null,
+      flags: 0,
+      loading_state: 2,
+      attachment_id: att.id,
+    };
+  };
+  const walk = (list: unknown[]): unknown[] =>
+    (list as Record<string, unknown>[]).map((c) => {
+      const out: Record<string, unknown> = { ...c };
+      if (Array.isArray(c.components)) out.components = walk(c.components);
+      if (c.accessory && typeof c.accessory === 'object') out.accessory = walk([c.accessory])[0];
+      if (Array.isArray(c.items))
+        out.items = (c.items as Record<string, unknown>[]).map((item) => ({
+          ...item,
+          media: unfurl((item.media ?? {}) as Record<string, unknown>),
+        }));
+      if (c.type === 11 && c.media) out.media = unfurl(c.media as Record<string, unknown>);
+      if (c.type === 13 && c.file) {
+        const file = unfurl(c.file as Record<string, unknown>);
+        const att = attachments.find((a) => a.id === file.attachment_id);
+        Object.assign(out, { file, ...(att ? { name: att.filename, size: att.size } : {}) });
+      }
+      return out;
+    });
+  return walk(components);
 }
 
 /** The message as Discord's API returns it: emulator-only fields removed. */

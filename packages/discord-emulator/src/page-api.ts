@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actions } from './actions.ts';
+import { modalValues } from './testing.ts';
+import { FOREIGN_GUILD_ID, FOREIGN_GUILD_NAME } from './users.ts';
 import { UserInputError, type OptionInput } from './commands.ts';
 import type { Ctx } from './ctx.ts';
 import { baseFor, rawBodyOf } from './handler.ts';
@@ -50,9 +52,15 @@ export function pageApi(ctx: Ctx, actions: Actions, people: PagePeople) {
         picker: people.picker,
         guild: { name: GUILD_NAME },
         bot: ctx.botUser(),
-        channels: state.channels
-          .filter((c) => c.type === 0)
-          .map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
+        channels: ctx.store.guildChannels().map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
+        // Another server the bot is not in: it works there for people who added the app to their account.
+        foreign: {
+          name: FOREIGN_GUILD_NAME,
+          externalAppsOff: state.foreignExternalAppsOff === true,
+          channels: state.channels
+            .filter((c) => c.guildId === FOREIGN_GUILD_ID)
+            .map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw === true })),
+        },
         dms: me
           ? state.channels.filter((c) => c.type === 1 && c.recipientId === me.id).map((c) => ({ id: c.id }))
           : [],
@@ -115,11 +123,20 @@ export function pageApi(ctx: Ctx, actions: Actions, people: PagePeople) {
     app.post('/modals', signedIn, async (request, reply) => {
       const json = jsonBody(request);
       const me = people.signedIn(request);
-      const values = (json.values ?? {}) as Record<string, string>;
+      const values = modalValues(json.values);
       const outcome = await actions.submitModal(base(request), me.id, values, {
         interactionId: str(json, 'interactionId'),
       });
       return sendJson(reply, 200, outcomeOf(outcome));
+    });
+    app.post('/locale', signedIn, async (request, reply) => {
+      const user = actions.setLocale(people.signedIn(request).id, str(jsonBody(request), 'locale'));
+      return sendJson(reply, 200, { locale: user.locale });
+    });
+    app.post('/install', signedIn, async (request, reply) => {
+      jsonBody(request);
+      const user = await actions.installForUser(base(request), people.signedIn(request).id);
+      return sendJson(reply, 200, { installed: user.installed === true });
     });
     app.post('/modals/close', signedIn, async (request, reply) => {
       actions.closeModal(people.signedIn(request).id, str(jsonBody(request), 'interactionId'));

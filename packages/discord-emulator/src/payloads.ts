@@ -1,6 +1,6 @@
 import type { Ctx } from './ctx.ts';
 import type { Channel, Message } from './store.ts';
-import { GUILD_ID, apiUser, type DiscordUserSeed } from './users.ts';
+import { FOREIGN_GUILD_ID, GUILD_ID, apiUser, type DiscordUserSeed } from './users.ts';
 
 // Interaction objects as https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
 // describes them (and discord-api-types' APIInteraction types them).
@@ -10,6 +10,11 @@ import { GUILD_ID, apiUser, type DiscordUserSeed } from './users.ts';
 export const MEMBER_PERMISSIONS = String(
   (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 31n),
 );
+/** USE_EXTERNAL_APPS: a user-installed app may answer publicly (off where a server turned external apps off). */
+export const USE_EXTERNAL_APPS = 1n << 50n;
+/** What a user-installed app may do where its bot is not a member: send, embed and attach through its follow-ups. */
+const USER_APP_PERMISSIONS = String((1n << 11n) | (1n << 14n) | (1n << 15n));
+
 /** Permissions the bot has in the guild's channels. */
 export const APP_PERMISSIONS = String(
   (1n << 10n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 18n),
@@ -29,11 +34,13 @@ export function apiChannel(ctx: Ctx, ch: Channel) {
       recipients: recipient ? [apiUser(recipient)] : [],
     };
   }
-  const position = ctx.store.state.channels.filter((c) => c.type === 0).indexOf(ch);
+  const position = ctx.store.state.channels
+    .filter((c) => c.type === 0 && c.guildId === ch.guildId)
+    .indexOf(ch);
   return {
     id: ch.id,
     type: 0,
-    guild_id: GUILD_ID,
+    guild_id: ch.guildId ?? GUILD_ID,
     name: ch.name,
     position,
     parent_id: null,
@@ -61,7 +68,6 @@ export function apiMember(ctx: Ctx, user: DiscordUserSeed) {
     permissions: MEMBER_PERMISSIONS,
     premium_since: null,
     roles: [],
-    unusual_dm_activity_until: null,
     user: apiUser(user),
   };
 }
@@ -81,25 +87,59 @@ export function interactionBase(
     type,
     token,
     version: 1,
-    app_permissions: APP_PERMISSIONS,
-    locale: 'en-US',
+    app_permissions: ch.guildId ? USER_APP_PERMISSIONS : APP_PERMISSIONS,
+    locale: user.locale ?? 'en-US',
     entitlements: [],
-    entitlement_sku_ids: [],
     attachment_size_limit: 10 * 1024 * 1024,
-    channel: apiChannel(ctx, ch),
+    // The interaction's partial channel, as discord-api-types has it (no computed `permissions`).
+    channel: (({ permissions: _computed, ...channel }) => channel)(apiChannel(ctx, ch)),
     channel_id: ch.id,
   };
+  // Discord names each installation that authorized the interaction: the server's ('0': its id, or
+  // '0' in the bot's DM) and the person's own ('1': their id) when they added the app to their account.
+  const byUser = user.installed ? { '1': user.id } : {};
   if (ch.type === 1)
-    return { ...common, context: 1, authorizing_integration_owners: { '0': '0' }, user: apiUser(user) };
+    return {
+      ...common,
+      context: 1,
+      authorizing_integration_owners: { '0': '0', ...byUser },
+      user: apiUser(user),
+    };
+  if (ch.guildId === FOREIGN_GUILD_ID) {
+    const member = apiMember(ctx, user);
+    const permissions = ctx.store.state.foreignExternalAppsOff
+      ? member.permissions
+      : String(BigInt(member.permissions) | USE_EXTERNAL_APPS);
+    return {
+      ...common,
+      context: 0,
+      authorizing_integration_owners: byUser,
+      guild: { id: FOREIGN_GUILD_ID, locale: 'en-US', features: [] },
+      guild_id: FOREIGN_GUILD_ID,
+      guild_locale: 'en-US',
+      member: { ...member, permissions },
+    };
+  }
   return {
     ...common,
     context: 0,
-    authorizing_integration_owners: { '0': GUILD_ID },
+    authorizing_integration_owners: { '0': GUILD_ID, ...byUser },
     guild: { id: GUILD_ID, locale: 'en-US', features: [] },
     guild_id: GUILD_ID,
     guild_locale: 'en-US',
     member: apiMember(ctx, user),
   };
+}
+
+/**
+ * Whether Discord shows the app's answers to this interaction only to the asker: a user-installed
+ * app (the server did not install it) in a server where the asker lacks USE_EXTERNAL_APPS.
+ */
+export function forcedEphemeral(payload: Record<string, unknown>): boolean {
+  const owners = (payload.authorizing_integration_owners ?? {}) as Record<string, string>;
+  if (payload.context !== 0 || owners['0']) return false;
+  const permissions = (payload.member as { permissions?: string } | undefined)?.permissions ?? '0';
+  return (BigInt(permissions) & USE_EXTERNAL_APPS) === 0n;
 }
 
 export function componentData(message: Message, customId: string) {

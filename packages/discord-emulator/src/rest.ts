@@ -14,8 +14,8 @@ import {
 } from './errors.ts';
 import type { ParsedBody } from './http.ts';
 import { TOKEN_TTL_MS, type InteractionSender } from './interactions.ts';
-import { buildMessage, editMessage, publicMessage } from './messages.ts';
-import { apiChannel } from './payloads.ts';
+import { EPHEMERAL, buildMessage, editMessage, publicMessage } from './messages.ts';
+import { apiChannel, forcedEphemeral } from './payloads.ts';
 import { GUILD_ID, apiMember, apiRole, everyoneRole } from './users.ts';
 import type { InteractionRecord, Message } from './store.ts';
 
@@ -141,6 +141,17 @@ function removeMessage(ctx: Ctx, msg: Message): void {
   ctx.store.changed();
 }
 
+/**
+ * A channel the bot may use: one of its server's or a DM. Another server's channel exists but the
+ * bot is not a member there: Discord's 403 Missing Access.
+ */
+function botChannel(ctx: Ctx, channelId: string) {
+  const ch = ctx.store.channel(channelId);
+  if (!ch) throw unknownChannel();
+  if (ch.guildId) throw new DiscordError(403, 50001, 'Missing Access');
+  return ch;
+}
+
 function channelMessage(ctx: Ctx, channelId: string, id: string): Message {
   if (!ctx.store.channel(channelId)) throw unknownChannel();
   const msg = ctx.store.messages(channelId).find((m) => m.id === id && !m._notice);
@@ -202,7 +213,11 @@ export function restRoutes(sender: InteractionSender): Route[] {
         if (rec.status !== 'acknowledged') throw new DiscordError(404, 10015, 'Unknown Webhook');
         // A follow-up carries the interaction's metadata, not the deprecated `interaction` field.
         const { interaction: _deprecated, ...metadata } = interactionMetadata(ctx, rec);
-        const msg = buildMessage(ctx, r.base, rec.channelId, r.body.json, r.body.files, {
+        // A server that turned off external apps sees a user-installed app's follow-ups only privately.
+        const body = forcedEphemeral(rec.payload)
+          ? { ...r.body.json, flags: Number(r.body.json.flags ?? 0) | EPHEMERAL }
+          : r.body.json;
+        const msg = buildMessage(ctx, r.base, rec.channelId, body, r.body.files, {
           webhook: true,
           interactionId: rec.id,
           ephemeralFor: rec.userId,
@@ -219,7 +234,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bucket: 'channels/messages',
       bot: true,
       run(ctx, r, [channelId]) {
-        if (!ctx.store.channel(channelId!)) throw unknownChannel();
+        botChannel(ctx, channelId!);
         const nonce = checkNonce(r.body.json);
         const bot = ctx.keys.applicationId;
         const earlier =
@@ -238,7 +253,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bucket: 'channels/messages',
       bot: true,
       run(ctx, r, [channelId]) {
-        if (!ctx.store.channel(channelId!)) throw unknownChannel();
+        botChannel(ctx, channelId!);
         return ok(pageOfMessages(ctx.store.messages(channelId!), r.query).map(publicMessage));
       },
     },
@@ -247,7 +262,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
       path: '/channels/:channel(^\\d+$)/messages/:message(^\\d+$)',
       bucket: 'channels/messages/id',
       bot: true,
-      run: (ctx, _r, [c, id]) => ok(publicMessage(channelMessage(ctx, c!, id!))),
+      run: (ctx, _r, [c, id]) => (botChannel(ctx, c!), ok(publicMessage(channelMessage(ctx, c!, id!)))),
     },
     {
       method: 'PATCH',
@@ -255,6 +270,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bucket: 'channels/messages/id',
       bot: true,
       run(ctx, r, [c, id]) {
+        botChannel(ctx, c!);
         const msg = channelMessage(ctx, c!, id!);
         if ((msg.author as { id?: string } | undefined)?.id !== ctx.keys.applicationId)
           throw new DiscordError(403, 50005, 'Cannot edit a message authored by another user');
@@ -269,6 +285,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
       bucket: 'channels/messages/id',
       bot: true,
       run(ctx, _r, [c, id]) {
+        botChannel(ctx, c!);
         removeMessage(ctx, channelMessage(ctx, c!, id!));
         return noContent;
       },
@@ -297,7 +314,7 @@ export function restRoutes(sender: InteractionSender): Route[] {
       run(ctx, _r, [guild]) {
         if (guild !== GUILD_ID) throw new DiscordError(404, 10004, 'Unknown Guild');
         // Channel objects as Get Channel has them: `permissions` belongs to interactions' channels only.
-        const channels = ctx.store.state.channels.filter((c) => c.type === 0).map((c) => apiChannel(ctx, c));
+        const channels = ctx.store.guildChannels().map((c) => apiChannel(ctx, c));
         return ok(channels.map(({ permissions: _computed, ...channel }) => channel));
       },
     },

@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import {
   AGE_RESTRICTED_CHANNEL_NAMES,
+  FOREIGN_AGE_RESTRICTED,
+  FOREIGN_CHANNEL_NAMES,
+  FOREIGN_GUILD_ID,
+  foreignChannelId,
   GUILD_CHANNEL_NAMES,
   SEEDED_ROLES,
   SEEDED_USERS,
@@ -27,6 +31,8 @@ export interface Channel {
   name: string;
   /** 0 guild text, 1 DM. */
   type: 0 | 1;
+  /** Another server's channel (the bot is not a member there); absent: the bot's own server. */
+  guildId?: string;
   /** Age-restricted (Discord's `nsfw`); absent in state saved before the flag existed. */
   nsfw?: boolean;
   recipientId?: string;
@@ -78,6 +84,8 @@ export interface State {
   files: Record<string, StoredFile>;
   /** The guild's roles (absent in state saved before roles existed). */
   roles?: GuildRole[];
+  /** The foreign server turned off external apps: user-installed apps answer only to the asker. */
+  foreignExternalAppsOff?: boolean;
 }
 
 function newKeys(): Keys {
@@ -111,6 +119,16 @@ function freshState(): State {
   };
 }
 
+function foreignChannels(): Channel[] {
+  return FOREIGN_CHANNEL_NAMES.map((name, i) => ({
+    id: foreignChannelId(i),
+    name,
+    type: 0,
+    guildId: FOREIGN_GUILD_ID,
+    nsfw: name === FOREIGN_AGE_RESTRICTED,
+  }));
+}
+
 /** State in memory, written atomically to `<dataDir>/state.json` after each change; uploaded
  * files live beside it so attachment URLs keep working across restarts. */
 export class Store {
@@ -125,6 +143,9 @@ export class Store {
     for (const channel of this.state.channels)
       if (channel.type === 0) channel.nsfw ??= AGE_RESTRICTED_CHANNEL_NAMES.includes(channel.name);
     this.state.roles ??= SEEDED_ROLES.map((role) => ({ ...role }));
+    // The foreign server's channels, also in state saved before it existed.
+    for (const channel of foreignChannels())
+      if (!this.state.channels.some((c) => c.id === channel.id)) this.state.channels.push(channel);
     if (dataDir) mkdirSync(join(dataDir, 'files'), { recursive: true });
     this.save();
   }
@@ -174,6 +195,11 @@ export class Store {
 
   channelByName(name: string): Channel | undefined {
     return this.state.channels.find((c) => c.type === 0 && c.name === name);
+  }
+
+  /** The bot's own server's text channels (not the foreign server's). */
+  guildChannels(): Channel[] {
+    return this.state.channels.filter((c) => c.type === 0 && !c.guildId);
   }
 
   messages(channelId: string): Message[] {

@@ -6,6 +6,7 @@ import type { Ctx } from './ctx.ts';
 import { notFound } from './errors.ts';
 import { baseFor } from './handler.ts';
 import { sendError, sendJson } from './http.ts';
+import type { UploadedFile } from './http.ts';
 import { jsonApi, jsonBody, str } from './json-api.ts';
 import { publicMessage } from './messages.ts';
 import type { Message } from './store.ts';
@@ -31,6 +32,24 @@ function toOptions(input: unknown): Record<string, OptionInput> {
       };
     } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) out[k] = toOptions(v);
     else out[k] = v as OptionInput;
+  }
+  return out;
+}
+
+/** A modal's values: text by field, or for a File Upload a list of `{ filename, contentType, base64 }`. */
+export function modalValues(input: unknown): Record<string, string | UploadedFile[]> {
+  const out: Record<string, string | UploadedFile[]> = {};
+  for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(v)) {
+      const options = toOptions(Object.fromEntries(v.map((file, i) => [`${k}${i}`, file])));
+      const files = Object.values(options).filter(
+        (file): file is UploadedFile => typeof file === 'object' && 'data' in file,
+      );
+      if (files.length !== v.length)
+        throw new UserInputError('invalid_value', `"${k}" takes files as { filename, contentType, base64 }.`);
+      out[k] = files;
+    } else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    else out[k] = '';
   }
   return out;
 }
@@ -65,6 +84,7 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         str(json, 'channel'),
         str(json, 'command').replace(/^\//, ''),
         toOptions(json.options),
+        typeof json.locale === 'string' ? json.locale : undefined,
       ),
     '/message-commands': (base, json) =>
       actions.runMessageCommand(base, str(json, 'userId'), str(json, 'messageId'), str(json, 'command')),
@@ -77,7 +97,7 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         Array.isArray(json.values) ? json.values.map(String) : undefined,
       ),
     '/modals': (base, json) =>
-      actions.submitModal(base, str(json, 'userId'), (json.values ?? {}) as Record<string, string>, {
+      actions.submitModal(base, str(json, 'userId'), modalValues(json.values), {
         interactionId: typeof json.interactionId === 'string' ? json.interactionId : undefined,
         customId: typeof json.customId === 'string' ? json.customId : undefined,
       }),
@@ -115,6 +135,12 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         messages: ch ? visible(ctx.store.messages(ch.id)) : [],
       });
     });
+    app.post('/dms/:user(^\\d+$)', async (request, reply) => {
+      // The person opens a DM with the app.
+      jsonBody(request);
+      const ch = actions.dm(actions.user((request.params as { user: string }).user));
+      return sendJson(reply, 200, { channelId: ch.id });
+    });
     app.get('/modals/:user(^\\d+$)', async (request, reply) =>
       sendJson(reply, 200, {
         modals: actions
@@ -142,6 +168,30 @@ export function testControlPlugin(ctx: Ctx, actions: Actions) {
         ctx.store.changed();
       }
       return sendJson(reply, 200, { user: { ...apiUser(known), name: known.username } });
+    });
+    app.post('/installs', async (request, reply) => {
+      // The person adds the app to their account (OAuth2 with integration_type=1).
+      const user = await actions.installForUser(baseFor(ctx, request.raw), str(jsonBody(request), 'userId'));
+      return sendJson(reply, 200, {
+        user: { ...apiUser(user), installed: true },
+        event: actions.events.at(-1) ?? null,
+      });
+    });
+    app.post('/foreign', async (request, reply) => {
+      // The foreign server's admin turns external apps off (or on again).
+      const json = jsonBody(request);
+      if (typeof json.externalApps !== 'boolean')
+        throw new UserInputError('invalid_request', '"externalApps" must be true or false.');
+      ctx.store.state.foreignExternalAppsOff = !json.externalApps;
+      ctx.store.changed();
+      return sendJson(reply, 200, { externalApps: json.externalApps });
+    });
+    app.post('/users/:user(^\\d+$)/locale', async (request, reply) => {
+      const user = actions.setLocale(
+        (request.params as { user: string }).user,
+        str(jsonBody(request), 'locale'),
+      );
+      return sendJson(reply, 200, { user: { ...apiUser(user), locale: user.locale } });
     });
     app.post('/members/:user(^\\d+$)/:change(^(leave|join)$)', async (request, reply) => {
       // A member leaves the server (or comes back): Discord then answers Unknown Member for them.

@@ -12,6 +12,10 @@ export interface DiscordUserSeed {
   left?: boolean;
   /** When the user joined the server (ISO). */
   joinedAt?: string;
+  /** Added the app to their own account (a user install): it then works in any server and DM. */
+  installed?: boolean;
+  /** The language of their Discord client (`locale` on their interactions); `en-US` when unset. */
+  locale?: string;
 }
 
 /** A guild role. */
@@ -107,6 +111,17 @@ export const GUILD_CHANNEL_NAMES = [
   'sound-effects',
   'lipsync',
 ] as const;
+
+/**
+ * Another server, where the bot is not a member: people who added the app to their account use
+ * it there (context 0, installed by the user only). The bot cannot read or post in its channels.
+ */
+export const FOREIGN_GUILD_ID = '100000000000000150';
+export const FOREIGN_GUILD_NAME = 'Friends of HyperCreate';
+export const FOREIGN_CHANNEL_NAMES = ['friends-chat', 'friends-after-dark'] as const;
+/** The foreign server's age-restricted channel. */
+export const FOREIGN_AGE_RESTRICTED = 'friends-after-dark';
+export const foreignChannelId = (index: number) => String(100000000000000151n + BigInt(index));
 
 /** Age-restricted channels (Discord's `nsfw` flag): the page asks each person once to confirm
  * they are 18 or older before showing one, and interactions carry `channel.nsfw: true`. */

@@ -21,6 +21,9 @@ export const DISCORD_RESULTS: Record<string, string> = {
   'PUT applications/commands': 'RESTPutAPIApplicationCommandsResult',
   'GET guilds/roles': 'RESTGetAPIGuildRolesResult',
   'GET guilds/members': 'RESTGetAPIGuildMemberResult',
+  // What the emulator sends the app: interactions, and webhook events (APPLICATION_AUTHORIZED).
+  'SEND interaction': 'APIInteraction',
+  'SEND webhook-event': 'APIWebhookEvent',
 };
 
 export interface RouteSchema extends Schema {

@@ -117,11 +117,11 @@ const SUBMIT = `
   ${QUEUE_ENTRY_OF_NEW_JOB}
   delivered AS (
     INSERT INTO discord_deliveries (job_id, kind, application_id, interaction_token, interaction_at,
-      channel_id, discord_user_id)
+      channel_id, discord_user_id, reach, locale)
     SELECT job.id, d.kind, d."applicationId", d."interactionToken", d."interactionAt", d."channelId",
-      d."discordUserId"
+      d."discordUserId", coalesce(d.reach, 'member'), coalesce(d.locale, 'en')
     FROM job, jsonb_to_record($21::jsonb) AS d (kind text, "applicationId" text, "interactionToken" text,
-      "interactionAt" timestamptz, "channelId" text, "discordUserId" text)
+      "interactionAt" timestamptz, "channelId" text, "discordUserId" text, reach text, locale text)
     WHERE $21::jsonb IS NOT NULL
     RETURNING job_id
   ),
@@ -158,7 +158,8 @@ export interface SubmitStanding {
 export type SubmissionDelivery = Pick<
   NewDiscordDelivery,
   'kind' | 'applicationId' | 'interactionToken' | 'interactionAt' | 'channelId' | 'discordUserId'
->;
+> &
+  Partial<Pick<NewDiscordDelivery, 'reach' | 'locale'>>;
 
 export interface Submission {
   userId: string;

@@ -115,6 +115,7 @@ export const discordPlugin = fp(async (app: FastifyInstance, options: DiscordPlu
       api = undefined;
       postingApi = undefined;
       emulator.setInteractionsUrl(`${local}/api/discord/interactions`);
+      emulator.setEventsUrl(`${local}/api/discord/events`);
       await registerCommands({ api: deps.api(), applicationId: bot.applicationId });
     }
     if (options.deliver !== false) {

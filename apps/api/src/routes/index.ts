@@ -11,6 +11,7 @@ import { authRoutes } from './api/auth/index.ts';
 import { changelogRoutes } from './api/changelog/index.ts';
 import { configRoutes } from './api/config/index.ts';
 import { creationRoutes } from './api/creations/index.ts';
+import { discordEventRoutes } from './api/discord/events.ts';
 import { discordInteractionRoutes } from './api/discord/interactions.ts';
 import { apiDocsRoutes } from './api/docs.ts';
 import { healthRoutes } from './api/health.ts';
@@ -50,6 +51,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { file: 'api/changelog/index.ts', prefix: '/api/changelog', plugin: changelogRoutes },
   { file: 'api/config/index.ts', prefix: '/api/config', plugin: configRoutes },
   { file: 'api/creations/index.ts', prefix: '/api/creations', plugin: creationRoutes },
+  { file: 'api/discord/events.ts', prefix: '/api/discord', plugin: discordEventRoutes },
   { file: 'api/discord/interactions.ts', prefix: '/api/discord', plugin: discordInteractionRoutes },
   { file: 'api/docs.ts', prefix: '/api', plugin: apiDocsRoutes },
   { file: 'api/health.ts', prefix: '/api', plugin: healthRoutes },

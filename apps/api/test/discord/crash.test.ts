@@ -7,7 +7,7 @@ import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startApiProcess, until } from '../jobs/processes.ts';
 import { makeAsNewUser, startDiscordForBotProcess } from './bot-process.ts';
-import type { DiscordMessage } from './harness.ts';
+import { type DiscordMessage, textOf } from './harness.ts';
 
 /*
  * kill -9 of the process posting a result at the worst moments, then a restart: the channel shows
@@ -51,7 +51,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
     ((await control('GET', '/holds')).held as { id: number }[]).some((entry) => entry.id === id);
   const pings = async (discordId: string) =>
     ((await control('GET', '/channels/image-1/messages')).messages as DiscordMessage[]).filter((m) =>
-      m.content.startsWith(`<@${discordId}>`),
+      textOf(m).startsWith(`<@${discordId}>`),
     );
 
   async function start() {
@@ -82,7 +82,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a crash between a job ending an
     const row = await crashAndRestart(id, jobId);
     const posted = await pings(discordId);
     expect(posted).toHaveLength(1);
-    expect(posted[0]!.content).toContain('a lighthouse in fog');
+    expect(textOf(posted[0]!)).toContain('a lighthouse in fog');
     expect(row.messageId).toBe(posted[0]!.id);
   }, 180_000);
 

@@ -1,5 +1,12 @@
 import { request } from 'node:http';
-import { type Database, type UserRow, createUser, findUserByDiscordId, grant } from '@app/db';
+import {
+  type Database,
+  type UserRow,
+  createUser,
+  findUserByDiscordId,
+  grant,
+  setDiscordClassicResults,
+} from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { type DiscordEmulator, createDiscordEmulator } from '@app/discord-emulator';
 import type { Provider } from '@app/generation';
@@ -16,9 +23,29 @@ export interface DiscordMessage {
   flags?: number;
   author?: { id: string; bot?: boolean };
   attachments: { filename: string; url: string; size: number; content_type?: string }[];
-  components?: { components: { custom_id: string; label?: string; emoji?: { name: string } }[] }[];
+  components?: {
+    type?: number;
+    content?: string;
+    components: { custom_id: string; label?: string; emoji?: { name: string } }[];
+  }[];
   mentions?: { id: string }[];
   interaction_metadata?: unknown;
+}
+
+/**
+ * A message's words: its content, then the text of its Text Displays (a Components V2 card has no
+ * content; its first Text Display pings the asker).
+ */
+export function textOf(message: { content?: string; components?: unknown[] }): string {
+  const texts: string[] = [];
+  const walk = (list: unknown[]) => {
+    for (const c of list as { type?: number; content?: string; components?: unknown[] }[]) {
+      if (c.type === 10 && typeof c.content === 'string') texts.push(c.content);
+      if (Array.isArray(c.components)) walk(c.components);
+    }
+  };
+  walk(message.components ?? []);
+  return [message.content ?? '', ...texts].filter(Boolean).join('\n');
 }
 
 /** What the emulator's test control answers for an interaction it sent. */
@@ -37,8 +64,16 @@ export interface Harness {
   /** Starts (or restarts) the worker; `stopWorker` stops it. */
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
-  /** A Discord user with an account holding these credits, who answered the age question as an adult. */
-  user(credits: number, hypercredits?: number): Promise<{ discordId: string; account: UserRow }>;
+  /**
+   * A Discord user with an account holding these credits, who answered the age question as an adult.
+   * Their results come as classic messages, which most of these tests read; `{ cards: true }` keeps
+   * the default, Components V2 cards.
+   */
+  user(
+    credits: number,
+    hypercredits?: number,
+    options?: { cards?: boolean },
+  ): Promise<{ discordId: string; account: UserRow }>;
   command(
     userId: string,
     command: string,
@@ -50,6 +85,9 @@ export interface Harness {
   messages(channel?: string): Promise<DiscordMessage[]>;
   dms(userId: string): Promise<DiscordMessage[]>;
   waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs?: number): Promise<T>;
+  /** Any test control of the emulator (`/_discord/_test…`); rejects on a 4xx or 5xx. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller knows its route's shape
+  control(method: string, path: string, body?: unknown): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -153,7 +191,7 @@ export async function createHarness(
       await worker?.stop();
       worker = undefined;
     },
-    async user(credits, hypercredits = 0) {
+    async user(credits, hypercredits = 0, userOptions = {}) {
       const discordId = generateSnowflake();
       const account = await createUser(database.db, {
         discordId,
@@ -174,6 +212,7 @@ export async function createHarness(
           });
         }
       }
+      if (!userOptions.cards) await setDiscordClassicResults(database.db, account.id, true);
       await call('POST', '/users', { id: discordId, username: account.discordName });
       return { discordId, account: (await findUserByDiscordId(database.db, discordId))! };
     },
@@ -184,6 +223,7 @@ export async function createHarness(
     submitModal: (userId, values) => call('POST', '/modals', { userId, values }),
     messages: async (channel = 'image-1') => (await call('GET', `/channels/${channel}/messages`)).messages,
     dms: async (userId) => (await call('GET', `/dms/${userId}`)).messages,
+    control: call,
     async waitFor(check, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

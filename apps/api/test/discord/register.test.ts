@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startDiscordEmulator } from '@app/discord-emulator';
-import { COMMANDS, MESSAGE_COMMANDS } from '@app/domain';
+import { BOT_LOCALES, COMMANDS, MESSAGE_COMMANDS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -17,7 +17,15 @@ const registered = async () => {
   const response = await fetch(`${emulator.url}/api/v10/applications/${emulator.applicationId}/commands`, {
     headers: { authorization: `Bot ${emulator.botToken}` },
   });
-  return (await response.json()) as { id: string; name: string; description: string; options?: unknown[] }[];
+  return (await response.json()) as {
+    id: string;
+    name: string;
+    description: string;
+    options?: { name_localizations?: Record<string, string> }[];
+    integration_types: number[];
+    contexts: number[] | null;
+    name_localizations: Record<string, string> | null;
+  }[];
 };
 
 describe('npm run discord:register', () => {
@@ -47,6 +55,23 @@ describe('npm run discord:register', () => {
     const shape = (list: typeof once) =>
       list.map(({ id, name, description, options }) => ({ id, name, description, options }));
     expect(shape(twice)).toEqual(shape(once));
+    // Installable to a server and to a person's account, offered in servers and DMs, in five more languages.
+    for (const command of twice) {
+      expect(command.integration_types, command.name).toEqual([0, 1]);
+      expect(command.contexts, command.name).toEqual([0, 1, 2]);
+      expect(Object.keys(command.name_localizations ?? {}).sort(), command.name).toEqual(
+        [...BOT_LOCALES].sort(),
+      );
+      for (const option of command.options ?? [])
+        expect(Object.keys(option.name_localizations ?? {}).sort()).toEqual([...BOT_LOCALES].sort());
+    }
+    expect(twice.find((command) => command.name === 'make')?.name_localizations).toMatchObject({
+      de: 'erstellen',
+      fr: 'créer',
+      'es-ES': 'crear',
+      'pt-BR': 'criar',
+      ja: '生成',
+    });
   }, 60_000);
 
   it('refuses to run without the bot settings', async () => {

@@ -7,7 +7,7 @@ import type { StartedDiscordEmulator } from '@app/discord-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startApiProcess, until } from '../jobs/processes.ts';
 import { makeAsNewUser, startDiscordForBotProcess } from './bot-process.ts';
-import type { DiscordMessage } from './harness.ts';
+import { type DiscordMessage, textOf } from './harness.ts';
 
 /*
  * SIGTERM while a result's post hangs at Discord: the server exits within its shutdown deadline and
@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('SIGTERM while a Discord post is
       return found?.state === 'posted' && found;
     }, 30_000);
     const pings = ((await control('GET', '/channels/image-1/messages')).messages as DiscordMessage[]).filter(
-      (m) => m.content.startsWith(`<@${discordId}>`),
+      (m) => textOf(m).startsWith(`<@${discordId}>`),
     );
     expect(pings).toHaveLength(1);
     expect(row.messageId).toBe(pings[0]!.id);

@@ -210,3 +210,17 @@ export async function listDiscordUsers(
     .limit(limit);
   return rows.map((row) => ({ ...row, discordId: row.discordId! }));
 }
+
+/** Discord results as classic messages (true) or Components V2 cards (false, the default). */
+export async function setDiscordClassicResults(
+  db: DbOrTx,
+  userId: string,
+  classic: boolean,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ discordClassicResults: classic, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}

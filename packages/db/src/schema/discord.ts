@@ -3,6 +3,8 @@ import { jobs } from './generation.ts';
 
 export const DISCORD_DELIVERY_STATES = ['waiting', 'pending', 'posted'] as const;
 export type DiscordDeliveryState = (typeof DISCORD_DELIVERY_STATES)[number];
+export const DISCORD_REACHES = ['member', 'app', 'app-private'] as const;
+export type DiscordReach = (typeof DISCORD_REACHES)[number];
 
 /**
  * Where the result of a job started from Discord goes, written in the transaction that creates
@@ -27,6 +29,16 @@ export const discordDeliveries = pgTable(
     interactionAt: timestamp('interaction_at', { withTimezone: true }).notNull(),
     channelId: text('channel_id').notNull(),
     discordUserId: text('discord_user_id').notNull(),
+    /**
+     * Whether the bot can post where the command came from: `member` (the bot is in that server, or
+     * it is the bot's DM), `app` (the app was installed to the person's account and used in a
+     * server or DM the bot is not part of: only the interaction's follow-ups reach it, then a DM),
+     * `app-private` (the same, in a server that turned off external apps: Discord shows the
+     * follow-ups only to the asker).
+     */
+    reach: text('reach', { enum: DISCORD_REACHES }).notNull().default('member'),
+    /** The asker's Discord language the result is written in (`en`, `de`, …). */
+    locale: text('locale').notNull().default('en'),
     state: text('state', { enum: DISCORD_DELIVERY_STATES }).notNull().default('waiting'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /**

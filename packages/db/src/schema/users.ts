@@ -47,6 +47,8 @@ export const users = pgTable(
       .default('fast'),
     /** A job that the balance cannot pay for runs in relax instead (where the plan has relax). */
     relaxWhenOut: boolean('relax_when_out').notNull().default(false),
+    /** Discord results as classic messages (text and attachments) rather than Components V2 cards. */
+    discordClassicResults: boolean('discord_classic_results').notNull().default(false),
     /** Asked at the first sign-in: `under-13` (cannot use the service), `13-17` or `18+`. */
     ageBand: text('age_band', { enum: ['under-13', '13-17', '18+'] }),
     /** When a parent or guardian accepted the terms for a person under 18. */

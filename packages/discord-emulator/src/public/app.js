@@ -39,6 +39,8 @@ function layout() {
       h('h1', { class: 'guild', text: state.guild.name }),
       h('h2', { class: 'section', text: 'Text channels' }),
       h('ul', { id: 'channels', class: 'channels' }),
+      h('h2', { class: 'section', id: 'foreign-title', text: 'Another server' }),
+      h('ul', { id: 'foreign', class: 'channels', 'aria-labelledby': 'foreign-title' }),
       h('h2', { class: 'section', text: 'Direct messages' }),
       h('ul', { id: 'dms', class: 'channels' }),
       h('h2', { class: 'section', id: 'members-title', text: 'Members' }),
@@ -184,6 +186,25 @@ function sidebar() {
   document
     .getElementById('channels')
     .replaceChildren(...state.channels.map((c) => link(c.id, `# ${c.name}`, c.nsfw)));
+  // Another server, where the bot is not a member: the app works there once added to your account.
+  const foreign = state.foreign || { name: 'Another server', channels: [] };
+  document.getElementById('foreign-title').textContent =
+    `${foreign.name}${foreign.externalAppsOff ? ' (external apps off)' : ''}`;
+  const install = h('button', {
+    type: 'button',
+    class: 'channel new-dm',
+    text: `Add ${state.bot.username} to my account`,
+  });
+  install.addEventListener('click', async () => {
+    await postJson('/install', {});
+    await refresh(true);
+  });
+  document
+    .getElementById('foreign')
+    .replaceChildren(
+      ...foreign.channels.map((c) => link(c.id, `# ${c.name}`, c.nsfw)),
+      ...(state.me && !state.me.installed ? [h('li', {}, [install])] : []),
+    );
   const dm = state.dms[0];
   const dmItems = dm ? [link(dm.id, `@ ${state.bot.global_name || state.bot.username}`)] : [];
   const openDm = h('button', {
@@ -199,7 +220,32 @@ function sidebar() {
     class: 'me-name',
     text: state.me ? state.me.globalName || state.me.username : 'Not signed in',
   });
-  if (!state.picker) return me.replaceChildren(name);
+  // The client's language: the `locale` every interaction from this person carries.
+  const languages = [
+    ['en-US', 'English'],
+    ['de', 'Deutsch'],
+    ['fr', 'Français'],
+    ['es-ES', 'Español'],
+    ['pt-BR', 'Português do Brasil'],
+    ['ja', '日本語'],
+    ['ko', '한국어'],
+  ];
+  // A menu of buttons (not a <select>, whose options would mix with the command suggestions).
+  const chosen = state.me?.locale || 'en-US';
+  const language = h('details', { class: 'language' }, [
+    h('summary', { text: `Language: ${languages.find(([value]) => value === chosen)?.[1] ?? chosen}` }),
+    ...languages.map(([value, text]) => {
+      const b = h('button', { type: 'button', class: 'btn btn-style-2', text, 'data-locale': value });
+      if (value === chosen) b.setAttribute('aria-pressed', 'true');
+      b.disabled = !state.me;
+      b.addEventListener('click', async () => {
+        await postJson('/locale', { locale: value });
+        await refresh(true);
+      });
+      return b;
+    }),
+  ]);
+  if (!state.picker) return me.replaceChildren(name, language);
   const pick = h('select', { id: 'picker' }, [
     h('option', { value: '', text: 'Choose a user' }),
     ...state.users.map((u) => h('option', { value: u.id, text: u.globalName || u.username })),
@@ -209,7 +255,7 @@ function sidebar() {
     await postJson('/me', { userId: pick.value });
     await refresh(true);
   });
-  me.replaceChildren(h('label', { for: 'picker', text: 'Act as' }), pick);
+  me.replaceChildren(h('label', { for: 'picker', text: 'Act as' }), pick, language);
 }
 
 /** The server's members with their roles, each role in its colour. */
@@ -230,8 +276,11 @@ function members() {
   );
 }
 
+/** Our server's channels and the other server's, for lookups by id. */
+const allChannels = () => [...state.channels, ...(state.foreign?.channels || [])];
+
 function channelName(id) {
-  const c = state.channels.find((x) => x.id === id);
+  const c = allChannels().find((x) => x.id === id);
   return c ? `# ${c.name}` : `@ ${state.bot.global_name || state.bot.username}`;
 }
 
@@ -242,7 +291,7 @@ function drawer(show) {
 }
 
 /** An age-restricted channel the person has not yet said they are old enough for. */
-const gated = (id) => Boolean(state.channels.find((c) => c.id === id)?.nsfw && !state.me?.ageConfirmed);
+const gated = (id) => Boolean(allChannels().find((c) => c.id === id)?.nsfw && !state.me?.ageConfirmed);
 
 async function open(id) {
   const previous = current;
@@ -269,7 +318,7 @@ async function open(id) {
 
 /** Discord's question before an age-restricted channel, asked once per person. */
 function ageGate(id, back) {
-  const name = state.channels.find((c) => c.id === id).name;
+  const name = allChannels().find((c) => c.id === id).name;
   const nope = h('button', { type: 'button', class: 'btn btn-style-2', text: 'Nope' });
   const yes = h('button', { type: 'button', class: 'btn btn-style-1', text: 'Continue' });
   nope.addEventListener('click', () => open(back ?? state.channels.find((c) => !c.nsfw).id));

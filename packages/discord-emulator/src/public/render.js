@@ -21,8 +21,73 @@ function renderAttachment(a) {
   return h('a', { href: a.url, class: 'file', download: a.filename, text: `📎 ${a.filename}` });
 }
 
+/** A Components V2 media item: an image or a video, from its unfurled URL. */
+function renderMedia(media, label) {
+  const type = media?.content_type || '';
+  if (type.startsWith('video/'))
+    return h('video', {
+      src: media.url,
+      controls: '',
+      class: 'media',
+      'aria-label': label,
+      preload: 'metadata',
+    });
+  return h('a', { href: media?.url, target: '_blank', rel: 'noopener', class: 'gallery-item' }, [
+    h('img', { src: media?.url, alt: label, loading: 'lazy' }),
+  ]);
+}
+
+/**
+ * Components V2 (flag 1<<15): containers, sections, Text Displays (markdown), Media Galleries (a
+ * grid of up to ten), Files, Separators and Thumbnails, and action rows among them.
+ */
+function renderV2(msg, list, ctx) {
+  return list.map((c) => {
+    switch (c.type) {
+      case 17:
+        return h('div', { class: 'v2-container' }, renderV2(msg, c.components || [], ctx));
+      case 9:
+        return h('div', { class: 'v2-section' }, [
+          h('div', {}, renderV2(msg, c.components || [], ctx)),
+          c.accessory ? renderV2(msg, [c.accessory], ctx)[0] : null,
+        ]);
+      case 10:
+        return h('div', { class: 'content' }, [renderMarkdown(c.content || '', ctx)]);
+      case 11:
+        return h('img', { class: 'v2-thumb', src: c.media?.url, alt: c.description || 'Thumbnail' });
+      case 12:
+        return h(
+          'div',
+          { class: `v2-gallery v2-gallery-${Math.min((c.items || []).length, 4)}` },
+          (c.items || []).map((item, i) => renderMedia(item.media, item.description || `Image ${i + 1}`)),
+        );
+      case 13:
+        return h('a', {
+          href: c.file?.url,
+          class: 'file',
+          download: c.name || '',
+          text: `📎 ${c.name || 'file'}`,
+        });
+      case 14:
+        return h('hr', { class: 'v2-separator' });
+      case 1:
+        return renderRows(msg, [c])[0];
+      case 2:
+        return renderRows(msg, [{ type: 1, components: [c] }])[0];
+      default:
+        return null;
+    }
+  });
+}
+
 function renderComponents(msg) {
-  const rows = (msg.components || []).filter((r) => r.type === 1);
+  return renderRows(
+    msg,
+    (msg.components || []).filter((r) => r.type === 1),
+  );
+}
+
+function renderRows(msg, rows) {
   return rows.map((row) =>
     h(
       'div',
@@ -119,10 +184,13 @@ export function renderMessage(msg, users, me, channels = [], messageCommands = [
       ? h('div', { class: 'content' }, [renderMarkdown(msg.content, { users: known, me, channels })])
       : null,
     ...(msg.embeds || []).map((e) => renderEmbed(e, { users: known, me, channels })),
-    (msg.attachments || []).length
+    // A Components V2 message shows its files where its components place them.
+    (msg.flags & 32768) === 0 && (msg.attachments || []).length
       ? h('div', { class: 'attachments' }, msg.attachments.map(renderAttachment))
       : null,
-    ...renderComponents(msg),
+    ...((msg.flags & 32768) !== 0
+      ? renderV2(msg, msg.components || [], { users: known, me, channels })
+      : renderComponents(msg)),
     (msg.flags & 64) !== 0 ? h('div', { class: 'only-you', text: 'Only you can see this message' }) : null,
     // Discord's message context menu (right-click › Apps): the app's message commands.
     messageCommands.length && (msg.flags & 64) === 0

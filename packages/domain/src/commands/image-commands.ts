@@ -118,6 +118,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'describe',
     category: 'image',
+    uploadForm: true,
     guide: 'editing',
     family: 'image',
     price: 1,
@@ -135,6 +136,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'blend',
     category: 'image',
+    uploadForm: true,
     guide: 'editing',
     family: 'image',
     price: 4,
@@ -151,6 +153,7 @@ export const IMAGE_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'Change',
     category: 'image',
+    uploadForm: true,
     guide: 'editing',
     family: 'image',
     price: 4,

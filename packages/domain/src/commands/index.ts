@@ -9,3 +9,4 @@ export * from './answers.ts';
 export * from './registry.ts';
 export * from './slash.ts';
 export * from './actions.ts';
+export * from './locales/index.ts';

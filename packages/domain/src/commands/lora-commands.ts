@@ -36,6 +36,7 @@ export const LORA_COMMANDS: readonly CommandDefinition[] = [
   {
     name: 'loracreate',
     category: 'lora',
+    uploadForm: true,
     guide: 'lora-training',
     family: 'lora',
     price: 400,

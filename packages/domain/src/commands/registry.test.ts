@@ -182,11 +182,12 @@ describe('command registry', () => {
         expect([3, 4, 5, 10, 11]).toContain(option.type);
       }
     }
+    // Its image may come from the upload form instead, so it registers as optional, after the prompt.
     expect(toSlashCommandJson(getCommand('Change'))).toMatchObject({
       name: 'change',
       options: [
-        { name: 'image', type: 11, required: true },
         { name: 'prompt', type: 3, required: true },
+        { name: 'image', type: 11, required: false },
         { name: 'denoise', type: 10, required: false, min_value: 0.1, max_value: 0.9 },
       ],
     });

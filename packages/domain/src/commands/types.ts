@@ -144,6 +144,16 @@ export interface CommandText {
   answer: CommandAnswer;
   /** The kind of channel the command is used in; absent when it works anywhere. */
   channel?: ChannelKind;
+  /**
+   * Where Discord offers the command (0 a server, 1 the bot's DM, 2 other DMs and group DMs);
+   * absent: all three.
+   */
+  contexts?: readonly (0 | 1 | 2)[];
+  /**
+   * The command's files may come from a form instead (Discord's File Upload in a modal): its
+   * attachment options register as optional, and a command sent without them opens the form.
+   */
+  uploadForm?: boolean;
 }
 
 /** What a job needs to be priced, queued and run: shared by commands and result actions. */

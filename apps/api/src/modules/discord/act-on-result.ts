@@ -1,17 +1,29 @@
 import { type JobRow, type UserRow, findJobByRequest, loveCounts, mediaForJobs, toggleLove } from '@app/db';
 import { type ImageActionName, findActionCommand, isImageAction } from '@app/domain';
 import { promptOf } from '@app/jobs';
-import { InteractionResponseType } from 'discord-api-types/v10';
+import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { actOnJob } from '../jobs/act-on-job.ts';
 import { isOwnerOrAdmin, loadVisibleJob } from '../jobs/job-access.ts';
 import { deleteCreation } from '../jobs/delete-creation.ts';
 import { actionModal, actionSetOf } from './action-components.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { inHorrorChannel } from './channel-rules.ts';
-import { type ResultActionId, editModal, ephemeral, resultComponents } from './messages.ts';
+import { type ResultActionId, editModal, ephemeral, resultComponents, withButtonLabel } from './messages.ts';
+
+/** The label of the component with this custom id, anywhere in a message's components. */
+function findLabel(components: readonly unknown[], customId: string): string | undefined {
+  for (const component of components as Record<string, unknown>[]) {
+    if (component.custom_id === customId && typeof component.label === 'string') return component.label;
+    if (Array.isArray(component.components)) {
+      const found = findLabel(component.components, customId);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
 import type { ParsedInteraction } from './parse-interaction.ts';
 import { type InteractionReply, message } from './replies.ts';
-import { deliveryOf, queuedReply } from './run-command.ts';
+import { deliveryOf, horrorElsewhere, inOwnServer, queuedReply } from './run-command.ts';
 
 type Button = Extract<ParsedInteraction, { kind: 'button' }>;
 type Modal = Extract<ParsedInteraction, { kind: 'modal' }>;
@@ -30,12 +42,29 @@ export async function actOnResult(deps: BotDeps, user: UserRow, click: Button): 
       await toggleLove(db, job.id, user.id);
       const [counts, media] = await Promise.all([loveCounts(db, [job.id]), mediaForJobs(db, [job.id])]);
       const images = media.filter((row) => row.kind === 'image');
+      const loves = counts.get(job.id) ?? 0;
+      // A card keeps its gallery and text as Discord has them: only the button's count changes.
+      if ((click.message.flags & MessageFlags.IsComponentsV2) !== 0) {
+        const id = `love:${job.id}`;
+        const current = findLabel(click.message.components, id) ?? 'Love';
+        const word = current.replace(/ \(\d+\)$/, '');
+        return {
+          type: InteractionResponseType.UpdateMessage,
+          data: {
+            components: withButtonLabel(
+              click.message.components,
+              id,
+              loves > 0 ? `${word} (${loves})` : word,
+            ),
+          },
+        };
+      }
       return {
         type: InteractionResponseType.UpdateMessage,
         data: {
           components: resultComponents(job.id, {
             image: images.length > 0,
-            loves: counts.get(job.id) ?? 0,
+            loves,
             actions: actionSetOf(images),
           }),
         },
@@ -109,7 +138,7 @@ async function newJob(
   await deps.queue();
   const window = Math.floor(Date.now() / DOUBLE_PRESS_WINDOW_MS);
   const earlier = await recentPress(deps, user, interaction, action, window);
-  if (earlier) return queuedReply(deps, earlier, false);
+  if (earlier) return queuedReply(deps, earlier, false, undefined, interaction.base);
   const { job, standing } = await actOnJob({
     db: deps.database.db,
     storage: deps.storage,
@@ -123,10 +152,12 @@ async function newJob(
     source: 'discord',
     requestId: pressKey(interaction, action, window),
     openToAll: true,
-    horrorAllowed: inHorrorChannel(interaction.base.channel, deps.channels.definitions),
+    horrorAllowed: inOwnServer(interaction.base)
+      ? inHorrorChannel(interaction.base.channel, deps.channels.definitions)
+      : horrorElsewhere(interaction.base, user),
     delivery: deliveryOf(interaction.base, 'channel'),
   });
-  return queuedReply(deps, job, false, standing);
+  return queuedReply(deps, job, false, standing, interaction.base);
 }
 
 /** How long two presses of the same image action by the same person count as one. */

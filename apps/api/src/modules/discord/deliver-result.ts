@@ -2,6 +2,7 @@ import {
   type DiscordDeliveryRow,
   type JobRow,
   claimDiscordDelivery,
+  findUserById,
   getJob,
   markDiscordDeliveryAttempted,
   markDiscordDeliveryPosted,
@@ -12,6 +13,8 @@ import { promptOf } from '@app/jobs';
 import type { APIMessage } from '@discordjs/core/http-only';
 import type { RawFile } from '@discordjs/rest';
 import { DiscordAPIError } from '@discordjs/rest';
+import { botLocaleOf, botTexts } from '@app/domain';
+import { MessageFlags } from 'discord-api-types/v10';
 import { actionSetOf } from './action-components.ts';
 import type { BotDeps } from './bot-deps.ts';
 import {
@@ -20,6 +23,8 @@ import {
   answerMessage,
   failureMessage,
   loraReadyMessage,
+  leadingText,
+  resultCard,
   resultFileName,
   resultMessage,
 } from './messages.ts';
@@ -58,6 +63,9 @@ export async function deliverResult(
     const job = (await getJob(db, jobId))!;
     const earlier =
       claim.attemptedAt && claim.kind === 'channel' ? await findEarlierPost(deps, claim, job) : null;
+    // Where the bot is not a member, the channel cannot be read: an earlier follow-up may exist and
+    // cannot be found, so a takeover posts by DM (with its nonce) rather than a second follow-up.
+    const byDm = Boolean(claim.attemptedAt) && claim.kind === 'channel' && claim.reach !== 'member';
     if (earlier) {
       await markDiscordDeliveryPosted(db, jobId, earlier);
       return true;
@@ -65,8 +73,8 @@ export async function deliverResult(
     const { payload, files } = await compose(deps, claim, job);
     await markDiscordDeliveryAttempted(db, jobId);
     const messageId =
-      claim.kind === 'dm'
-        ? await postDm(deps, claim, payload)
+      claim.kind === 'dm' || byDm
+        ? await postDm(deps, claim, payload, files)
         : claim.kind === 'reply'
           ? await editAnswer(deps, claim, payload, now)
           : await postInChannel(deps, claim, payload, files, now);
@@ -109,7 +117,7 @@ async function findEarlierPost(
         (message) =>
           message.interaction_metadata?.id === job.requestId &&
           message.webhook_id === claim.applicationId &&
-          message.content.startsWith(ping),
+          leadingText(message).startsWith(ping),
       );
       if (found) return found.id;
       if (messages.length < 100) return null;
@@ -126,12 +134,18 @@ export async function compose(
   claim: DiscordDeliveryRow,
   job: JobRow,
 ): Promise<{ payload: MessagePayload; files: RawFile[] }> {
+  const t = botTexts(botLocaleOf(claim.locale));
   if (job.status !== 'succeeded') {
     const refund = { credits: job.costCredits, hypercredits: job.costHypercredits };
-    const reason =
-      job.errorMessage ?? (job.status === 'cancelled' ? 'it was cancelled.' : 'the generator failed.');
+    const reason = job.errorMessage ?? (job.status === 'cancelled' ? t.wasCancelled : t.generatorFailed);
     return {
-      payload: failureMessage({ discordUserId: claim.discordUserId, command: job.command, reason, refund }),
+      payload: failureMessage({
+        discordUserId: claim.discordUserId,
+        command: job.command,
+        reason,
+        refund,
+        texts: t,
+      }),
       files: [],
     };
   }
@@ -145,9 +159,14 @@ export async function compose(
   const base = deps.publicUrl();
   const prompt = promptOf(job.options);
   const images = media.filter((row) => row.kind === 'image');
-  // Four images and their 2×2 grid (SPEC's grid): the grid is posted, the singles open from buttons.
+  // Four images and their 2×2 grid (SPEC's grid). A card shows the four in its gallery, which
+  // Discord lays out as the grid; a classic message posts the grid, the singles open from buttons.
   const grid = images.length === GRID_WITH_SINGLES ? images.at(-1)! : null;
-  const posted = grid ? [grid, ...media.filter((row) => row.kind !== 'image')] : media;
+  const owner = await findUserById(deps.database.db, job.userId);
+  const classic = owner?.discordClassicResults === true;
+  const posted = grid
+    ? [...(classic ? [grid] : images.slice(0, -1)), ...media.filter((row) => row.kind !== 'image')]
+    : media;
   const named = posted.map((row, index) => ({
     row,
     name: resultFileName({
@@ -157,7 +176,13 @@ export async function compose(
       count: posted.length,
     }),
   }));
-  const { payload, attach } = resultMessage({
+  const results = named.map(({ row, name }) => ({
+    name,
+    bytes: row.bytes,
+    url: `${base}/media/${row.storageKey}`,
+    visual: row.kind === 'image' || row.kind === 'video',
+  }));
+  const common = {
     jobId: job.id,
     discordUserId: claim.discordUserId,
     command: job.command,
@@ -165,10 +190,16 @@ export async function compose(
     text: job.resultText,
     image: images.length > 0,
     loves: 0,
-    files: named.map(({ row, name }) => ({ name, bytes: row.bytes, url: `${base}/media/${row.storageKey}` })),
-    ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
+    files: results,
     actions: actionSetOf(images),
-  });
+    texts: t,
+  };
+  const { payload, attach } = classic
+    ? resultMessage({
+        ...common,
+        ...(grid ? { singles: images.slice(0, -1).map((row) => `${base}/media/${row.storageKey}`) } : {}),
+      })
+    : resultCard({ ...common, cost: { credits: job.costCredits, hypercredits: job.costHypercredits } });
   const files: RawFile[] = [];
   for (const file of attach) {
     const row = named.find((entry) => entry.name === file.name)!.row;
@@ -190,8 +221,11 @@ async function postInChannel(
   const api = deps.postingApi();
   if (now - claim.interactionAt.getTime() < TOKEN_LIFE_MS) {
     try {
+      // One follow-up per result: a user-installed app gets at most five per interaction.
       const posted = await api.interactions.followUp(claim.applicationId, claim.interactionToken, {
         ...payload,
+        // Where the server turned off external apps, Discord shows them only to the asker anyway.
+        ...(claim.reach === 'app-private' ? { flags: (payload.flags ?? 0) | MessageFlags.Ephemeral } : {}),
         files,
       });
       return posted.id;
@@ -200,6 +234,8 @@ async function postInChannel(
       if (!(error instanceof DiscordAPIError && (error.status === 401 || error.status === 404))) throw error;
     }
   }
+  // The bot cannot post where it is not a member: past the token's life, the result goes by DM.
+  if (claim.reach !== 'member') return postDm(deps, claim, payload, files);
   const posted = await api.channels.createMessage(claim.channelId, {
     ...payload,
     files,
@@ -228,11 +264,17 @@ async function editAnswer(deps: BotDeps, claim: DiscordDeliveryRow, payload: Mes
   return postDm(deps, claim, payload);
 }
 
-async function postDm(deps: BotDeps, claim: DiscordDeliveryRow, payload: MessagePayload): Promise<string> {
+async function postDm(
+  deps: BotDeps,
+  claim: DiscordDeliveryRow,
+  payload: MessagePayload,
+  files: RawFile[] = [],
+): Promise<string> {
   const api = deps.postingApi();
   const channel = await api.users.createDM(claim.discordUserId);
   const posted = await api.channels.createMessage(channel.id, {
     ...payload,
+    ...(files.length ? { files } : {}),
     nonce: resultNonce(claim.jobId),
     enforce_nonce: true,
   });

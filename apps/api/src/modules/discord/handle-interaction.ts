@@ -12,8 +12,9 @@ import { type InteractionReply, message } from './replies.ts';
 import { resolveDiscordUser } from './resolve-discord-user.ts';
 import { respondInTime } from './respond.ts';
 import { runCommand } from './run-command.ts';
+import { submitUpload } from './submit-upload.ts';
 import { startReport, submitReport } from './report-message.ts';
-import { BANNED_TEXT, UNDER_13_TEXT } from '@app/domain';
+import { BANNED_TEXT, UNDER_13_TEXT, botLocaleOf, botTexts } from '@app/domain';
 
 /** One verified interaction → its answer, always inside Discord's 3 seconds. */
 export async function handleInteraction(
@@ -36,13 +37,15 @@ export async function handleInteraction(
     );
     return {
       type: InteractionResponseType.ChannelMessageWithSource,
-      data: ephemeral('That button no longer works.'),
+      data: ephemeral(botTexts(parsed.base.locale).buttonGone),
     };
   }
   if (parsed.kind === 'unsupported') {
     return {
       type: InteractionResponseType.ChannelMessageWithSource,
-      data: ephemeral('This is not something I can do.'),
+      data: ephemeral(
+        botTexts(botLocaleOf('locale' in interaction ? interaction.locale : undefined)).notSomethingICanDo,
+      ),
     };
   }
   const creditsUrl = `${deps.publicUrl()}/credits`;
@@ -62,12 +65,13 @@ export async function handleInteraction(
     if (parsed.kind === 'message-command') return startReport(deps, parsed);
     if (parsed.kind === 'button') return actOnResult(deps, user, parsed);
     if (parsed.kind === 'setting') return changeSetting(deps, user, parsed, parsed.base.id);
+    if (parsed.kind === 'upload') return submitUpload(deps, user, parsed);
     if (parsed.action === 'report') return submitReport(deps, user, parsed);
     return submitEdit(deps, user, parsed);
   })().catch((error: unknown) => {
     if (!(error instanceof Error && 'status' in error && Number(error.status) < 500))
       log.error({ err: error }, 'interaction failed');
-    return errorReply(error, creditsUrl);
+    return errorReply(error, creditsUrl, botTexts(parsed.base.locale));
   });
   return respondInTime({
     work,

@@ -56,11 +56,11 @@ describe('result message', () => {
       image: false,
       loves: 0,
     });
-    expect(payload.content.startsWith('<@111> your /video is ready: **a wave**')).toBe(true);
+    expect(payload.content!.startsWith('<@111> your /video is ready: **a wave**')).toBe(true);
     expect(payload.allowed_mentions).toEqual({ users: ['111'] });
     expect(attach.map((file) => file.name)).toEqual(['a.mp4']);
-    expect(payload.content).toContain('https://x/media/b.mp4');
-    expect(payload.content).not.toContain('https://x/media/a.mp4');
+    expect(payload.content!).toContain('https://x/media/b.mp4');
+    expect(payload.content!).not.toContain('https://x/media/a.mp4');
   });
 
   it('keeps a long prompt inside Discord’s 2,000 characters', () => {
@@ -73,7 +73,7 @@ describe('result message', () => {
       image: true,
       loves: 0,
     });
-    expect(payload.content.length).toBeLessThanOrEqual(2000);
+    expect(payload.content!.length).toBeLessThanOrEqual(2000);
   });
 });
 

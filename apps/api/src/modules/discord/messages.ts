@@ -1,16 +1,17 @@
 import {
-  LANE_TEXTS,
+  BOT_TEXTS_EN,
+  type BotTexts,
   LIMITS,
   type Lane,
   type Price,
-  QUEUED_REPLY,
   RESULT_BUTTONS,
-  describeWait,
+  priceIn,
 } from '@app/domain';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
-  type APIComponentInMessageActionRow,
+  type APIComponentInContainer,
+  type APIMessageTopLevelComponent,
   type APIModalInteractionResponseCallbackData,
   ButtonStyle,
   ComponentType,
@@ -21,9 +22,10 @@ import { type ActionSet, actionRows } from './action-components.ts';
 
 /** A message as plain data: what the bot sends, before files are attached. */
 export interface MessagePayload {
-  content: string;
+  /** Empty in a Components V2 message (flag 1<<15), whose text is in Text Display components. */
+  content?: string;
   flags?: number;
-  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  components?: APIMessageTopLevelComponent[];
   allowed_mentions: { parse?: []; users?: string[] };
 }
 
@@ -41,11 +43,8 @@ export function ephemeral(content: string): MessagePayload {
   return { content, flags: MessageFlags.Ephemeral, allowed_mentions: NO_PINGS };
 }
 
-export function describePrice(price: Price): string {
-  const parts = (['credits', 'hypercredits'] as const)
-    .filter((currency) => price[currency] > 0)
-    .map((currency) => `${price[currency]} ${currency}`);
-  return parts.join(' and ') || 'free';
+export function describePrice(price: Price, texts: BotTexts = BOT_TEXTS_EN): string {
+  return priceIn(texts, price);
 }
 
 /** Where a job stands, as the queued answer shows it (the studio shows the same numbers). */
@@ -73,47 +72,52 @@ export function queuedMessage(input: {
   autoRelaxed?: boolean;
   dm?: boolean;
   standing?: StandingView;
+  /** The asker's language. */
+  texts?: BotTexts;
+  /** Where the server turned off external apps, the answer says why only the asker sees it. */
+  privateOnly?: boolean;
 }) {
-  const where = input.dm ? 'I will send you a direct message when it is ready.' : undefined;
-  const reply = where ? QUEUED_REPLY.replace('I will ping you here when it is ready.', where) : QUEUED_REPLY;
+  const t = input.texts ?? BOT_TEXTS_EN;
+  const reply = input.dm ? t.queued.dm : t.queued.here;
   const standing = input.standing ?? { status: 'queued' as const, position: input.position };
-  const cost = `${LANE_TEXTS.inLane(input.lane ?? 'fast')} · cost: ${describePrice(input.cost)}`;
+  const cost = `${t.mode[input.lane ?? 'fast']} · ${t.cost(priceIn(t, input.cost))}`;
   const refund = standing.refundAt
-    ? `\nRefunded automatically if not finished by <t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>.`
+    ? `\n${t.refundBy(`<t:${Math.ceil(standing.refundAt.getTime() / 1000)}:t>`)}`
     : '';
+  const note = input.privateOnly ? `\n${t.externalAppsOff}` : '';
   // The first line stays as sent (SPEC's "queued, then posted"); the second moves with the job.
-  const first = `/${input.command}: ${reply}${input.autoRelaxed ? `\n${LANE_TEXTS.autoRelaxed}` : ''}`;
+  const first = `/${input.command}: ${reply}${input.autoRelaxed ? `\n${t.autoRelaxed}` : ''}`;
   const line = (text: string) =>
-    ({ content: `${first}\n${text}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
+    ({ content: `${first}\n${text}${note}`, allowed_mentions: NO_PINGS }) satisfies MessagePayload;
   switch (standing.status) {
-    case 'running': {
-      const progress = standing.progress ? ` ${Math.round(standing.progress * 100)}%` : '';
-      return line(`Running…${progress} · ${cost}.${refund}`);
-    }
+    case 'running':
+      return line(`${t.running(standing.progress)} · ${cost}.${refund}`);
     case 'succeeded':
-      return line(`Done · ${cost}.`);
+      return line(`${t.done} · ${cost}.`);
     case 'failed':
-      return line('It could not be finished and was refunded.');
+      return line(t.failedRefunded);
     case 'cancelled':
-      return line('It was cancelled and refunded.');
+      return line(t.cancelledRefunded);
     default: {
-      const ahead =
-        standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
-      const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
-      return line(`You are ${ahead}${wait} · ${cost}.${refund}`);
+      const wait = standing.waitSeconds !== undefined ? ` · ${t.wait(standing.waitSeconds)}` : '';
+      return line(`${t.youAre(t.place(standing.position))}${wait} · ${cost}.${refund}`);
     }
   }
 }
 
-export function insufficientCreditsMessage(input: { cost: Price; balance: Price; creditsUrl: string }) {
+export function insufficientCreditsMessage(input: {
+  cost: Price;
+  balance: Price;
+  creditsUrl: string;
+  texts?: BotTexts;
+}) {
+  const t = input.texts ?? BOT_TEXTS_EN;
+  // The balance of each currency the price asks for, a zero included.
   const balance = (['credits', 'hypercredits'] as const)
     .filter((currency) => input.cost[currency] > 0)
-    .map((currency) => `${input.balance[currency]} ${currency}`)
-    .join(' and ');
-  return ephemeral(
-    `Not enough credits: this costs ${describePrice(input.cost)} and you have ${balance}. ` +
-      `Get more at ${input.creditsUrl}`,
-  );
+    .map((currency) => t.amount(input.balance[currency], currency))
+    .join(t.and);
+  return ephemeral(t.notEnough(priceIn(t, input.cost), balance, input.creditsUrl));
 }
 
 /**
@@ -123,8 +127,16 @@ export function insufficientCreditsMessage(input: { cost: Price; balance: Price;
  */
 export function resultComponents(
   jobId: string,
-  input: { image: boolean; loves: number; prompt?: boolean; singles?: string[]; actions?: ActionSet },
+  input: {
+    image: boolean;
+    loves: number;
+    prompt?: boolean;
+    singles?: string[];
+    actions?: ActionSet;
+    texts?: BotTexts;
+  },
 ): APIActionRowComponent<APIButtonComponent>[] {
+  const t = input.texts ?? BOT_TEXTS_EN;
   const buttons = RESULT_BUTTONS.filter(
     (button) =>
       (input.image || (button.id !== 'vary' && button.id !== 'gif')) &&
@@ -135,7 +147,10 @@ export function resultComponents(
     custom_id: customId(button.id, jobId),
     emoji: { name: button.emoji },
     // Words beside the emoji: what the button does is readable without an emoji font and by screen readers.
-    label: button.id === 'love' && input.loves > 0 ? `${button.label} (${input.loves})` : button.label,
+    label:
+      button.id === 'love' && input.loves > 0
+        ? `${t.resultButtons[button.id]} (${input.loves})`
+        : t.resultButtons[button.id],
   }));
   const rows: APIActionRowComponent<APIButtonComponent>[] = [];
   for (let at = 0; at < buttons.length; at += 5) {
@@ -149,7 +164,7 @@ export function resultComponents(
         type: ComponentType.Button,
         style: ButtonStyle.Link,
         url,
-        label: `Image ${at + 1}`,
+        label: t.card.image(at + 1),
       })),
     });
   }
@@ -191,6 +206,131 @@ export interface ResultFile {
   bytes: number;
   /** Where the file can be fetched when it is too big to attach. */
   url: string;
+  /** Shown in the card's gallery (images and video) rather than as a file. */
+  visual?: boolean;
+}
+
+/** Discord's limit on the components of one Components V2 message, nested ones included. */
+export const MAX_V2_COMPONENTS = 40;
+
+/**
+ * A finished job as a Components V2 card (flag 1<<15): a container holding the ping, a Media Gallery
+ * of the images (a grid's four show as Discord's own 2×2), files, and a Text Display with the prompt
+ * and what it cost; under it the action rows of buttons. Small files are attached and named by
+ * `attachment://`; big ones are shown from our `/media/…` link.
+ */
+export function resultCard(input: {
+  jobId: string;
+  discordUserId: string;
+  command: string;
+  prompt?: string;
+  text?: string | null;
+  files: ResultFile[];
+  image: boolean;
+  loves: number;
+  cost: Price;
+  actions?: ActionSet;
+  texts?: BotTexts;
+}): { payload: MessagePayload; attach: ResultFile[] } {
+  const t = input.texts ?? BOT_TEXTS_EN;
+  const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
+  const source = (file: ResultFile) =>
+    file.bytes <= MAX_ATTACHMENT_BYTES ? `attachment://${file.name}` : file.url;
+  const visuals = input.files.filter((file) => file.visual).slice(0, 10);
+  const others = input.files.filter((file) => !file.visual);
+  const inside: APIComponentInContainer[] = [
+    {
+      type: ComponentType.TextDisplay,
+      content: t.ready(`<@${input.discordUserId}>`, input.command, undefined),
+    },
+  ];
+  if (visuals.length)
+    inside.push({
+      type: ComponentType.MediaGallery,
+      items: visuals.map((file, at) => ({
+        media: { url: source(file) },
+        description: clip(visuals.length > 1 ? t.card.image(at + 1) : file.name, 1024),
+      })),
+    });
+  for (const file of others.filter((entry) => entry.bytes <= MAX_ATTACHMENT_BYTES))
+    inside.push({ type: ComponentType.File, file: { url: source(file) } });
+  const details = [
+    ...(input.prompt ? [`**${t.card.prompt}:** ${clip(input.prompt, 1500)}`] : []),
+    ...(input.text ? [clip(input.text, 300)] : []),
+    `**${t.card.cost}:** ${priceIn(t, input.cost)}`,
+    ...others.filter((entry) => entry.bytes > MAX_ATTACHMENT_BYTES).map((entry) => entry.url),
+  ];
+  inside.push({ type: ComponentType.TextDisplay, content: details.join('\n') });
+  const rows = resultComponents(input.jobId, {
+    image: input.image,
+    loves: input.loves,
+    prompt: Boolean(input.prompt),
+    actions: input.actions,
+    texts: t,
+  });
+  const components: APIMessageTopLevelComponent[] = [
+    { type: ComponentType.Container, components: inside },
+    ...rows,
+  ];
+  // Past Discord's 40 components the last rows (the rarer image actions) give way.
+  while (countComponents(components) > MAX_V2_COMPONENTS) components.pop();
+  return {
+    payload: {
+      flags: MessageFlags.IsComponentsV2,
+      components,
+      allowed_mentions: { users: [input.discordUserId] },
+    },
+    attach,
+  };
+}
+
+/** Every component of a message, nested ones included, as Discord counts them. */
+export function countComponents(components: readonly unknown[]): number {
+  let count = 0;
+  for (const component of components as Record<string, unknown>[]) {
+    count += 1;
+    if (Array.isArray(component.components)) count += countComponents(component.components);
+    if (component.accessory) count += 1;
+  }
+  return count;
+}
+
+/**
+ * A result message's first text: the content of a classic message, the first Text Display of a
+ * card. A takeover reads it to recognize an earlier post (it starts with the ping).
+ */
+export function leadingText(message: { content?: string; components?: unknown[] }): string {
+  if (message.content) return message.content;
+  const walk = (list: readonly unknown[]): string | undefined => {
+    for (const component of list as Record<string, unknown>[]) {
+      if (component.type === ComponentType.TextDisplay && typeof component.content === 'string')
+        return component.content;
+      if (Array.isArray(component.components)) {
+        const found = walk(component.components);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return walk(message.components ?? []) ?? '';
+}
+
+/**
+ * A card's components with the love button's label replaced (its count changed): everything else,
+ * the gallery's media included, stays as Discord has it.
+ */
+export function withButtonLabel(
+  components: readonly unknown[],
+  customId: string,
+  label: string,
+): APIMessageTopLevelComponent[] {
+  const map = (list: readonly unknown[]): unknown[] =>
+    (list as Record<string, unknown>[]).map((component) => {
+      if (component.custom_id === customId) return { ...component, label };
+      if (Array.isArray(component.components)) return { ...component, components: map(component.components) };
+      return component;
+    });
+  return map(components) as APIMessageTopLevelComponent[];
 }
 
 /** A finished job: pings its owner, shows the prompt, attaches small files and links big ones. */
@@ -206,11 +346,13 @@ export function resultMessage(input: {
   /** Links to a grid's single images, opened from buttons under it. */
   singles?: string[];
   actions?: ActionSet;
+  texts?: BotTexts;
 }): { payload: MessagePayload; attach: ResultFile[] } {
+  const t = input.texts ?? BOT_TEXTS_EN;
   const attach = input.files.filter((file) => file.bytes <= MAX_ATTACHMENT_BYTES);
   const links = input.files.filter((file) => file.bytes > MAX_ATTACHMENT_BYTES).map((file) => file.url);
   const lines = [
-    `<@${input.discordUserId}> your /${input.command} is ready${input.prompt ? `: **${clip(input.prompt, 1500)}**` : '.'}`,
+    t.ready(`<@${input.discordUserId}>`, input.command, input.prompt ? clip(input.prompt, 1500) : undefined),
     ...(input.text ? [clip(input.text, 300)] : []),
     ...links,
   ];
@@ -223,6 +365,7 @@ export function resultMessage(input: {
         prompt: Boolean(input.prompt),
         singles: input.singles,
         actions: input.actions,
+        texts: t,
       }),
       allowed_mentions: { users: [input.discordUserId] },
     },
@@ -235,11 +378,13 @@ export function failureMessage(input: {
   command: string;
   reason: string;
   refund: Price;
+  texts?: BotTexts;
 }) {
+  const t = input.texts ?? BOT_TEXTS_EN;
   return {
     content:
-      `<@${input.discordUserId}> your /${input.command} failed: ${clip(input.reason, 500)}` +
-      (input.refund.credits || input.refund.hypercredits ? ` ${describePrice(input.refund)} refunded.` : ''),
+      t.failed(`<@${input.discordUserId}>`, input.command, clip(input.reason, 500)) +
+      (input.refund.credits || input.refund.hypercredits ? ` ${t.refunded(priceIn(t, input.refund))}` : ''),
     allowed_mentions: { users: [input.discordUserId] },
   } satisfies MessagePayload;
 }

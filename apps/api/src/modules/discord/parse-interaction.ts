@@ -7,7 +7,7 @@ import {
   ComponentType,
   InteractionType,
 } from 'discord-api-types/v10';
-import { AGE_BANDS, type AgeBand } from '@app/domain';
+import { AGE_BANDS, type AgeBand, type BotLocale, botLocaleOf } from '@app/domain';
 import { z } from 'zod';
 import { parseActionCustomId } from './action-components.ts';
 import { RESULT_ACTIONS } from './messages.ts';
@@ -27,7 +27,24 @@ export interface InteractionBase {
   user: { id: string; username: string };
   /** When Discord created the interaction, read from its snowflake id. */
   createdAt: Date;
+  /** Where it was used (Discord's `context`): 0 a server, 1 the bot's DM, 2 another DM or group DM. */
+  context: 0 | 1 | 2;
+  /**
+   * Whether the bot itself can post there: `member` where the app is installed to the server (the
+   * operator's own, where the family channel rules apply) or in the bot's DM; `app` where only the
+   * person installed it (another server, a DM between people), so only the interaction's follow-ups
+   * and DMs reach them; `app-private` the same in a server that turned off external apps, where
+   * Discord shows the app's answers only to the asker.
+   */
+  reach: DiscordReach;
+  /** The language of the asker's Discord client, as far as the bot speaks it. */
+  locale: BotLocale | 'en';
 }
+
+export type DiscordReach = 'member' | 'app' | 'app-private';
+
+/** Discord's USE_EXTERNAL_APPS permission: a user-installed app may answer publicly there. */
+const USE_EXTERNAL_APPS = 1n << 50n;
 
 export interface AttachmentRef {
   url: string;
@@ -52,6 +69,8 @@ export type ParsedInteraction =
       action: string;
       jobId: string;
       messageId: string;
+      /** The clicked message's flags and components (a card is updated in place from them). */
+      message: { flags: number; components: unknown[] };
       /** For an image action: which image of the result it works from. */
       index?: number;
     }
@@ -64,6 +83,17 @@ export type ParsedInteraction =
       jobId: string;
       fields: Record<string, string>;
       index?: number;
+    }
+  /**
+   * The upload form's submit (`upload:<command>`): the files of its File Upload, in order, and its
+   * text fields by option name.
+   */
+  | {
+      kind: 'upload';
+      base: InteractionBase;
+      name: string;
+      fields: Record<string, string>;
+      files: AttachmentRef[];
     }
   /** A menu or button of the `/settings` message (`settings:<setting>`), with the values chosen. */
   | { kind: 'setting'; base: InteractionBase; setting: SettingId; values: string[] }
@@ -88,7 +118,12 @@ const InteractionShape = z.looseObject({
   type: z.number().int(),
   token: z.string().max(1000).optional(),
   user: DiscordUser.optional(),
-  member: z.looseObject({ user: DiscordUser.optional() }).optional(),
+  member: z
+    .looseObject({ user: DiscordUser.optional(), permissions: z.string().max(30).optional() })
+    .optional(),
+  context: z.number().int().min(0).max(2).optional(),
+  authorizing_integration_owners: z.record(z.string().max(4), z.string().max(20)).optional(),
+  locale: z.string().max(20).optional(),
   channel_id: Snowflake.optional(),
   channel: z.looseObject({ id: Snowflake }).optional(),
   message: z.looseObject({ id: Snowflake }).optional(),
@@ -153,6 +188,7 @@ export const SETTING_IDS = [
   'private',
   'mature',
   'remix',
+  'classic',
   'reset',
   'lane',
   'relaxwhenout',
@@ -180,6 +216,27 @@ export function ageBandOf(customId: string): AgeBand | null {
   return (AGE_BANDS as readonly string[]).includes(band) ? (band as AgeBand) : null;
 }
 
+/**
+ * The interaction's context and whether the bot can post there. A payload without `context` (older
+ * clients) is a server when it names one, else the bot's DM; without `authorizing_integration_owners`
+ * the app counts as installed where it was used.
+ */
+function whereFrom(interaction: APIInteraction): Pick<InteractionBase, 'context' | 'reach'> {
+  const context = (interaction.context ?? (interaction.guild_id ? 0 : 1)) as 0 | 1 | 2;
+  const owners = interaction.authorizing_integration_owners as Record<string, string> | undefined;
+  if (context === 1) return { context, reach: 'member' };
+  if (context === 0 && (!owners || (interaction.guild_id && owners['0'] === interaction.guild_id)))
+    return { context, reach: 'member' };
+  if (context === 2) return { context, reach: 'app' };
+  let permissions = 0n;
+  try {
+    permissions = BigInt(interaction.member?.permissions ?? '0');
+  } catch {
+    permissions = 0n;
+  }
+  return { context, reach: (permissions & USE_EXTERNAL_APPS) === 0n ? 'app-private' : 'app' };
+}
+
 /** Turns Discord's interaction object into what the bot acts on; pure, no I/O. */
 export function parseInteraction(interaction: APIInteraction): ParsedInteraction {
   if (interaction.type === InteractionType.Ping) return { kind: 'ping' };
@@ -201,6 +258,8 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     ...(interaction.guild_id ? { guildId: interaction.guild_id } : {}),
     user: { id: user.id, username: user.username },
     createdAt: snowflakeTime(interaction.id),
+    ...whereFrom(interaction),
+    locale: botLocaleOf(interaction.locale),
   };
   if (
     interaction.type === InteractionType.ApplicationCommand &&
@@ -277,7 +336,50 @@ export function parseInteraction(interaction: APIInteraction): ParsedInteraction
     // `report:` names the report form, never a button.
     if (!ours || ours.action === 'report')
       return { kind: 'stale', base, customId: interaction.data.custom_id };
-    return { kind: 'button', base, ...ours, messageId: interaction.message.id };
+    return {
+      kind: 'button',
+      base,
+      ...ours,
+      messageId: interaction.message.id,
+      message: {
+        flags: typeof interaction.message.flags === 'number' ? interaction.message.flags : 0,
+        components: Array.isArray(interaction.message.components) ? interaction.message.components : [],
+      },
+    };
+  }
+  if (interaction.type === InteractionType.ModalSubmit && interaction.data.custom_id.startsWith('upload:')) {
+    const name = interaction.data.custom_id.slice('upload:'.length);
+    if (!/^[a-z]{1,32}$/.test(name)) return { kind: 'stale', base, customId: interaction.data.custom_id };
+    const resolved: Record<string, APIAttachment> =
+      (interaction.data as { resolved?: { attachments?: Record<string, APIAttachment> } }).resolved
+        ?.attachments ?? {};
+    const fields: Record<string, string> = {};
+    const files: AttachmentRef[] = [];
+    for (const row of interaction.data.components ?? []) {
+      const inputs = 'components' in row ? row.components : 'component' in row ? [row.component] : [];
+      for (const input of inputs as {
+        type?: number;
+        custom_id?: string;
+        value?: unknown;
+        values?: unknown;
+      }[]) {
+        if (input.type === ComponentType.FileUpload && Array.isArray(input.values)) {
+          for (const id of input.values) {
+            const file = typeof id === 'string' ? resolved[id] : undefined;
+            if (file)
+              files.push({
+                url: file.url,
+                filename: file.filename,
+                size: file.size,
+                contentType: file.content_type,
+              });
+          }
+        } else if (typeof input.custom_id === 'string' && typeof input.value === 'string') {
+          fields[input.custom_id] = input.value;
+        }
+      }
+    }
+    return { kind: 'upload', base, name, fields, files };
   }
   if (interaction.type === InteractionType.ModalSubmit) {
     const ours = splitCustomId(interaction.data.custom_id);

@@ -1,4 +1,5 @@
 import { claimQueueAnswerEdit, queueAnswersToRefresh } from '@app/db';
+import { botLocaleOf, botTexts } from '@app/domain';
 import { DiscordAPIError } from '@discordjs/rest';
 import { queueStandings } from '../jobs/estimate-wait.ts';
 import type { BotDeps } from './bot-deps.ts';
@@ -58,6 +59,8 @@ export function startQueueAnswers(
         autoRelaxed: job.autoRelaxed,
         dm: delivery.kind === 'dm',
         standing: { ...standing, status: job.status, progress: job.progress },
+        texts: botTexts(botLocaleOf(delivery.locale)),
+        privateOnly: delivery.reach === 'app-private',
       });
       if (content === delivery.statusText) continue;
       if (!(await claimQueueAnswerEdit(db, job.id, content, minEditIntervalMs))) continue;

@@ -1,4 +1,4 @@
-import { COMMANDS, MESSAGE_COMMANDS, toSlashCommandJson } from '@app/domain';
+import { COMMANDS, MESSAGE_COMMANDS, toMessageCommandJson, toSlashCommandJson } from '@app/domain';
 import type { API } from '@discordjs/core/http-only';
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
 
@@ -9,7 +9,7 @@ import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v1
 export async function registerCommands({ api, applicationId }: { api: API; applicationId: string }) {
   const body = [
     ...COMMANDS.map(toSlashCommandJson),
-    ...MESSAGE_COMMANDS,
+    ...MESSAGE_COMMANDS.map(toMessageCommandJson),
   ] as RESTPutAPIApplicationCommandsJSONBody;
   return api.applicationCommands.bulkOverwriteGlobalCommands(applicationId, body);
 }

@@ -1,6 +1,6 @@
 import { type FamilyStanding, type JobRow, type UserRow, findJobByRequest, noteQueueAnswer } from '@app/db';
 import type { SubmissionDelivery } from '@app/jobs';
-import { COMMANDS, type Price } from '@app/domain';
+import { ALL_CONTEXTS, COMMANDS, type Price, botTexts } from '@app/domain';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { queueStanding } from '../jobs/estimate-wait.ts';
 import { submitJob } from '../jobs/submit-job.ts';
@@ -8,6 +8,7 @@ import { assertMayGenerate, assertMayMakeMature } from '../moderation/assert-may
 import type { BotDeps, CommandInteraction } from './bot-deps.ts';
 import { channelRefusal, checkChannel, inHorrorChannel } from './channel-rules.ts';
 import { downloadAttachments } from './download-attachments.ts';
+import { needsUploadForm, openUploadForm } from './upload-form.ts';
 import { COMMAND_HANDLERS } from './handlers/index.ts';
 import type { InteractionBase } from './parse-interaction.ts';
 import { ephemeral, queuedMessage } from './messages.ts';
@@ -28,16 +29,23 @@ export async function runCommand(
   interaction: CommandInteraction,
 ): Promise<InteractionReply> {
   const definition = findSlashCommand(interaction.name);
-  if (!definition) return message(ephemeral(`There is no /${interaction.name}; type /help for the list.`));
-  const verdict = checkChannel({
-    definition,
-    channel: interaction.base.channel,
-    channels: deps.channels.definitions,
-  });
+  const t = botTexts(interaction.base.locale);
+  if (!definition) return message(ephemeral(t.unknownCommand(interaction.name)));
+  // Discord offers a command only where its registration allows; a client that sends one from
+  // elsewhere anyway gets a refusal, not a job.
+  if (!(definition.contexts ?? ALL_CONTEXTS).includes(interaction.base.context))
+    return message(ephemeral(t.notHere(definition.name)));
+  const ownServer = inOwnServer(interaction.base);
+  const verdict = ownServer
+    ? checkChannel({ definition, channel: interaction.base.channel, channels: deps.channels.definitions })
+    : ({ ok: true } as const);
   if (!verdict.ok) {
     const ids = await deps.channels.ids(interaction.base.guildId);
     return message(ephemeral(channelRefusal({ command: definition.name, verdict, ids })));
   }
+  // Sent without its files, a command with an upload form opens it (Discord's File Upload).
+  if (needsUploadForm(definition, interaction.attachments))
+    return openUploadForm(definition, interaction.options, t);
   // A general command is answered by its own handler at once; every job command goes the same way.
   if (definition.general) {
     return COMMAND_HANDLERS[definition.name].run({ deps, user, interaction });
@@ -54,7 +62,9 @@ export async function runCommand(
     ? await findJobByRequest(db, 'discord', interaction.base.id)
     : null;
   // Nothing is downloaded for someone who may not generate (submitJob checks every path again).
-  const horrorAllowed = inHorrorChannel(interaction.base.channel, deps.channels.definitions);
+  const horrorAllowed = ownServer
+    ? inHorrorChannel(interaction.base.channel, deps.channels.definitions)
+    : horrorElsewhere(interaction.base, user);
   if (!previous) {
     assertMayGenerate(user);
     assertMayMakeMature(user, horrorAllowed && 'horror');
@@ -89,7 +99,7 @@ export async function runCommand(
       data: { flags: MessageFlags.Ephemeral },
     };
   }
-  return queuedReply(deps, job, dm, standing);
+  return queuedReply(deps, job, dm, standing, interaction.base);
 }
 
 /** Where the result goes, written with the job. */
@@ -100,7 +110,28 @@ export const deliveryOf = (base: InteractionBase, kind: 'channel' | 'dm' | 'repl
   interactionAt: base.createdAt,
   channelId: base.channelId,
   discordUserId: base.user.id,
+  reach: base.reach,
+  locale: base.locale,
 });
+
+/**
+ * The operator's own server: one the app is installed to (the bot is a member). The family channel
+ * rules apply there only; in other servers and DMs the person installed the app to their account,
+ * and any channel will do.
+ */
+export const inOwnServer = (base: InteractionBase) => base.context === 0 && base.reach === 'member';
+
+/**
+ * Outside the operator's server the horror family has no channels of its own: it runs in a channel
+ * the server marks age-restricted, or in a DM from a person whose recorded age is 18 or older.
+ */
+export function horrorElsewhere(base: InteractionBase, user: UserRow): boolean {
+  if (base.context === 0) return base.channel.nsfw;
+  return user.ageBand === '18+';
+}
+
+/** The asker's language and whether Discord shows the app's answers only to them. */
+export type AnswerPlace = Pick<InteractionBase, 'locale' | 'reach'>;
 
 export async function queuedReply(
   deps: BotDeps,
@@ -108,8 +139,9 @@ export async function queuedReply(
   dm = false,
   /** The job's standing as its submission read it. */
   known?: FamilyStanding,
+  place?: AnswerPlace,
 ): Promise<InteractionReply> {
-  const answer = await standingMessage(deps, job, dm, new Date(), known);
+  const answer = await standingMessage(deps, job, dm, new Date(), known, place);
   // The queued answer's first words, so its first edit (queue-answers.ts) is a real change.
   await noteQueueAnswer(deps.database.db, job.id, answer.content);
   return message(answer);
@@ -122,6 +154,7 @@ export async function standingMessage(
   dm = false,
   now = new Date(),
   known?: FamilyStanding,
+  place?: AnswerPlace,
 ) {
   const standing = await queueStanding(deps.database.db, deps.settings, job, now, known);
   const cost: Price = { credits: job.costCredits, hypercredits: job.costHypercredits };
@@ -133,5 +166,7 @@ export async function standingMessage(
     autoRelaxed: job.autoRelaxed,
     dm,
     standing: { ...standing, status: job.status, progress: job.progress },
+    texts: botTexts(place?.locale),
+    privateOnly: place?.reach === 'app-private',
   });
 }

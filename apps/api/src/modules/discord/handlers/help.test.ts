@@ -6,16 +6,25 @@ import { helpWith } from './help.ts';
 
 const SITE = 'https://hypercreate.test';
 
-async function ask(commands: readonly CommandDefinition[], command?: string): Promise<string> {
+async function ask(commands: readonly CommandDefinition[], command?: string, locale = 'en'): Promise<string> {
   const reply = await helpWith(commands).run({
     deps: { publicUrl: () => SITE } as BotDeps,
     user: {} as never,
-    interaction: { options: command === undefined ? {} : { command } } as never,
+    interaction: { base: { locale }, options: command === undefined ? {} : { command } } as never,
   });
   return (reply as { data: { content: string } }).data.content;
 }
 
 describe('/help', () => {
+  it('speaks the asker’s language: names and summaries from the catalog, a command found by its local name', async () => {
+    const text = await ask(COMMANDS, undefined, 'de');
+    expect(text.startsWith('**Befehle**')).toBe(true);
+    expect(text).toContain('**/erstellen** Macht aus einer Texteingabe ein 2×2-Raster von Bildern.');
+    const one = await ask(COMMANDS, 'erstellen', 'de');
+    expect(one).toContain('**/erstellen**: Macht aus einer Texteingabe');
+    expect(one).toContain('`eingabe`: Was gezeichnet werden soll');
+  });
+
   it('lists every command under the guide that shows it', async () => {
     const text = await ask(COMMANDS);
     for (const command of COMMANDS) expect(text).toContain(`**/${command.name}** ${command.summary}`);

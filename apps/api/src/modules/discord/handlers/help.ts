@@ -1,4 +1,14 @@
-import { COMMANDS, GUIDES, guideOf, type CommandDefinition, type GuideId } from '@app/domain';
+import {
+  COMMANDS,
+  COMMAND_CATALOGS,
+  GUIDES,
+  type BotLocale,
+  type BotTexts,
+  type CommandDefinition,
+  type GuideId,
+  botTexts,
+  guideOf,
+} from '@app/domain';
 import { ephemeral } from '../messages.ts';
 import { message } from '../replies.ts';
 import type { CommandHandler } from '../bot-deps.ts';
@@ -12,6 +22,8 @@ const MAX_CONTENT = 2000;
 export const helpWith = (commands: readonly CommandDefinition[]) =>
   ({
     async run({ deps, interaction }) {
+      const locale = interaction.base.locale;
+      const t = botTexts(locale);
       const site = deps.publicUrl();
       const guides = `${site}${GUIDES.documentation.path}`;
       const wanted = String(interaction.options.command ?? '')
@@ -19,34 +31,52 @@ export const helpWith = (commands: readonly CommandDefinition[]) =>
         .trim()
         .toLowerCase();
       if (wanted) {
-        const command = commands.find((entry) => entry.name.toLowerCase() === wanted);
-        if (!command)
-          return message(ephemeral(`There is no /${wanted}. Type /help for the list. Guides: ${guides}`));
-        return message(ephemeral(fit(describe(command, site))));
+        // By its name, or its name in the asker's language.
+        const command = commands.find(
+          (entry) =>
+            entry.name.toLowerCase() === wanted ||
+            (locale !== 'en' && COMMAND_CATALOGS[locale].commandNames[entry.name] === wanted),
+        );
+        if (!command) return message(ephemeral(t.help.noSuch(wanted, guides)));
+        return message(ephemeral(fit(describe(command, site, locale, t))));
       }
       const lines = (Object.keys(GUIDES) as GuideId[]).flatMap((id) => {
         const shown = commands.filter((command) => guideOf(command).id === id);
         if (shown.length === 0) return [];
         return [
           `__${GUIDES[id].title}__`,
-          ...shown.map((command) => `**/${command.name}** ${command.summary}`),
+          ...shown.map((command) => `**/${nameIn(locale, command)}** ${textIn(locale, command.summary)}`),
         ];
       });
-      return message(ephemeral(fit(['**Commands**', ...lines, `Guides: ${guides}`].join('\n'))));
+      return message(ephemeral(fit([t.help.title, ...lines, `${t.help.guides}: ${guides}`].join('\n'))));
     },
   }) satisfies CommandHandler;
 
 export const help = helpWith(COMMANDS);
 
+/** A command's name as the asker's Discord shows it. */
+const nameIn = (locale: BotLocale | 'en', command: CommandDefinition) =>
+  (locale !== 'en' && COMMAND_CATALOGS[locale].commandNames[command.name]) || command.name;
+/** A summary or option description in the asker's language (the registry's English otherwise). */
+const textIn = (locale: BotLocale | 'en', text: string) =>
+  (locale !== 'en' && COMMAND_CATALOGS[locale].texts[text]) || text;
+
 /** One command in detail, ending with the link to its section of the guides. */
-export function describe(command: CommandDefinition, site: string): string {
+export function describe(
+  command: CommandDefinition,
+  site: string,
+  locale: BotLocale | 'en' = 'en',
+  t: BotTexts = botTexts('en'),
+): string {
   const options = command.options.map(
-    (option) => `• \`${option.name}\`${option.required ? '' : ' (optional)'}: ${option.description}`,
+    (option) =>
+      `• \`${(locale !== 'en' && COMMAND_CATALOGS[locale].optionNames[option.name]) || option.name}\`` +
+      `${option.required ? '' : ` (${t.help.optional})`}: ${textIn(locale, option.description)}`,
   );
   const flags = command.flags.map((flag) => `• \`${flag.flag}\`: ${flag.description}`);
   const example = command.examples[0];
   return [
-    `**/${command.name}**: ${command.summary}`,
+    `**/${nameIn(locale, command)}**: ${textIn(locale, command.summary)}`,
     command.details,
     ...(options.length ? ['Options:', ...options] : []),
     ...(flags.length ? ['Flags in the prompt:', ...flags] : []),

@@ -3,7 +3,7 @@ import {
   LANE_TEXTS,
   TIER_OPTIONS,
   aspectLabel,
-  describeWait,
+  botTexts,
   formatCredits,
   formatHypercredits,
   planDateWords,
@@ -26,8 +26,9 @@ const MAX_JOBS = 10;
  * place and wait — the studio's numbers — and the person's defaults.
  */
 export const info = {
-  async run({ deps, user }) {
+  async run({ deps, user, interaction }) {
     const { db } = deps.database;
+    const t = botTexts(interaction.base.locale);
     const [state, jobs, lanes] = await Promise.all([
       describeAccountState({ db, user }),
       activeJobsOf(db, user.id, MAX_JOBS + 1),
@@ -37,22 +38,31 @@ export const info = {
     const live = state.plans.filter((row) => LIVE_SUBSCRIPTION_STATUSES.includes(row.status));
     const plan = live.find((row) => row.tier === user.subscriptionStatus) ?? live[0];
     const tier = TIER_OPTIONS.find((option) => option.tier === user.subscriptionStatus);
-    const lines: string[] = ['**Your account**'];
+    const lines: string[] = [t.info.title];
     if (user.subscriptionStatus === 'free' || !tier) {
-      lines.push(`Plan: Free · plans: ${deps.publicUrl()}/subscription`);
+      lines.push(t.info.freePlan(`${deps.publicUrl()}/subscription`));
     } else {
       // Never a renewal that will not happen: a failing one is said by its notice below.
       const when = plan ? planDateWords(plan) : null;
       const next = plan?.downgradeTo ? ` · then ${plan.downgradeTo}` : '';
       lines.push(
-        `Plan: ${user.subscriptionStatus}${plan?.gifted ? ' (gifted)' : ''}${when ? ` · ${when}` : ''}${next}`,
+        t.info.plan(
+          user.subscriptionStatus,
+          `${plan?.gifted ? ' (gifted)' : ''}${when ? ` · ${when}` : ''}${next}`,
+        ),
       );
       lines.push(
-        `Each ${tier.ptype === 'Yearly' ? 'year' : 'month'} it grants ${describePrice({ credits: tier.credits, hypercredits: tier.hypercredits })}.`,
+        t.info.grants(
+          tier.ptype === 'Yearly',
+          describePrice({ credits: tier.credits, hypercredits: tier.hypercredits }, t),
+        ),
       );
     }
     lines.push(
-      `Credits: ${grouped(user.credits)} · Hypercredits: ${formatHypercredits(user.hypercredits).toLocaleString('en-US')}`,
+      t.info.balances(
+        grouped(user.credits, t.info.unlimited),
+        formatHypercredits(user.hypercredits).toLocaleString('en-US'),
+      ),
     );
     // The mode, and what this period used of each lane (fast time is the credits it spent).
     lines.push(LANE_TEXTS.infoMode(lanes.lane, lanes.lanes));
@@ -64,36 +74,37 @@ export const info = {
       );
     }
     if (jobs.length === 0) {
-      lines.push('Jobs in progress: none.');
+      lines.push(t.info.noJobs);
     } else {
-      lines.push('**Jobs in progress**');
+      lines.push(t.info.jobsTitle);
       for (const job of jobs.slice(0, MAX_JOBS)) {
         const standing = standings.get(job.id)!;
         const prompt = promptOf(job.options);
         const what = `/${job.command}${prompt ? ` “${clip(prompt, 60)}”` : ''}`;
         const mode = job.lane === 'fast' ? '' : ` (${LANE_TEXTS.inLane(job.lane)})`;
         if (job.status === 'running') {
-          lines.push(`• ${what}${mode}: running${job.progress ? ` ${Math.round(job.progress * 100)}%` : ''}`);
+          lines.push(t.info.runningJob(`${what}${mode}`, job.progress ?? undefined));
         } else {
-          const place =
-            standing.position === 0 ? 'next in line' : `position ${standing.position + 1} in the queue`;
-          const wait = standing.waitSeconds !== undefined ? ` · ${describeWait(standing.waitSeconds)}` : '';
-          lines.push(`• ${what}${mode}: ${place}${wait}`);
+          const wait = standing.waitSeconds !== undefined ? ` · ${t.wait(standing.waitSeconds)}` : '';
+          lines.push(t.info.waitingJob(`${what}${mode}`, `${t.place(standing.position)}${wait}`));
         }
       }
-      if (jobs.length > MAX_JOBS) lines.push(`…and more in the studio: ${deps.publicUrl()}/studio/mine`);
+      if (jobs.length > MAX_JOBS) lines.push(t.info.more(`${deps.publicUrl()}/studio/mine`));
     }
     const settings = toUserSettingsWire(user);
     lines.push(
-      `Defaults: ${aspectLabel(settings.defaultAspect)} · LoRA weight ${settings.defaultLoraWeight ?? 'standard'} · ` +
-        `new creations ${settings.privateByDefault ? 'private' : 'public'} (change with /settings)`,
+      t.info.defaults(
+        aspectLabel(settings.defaultAspect),
+        String(settings.defaultLoraWeight ?? t.info.standardWeight),
+        settings.privateByDefault,
+      ),
     );
     return message(ephemeral(clip(lines.join('\n'), MAX_CONTENT)));
   },
 } satisfies CommandHandler;
 
 /** Credits as the web shows them in text: grouped (2,500), or Unlimited. */
-const grouped = (credits: number) =>
-  formatCredits(credits) === 'Unlimited' ? 'Unlimited' : credits.toLocaleString('en-US');
+const grouped = (credits: number, unlimited: string) =>
+  formatCredits(credits) === 'Unlimited' ? unlimited : credits.toLocaleString('en-US');
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -1,4 +1,4 @@
-import type { UserRow } from '@app/db';
+import { type UserRow, setDiscordClassicResults } from '@app/db';
 import {
   DEFAULT_ASPECTS,
   DEFAULT_LORA_WEIGHTS,
@@ -53,6 +53,7 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
     `Remix: ${settings.remix ? 'on — Vary, Zoom and Pan first open your prompt to edit' : 'off'}`,
     LANE_TEXTS.modeLine(settings.lane),
     ...(settings.lanes.includes('relax') ? [LANE_TEXTS.relaxWhenOut(settings.relaxWhenOut)] : []),
+    `Results here: ${user.discordClassicResults ? 'classic messages' : 'cards (Discord’s new layout)'}`,
     `Also in the studio: ${studioUrl}`,
     ...(note ? [note] : []),
   ];
@@ -125,6 +126,12 @@ export function settingsMessage(user: UserRow, studioUrl: string, note?: string)
           : []),
         {
           type: ComponentType.Button,
+          custom_id: 'settings:classic',
+          style: ButtonStyle.Secondary,
+          label: user.discordClassicResults ? 'Results: classic' : 'Results: cards',
+        },
+        {
+          type: ComponentType.Button,
           custom_id: 'settings:reset',
           style: ButtonStyle.Danger,
           label: 'Reset',
@@ -190,6 +197,12 @@ export async function changeSetting(
   input: { setting: SettingId; values: string[] },
   interactionId: string,
 ): Promise<InteractionReply> {
+  // How results look on Discord is the bot's own setting, not the studio's.
+  if (input.setting === 'classic') {
+    const changed = await setDiscordClassicResults(deps.database.db, user.id, !user.discordClassicResults);
+    const { content, components } = settingsMessage(changed, studioUrl(deps));
+    return { type: InteractionResponseType.UpdateMessage, data: { content, components } };
+  }
   const changes = settingChanges(user, input);
   if (!changes)
     return message({ ...settingsMessage(user, studioUrl(deps), 'That choice is not one of the menu’s.') });
@@ -235,6 +248,8 @@ function settingChanges(
       return value && (LANES as readonly string[]).includes(value) ? { lane: value as Lane } : null;
     case 'relaxwhenout':
       return { relaxWhenOut: !user.relaxWhenOut };
+    case 'classic':
+      return null;
     case 'reset':
       return { defaultAspect: null, defaultLoraWeight: null, privateByDefault: false, remix: false };
   }
