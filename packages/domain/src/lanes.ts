@@ -120,9 +120,6 @@ export const LANE_TEXTS = {
   modeMenu: 'Mode',
   modeOption: (lane: Lane) => `Mode: ${LANE_TEXTS.title[lane]}`,
   relaxWhenOutButton: (on: boolean) => `Relax when out of credits: ${on ? 'on' : 'off'}`,
-  /** `/info`: the mode, with the commands that change it where the plan has more than one lane. */
-  infoMode: (lane: Lane, lanes: readonly Lane[]) =>
-    `Mode: ${LANE_TEXTS.title[lane]}${lanes.length > 1 ? ` (change with ${lanes.map((name) => `/${name}`).join(' ')})` : ''}`,
   relaxWhenOut: (on: boolean) =>
     on ? 'Switch to relax when credits run out: on' : 'Switch to relax when credits run out: off',
   relaxCount: (usage: { period: number; today: number; dailyCap: number | null }) =>

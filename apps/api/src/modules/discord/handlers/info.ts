@@ -1,6 +1,8 @@
 import { LIVE_SUBSCRIPTION_STATUSES, activeJobsOf } from '@app/db';
 import {
+  type BotTexts,
   LANE_TEXTS,
+  type Price,
   TIER_OPTIONS,
   aspectLabel,
   botTexts,
@@ -65,9 +67,14 @@ export const info = {
       ),
     );
     // The mode, and what this period used of each lane (fast time is the credits it spent).
-    lines.push(LANE_TEXTS.infoMode(lanes.lane, lanes.lanes));
-    lines.push(LANE_TEXTS.spentLine(lanes.spent));
-    if (lanes.lanes.includes('relax')) lines.push(LANE_TEXTS.relaxCount(lanes.relax));
+    const change = lanes.lanes.length > 1 ? lanes.lanes.map((name) => `/${name}`).join(' ') : '';
+    lines.push(t.info.mode(LANE_TEXTS.title[lanes.lane], change));
+    lines.push(t.info.spent(spentIn(t, lanes.spent.fast), spentIn(t, lanes.spent.turbo)));
+    if (lanes.lanes.includes('relax')) {
+      const { period, today, dailyCap } = lanes.relax;
+      const todayOfCap = dailyCap != null ? t.info.relaxToday(String(today), String(dailyCap)) : '';
+      lines.push(t.info.relaxJobs(String(period), todayOfCap));
+    }
     for (const notice of state.notices) {
       lines.push(
         `⚠ ${notice.text}${notice.payNow ? ` Your plan and its open invoice: ${deps.publicUrl()}/subscriptionstatus` : ''}`,
@@ -102,6 +109,13 @@ export const info = {
     return message(ephemeral(clip(lines.join('\n'), MAX_CONTENT)));
   },
 } satisfies CommandHandler;
+
+/** What a lane spent this period, zero included: "0 credits", "40 credits and 2 hypercredits". */
+const spentIn = (t: BotTexts, amount: Price) =>
+  (['credits', 'hypercredits'] as const)
+    .filter((currency) => currency === 'credits' || amount[currency] > 0)
+    .map((currency) => t.amount(amount[currency], currency))
+    .join(t.and);
 
 /** Credits as the web shows them in text: grouped (2,500), or Unlimited. */
 const grouped = (credits: number, unlimited: string) =>

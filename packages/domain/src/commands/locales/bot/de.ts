@@ -67,6 +67,10 @@ export const DE: BotTexts = {
     noSuch: (command, url) => `Es gibt kein /${command}. Tippe /help für die Liste. Anleitungen: ${url}`,
   },
   info: {
+    mode: (lane, change) => `Modus: ${lane}${change ? ` (ändern mit ${change})` : ''}`,
+    spent: (fast, turbo) => `In diesem Zeitraum ausgegeben: fast ${fast} · turbo ${turbo}`,
+    relaxJobs: (period, today) => `Relax-Aufträge in diesem Zeitraum: ${period}${today ? ` · ${today}` : ''}`,
+    relaxToday: (today, cap) => `heute ${today} von ${cap}`,
     title: '**Dein Konto**',
     freePlan: (url) => `Tarif: Kostenlos · Tarife: ${url}`,
     plan: (name, details) => `Tarif: ${name}${details}`,

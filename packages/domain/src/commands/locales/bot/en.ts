@@ -59,6 +59,10 @@ export const EN: BotTexts = {
     noSuch: (command, url) => `There is no /${command}. Type /help for the list. Guides: ${url}`,
   },
   info: {
+    mode: (lane, change) => `Mode: ${lane}${change ? ` (change with ${change})` : ''}`,
+    spent: (fast, turbo) => `Spent this period: fast ${fast} · turbo ${turbo}`,
+    relaxJobs: (period, today) => `Relax jobs this period: ${period}${today ? ` · ${today}` : ''}`,
+    relaxToday: (today, cap) => `today ${today} of ${cap}`,
     title: '**Your account**',
     freePlan: (url) => `Plan: Free · plans: ${url}`,
     plan: (name, details) => `Plan: ${name}${details}`,

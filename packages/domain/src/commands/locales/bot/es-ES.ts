@@ -65,6 +65,10 @@ export const ES_ES: BotTexts = {
     noSuch: (command, url) => `No existe /${command}. Escribe /help para ver la lista. Guías: ${url}`,
   },
   info: {
+    mode: (lane, change) => `Modo: ${lane}${change ? ` (cámbialo con ${change})` : ''}`,
+    spent: (fast, turbo) => `Gastado en este periodo: fast ${fast} · turbo ${turbo}`,
+    relaxJobs: (period, today) => `Tareas relax en este periodo: ${period}${today ? ` · ${today}` : ''}`,
+    relaxToday: (today, cap) => `hoy ${today} de ${cap}`,
     title: '**Tu cuenta**',
     freePlan: (url) => `Plan: Gratis · planes: ${url}`,
     plan: (name, details) => `Plan: ${name}${details}`,

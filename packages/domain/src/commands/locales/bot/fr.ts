@@ -66,6 +66,10 @@ export const FR: BotTexts = {
       `La commande /${command} n’existe pas. Tapez /help pour la liste. Guides : ${url}`,
   },
   info: {
+    mode: (lane, change) => `Mode : ${lane}${change ? ` (changer avec ${change})` : ''}`,
+    spent: (fast, turbo) => `Dépensé sur la période : fast ${fast} · turbo ${turbo}`,
+    relaxJobs: (period, today) => `Tâches relax sur la période : ${period}${today ? ` · ${today}` : ''}`,
+    relaxToday: (today, cap) => `aujourd’hui ${today} sur ${cap}`,
     title: '**Votre compte**',
     freePlan: (url) => `Formule : Gratuite · formules : ${url}`,
     plan: (name, details) => `Formule : ${name}${details}`,

@@ -63,6 +63,10 @@ export const JA: BotTexts = {
       `/${command} というコマンドはありません。/help で一覧を表示できます。ガイド：${url}`,
   },
   info: {
+    mode: (lane, change) => `モード：${lane}${change ? `（${change} で変更）` : ''}`,
+    spent: (fast, turbo) => `今期の使用量：fast ${fast} · turbo ${turbo}`,
+    relaxJobs: (period, today) => `今期の relax ジョブ：${period}${today ? ` · ${today}` : ''}`,
+    relaxToday: (today, cap) => `本日 ${today}/${cap}`,
     title: '**あなたのアカウント**',
     freePlan: (url) => `プラン：無料 · プラン一覧：${url}`,
     plan: (name, details) => `プラン：${name}${details}`,

@@ -65,6 +65,10 @@ export const PT_BR: BotTexts = {
     noSuch: (command, url) => `Não existe /${command}. Digite /help para ver a lista. Guias: ${url}`,
   },
   info: {
+    mode: (lane, change) => `Modo: ${lane}${change ? ` (mude com ${change})` : ''}`,
+    spent: (fast, turbo) => `Gasto neste período: fast ${fast} · turbo ${turbo}`,
+    relaxJobs: (period, today) => `Tarefas relax neste período: ${period}${today ? ` · ${today}` : ''}`,
+    relaxToday: (today, cap) => `hoje ${today} de ${cap}`,
     title: '**Sua conta**',
     freePlan: (url) => `Plano: Grátis · planos: ${url}`,
     plan: (name, details) => `Plano: ${name}${details}`,

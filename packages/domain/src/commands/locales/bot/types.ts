@@ -60,6 +60,13 @@ export interface BotTexts {
   /** `/info`. */
   info: {
     title: string;
+    /** The mode (lane), and the commands that change it where the plan has more than one. */
+    mode(lane: string, change: string): string;
+    /** Credits spent this period in fast and in turbo. */
+    spent(fast: string, turbo: string): string;
+    /** Relax jobs this period, and today's count against the plan's daily cap (`relaxToday`) if any. */
+    relaxJobs(period: string, today: string): string;
+    relaxToday(today: string, cap: string): string;
     freePlan(url: string): string;
     plan(name: string, details: string): string;
     grants(yearly: boolean, price: string): string;
