@@ -247,6 +247,10 @@ describe('the bot in the asker’s language', () => {
     expect(text).toContain('Credits: 96');
     expect(text).toContain('Laufende Aufträge: keine.');
     expect(text).toContain('Standardwerte:');
+    // The lane lines too: the mode and what this period spent, none of it left in English.
+    expect(text).toContain('Modus: Fast');
+    expect(text).toContain('In diesem Zeitraum ausgegeben: fast 4 Credits · turbo 0 Credits');
+    expect(text).not.toMatch(/\bMode:|Spent this period/);
   }, 30_000);
 
   it('answers a language we do not speak in English, and follows a switch of the client’s language', async () => {
