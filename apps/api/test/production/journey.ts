@@ -20,8 +20,11 @@ export async function channelMessages(discordUrl: string, channelId: string, coo
   const answer = await fetch(`${discordUrl}/app/api/channels/${channelId}/messages`, {
     headers: { cookie },
   });
-  return ((await answer.json()) as { messages: { content: string; attachments: { url: string }[] }[] })
-    .messages;
+  return (
+    (await answer.json()) as {
+      messages: { content: string; attachments: { url: string }[]; components?: unknown[] }[];
+    }
+  ).messages;
 }
 
 /** True when an object under `prefix` in the bucket has exactly these bytes. */

@@ -6,6 +6,7 @@ import { startS3StandIn } from '@app/generation/stand-ins/s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerAgeAsAdult } from '../helpers.ts';
+import { textOf } from '../discord/harness.ts';
 import { bucketHolds, channelMessages, halfSentRequest, pickDiscordUser } from './journey.ts';
 import {
   type Proc,
@@ -305,7 +306,7 @@ describe.skipIf(!databaseUrl)('the production build, rehearsed (needs TEST_DATAB
 
     const messages = await until(async () => {
       const list = await channelMessages(discord.URL!, IMAGE_CHANNEL, cookie);
-      const results = list.filter((m) => m.attachments.length > 0 && m.content.includes(`<@${MEMBER}>`));
+      const results = list.filter((m) => m.attachments.length > 0 && textOf(m).includes(`<@${MEMBER}>`));
       return results.length > 0 && results;
     }, 60_000);
     expect(messages).toHaveLength(1);

@@ -41,6 +41,7 @@ describe('own subscriptions', () => {
           status: 'active',
           gifted: false,
           current_period_end: expect.any(Number),
+          cancel_at_period_end: false,
         },
       ],
     });
