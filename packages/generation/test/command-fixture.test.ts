@@ -32,15 +32,18 @@ describe('a command added by its definition alone', () => {
     expect(priceOf('/upscale', { prompt: 'crisp fur' })).toEqual({ credits: 6, hypercredits: 0 });
     expect(COMMAND_PRICES.upscale).toBe(6);
     const registered = COMMANDS.map(toSlashCommandJson).find((command) => command.name === 'upscale');
-    expect(registered).toEqual({
+    expect(registered).toMatchObject({
       type: 1,
       name: 'upscale',
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
       description: 'Redraw an image at a larger size with finer detail.',
       options: [
         { type: 11, name: 'image', description: 'The image to upscale.', required: true },
         { type: 3, name: 'prompt', description: 'What the detail should show.', required: true },
-      ],
+      ].map((option) => expect.objectContaining(option)),
     });
+    expect(registered!.options).toHaveLength(2);
   });
 
   it('runs on A1111 through the img2img handler with its own default denoise', async () => {
