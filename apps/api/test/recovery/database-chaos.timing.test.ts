@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { createStripeSdk } from '../../src/modules/billing/stripe-client.ts';
 import { generateSnowflake } from '../../src/modules/discord/local-discord-id.ts';
 import { startDiscordForBotProcess } from '../discord/bot-process.ts';
+import { textOf } from '../discord/harness.ts';
 import { type Child, startApiProcess, startWorkerProcess, until } from '../jobs/processes.ts';
 import { answerAgeAsAdult } from '../helpers.ts';
 
@@ -364,9 +365,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database going away under l
     }, 60_000);
     expect(deliveries.map((row) => row.jobId).sort()).toEqual(discordJobs.map((job) => job.id).sort());
     const posts = (
-      (await control('GET', '/channels/image-1/messages')).messages as { id: string; content: string }[]
+      (await control('GET', '/channels/image-1/messages')).messages as {
+        id: string;
+        content: string;
+        components?: unknown[];
+      }[]
     )
-      .filter((message) => message.content.startsWith(`<@${discordUser}>`))
+      // A result is a card (its ping in its first Text Display) or, set so, a classic message.
+      .filter((message) => textOf(message).startsWith(`<@${discordUser}>`))
       .map((message) => message.id);
     expect(posts.sort()).toEqual(deliveries.map((row) => row.messageId).sort());
   }
