@@ -32,9 +32,11 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   await expect(mine.filter({ hasText: '/make: Your request is queued' })).toBeVisible();
   const result = mine.filter({ hasText: `@${name} your /make is ready` });
   await expect(result).toBeVisible({ timeout: 90_000 });
-  // The prompt is bold Markdown in the result: drawn as <strong>, never as asterisks.
-  await expect(result.locator('.content strong')).toHaveText('a red fox');
-  await expect(result.locator('.content')).not.toContainText('**');
+  // The result is a card: the grid, then its Markdown text with the labels drawn bold (<strong>),
+  // never as asterisks.
+  await expect(result.locator('.content strong', { hasText: 'Prompt:' })).toBeVisible();
+  await expect(result.locator('.content', { hasText: 'Prompt:' })).toContainText('Prompt: a red fox');
+  await expect(result.locator('.content', { hasText: 'Prompt:' })).not.toContainText('**');
   // Every button has a name; its emoji is a picture, not a character an emoji font must draw.
   // The six result buttons, then U1–U4 and V1–V4 (words only, no emoji).
   const buttons = result.getByRole('button');
