@@ -29,11 +29,11 @@ test('after five commands the newest result is in view', async ({ page }) => {
   await expect(mine).toHaveCount(5, { timeout: 150_000 });
   // The last of them, with its grid loaded, is on screen: the page followed the new messages.
   const last = mine.last();
-  await expect(last.locator('.attachments img').first()).toBeVisible();
+  await expect(last.locator('.v2-gallery img').first()).toBeVisible();
   await expect
     .poll(() =>
       last
-        .locator('.attachments img')
+        .locator('.v2-gallery img')
         .first()
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     )
@@ -75,12 +75,14 @@ test('/make prompt: a red fox is the prompt "a red fox", as Discord\'s composer 
   await page.keyboard.press('Enter');
   const result = page.locator('.msg').filter({ hasText: `@${name} your /make is ready` });
   await expect(result).toBeVisible({ timeout: 90_000 });
-  await expect(result.locator('.content strong')).toHaveText('a red fox');
+  await expect(result.locator('.content', { hasText: 'Prompt:' })).toContainText('Prompt: a red fox');
   await expect(result).not.toContainText('prompt:');
-  // The grid once, titled from the prompt; its four images behind buttons.
-  await expect(result.locator('.attachments img')).toHaveCount(1);
-  await expect(result.locator('.attachments img')).toHaveAttribute('alt', 'a-red-fox.png');
-  for (const n of [1, 2, 3, 4]) await expect(result.getByRole('link', { name: `Image ${n}` })).toBeVisible();
+  // The card's Media Gallery: the grid's four images, each named and opening the single image.
+  await expect(result.locator('.v2-gallery img')).toHaveCount(4);
+  for (const n of [1, 2, 3, 4])
+    await expect(
+      result.locator('.v2-gallery').getByRole('link', { name: `Image ${n}`, exact: true }),
+    ).toBeVisible();
 });
 
 test('reloading with an Edit window open does not open it again', async ({ page, context }) => {
