@@ -156,7 +156,7 @@ test('no studio page scrolls sideways at 390 px, with creations, a LoRA and char
     name: `studio-${command}`,
     open: async (on: Page) => {
       await visit(`/studio?command=${command}&v=3.1`, 'heading', 'Studio')(on);
-      await expect(on.getByLabel(label)).toBeVisible();
+      await expect(on.getByLabel(label, { exact: true })).toBeVisible();
     },
   });
   const pages: { name: string; open(on: Page): Promise<void>; as?: Page }[] = [
