@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { AppError } from '../../lib/errors.ts';
 
 /** The DER prefix that turns a raw 32-byte Ed25519 public key into SPKI, which node:crypto reads. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -36,4 +37,31 @@ export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 export function timestampIsFresh(timestamp: unknown, nowMs = Date.now()): boolean {
   if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) return false;
   return Math.abs(nowMs / 1000 - Number(timestamp)) <= SIGNATURE_TOLERANCE_SECONDS;
+}
+
+/**
+ * The JSON body of a request Discord signed (an interaction, a webhook event): a bad signature or
+ * a stale timestamp → 401, a body that is not JSON → 400. Nothing is read before the signature.
+ */
+export function readSignedJson(
+  verify: ReturnType<typeof signatureVerifier>,
+  headers: Record<string, string | string[] | undefined>,
+  body: unknown,
+): unknown {
+  const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+  if (!verify(headers['x-signature-ed25519'], headers['x-signature-timestamp'], raw)) {
+    throw new AppError('BAD_SIGNATURE', { status: 401, message: 'Invalid request signature' });
+  }
+  // A genuine request signed long ago (or far ahead) is a replay: refused like a bad signature.
+  if (!timestampIsFresh(headers['x-signature-timestamp'])) {
+    throw new AppError('STALE_SIGNATURE', {
+      status: 401,
+      message: 'The request signature is too old or too new',
+    });
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new AppError('BAD_REQUEST', { status: 400, message: 'The body is not JSON' });
+  }
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import { WebhookEventBody, applicationAuthorized } from '../../../modules/discord/application-authorized.ts';
-import { signatureVerifier, timestampIsFresh } from '../../../modules/discord/verify-signature.ts';
+import { readSignedJson, signatureVerifier } from '../../../modules/discord/verify-signature.ts';
 
 const MAX_EVENT_BYTES = 64 * 1024;
 
@@ -38,23 +38,7 @@ export const discordEventRoutes: FastifyPluginAsync = async (app) => {
           message: 'The Discord bot is not configured',
         });
       }
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const headers = request.headers;
-      if (!verify(headers['x-signature-ed25519'], headers['x-signature-timestamp'], raw)) {
-        throw new AppError('BAD_SIGNATURE', { status: 401, message: 'Invalid request signature' });
-      }
-      if (!timestampIsFresh(headers['x-signature-timestamp'])) {
-        throw new AppError('STALE_SIGNATURE', {
-          status: 401,
-          message: 'The request signature is too old or too new',
-        });
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('BAD_REQUEST', { status: 400, message: 'The body is not JSON' });
-      }
+      const body = readSignedJson(verify, request.headers, request.body);
       const event = WebhookEventBody.safeParse(body);
       if (!event.success || event.data.application_id !== bot.settings.applicationId) {
         throw new AppError('BAD_EVENT', {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../../lib/errors.ts';
 import { handleInteraction } from '../../../modules/discord/handle-interaction.ts';
 import { readInteraction } from '../../../modules/discord/parse-interaction.ts';
-import { signatureVerifier, timestampIsFresh } from '../../../modules/discord/verify-signature.ts';
+import { readSignedJson, signatureVerifier } from '../../../modules/discord/verify-signature.ts';
 
 const MAX_INTERACTION_BYTES = 1024 * 1024;
 
@@ -45,24 +45,7 @@ export const discordInteractionRoutes: FastifyPluginAsync<{ deferAfterMs?: numbe
           message: 'The Discord bot is not configured',
         });
       }
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const headers = request.headers;
-      if (!verify(headers['x-signature-ed25519'], headers['x-signature-timestamp'], raw)) {
-        throw new AppError('BAD_SIGNATURE', { status: 401, message: 'Invalid request signature' });
-      }
-      // A genuine request signed long ago (or far ahead) is a replay: refused like a bad signature.
-      if (!timestampIsFresh(headers['x-signature-timestamp'])) {
-        throw new AppError('STALE_SIGNATURE', {
-          status: 401,
-          message: 'The request signature is too old or too new',
-        });
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('BAD_REQUEST', { status: 400, message: 'The body is not JSON' });
-      }
+      const body = readSignedJson(verify, request.headers, request.body);
       const interaction = readInteraction(body);
       if (!interaction) {
         throw new AppError('BAD_INTERACTION', {
