@@ -1,10 +1,13 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // Traces and screenshots of failures, and the seeded users' sessions: outside the checkout.
+  outputDir: path.join(os.tmpdir(), 'hypercreate-e2e-results'),
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,

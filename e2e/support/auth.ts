@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 /** The seeded users. Each signs in once per run (the `sign-in` setup project) and tests reuse it. */
 export const SEEDED_ROLES = ['admin', 'member', 'free'] as const;
 export type SeededRole = (typeof SEEDED_ROLES)[number];
 
-const STATE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/.auth');
+export const STATE_DIR = path.join(os.tmpdir(), 'hypercreate-e2e-auth');
 
 /** Where the setup project keeps a seeded user's signed-in browser state. */
 export const storageStatePath = (role: SeededRole) => path.join(STATE_DIR, `${role}.json`);

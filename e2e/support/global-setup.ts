@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkRecords, formatReport, readRecords } from '@app/emulator-fidelity';
+import { STATE_DIR } from './auth.ts';
 import { collectRunSecrets, scanLog } from './log-secrets.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,7 +82,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await new Promise((resolve) => logStream.end(resolve));
-    const secrets = await collectRunSecrets(dataDir, path.join(ROOT, 'test-results/.auth'));
+    const secrets = await collectRunSecrets(dataDir, STATE_DIR);
     const scan = scanLog(readFileSync(logFile, 'utf8'), secrets);
     rmSync(dataDir, { recursive: true, force: true });
     const report = checkRecords(readRecords(recordDir));

@@ -48,7 +48,7 @@ test('the admin overview draws every chart from the seeded month, with its table
     await expect.poll(() => colouredPixels(chart), { message: `${id} draws its series` }).toBeGreaterThan(40);
     await expect(panel.locator('.overview-table table tbody tr').first(), id).toBeAttached();
   }
-  await page.screenshot({ path: 'test-results/overview.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('overview.png'), fullPage: true });
 
   // The table is the chart's figures in words, and the CSV is the same rows in raw units.
   const revenue = page.locator('[data-panel="revenue-daily"]');

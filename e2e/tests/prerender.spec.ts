@@ -54,7 +54,10 @@ test('other pages arrive as the app shell and the page replaces its loading stat
   const errors = collectErrors(page);
   await page.goto('/changelog?v=3.1');
   await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // The entries, or the words for none yet, have replaced the page's loading state.
+  await expect(page.getByText('Loading the changelog…')).toHaveCount(0);
+  await expect(page.locator('.changelog-list, .changelog-empty')).toBeVisible();
+  await page.waitForLoadState('load');
   expect(errors).toEqual([]);
 });
 

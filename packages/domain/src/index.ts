@@ -16,6 +16,7 @@ export * from './rich-text.ts';
 export * from './generation/index.ts';
 export * from './queue-classes.ts';
 export * from './lanes.ts';
+export * from './lane-wire.ts';
 export * from './queue-estimate.ts';
 export * from './user-settings.ts';
 export * from './lora-name.ts';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { FREE_PLAN_LANES, type PlanLanes, planLanesOf, plansWithLane } from './catalog.ts';
 import type { Price } from './generation/pricing.ts';
 
@@ -10,7 +9,6 @@ import type { Price } from './generation/pricing.ts';
  */
 export const LANES = ['fast', 'relax', 'turbo'] as const;
 export type Lane = (typeof LANES)[number];
-export const LaneWire = z.enum(LANES);
 
 /** Turbo costs this many times the fast price. */
 export const TURBO_PRICE_FACTOR = 2;
@@ -65,29 +63,6 @@ export function priceInLane(price: Price, lane: Lane): Price {
 /** The free plan's lanes, for pages that speak of plans in general. */
 export { FREE_PLAN_LANES };
 
-/** A person's lane use in the current period (since their plan last renewed), as every view shows it. */
-export const LaneUsageWire = z.object({
-  /** The person's default lane, and whether a job switches to relax when credits run out. */
-  lane: LaneWire,
-  relaxWhenOut: z.boolean(),
-  /** The lanes the person's plan offers. */
-  lanes: z.array(LaneWire),
-  /** When the current period began (the last renewal; the month's start without one). */
-  periodStart: z.string(),
-  /** Credits and hypercredits spent in fast and in turbo this period (refunded jobs not counted). */
-  spent: z.object({
-    fast: z.object({ credits: z.number().int(), hypercredits: z.number().int() }),
-    turbo: z.object({ credits: z.number().int(), hypercredits: z.number().int() }),
-  }),
-  /** Relax jobs this period and today, and the plan's cap a day (null: none). */
-  relax: z.object({
-    period: z.number().int(),
-    today: z.number().int(),
-    dailyCap: z.number().int().nullable(),
-  }),
-});
-export type LaneUsageWire = z.infer<typeof LaneUsageWire>;
-
 /**
  * Every sentence about lanes that the bot and the studio show, in one place (English; translated
  * with the other messages).
@@ -124,7 +99,7 @@ export const LANE_TEXTS = {
     on ? 'Switch to relax when credits run out: on' : 'Switch to relax when credits run out: off',
   relaxCount: (usage: { period: number; today: number; dailyCap: number | null }) =>
     `Relax jobs this period: ${usage.period}${usage.dailyCap != null ? ` · today ${usage.today} of ${usage.dailyCap}` : ''}`,
-  spentLine: (spent: LaneUsageWire['spent']) =>
+  spentLine: (spent: { fast: Price; turbo: Price }) =>
     `Spent this period: fast ${describeSpent(spent.fast)} · turbo ${describeSpent(spent.turbo)}`,
 } as const;
 

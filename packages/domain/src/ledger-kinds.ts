@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANES, type Lane, LaneWire } from './lanes.ts';
+import { LaneWire } from './lane-wire.ts';
+import { LANES, type Lane } from './lanes.ts';
 import { PAYMENT_KINDS, type PaymentKind } from './payment-kinds.ts';
 
 const PAYMENT_KIND_NAMES = Object.keys(PAYMENT_KINDS) as [PaymentKind, ...PaymentKind[]];

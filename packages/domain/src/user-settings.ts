@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASPECT_FLAGS } from './commands/flags.ts';
 import { LIMITS } from './commands/limits.ts';
 import { findCommand } from './commands/registry.ts';
-import { LaneWire } from './lanes.ts';
+import { LaneWire } from './lane-wire.ts';
 
 /**
  * A person's defaults, set with `/settings` on Discord or in the studio, and applied to their

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOB_FAMILIES } from '../commands/job-families.ts';
 import { IMAGE_ACTION_NAMES } from '../commands/actions.ts';
-import { LaneWire } from '../lanes.ts';
+import { LaneWire } from '../lane-wire.ts';
 
 /** Generation jobs as the studio and the gallery see them. */
 
