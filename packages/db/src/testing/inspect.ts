@@ -89,6 +89,7 @@ export async function recordsMentioning(
   needles: string[],
   { exclude = [] }: { exclude?: string[] } = {},
 ): Promise<string[]> {
+  if (needles.length === 0) return [];
   const tables = (Object.values(schema) as unknown[]).filter(
     (value): value is PgTable => is(value, PgTable) && !exclude.includes(getTableName(value)),
   );
@@ -98,12 +99,15 @@ export async function recordsMentioning(
     ),
     sql` union all `,
   );
-  const result: unknown = await db.execute(everything);
+  // The database does the search: only the rows that mention a needle travel back.
+  const result: unknown = await db.execute(
+    sql`select name, row from (${everything}) everything where ${sql.join(
+      needles.map((needle) => sql`strpos(row, ${needle}) > 0`),
+      sql` or `,
+    )}`,
+  );
   const { rows } = result as { rows: { name: string; row: string }[] };
-  return rows
-    .filter(({ row }) => needles.some((needle) => row.includes(needle)))
-    .map(({ name, row }) => `${name} ${row}`)
-    .sort();
+  return rows.map(({ name, row }) => `${name} ${row}`).sort();
 }
 
 /** A webhook event's stored claim: its status and when it was claimed. */
