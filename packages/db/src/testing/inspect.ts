@@ -79,6 +79,20 @@ export async function countRows(db: DbOrTx, table: keyof typeof counted): Promis
   return row?.n ?? 0;
 }
 
+/** Every row of every table but the excluded ones, as `name` (the table) and `row` (its JSON). */
+function everyRow(exclude: string[]) {
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !exclude.includes(getTableName(value)),
+  );
+  const union = sql.join(
+    tables.map(
+      (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
+    ),
+    sql` union all `,
+  );
+  return sql`(${union}) everything`;
+}
+
 /**
  * Every row of every table (but the excluded ones) whose JSON form contains one of the needles,
  * as `<table> <row json>` in a stable order: a fingerprint of what a user's records look like.
@@ -90,24 +104,28 @@ export async function recordsMentioning(
   { exclude = [] }: { exclude?: string[] } = {},
 ): Promise<string[]> {
   if (needles.length === 0) return [];
-  const tables = (Object.values(schema) as unknown[]).filter(
-    (value): value is PgTable => is(value, PgTable) && !exclude.includes(getTableName(value)),
-  );
-  const everything = sql.join(
-    tables.map(
-      (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
-    ),
-    sql` union all `,
-  );
   // The database does the search: only the rows that mention a needle travel back.
   const result: unknown = await db.execute(
-    sql`select name, row from (${everything}) everything where ${sql.join(
+    sql`select name, row from ${everyRow(exclude)} where ${sql.join(
       needles.map((needle) => sql`strpos(row, ${needle}) > 0`),
       sql` or `,
     )}`,
   );
   const { rows } = result as { rows: { name: string; row: string }[] };
   return rows.map(({ name, row }) => `${name} ${row}`).sort();
+}
+
+/**
+ * A digest of every row of every table but the excluded ones: equal before and after a call
+ * exactly when the call changed nothing stored (computed by the database, so only the digest
+ * travels).
+ */
+export async function storedRowsDigest(db: DbOrTx, { exclude = [] }: { exclude?: string[] } = {}) {
+  const result: unknown = await db.execute(
+    sql`select md5(coalesce(string_agg(name || ' ' || row, E'\n' order by name, row collate "C"), '')) as digest
+        from ${everyRow(exclude)}`,
+  );
+  return (result as { rows: { digest: string }[] }).rows[0]!.digest;
 }
 
 /** A webhook event's stored claim: its status and when it was claimed. */
