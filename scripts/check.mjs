@@ -6,9 +6,10 @@
 //   node scripts/check.mjs                 everything
 //   node scripts/check.mjs --lint          ESLint, the import rules and formatting only (`npm run lint`)
 //   node scripts/check.mjs packages/db …   only these workspaces (their typecheck builds what they import)
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, runCaptured } from './lib.mjs';
+import { ROOT } from './lib.mjs';
 
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 
@@ -33,6 +34,20 @@ export function checkSteps(folders = []) {
   ];
 }
 
+function runCaptured({ command, args }) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
 /** Runs the steps, `width` at a time; prints each as it ends; resolves true when all passed. */
 export async function runChecks(steps, width = 2) {
   const started = performance.now();
@@ -40,9 +55,7 @@ export async function runChecks(steps, width = 2) {
   const results = [];
   const lane = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) {
-      const result = await runCaptured(step.command, step.args, {
-        env: { ...process.env, FORCE_COLOR: '0' },
-      });
+      const result = await runCaptured(step);
       results.push({ step, ...result });
       const mark = result.code === 0 ? '✓' : '✗';
       process.stdout.write(`\n${mark} ${step.name} (${result.seconds.toFixed(1)} s)\n${result.output}`);

@@ -15,24 +15,6 @@ export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Runs a command with its output held back; resolves with its exit code, the output (stdout and
- * stderr as they came) and how long it took, for callers that print it whole when it ends.
- */
-export function runCaptured(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(command, args, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => (output += `${error.message}\n`));
-    child.on('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - started) / 1000 }),
-    );
-  });
-}
-
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {

@@ -1,9 +1,8 @@
 // `npm test`: the production build (once: the production rehearsal, the build tests and the browser
 // tests use it), then unit, component and API tests (vitest, including the Stripe emulator's
-// Chromium test) with the browser tests beside them (Playwright in Chromium against the production
-// build started as `npm start` starts it; its output is printed whole when it ends), then the tests
-// whose acceptance is a deadline (vitest project `timing`, `*.timing.test.ts`) alone, with nothing
-// else running beside them.
+// Chromium test), then the tests whose acceptance is a deadline (vitest project `timing`,
+// `*.timing.test.ts`) alone, with nothing else running beside them, then the browser tests
+// (Playwright in Chromium against the production build started as `npm start` starts it).
 //
 // With TEST_DATABASE_URL set, every database test runs on that PostgreSQL server, and a second,
 // smaller pass runs the database package and a smoke set of API flows (sign-in, a purchase, a
@@ -14,7 +13,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { run, runCaptured } from './lib.mjs';
+import { run } from './lib.mjs';
 
 /** The API flows the PGlite pass runs besides the database package: sign-in, a purchase, a job. */
 const PGLITE_SMOKE = [
@@ -59,63 +58,44 @@ const vitest = (name, args) => ({
   count: () => vitestCount(report(name)),
 });
 
-const browser = {
-  name: 'browser tests',
-  command: 'npx',
-  args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report('browser') },
-  count: () => playwrightCount(report('browser')),
-  floor: 95,
-};
-
-/**
- * The passes in order; the passes of one stage run side by side, the first with its output as it
- * comes, the others held back and printed whole when they end. Most of a browser journey is
- * waiting (for the page, the server, a generation), so it shares the machine with the vitest pass;
- * the deadline-bound tests have it to themselves.
- */
-const stages = [
-  [{ name: 'chromium', command: process.execPath, args: ['scripts/ensure-chromium.mjs'] }],
-  [{ name: 'build', command: 'npm', args: ['run', 'build', '--silent'] }],
-  [
-    {
-      name: onPostgres ? 'vitest on PostgreSQL' : 'vitest',
-      ...vitest('vitest', ['--project', '!timing', WORKERS]),
-      floor: onPostgres ? 1250 : 0,
-    },
-    browser,
-  ],
+const steps = [
+  { name: 'chromium', command: process.execPath, args: ['scripts/ensure-chromium.mjs'] },
+  { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
+  {
+    name: onPostgres ? 'vitest on PostgreSQL' : 'vitest',
+    ...vitest('vitest', ['--project', '!timing', WORKERS]),
+    floor: onPostgres ? 1250 : 0,
+  },
   ...(onPostgres
     ? [
-        [
-          {
-            name: 'vitest on PGlite (database package and API smoke set)',
-            ...vitest('pglite', ['--project', 'node', WORKERS, ...PGLITE_SMOKE]),
-            env: { TEST_DATABASE_URL: '' },
-            floor: 1,
-          },
-        ],
+        {
+          name: 'vitest on PGlite (database package and API smoke set)',
+          ...vitest('pglite', ['--project', 'node', WORKERS, ...PGLITE_SMOKE]),
+          env: { TEST_DATABASE_URL: '' },
+          floor: 1,
+        },
       ]
     : []),
-  [{ name: 'timing-bound tests', ...vitest('timing', ['--project', 'timing']), floor: 9 }],
+  { name: 'timing-bound tests', ...vitest('timing', ['--project', 'timing']), floor: 9 },
+  {
+    name: 'browser tests',
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report('browser') },
+    count: () => playwrightCount(report('browser')),
+    floor: 95,
+  },
 ];
 
 const started = performance.now();
 const summary = [];
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 let failed;
-
-/** Runs one pass; returns its summary line, and marks the run failed when the pass did. */
-async function runPass(step, live) {
+for (const step of steps) {
   const stepStarted = performance.now();
-  const options = { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...step.env } };
-  let code;
-  if (live) code = await run(step.command, step.args, options);
-  else {
-    const result = await runCaptured(step.command, step.args, options);
-    process.stdout.write(`\n── ${step.name} ──\n${result.output}`);
-    code = result.code;
-  }
+  const code = await run(step.command, step.args, {
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...step.env },
+  });
   let line = `${step.name}: ${seconds(stepStarted)} s`;
   if (step.count) {
     const count = (() => {
@@ -131,13 +111,12 @@ async function runPass(step, live) {
       failed ??= step.name;
     }
   }
+  summary.push(line);
   console.log(`\n⏱ ${line}`);
-  if (code !== 0) failed ??= `${step.name} (exit ${code})`;
-  return line;
-}
-
-for (const stage of stages) {
-  summary.push(...(await Promise.all(stage.map((step, index) => runPass(step, index === 0)))));
+  if (code !== 0) {
+    failed = `${step.name} (exit ${code})`;
+    break;
+  }
   if (failed) break;
 }
 rmSync(reports, { recursive: true, force: true });
