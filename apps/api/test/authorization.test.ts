@@ -1,4 +1,11 @@
-import { type UserRow, deleteSession, insertJob, insertTrainingLora, insertUpload, replaceJobMedia } from '@app/db';
+import {
+  type UserRow,
+  deleteSession,
+  insertJob,
+  insertTrainingLora,
+  insertUpload,
+  replaceJobMedia,
+} from '@app/db';
 import { recordsMentioning } from '@app/db/testing';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -20,7 +20,7 @@ describe('what the fuzzer and the walker compare', () => {
     const inserted = await storedRowsDigest(database.db);
     expect(inserted).not.toBe(first);
 
-    await updateUser(database.db, user.id, { credits: user.credits + 1 });
+    await updateUser(database.db, user.id, { discordName: 'digest-probe-renamed' });
     const updated = await storedRowsDigest(database.db);
     expect(updated).not.toBe(inserted);
 
