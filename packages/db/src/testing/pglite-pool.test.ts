@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../client.ts';
 import { createTestDatabase } from './database.ts';
-import { pgliteStarts } from './pglite-pool.ts';
+import { idlePglites, pgliteStarts } from './pglite-pool.ts';
 
 type Row = Record<string, unknown>;
 
@@ -68,10 +68,13 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('PGlite test databases, kept betw
     const fresh = await stateOf(changed);
     await changed.db.execute(sql`alter table users add column extra text`);
     await changed.db.execute(sql`create table stray (id int)`);
-    const starts = pgliteStarts();
+    const idleBefore = idlePglites();
     await changed.close();
+    // Not put back: the next file gets another PGlite (one waiting in the pool, else a new one).
+    expect(idlePglites()).toBe(idleBefore);
+    const starts = pgliteStarts();
     const next = await createTestDatabase();
-    expect(pgliteStarts()).toBe(starts + 1);
+    expect(pgliteStarts()).toBe(idleBefore === 0 ? starts + 1 : starts);
     expect(await stateOf(next)).toEqual(fresh);
     const columns = rowsOf<Row>(
       await next.db.execute(

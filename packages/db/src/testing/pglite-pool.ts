@@ -15,6 +15,9 @@ let started = 0;
 /** How many PGlite instances this process has started for test databases (for the pool's own test). */
 export const pgliteStarts = () => started;
 
+/** How many PGlites wait in the pool for the next file. */
+export const idlePglites = () => idle.length;
+
 interface Pooled {
   client: PGlite;
   /**
