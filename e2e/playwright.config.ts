@@ -1,13 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { runFolder } from './support/run-folders.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  // Traces and screenshots of failures, and the seeded users' sessions: outside the checkout.
-  outputDir: path.join(os.tmpdir(), 'hypercreate-e2e-results'),
+  // Traces and screenshots of failures: outside the checkout.
+  outputDir: runFolder('results'),
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { runFolder } from './run-folders.ts';
 
 /** The seeded users. Each signs in once per run (the `sign-in` setup project) and tests reuse it. */
 export const SEEDED_ROLES = ['admin', 'member', 'free'] as const;
 export type SeededRole = (typeof SEEDED_ROLES)[number];
 
-export const STATE_DIR = path.join(os.tmpdir(), 'hypercreate-e2e-auth');
+export const STATE_DIR = runFolder('sessions');
 
 /** Where the setup project keeps a seeded user's signed-in browser state. */
 export const storageStatePath = (role: SeededRole) => path.join(STATE_DIR, `${role}.json`);
