@@ -73,6 +73,7 @@ export default defineConfig({
           name: 'tooling',
           environment: 'node',
           include: ['scripts/**/*.test.mjs'],
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,8 @@
 // The gate gates: in a scratch copy of the project, the check CI runs (`node scripts/check.mjs`,
-// narrowed to one small workspace to stay quick) passes on the project as it is, fails on a planted
-// type error, and fails on a planted import cycle — each time in the step that guards it. The
-// working tree is never touched.
+// narrowed to one small workspace to stay quick) fails on a planted type error, and fails on a
+// planted import cycle — each time in the step that guards it, while every other step passes (so
+// between the two runs each step is seen passing on the project as it is). The working tree is
+// never touched.
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,12 +59,6 @@ describe('npm run check', () => {
       'depcruise apps packages --config .dependency-cruiser.cjs',
       'prettier --check .',
     ]);
-  });
-
-  it('passes on the project as it is', async () => {
-    const result = await check();
-    expect(result.output).toContain('✓ check passed');
-    expect(result.code).toBe(0);
   });
 
   it('fails on a type error, in the typecheck', async () => {

@@ -43,6 +43,24 @@ export function isStale(builtFile, sources) {
   return newestSource > statSync(built).mtimeMs;
 }
 
+/**
+ * The Node arguments that run one of the apps' entry points (`apps/api/src/server.ts`,
+ * `apps/worker/src/main.ts`, …) in a test's child process: its compiled bundle when that is at
+ * least as new as everything it is built from (as `npm test` leaves it, having built once at its
+ * start), so a child starts without compiling the sources again; else the source through tsx.
+ */
+export function entryPointArgs(source) {
+  const relative = path.relative(ROOT, path.resolve(ROOT, source));
+  const match = /^apps\/([\w-]+)\/src\/([\w/-]+)\.ts$/.exec(relative);
+  if (match) {
+    const [, app, entry] = match;
+    const built = `apps/${app}/dist/${path.basename(entry)}.js`;
+    const sources = [`apps/${app}/src`, `apps/${app}/package.json`, 'packages'];
+    if (!isStale(built, sources)) return [...SERVER_NODE_FLAGS, path.join(ROOT, built)];
+  }
+  return ['--import', 'tsx', path.resolve(ROOT, source)];
+}
+
 /** True when the web build is missing or older than any of its sources. */
 export function webBuildIsStale() {
   return isStale('apps/web/dist/index.html', [

@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.e2e.ts'],
     // Run on its own too, every object the emulator hands out is checked against the official types.
     globalSetup: ['../emulator-fidelity/src/global-setup.ts'],
+    // One module graph per worker: no file replaces a module or stubs a global.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { entryPointArgs } from './entry-point.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, entryPointArgs('apps/api/src/server.ts'), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +35,7 @@ const exited = (child: ChildProcess) =>
 
 describe('the server process', () => {
   it('stops with a message that names a bad PORT', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const result = spawnSync(process.execPath, entryPointArgs('apps/api/src/server.ts'), {
       cwd: ROOT,
       env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir },
       encoding: 'utf8',

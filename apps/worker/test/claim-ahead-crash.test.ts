@@ -9,6 +9,7 @@ import { type A1111StandIn, startA1111StandIn } from '@app/generation/stand-ins/
 import { type JobQueue, defaultGenerationSettings, startJobQueue } from '@app/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidJob, until } from './slow-workers.ts';
+import { entryPointArgs } from './entry-point.ts';
 
 /**
  * `npm run worker` killed with SIGKILL while it holds a job claimed ahead for a busy host (marked
@@ -42,7 +43,7 @@ describe.skipIf(!url)('a worker killed while it holds a job claimed ahead', () =
   });
 
   function worker() {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, entryPointArgs(MAIN), {
       env: {
         ...process.env,
         DATABASE_URL: database.url,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type PgProxy, type TestDatabase, createTestDatabase, startPgProxy } from '@app/db/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { until } from './slow-workers.ts';
+import { entryPointArgs } from './entry-point.ts';
 
 /*
  * `npm run worker` meeting a database that is not there: at start-up it waits for it within
@@ -24,7 +25,7 @@ afterEach(() => {
 });
 
 function startWorker(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, entryPointArgs(MAIN), {
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -47,6 +47,8 @@ export interface State {
 
 const IDEMPOTENCY_TTL = 24 * 3600;
 const MAX_IDEMPOTENCY_KEYS = 10_000;
+const PRUNE_EVERY_SAVES = 100;
+const PRUNE_EVERY_MS = 60_000;
 
 const token = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, '').slice(0, n);
 
@@ -87,8 +89,19 @@ export class Store {
     this.state = this.load() ?? freshState();
   }
 
-  /** Stripe keeps idempotency keys for 24 hours; the newest 10,000 are plenty for an emulator. */
+  private savesSincePrune = 0;
+  private prunedAt = 0;
+
+  /**
+   * Stripe keeps idempotency keys for 24 hours; the newest 10,000 are plenty for an emulator. The
+   * whole table is read at most once a minute or every 100 saves, not on every save: a busy
+   * emulator holds thousands of keys, and reading them all per request made each one slower.
+   */
   private pruneIdempotency(): void {
+    const now = Date.now();
+    if (++this.savesSincePrune < PRUNE_EVERY_SAVES && now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.savesSincePrune = 0;
+    this.prunedAt = now;
     const oldest = Math.floor(Date.now() / 1000) - IDEMPOTENCY_TTL;
     const entries = Object.entries(this.state.idempotency);
     entries.forEach(([key, entry], i) => {

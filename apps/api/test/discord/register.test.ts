@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { startDiscordEmulator } from '@app/discord-emulator';
 import { BOT_LOCALES, COMMANDS, MESSAGE_COMMANDS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryPointArgs } from '../entry-point.ts';
 
 const run = promisify(execFile);
 let emulator: Awaited<ReturnType<typeof startDiscordEmulator>>;
@@ -38,7 +39,7 @@ describe('npm run discord:register', () => {
       DISCORD_BOT_TOKEN: emulator.botToken,
       DISCORD_API_URL: `${emulator.url}/api/v10`,
     };
-    const script = ['--import', 'tsx', 'apps/api/src/scripts/discord-register.ts'];
+    const script = entryPointArgs('apps/api/src/scripts/discord-register.ts');
     const first = await run(process.execPath, script, { env });
     // The slash commands and the message commands ("Report creation").
     expect(first.stdout).toContain(`Registered ${COMMANDS.length + MESSAGE_COMMANDS.length} commands`);
@@ -75,19 +76,15 @@ describe('npm run discord:register', () => {
   }, 60_000);
 
   it('refuses to run without the bot settings', async () => {
-    const failed = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/api/src/scripts/discord-register.ts'],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DISCORD_APPLICATION_ID: '',
-          DISCORD_PUBLIC_KEY: '',
-          DISCORD_BOT_TOKEN: '',
-        },
+    const failed = await run(process.execPath, entryPointArgs('apps/api/src/scripts/discord-register.ts'), {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DISCORD_APPLICATION_ID: '',
+        DISCORD_PUBLIC_KEY: '',
+        DISCORD_BOT_TOKEN: '',
       },
-    ).catch((error: { code: number; stderr: string }) => error);
+    }).catch((error: { code: number; stderr: string }) => error);
     expect((failed as { code: number }).code).toBe(1);
     expect((failed as { stderr: string }).stderr).toContain('DISCORD_APPLICATION_ID');
   }, 60_000);

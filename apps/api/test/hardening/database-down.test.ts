@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadSettings } from '../../src/settings.ts';
 import { TEST_ADMIN_PASSWORD, TEST_DATA_DIR } from '../helpers.ts';
+import { entryPointArgs } from '../entry-point.ts';
 
 /*
  * The whole API while its PostgreSQL server cannot be reached (here: a loopback port nothing
@@ -77,7 +78,7 @@ describe('the API without its database', () => {
 describe('starting the API without its database', () => {
   it('waits for it within DATABASE_WAIT_SECONDS, then exits non-zero with one clear line', async () => {
     const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', server], {
+    const child = spawn(process.execPath, entryPointArgs(server), {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { entryPointArgs } from '../entry-point.ts';
 
 /**
  * The real entry points as separate processes (`npm start`'s server and `npm run worker`), run
- * from source through tsx, for tests of several machines on one PostgreSQL database.
+ * as built (or from source through tsx when the build is out of date), for tests of several machines on one PostgreSQL database.
  */
 const WORKER_MAIN = fileURLToPath(new URL('../../../worker/src/main.ts', import.meta.url));
 const API_SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -16,7 +17,7 @@ export interface Child {
 }
 
 function start(entry: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, entryPointArgs(entry), {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
