@@ -6,12 +6,29 @@ import { defineConfig } from 'vitest/config';
  * the clock need a module graph of their own: found by reading the files, they run in the
  * `node-isolated` project, so the `node` project can share one per worker (see the note there).
  */
-const OWN_MODULES = ['apps/api', 'apps/worker', 'packages']
-  .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${String(file)}`))
-  .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules/'))
-  .filter((file) =>
-    /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(file, 'utf8')),
-  );
+const ownModules = (dirs: string[], ending: RegExp, replaces: RegExp) =>
+  dirs
+    .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${String(file)}`))
+    .filter((file) => ending.test(file) && !file.includes('node_modules/'))
+    .filter((file) => replaces.test(readFileSync(file, 'utf8')));
+const OWN_MODULES = ownModules(
+  ['apps/api', 'apps/worker', 'packages'],
+  /\.test\.ts$/,
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/,
+);
+/**
+ * The web's component tests share a page (jsdom) and a module graph per worker too, but for those
+ * that replace a module, stub a global or spy on one (a spy left on `window` would reach the next
+ * file): they get a page and modules of their own (`web-isolated`). Paths from the web app's folder.
+ */
+const WEB_TESTS = ownModules(['apps/web/src'], /\.test\.tsx?$/, /./).map((file) =>
+  file.slice('apps/web/'.length),
+);
+const WEB_OWN_MODULES = ownModules(
+  ['apps/web/src'],
+  /\.test\.tsx?$/,
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/,
+).map((file) => file.slice('apps/web/'.length));
 const NODE_TESTS = [
   'packages/*/src/**/*.test.ts',
   'packages/*/test/**/*.test.ts',
@@ -78,7 +95,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      './apps/web/vite.config.ts',
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', isolate: false, exclude: ['**/node_modules/**', ...WEB_OWN_MODULES] },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        // (`extends` adds to the web config's lists: its files are those the other project leaves.)
+        test: {
+          name: 'web-isolated',
+          exclude: WEB_TESTS.filter((file) => !WEB_OWN_MODULES.includes(file)),
+        },
+      },
       './packages/stripe-emulator/vitest.config.ts',
       './packages/discord-emulator/vitest.config.ts',
     ],
