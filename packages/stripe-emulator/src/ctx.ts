@@ -166,16 +166,27 @@ export class Ctx {
     return event;
   }
 
-  /** Runs `fn`; if it throws, every object, event and queued webhook is as it was before. */
+  /**
+   * Runs `fn`; if it throws, every object, event and queued webhook is as it was before. Events are
+   * never changed once written (only their delivery count, outside any request), so only the other
+   * objects are copied beforehand: events are most of what a busy emulator holds.
+   */
   atomically<T>(fn: () => T): T {
     const { objects, hidden, invoiceSequence } = this.state;
-    const saved = structuredClone({ objects, hidden, invoiceSequence });
+    const order = Object.keys(objects);
+    const changeable: Record<string, AnyKept> = {};
+    for (const key of order) if (objects[key]!.object !== 'event') changeable[key] = objects[key]!;
+    const saved = structuredClone({ changeable, hidden, invoiceSequence });
     // `fn` is synchronous, so deliveries only get appended meanwhile: dropping the tail undoes it.
     const queued = this.state.webhookQueue.length;
     try {
       return fn();
     } catch (err) {
-      Object.assign(this.state, saved);
+      const restored: Record<string, AnyKept> = {};
+      for (const key of order) restored[key] = saved.changeable[key] ?? objects[key]!;
+      this.state.objects = restored;
+      this.state.hidden = saved.hidden;
+      this.state.invoiceSequence = saved.invoiceSequence;
       this.state.webhookQueue.splice(queued);
       throw err;
     }
