@@ -42,6 +42,13 @@ const NODE_EXCLUDE = [
   '**/*.timing.test.ts',
 ];
 
+const TIMING_TESTS = ['apps/*/test/**/*.timing.test.ts', 'packages/*/test/**/*.timing.test.ts'];
+const TIMING_PAIRED = [
+  'apps/api/test/recovery/database-chaos.timing.test.ts',
+  'apps/api/test/jobs/hung-host.timing.test.ts',
+  'apps/worker/test/recovery.timing.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Every object the Stripe and Discord emulators hand out during the run is checked against the
@@ -75,14 +82,31 @@ export default defineConfig({
       },
       {
         // Tests whose acceptance is a deadline (Discord's 3 s for a burst of interactions): `npm test`
-        // runs them after everything else, one file at a time, so no other test loads the machine.
+        // runs them after everything else (`--project 'timing*'`), one file at a time, so no other
+        // test loads the machine.
         test: {
           name: 'timing',
           environment: 'node',
-          include: ['apps/*/test/**/*.timing.test.ts', 'packages/*/test/**/*.timing.test.ts'],
+          include: TIMING_TESTS,
+          exclude: TIMING_PAIRED,
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Then those that spend their deadline waiting (a standby worker's takeover, a host leaving
+        // rotation, connections cut and refused): two at a time, as the cores stay mostly idle under
+        // them (a busy half of one core at most, measured), while the others each have the machine.
+        test: {
+          name: 'timing-paired',
+          environment: 'node',
+          include: TIMING_PAIRED,
+          maxWorkers: 2,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/one-origin.ts';
 import { signIn, uniqueName } from '../support/auth.ts';
+import { photograph } from '../support/photos.ts';
 
 /**
  * The billing pages say what is true: a once-only coupon is checked and priced before Pay and
@@ -37,7 +38,7 @@ test('WELCOME10 on a first plan invoice: accepted and priced before Pay, then re
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Coupon Accepted')).toBeVisible();
   await expect(page.getByTestId('coupon-total')).toHaveText('New total: $13.49');
-  await page.screenshot({ path: test.info().outputPath('checkout-coupon.png'), fullPage: true });
+  await photograph(page, 'checkout-coupon');
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/success/);
   await expect(page.getByTestId('receipt-amount')).toHaveText('$13.49');
@@ -47,7 +48,7 @@ test('WELCOME10 on a first plan invoice: accepted and priced before Pay, then re
   await expect(page.getByTestId('subscription-tier')).toHaveText('Professional Plan');
   await expect(page.getByTestId('subscription-renewal')).toHaveText(/^Renews on .+ for \$14\.99\.$/);
   await expect(page.locator('.subscription-badge')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('status-after-coupon.png'), fullPage: true });
+  await photograph(page, 'status-after-coupon');
 
   // "Update Your Stripe Info": name, email and address, saved to the Stripe customer.
   await page.getByRole('button', { name: 'Update Your Stripe Info' }).click();
@@ -60,7 +61,7 @@ test('WELCOME10 on a first plan invoice: accepted and priced before Pay, then re
   await dialog.getByLabel('State').fill('Greater London');
   await dialog.getByLabel('Postal code').fill('NW1 2DB');
   await dialog.getByLabel('Country').selectOption('GB');
-  await page.screenshot({ path: test.info().outputPath('stripe-info.png'), fullPage: true });
+  await photograph(page, 'stripe-info');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your details were saved.')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn, uniqueName } from '../support/auth.ts';
+import { photograph } from '../support/photos.ts';
 
 // Generation runs on the local provider of the embedded default: real files, made on the CPU.
 test.setTimeout(180_000);
@@ -52,7 +53,7 @@ test('a report from the creation page reaches the queue; hiding takes the creati
   const item = mod.page.getByRole('listitem', { name: `Report about ${creator.user.discordname}` });
   await expect(item).toContainText('real-people: that is my brother');
   await expect(item).toContainText(prompt);
-  await mod.page.screenshot({ path: test.info().outputPath('moderation-queue.png'), fullPage: true });
+  await photograph(mod.page, 'moderation-queue');
   await item.getByLabel('Action').selectOption('hide');
   await item.getByLabel('Reason (sent to the person)').fill('shows a real person without consent');
   await item.getByRole('button', { name: 'Hide the creation' }).click();
@@ -84,7 +85,7 @@ test('a report from the creation page reaches the queue; hiding takes the creati
   await mod.page.getByRole('button', { name: 'Filter' }).click();
   await expect(mod.page.getByRole('cell', { name: 'moderation.undo-hide' }).first()).toBeVisible();
   await expect(mod.page.getByRole('cell', { name: 'moderation.hide', exact: true })).toHaveCount(0);
-  await mod.page.screenshot({ path: test.info().outputPath('moderation-audit.png'), fullPage: true });
+  await photograph(mod.page, 'moderation-audit');
   await Promise.all([creator.context.close(), reporter.context.close(), mod.context.close()]);
 });
 
@@ -99,7 +100,7 @@ test('a blocklisted term is refused in the studio with its category, and the ref
   await form.getByLabel('Category').selectOption('hate');
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(mod.page.getByRole('rowheader', { name: term })).toBeVisible();
-  await mod.page.screenshot({ path: test.info().outputPath('moderation-blocklist.png'), fullPage: true });
+  await photograph(mod.page, 'moderation-blocklist');
 
   const person = await newUser(browser, 'blocked');
   await person.page.goto('/studio?v=3.1');
@@ -132,7 +133,7 @@ test('the first studio visit asks the age band; 13 to 17 needs a guardian; the a
   const go = question.getByRole('button', { name: 'Continue' });
   await expect(go).toBeDisabled();
   await question.getByLabel(/A parent or guardian has read the terms/).check();
-  await page.screenshot({ path: test.info().outputPath('moderation-age.png'), fullPage: true });
+  await photograph(page, 'moderation-age');
   await go.click();
   await expect(page.getByLabel('Prompt')).toBeVisible();
 
@@ -176,7 +177,7 @@ test('"Report creation" from a result’s Apps menu on the channel page opens th
   await expect(modal).toContainText('Report creation');
   const note = `copied from my portfolio ${Date.now()}`;
   await modal.getByRole('textbox').fill(note);
-  await other.screenshot({ path: test.info().outputPath('moderation-discord-report.png') });
+  await photograph(other, 'moderation-discord-report', { fullPage: false });
   await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(other.getByText('Thank you: the moderators will look at it.')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { photograph } from '../support/photos.ts';
 
 const PANELS = [
   'revenue-daily',
@@ -48,7 +49,7 @@ test('the admin overview draws every chart from the seeded month, with its table
     await expect.poll(() => colouredPixels(chart), { message: `${id} draws its series` }).toBeGreaterThan(40);
     await expect(panel.locator('.overview-table table tbody tr').first(), id).toBeAttached();
   }
-  await page.screenshot({ path: test.info().outputPath('overview.png'), fullPage: true });
+  await photograph(page, 'overview');
 
   // The table is the chart's figures in words, and the CSV is the same rows in raw units.
   const revenue = page.locator('[data-panel="revenue-daily"]');

@@ -1,11 +1,12 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueName } from '../support/auth.ts';
+import { PHOTOS, photograph } from '../support/photos.ts';
 import { pngImage } from '../support/png.ts';
 
 /**
  * Every page at a phone's width (390 px): nothing scrolls sideways, the sticky header is one short
- * line, and payment history shows its amounts and documents. Each page is also photographed at
- * 390 and 1280 px into the test results, to look at.
+ * line, and payment history shows its amounts and documents. With `E2E_PHOTOS` set, each page is
+ * also photographed at 1280 and 390 px into the test results, to look at.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -71,36 +72,32 @@ async function expectPhoneFriendly(page: Page, name: string) {
   expect(Math.max(...tops) - Math.min(...tops), `${name}: header links on one line`).toBeLessThan(16);
 }
 
-async function photograph(page: Page, testInfo: TestInfo, name: string, width: number) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+/** Opens a page at the phone's width and checks it; photographed at both widths when asked. */
+async function checkAtPhoneWidth(page: Page, name: string, open: (page: Page) => Promise<void>) {
+  if (PHOTOS) {
+    await page.setViewportSize(DESKTOP);
+    await open(page);
+    await photograph(page, `${name}-${DESKTOP.width}`);
+  }
+  await page.setViewportSize(PHONE);
+  await open(page);
+  await expectPhoneFriendly(page, name);
+  await photograph(page, `${name}-${PHONE.width}`);
 }
 
-test('the landing page fits a phone with a one-line header', async ({ page }, testInfo) => {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await page.goto('/?v=3.1');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await photograph(page, testInfo, 'landing', viewport.width);
-  }
-  await expectPhoneFriendly(page, 'landing');
+test('the landing page fits a phone with a one-line header', async ({ page }) => {
+  await checkAtPhoneWidth(page, 'landing', async (on) => {
+    await on.goto('/?v=3.1');
+    await expect(on.getByRole('heading', { level: 1 })).toBeVisible();
+  });
   // The name stays the logo link's accessible name though only the logo shows.
   await expect(page.getByRole('link', { name: 'HyperCreate', exact: true })).toBeVisible();
 });
 
-test('no signed-in page scrolls sideways at 390 px, and each header is one line', async ({
-  page,
-}, testInfo) => {
+test('no signed-in page scrolls sideways at 390 px, and each header is one line', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
-  for (const { name, open } of PAGES) {
-    await page.setViewportSize(DESKTOP);
-    await open(page);
-    await photograph(page, testInfo, name, DESKTOP.width);
-    await page.setViewportSize(PHONE);
-    await open(page);
-    await expectPhoneFriendly(page, name);
-    await photograph(page, testInfo, name, PHONE.width);
-  }
+  for (const { name, open } of PAGES) await checkAtPhoneWidth(page, name, open);
 });
 
 /** Waits for a job made through the API to end, and answers it. */
@@ -120,7 +117,7 @@ async function finished(page: Page, id: string) {
 
 test('no studio page scrolls sideways at 390 px, with creations, a LoRA and charges to show', async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -226,16 +223,7 @@ test('no studio page scrolls sideways at 390 px, with creations, a LoRA and char
       },
     },
   ];
-  for (const { name, open, as } of pages) {
-    const on = as ?? page;
-    await on.setViewportSize(DESKTOP);
-    await open(on);
-    await photograph(on, testInfo, name, DESKTOP.width);
-    await on.setViewportSize(PHONE);
-    await open(on);
-    await expectPhoneFriendly(on, name);
-    await photograph(on, testInfo, name, PHONE.width);
-  }
+  for (const { name, open, as } of pages) await checkAtPhoneWidth(as ?? page, name, open);
   await context.close();
   await adminContext.close();
 });
