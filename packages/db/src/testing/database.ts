@@ -72,6 +72,10 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
       await built.close();
       await admin.query(`alter database "${building}" rename to "${template}"`);
     }
+    if (!orphansDropped) {
+      orphansDropped = true;
+      await dropOrphanTestDatabases(admin, url);
+    }
     await admin.query('select pg_advisory_unlock(724011)');
     // Copies of a finished template can be made side by side.
     await admin.query(`create database "${name}" template "${template}"`);
@@ -90,6 +94,40 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+let orphansDropped = false;
+
+/**
+ * Drops, once per process, the test databases whose process is gone: one that ended without closing
+ * its last file's database (a killed run, a worker ended by the runner) would leave it behind for
+ * good. A database is named after its process, so only a process that no longer exists on this
+ * machine loses its own; on a server elsewhere, whose processes this machine cannot see, nothing is
+ * dropped.
+ */
+export async function dropOrphanTestDatabases(admin: pg.Client, url: string): Promise<string[]> {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) return [];
+  const dropped: string[] = [];
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname ~ '^app_test_[0-9]+_[0-9a-f]+$'",
+  );
+  for (const { datname } of rows) {
+    const pid = Number(datname.split('_')[2]);
+    if (processExists(pid)) continue;
+    await admin.query(`drop database if exists "${datname}" with (force)`);
+    dropped.push(datname);
+  }
+  return dropped;
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function withDatabase(url: string, database: string): string {
