@@ -6,11 +6,12 @@ import { defineConfig } from 'vitest/config';
  * the clock need a module graph of their own: found by reading the files, they run in the
  * `node-isolated` project, so the `node` project can share one per worker (see the note there).
  */
-const ownModules = (dirs: string[], ending: RegExp, replaces: RegExp) =>
+const testFiles = (dirs: string[], ending: RegExp) =>
   dirs
     .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${String(file)}`))
-    .filter((file) => ending.test(file) && !file.includes('node_modules/'))
-    .filter((file) => replaces.test(readFileSync(file, 'utf8')));
+    .filter((file) => ending.test(file) && !file.includes('node_modules/'));
+const ownModules = (dirs: string[], ending: RegExp, replaces: RegExp) =>
+  testFiles(dirs, ending).filter((file) => replaces.test(readFileSync(file, 'utf8')));
 const OWN_MODULES = ownModules(
   ['apps/api', 'apps/worker', 'packages'],
   /\.test\.ts$/,
@@ -21,9 +22,7 @@ const OWN_MODULES = ownModules(
  * that replace a module, stub a global or spy on one (a spy left on `window` would reach the next
  * file): they get a page and modules of their own (`web-isolated`). Paths from the web app's folder.
  */
-const WEB_TESTS = ownModules(['apps/web/src'], /\.test\.tsx?$/, /./).map((file) =>
-  file.slice('apps/web/'.length),
-);
+const WEB_TESTS = testFiles(['apps/web/src'], /\.test\.tsx?$/).map((file) => file.slice('apps/web/'.length));
 const WEB_OWN_MODULES = ownModules(
   ['apps/web/src'],
   /\.test\.tsx?$/,
@@ -83,7 +82,8 @@ export default defineConfig({
       {
         // Tests whose acceptance is a deadline (Discord's 3 s for a burst of interactions): `npm test`
         // runs them after everything else (`--project 'timing*'`), one file at a time, so no other
-        // test loads the machine.
+        // test loads the machine. Vitest runs a project without file parallelism after all the
+        // others, so these come after `timing-paired` too.
         test: {
           name: 'timing',
           environment: 'node',
@@ -92,13 +92,13 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          sequence: { groupOrder: 0 },
         },
       },
       {
-        // Then those that spend their deadline waiting (a standby worker's takeover, a host leaving
+        // The deadline tests that spend it waiting (a standby worker's takeover, a host leaving
         // rotation, connections cut and refused): two at a time, as the cores stay mostly idle under
-        // them (a busy half of one core at most, measured), while the others each have the machine.
+        // them (a busy half of one core at most, measured), before the others each have the machine.
+        // A group of their own (`groupOrder`), so no other project's files run beside them.
         test: {
           name: 'timing-paired',
           environment: 'node',

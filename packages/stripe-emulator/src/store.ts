@@ -102,7 +102,7 @@ export class Store {
     if (++this.savesSincePrune < PRUNE_EVERY_SAVES && now - this.prunedAt < PRUNE_EVERY_MS) return;
     this.savesSincePrune = 0;
     this.prunedAt = now;
-    const oldest = Math.floor(Date.now() / 1000) - IDEMPOTENCY_TTL;
+    const oldest = Math.floor(now / 1000) - IDEMPOTENCY_TTL;
     const entries = Object.entries(this.state.idempotency);
     entries.forEach(([key, entry], i) => {
       if (entry.created < oldest || entries.length - i > MAX_IDEMPOTENCY_KEYS)

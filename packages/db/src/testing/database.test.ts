@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropOrphanTestDatabases } from './database.ts';
+import { TEST_DATABASES_LOCK, dropOrphanTestDatabases } from './database.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -12,14 +12,18 @@ describe.skipIf(!url)('test databases left behind (needs TEST_DATABASE_URL)', ()
   const orphan = `app_test_${gone}_0badf00d`;
   const owned = `app_test_${process.pid}_600dcafe`;
 
+  // Held throughout, as test processes hold it when they drop orphans: another process starting
+  // meanwhile cannot drop this test's orphan before the test looks.
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    await admin.query('select pg_advisory_lock($1)', [TEST_DATABASES_LOCK]);
     for (const name of [orphan, owned]) await admin.query(`create database "${name}"`);
   });
 
   afterAll(async () => {
     for (const name of [orphan, owned]) await admin.query(`drop database if exists "${name}"`);
+    await admin.query('select pg_advisory_unlock($1)', [TEST_DATABASES_LOCK]);
     await admin.end();
   });
 

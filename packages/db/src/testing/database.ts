@@ -52,6 +52,12 @@ async function createPgliteTestDatabase(): Promise<Database> {
 /** A test database; `url` is its connection string on PostgreSQL (for a server started as a child). */
 export type TestDatabase = Database & { url?: string };
 
+/**
+ * The advisory lock under which a process builds the template and drops orphaned test databases;
+ * whoever holds it knows no other test process is doing either meanwhile.
+ */
+export const TEST_DATABASES_LOCK = 724011;
+
 async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
   const template = `app_template_${migrationsHash()}`;
   const name = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -59,7 +65,7 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
   await admin.connect();
   try {
     // One process builds the template; the others wait on the same advisory lock.
-    await admin.query('select pg_advisory_lock(724011)');
+    await admin.query('select pg_advisory_lock($1)', [TEST_DATABASES_LOCK]);
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
     if (!rowCount) {
       // Built under another name and renamed when complete, so a run killed half-way never leaves
@@ -76,7 +82,7 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
       orphansDropped = true;
       await dropOrphanTestDatabases(admin, url);
     }
-    await admin.query('select pg_advisory_unlock(724011)');
+    await admin.query('select pg_advisory_unlock($1)', [TEST_DATABASES_LOCK]);
     // Copies of a finished template can be made side by side.
     await admin.query(`create database "${name}" template "${template}"`);
   } finally {
@@ -103,7 +109,7 @@ let orphansDropped = false;
  * its last file's database (a killed run, a worker ended by the runner) would leave it behind for
  * good. A database is named after its process, so only a process that no longer exists on this
  * machine loses its own; on a server elsewhere, whose processes this machine cannot see, nothing is
- * dropped.
+ * dropped. The caller holds TEST_DATABASES_LOCK.
  */
 export async function dropOrphanTestDatabases(admin: pg.Client, url: string): Promise<string[]> {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) return [];
