@@ -50,4 +50,25 @@ describe('what the fuzzer and the walker compare', () => {
     expect(await recordsMentioning(database.db, ['no-row-mentions-this'])).toEqual([]);
     expect(await recordsMentioning(database.db, [])).toEqual([]);
   });
+
+  it('takes needles of any characters, and plans each scan once per session', async () => {
+    // Quotes, commas and braces are what the statement's text-array argument has to carry whole.
+    const name = `o'brien, {the} probe ${Date.now()}`;
+    await createUser(database.db, { discordName: name });
+    const found = await recordsMentioning(database.db, ['not-this-one', name]);
+    expect(found.filter((record) => record.startsWith('users '))).toHaveLength(1);
+    expect(await recordsMentioning(database.db, [`${name}'`, `x"${name}`, `${name}\\`])).toEqual([]);
+    const digest = await storedRowsDigest(database.db, { exclude: ['sessions'] });
+    expect(await storedRowsDigest(database.db, { exclude: ['sessions'] })).toBe(digest);
+    // PGlite has one session, so what it has prepared can be read back (PostgreSQL's pool spreads
+    // the statements over its connections, each preparing them on first use).
+    if (database.pglite) {
+      const { rows } = await database.pglite.query<{ name: string }>(
+        `select name from pg_prepared_statements order by name`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(
+        expect.arrayContaining(['records_mentioning_', 'stored_rows_digest_sessions']),
+      );
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { desc, eq, getTableName, inArray, is, like, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, rowsOf } from '../client.ts';
+import { type Db, type DbOrTx, rowsOf, runStatement } from '../client.ts';
 import * as schema from '../schema/index.ts';
 
 /*
@@ -79,18 +80,47 @@ export async function countRows(db: DbOrTx, table: keyof typeof counted): Promis
   return row?.n ?? 0;
 }
 
-/** Every row of every table but the excluded ones, as `name` (the table) and `row` (its JSON). */
+/**
+ * Every row of every table but the excluded ones, as `name` (the table) and `row` (its JSON): the
+ * SQL text, and a key naming it among the statements `scan` prepares.
+ */
 function everyRow(exclude: string[]) {
-  const tables = (Object.values(schema) as unknown[]).filter(
-    (value): value is PgTable => is(value, PgTable) && !exclude.includes(getTableName(value)),
-  );
-  const union = sql.join(
-    tables.map(
-      (table) => sql`select ${getTableName(table)} as name, row_to_json(r)::text as row from ${table} r`,
-    ),
-    sql` union all `,
-  );
-  return sql`(${union}) everything`;
+  const tables = (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => getTableName(table))
+    .filter((name) => !exclude.includes(name))
+    .sort();
+  const union = tables
+    .map((name) => `select '${name}' as name, row_to_json(r)::text as row from "${name}" r`)
+    .join(' union all ');
+  return { key: [...exclude].sort().join('_'), from: `(${union}) everything` };
+}
+
+/** Values as PostgreSQL's text form of a text array, `{"a","b"}` (one value, whatever the driver). */
+const textArray = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * Runs a scan of every table, planned once: on PostgreSQL as a prepared statement of each
+ * connection (`runStatement`); on PGlite, whose wire calls are planned anew each time, as an SQL
+ * `PREPARE` of its one session, then `EXECUTE` with the argument written as a literal (`EXECUTE`
+ * takes no bound values). Planning is most of a scan's time on both, with a test's few rows:
+ * 4.5 ms against 0.15 ms prepared on PostgreSQL, 5.2 ms against 1.6 ms on PGlite.
+ */
+async function scan<T>(db: DbOrTx, name: string, text: string, argument?: string): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite))
+    return runStatement<T>(db, name, text, argument === undefined ? [] : [argument]);
+  const execute = () =>
+    client.query<T>(`execute ${name}${argument === undefined ? '' : `('${argument.replace(/'/g, "''")}')`}`);
+  try {
+    return (await execute()).rows;
+  } catch (error) {
+    // Not prepared in this session yet (or dropped with the session's state, as a reset does).
+    if ((error as { code?: unknown }).code !== '26000') throw error;
+    await client.query(`prepare ${name}${argument === undefined ? '' : '(text)'} as ${text}`);
+    return (await execute()).rows;
+  }
 }
 
 /**
@@ -104,14 +134,15 @@ export async function recordsMentioning(
   { exclude = [] }: { exclude?: string[] } = {},
 ): Promise<string[]> {
   if (needles.length === 0) return [];
+  const { key, from } = everyRow(exclude);
   // The database does the search: only the rows that mention a needle travel back.
-  const result: unknown = await db.execute(
-    sql`select name, row from ${everyRow(exclude)} where ${sql.join(
-      needles.map((needle) => sql`strpos(row, ${needle}) > 0`),
-      sql` or `,
-    )}`,
+  const rows = await scan<{ name: string; row: string }>(
+    db,
+    `records_mentioning_${key}`,
+    `select name, row from ${from}
+      where exists (select from unnest($1::text[]) needle where strpos(row, needle) > 0)`,
+    textArray(needles),
   );
-  const { rows } = result as { rows: { name: string; row: string }[] };
   return rows.map(({ name, row }) => `${name} ${row}`).sort();
 }
 
@@ -121,11 +152,14 @@ export async function recordsMentioning(
  * travels).
  */
 export async function storedRowsDigest(db: DbOrTx, { exclude = [] }: { exclude?: string[] } = {}) {
-  const result: unknown = await db.execute(
-    sql`select md5(coalesce(string_agg(name || ' ' || row, E'\n' order by name, row collate "C"), '')) as digest
-        from ${everyRow(exclude)}`,
+  const { key, from } = everyRow(exclude);
+  const [row] = await scan<{ digest: string }>(
+    db,
+    `stored_rows_digest_${key}`,
+    `select md5(coalesce(string_agg(name || ' ' || row, E'\\n' order by name, row collate "C"), '')) as digest
+      from ${from}`,
   );
-  return (result as { rows: { digest: string }[] }).rows[0]!.digest;
+  return row!.digest;
 }
 
 /** A webhook event's stored claim: its status and when it was claimed. */
