@@ -18,15 +18,18 @@ const OWN_MODULES = ownModules(
   /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/,
 );
 /**
- * The web's component tests share a page (jsdom) and a module graph per worker too, but for those
- * that replace a module, stub a global or spy on one (a spy left on `window` would reach the next
- * file): they get a page and modules of their own (`web-isolated`). Paths from the web app's folder.
+ * The web's component tests share a page (jsdom) and a module graph per worker too, and a global
+ * stubbed or a spy set by one is put back before the next test (`unstubGlobals`, `restoreMocks`), so
+ * it never reaches the next file. A page and modules of their own (`web-isolated`: a fresh process
+ * each, about 3 CPU-seconds) go to those that replace a module or the clock, and to those that start
+ * the whole app (its router, its test router, the server render): its pages load lazily and may still be loading when
+ * the file ends, and a load cut short there would fail the next file's. Paths from the web app's folder.
  */
 const WEB_TESTS = testFiles(['apps/web/src'], /\.test\.tsx?$/).map((file) => file.slice('apps/web/'.length));
 const WEB_OWN_MODULES = ownModules(
   ['apps/web/src'],
   /\.test\.tsx?$/,
-  /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/,
+  /\bvi\.(mock|doMock|stubEnv|useFakeTimers)\(|from '[^']*\/(app|app-router|router|testing|entry-server)\.tsx'/,
 ).map((file) => file.slice('apps/web/'.length));
 const NODE_TESTS = [
   'packages/*/src/**/*.test.ts',
@@ -121,7 +124,13 @@ export default defineConfig({
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', isolate: false, exclude: ['**/node_modules/**', ...WEB_OWN_MODULES] },
+        test: {
+          name: 'web',
+          isolate: false,
+          unstubGlobals: true,
+          restoreMocks: true,
+          exclude: ['**/node_modules/**', ...WEB_OWN_MODULES],
+        },
       },
       {
         extends: './apps/web/vite.config.ts',
