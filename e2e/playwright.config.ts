@@ -8,7 +8,10 @@ export default defineConfig({
   // Traces and screenshots of failures: outside the checkout.
   outputDir: runFolder('results'),
   globalSetup: './support/global-setup.ts',
-  fullyParallel: false,
+  // Journeys are independent (each makes its own people, or reads the seeded ones), so they are
+  // shared out one by one, not a file at a time: neither worker waits at the end on the other's
+  // last file. The one file whose tests follow on from each other says so (`mode: 'serial'`).
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 60_000,
