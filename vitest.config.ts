@@ -21,9 +21,10 @@ const OWN_MODULES = ownModules(
  * The web's component tests share a page (jsdom) and a module graph per worker too, and a global
  * stubbed or a spy set by one is put back before the next test (`unstubGlobals`, `restoreMocks`), so
  * it never reaches the next file. A page and modules of their own (`web-isolated`: a fresh process
- * each, about 3 CPU-seconds) go to those that replace a module or the clock, and to those that start
- * the whole app (its router, its test router, the server render): its pages load lazily and may still be loading when
- * the file ends, and a load cut short there would fail the next file's. Paths from the web app's folder.
+ * each, about 3 CPU-seconds) go to those that replace a module or the clock, and to those that
+ * start the whole app (its router, its test router, the server render): its pages load lazily and
+ * may still be loading when the file ends, and a load cut short there would fail the next file's
+ * imports. Paths from the web app's folder.
  */
 const WEB_TESTS = testFiles(['apps/web/src'], /\.test\.tsx?$/).map((file) => file.slice('apps/web/'.length));
 const WEB_OWN_MODULES = ownModules(
