@@ -128,7 +128,12 @@ test('admin grants admin only after confirming', async ({ page, browser }) => {
   await page.getByRole('button', { name: `Select ${name}` }).click();
   await page.getByLabel('Admin password').fill(adminPassword());
   await page.getByRole('button', { name: 'Grant admin' }).click();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // The page also lists the queue, whose jobs (other journeys') each carry "Cancel and refund".
+  await page
+    .getByRole('dialog', { name: 'Make this user an admin?' })
+    .getByRole('button', { name: 'Cancel', exact: true })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Make this user an admin?' })).toHaveCount(0);
   expect((await (await target.page.request.get('/api/auth/authlevel')).json()).authLevel).toBe('user');
   await page.getByRole('button', { name: 'Grant admin' }).click();
   await page.getByRole('button', { name: `Yes, make ${name} an admin` }).click();
