@@ -11,6 +11,8 @@ export default defineConfig({
   // Journeys are independent (each makes its own people, or reads the seeded ones), so they are
   // shared out one by one, not a file at a time: neither worker waits at the end on the other's
   // last file. The one file whose tests follow on from each other says so (`mode: 'serial'`).
+  // Pages that list everyone's data (the admin queue, the moderation queue, the gallery) show
+  // other journeys' rows too, so a journey looks for its buttons inside its own dialog or row.
   fullyParallel: true,
   workers: 2,
   retries: 0,
