@@ -54,6 +54,13 @@ test('/make a red fox and Enter posts a result of "a red fox", drawn as Discord 
   const love = result.getByRole('button', { name: 'Love', exact: true });
   await love.click();
   await expect(result.getByRole('button', { name: 'Love (1)' })).toBeVisible();
+  // A button whose answer leaves the message as it was (a window) works again afterwards.
+  const edit = result.getByRole('button', { name: 'Edit & regenerate', exact: true });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit & regenerate' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeEnabled();
   // The result with its images and six named buttons fits a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -146,7 +153,7 @@ test("Discord's Markdown is drawn, never shown as symbols, and never runs as HTM
     multipart: { payload_json: JSON.stringify({ content: text }) },
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  const content = page.locator('.msg .content').last();
+  const content = page.locator(`.msg[data-id="${(await sent.json()).id}"] .content`);
   await expect(content.locator('strong')).toHaveText('bold');
   await expect(content.locator('em')).toHaveText('italic');
   await expect(content.locator('u')).toHaveText('under');
@@ -163,7 +170,16 @@ test("Discord's Markdown is drawn, never shown as symbols, and never runs as HTM
   // A spoiler stays hidden until pressed.
   const spoiler = content.getByRole('button', { name: 'Spoiler, press to reveal' });
   await spoiler.click();
-  await expect(content.locator('.spoiler.revealed')).toHaveText('hidden');
+  const revealed = content.locator('.spoiler.revealed');
+  await expect(revealed).toHaveText('hidden');
+  // It stays revealed, and keeps the focus, when the next message arrives and the list is drawn again.
+  const next = await page.request.post(`/_discord/app/api/channels/${image6}/messages`, {
+    multipart: { payload_json: JSON.stringify({ content: 'and one more' }) },
+  });
+  expect(next.status(), await next.text()).toBe(200);
+  await expect(page.locator(`.msg[data-id="${(await next.json()).id}"]`)).toContainText('and one more');
+  await expect(revealed).toHaveText('hidden');
+  await expect(revealed).toBeFocused();
   // Raw HTML stays text, a javascript: link is no link, and emoji are pictures.
   await expect(content.locator('img:not(.emoji)')).toHaveCount(0);
   await expect(content).toContainText('<img src=x onerror=alert(1)>');

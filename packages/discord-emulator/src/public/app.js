@@ -22,6 +22,12 @@ let lastTop = 0;
 /** Messages of the open channel the reader has seen (below the fold: counted as new). */
 let seenIds = new Set();
 let unseen = 0;
+/**
+ * The element drawn for each message, with what it was drawn from: a message that has not changed
+ * keeps its element across polls, so a revealed spoiler stays revealed, a focused button keeps the
+ * focus and an open menu stays open, as on Discord.
+ */
+let drawn = new Map();
 
 async function call(path, init) {
   const res = await fetch(api(path), { credentials: 'same-origin', ...init });
@@ -357,9 +363,24 @@ async function loadMessages() {
   const top = list.scrollTop;
   const users = [...state.users, state.me];
   const messageCommands = state.commands.filter((c) => c.type === 3);
-  list.replaceChildren(
-    ...messages.map((m) => renderMessage(m, users, state.me, state.channels, messageCommands)),
-  );
+  // What else a message's drawing depends on: names for mentions, channels, the Apps menu.
+  const context = JSON.stringify([users, state.me, state.channels, messageCommands]);
+  const kept = new Map();
+  const nodes = messages.map((m) => {
+    const key = context + JSON.stringify(m);
+    const before = drawn.get(m.id);
+    const node =
+      before?.key === key ? before.node : renderMessage(m, users, state.me, state.channels, messageCommands);
+    kept.set(m.id, { key, node });
+    return node;
+  });
+  drawn = kept;
+  // Only what changed moves: a message already in its place is left alone.
+  nodes.forEach((node, i) => {
+    const there = list.children[i];
+    if (there !== node) list.insertBefore(node, there ?? null);
+  });
+  while (list.children.length > nodes.length) list.lastElementChild.remove();
   if (stuck) {
     list.scrollTop = list.scrollHeight;
     lastTop = list.scrollTop;
@@ -525,37 +546,36 @@ async function onComponent(e) {
     (e.type === 'change' && el.tagName !== 'SELECT')
   )
     return;
-  el.disabled = true;
-  try {
-    const out = await postJson('/components', {
-      messageId: el.dataset.message,
-      customId: el.dataset.custom,
-      values: el.tagName === 'SELECT' ? [el.value] : undefined,
-    });
-    if (out.interactionId) mine.add(out.interactionId);
-    setStatus(out.ok ? '' : out.error);
-  } catch (err) {
-    setStatus(err.message);
-  }
-  await refresh();
+  await press(el, '/components', {
+    messageId: el.dataset.message,
+    customId: el.dataset.custom,
+    values: el.tagName === 'SELECT' ? [el.value] : undefined,
+  });
 }
 
 async function onMessageCommand(e) {
   const el = e.target.closest('[data-message-command]');
   if (!el) return;
+  // A message command may answer with a modal (the report form): shown on this page only.
+  await press(el, '/message-commands', { messageId: el.dataset.message, command: el.dataset.messageCommand });
+}
+
+/** A control in a message sends its interaction; it waits disabled until the answer is drawn. */
+async function press(el, path, body) {
   el.disabled = true;
   try {
-    const out = await postJson('/message-commands', {
-      messageId: el.dataset.message,
-      command: el.dataset.messageCommand,
-    });
-    // A message command may answer with a modal (the report form): shown on this page only.
+    const out = await postJson(path, body);
     if (out.interactionId) mine.add(out.interactionId);
     setStatus(out.ok ? '' : out.error);
   } catch (err) {
     setStatus(err.message);
   }
-  await refresh();
+  try {
+    await refresh();
+  } finally {
+    // A message the answer did not change keeps its element: its control works again.
+    el.disabled = false;
+  }
 }
 
 async function refresh(force = false) {
