@@ -56,6 +56,12 @@ it('uses the bot from the channel page: /make with autocomplete, a button, a mod
   });
   await answer.waitFor();
   expect(await answer.locator('.used').textContent()).toBe('Member used /make');
+  // A menu whose answer leaves its message as it was shows its placeholder again, ready for use.
+  const style = answer.getByRole('combobox', { name: 'Pick a style' });
+  await style.selectOption('ink');
+  await page.locator('.msg.ephemeral', { hasText: 'Style: ink' }).waitFor();
+  await expect.poll(() => style.inputValue()).toBe('');
+  await expect.poll(() => style.isEnabled()).toBe(true);
   await answer.getByRole('button', { name: 'Name it' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Name your image' });

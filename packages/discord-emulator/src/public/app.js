@@ -573,8 +573,10 @@ async function press(el, path, body) {
   try {
     await refresh();
   } finally {
-    // A message the answer did not change keeps its element: its control works again.
+    // A message the answer did not change keeps its element: its control works again, and a menu
+    // shows its placeholder again, as a message drawn anew would.
     el.disabled = false;
+    if (el.tagName === 'SELECT') el.value = '';
   }
 }
 
