@@ -107,7 +107,7 @@ const textArray = (values: string[]) =>
  * takes no bound values). Planning is most of a scan's time on both, with a test's few rows:
  * 4.5 ms against 0.15 ms prepared on PostgreSQL, 5.2 ms against 1.6 ms on PGlite. The PGlite way
  * stays here rather than in `Database.prepared`: it carries one text argument as a literal, while
- * the product's statements bind values of every type, and their short texts plan in microseconds.
+ * the product's statements bind values of every type (their own planning time is unmeasured).
  */
 async function scan<T>(db: DbOrTx, name: string, text: string, argument?: string): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
